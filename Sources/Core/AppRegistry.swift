@@ -1,0 +1,159 @@
+import Synchronization
+
+/// Holds apps, registered libraries and the monitor. `FlintApp`'s static API uses ``shared``; tests build
+/// their own registries so that parallel tests never share apps.
+public final class AppRegistry: Sendable {
+    /// The process-wide registry used by `FlintApp`'s static API.
+    public static let shared = AppRegistry()
+
+    private struct LibraryRecord {
+        let name: String
+        let version: String
+        let components: @Sendable () -> [Component]
+    }
+
+    private struct State {
+        var libraries: [LibraryRecord] = []
+        var libraryNames: Set<String> = []
+        var extraUserAgents: [String: String] = [:]
+        var apps: [String: FlintApp] = [:]
+        var monitor: (any ComponentMonitor)?
+    }
+
+    private let state = Mutex(State())
+    private let eventBroadcaster = ListenerBroadcaster<AppEvent>()
+
+    /// Creates an empty registry.
+    public init() {}
+
+    // MARK: Libraries
+
+    /// Registers a library for every app configured afterwards. Idempotent per library name. The library's
+    /// `componentsToRegister()` is read once, here; each app then runs the factories for itself. A name outside
+    /// `[A-Za-z0-9._-]+` makes later `configure` calls throw ``FlintError/invalidLibraryName(_:)``.
+    public func register(_ library: any FlintLibrary.Type) {
+        let components = library.componentsToRegister()
+        register(libraryName: library.libraryName, version: library.libraryVersion, components: { components })
+    }
+
+    /// Registers a library given by value rather than by a ``FlintLibrary`` type: the same rules as
+    /// ``register(_:)``. `components` is called once per configured app.
+    public func register(libraryName: String, version: String,
+                         components: @escaping @Sendable () -> [Component]) {
+        let record = LibraryRecord(name: libraryName, version: version, components: components)
+        state.withLock { state in
+            guard state.libraryNames.insert(record.name).inserted else { return }
+            state.libraries.append(record)
+        }
+    }
+
+    /// Adds a `name/version` entry to the user agent without registering components (for SDKs layered on
+    /// Flint). Invalid names are refused like library names, at configure.
+    public func registerUserAgent(name: String, version: String) {
+        state.withLock { $0.extraUserAgents[name] = version }
+    }
+
+    /// The registered libraries' `name/version`, sorted, joined by one space.
+    public var userAgent: String {
+        state.withLock { state in
+            var entries = state.libraries.map { "\($0.name)/\($0.version)" }
+            entries += state.extraUserAgents.map { "\($0.key)/\($0.value)" }
+            return entries.sorted().joined(separator: " ")
+        }
+    }
+
+    /// Observes component creations and failures in apps configured from now on.
+    public var monitor: (any ComponentMonitor)? {
+        get { state.withLock { $0.monitor } }
+        set { state.withLock { $0.monitor = newValue } }
+    }
+
+    // MARK: Apps
+
+    /// Configures an app: validates the name and options, builds its container from the registered
+    /// libraries plus `overrides` (which replace library components of the same type), validates the
+    /// graph, publishes the app, then creates its eager components. On any failure nothing is published.
+    ///
+    /// - Throws: ``FlintError`` for the name, options and libraries; ``ComponentError`` for the graph.
+    @discardableResult
+    public func configure(name: String = FlintApp.defaultName, options: FlintOptions,
+                          overrides: [Component] = []) throws -> FlintApp {
+        try Self.validate(appName: name)
+        try options.validate()
+        let (libraries, extraNames, monitor) = try state.withLock { state throws(FlintError) in
+            guard state.apps[name] == nil else { throw FlintError.appAlreadyConfigured(name: name) }
+            return (state.libraries, Array(state.extraUserAgents.keys), state.monitor)
+        }
+        for libraryName in libraries.map(\.name) + extraNames where !Self.isValidLibraryName(libraryName) {
+            throw FlintError.invalidLibraryName(libraryName)
+        }
+        var builder = ContainerBuilder()
+        for library in libraries {
+            for component in library.components() {
+                builder.registrations.append(.init(component: component, libraryName: library.name))
+            }
+        }
+        builder.overrides = overrides
+        let isDefault = name == FlintApp.defaultName
+        let storage = try builder.build(appName: name, isDefaultApp: isDefault, monitor: monitor)
+        let app = FlintApp(name: name, options: options, storage: storage, registry: self)
+        try state.withLock { state throws(FlintError) in
+            guard state.apps[name] == nil else { throw FlintError.appAlreadyConfigured(name: name) }
+            state.apps[name] = app
+        }
+        storage.instantiateEagerComponents()
+        eventBroadcaster.send(.configured(app))
+        return app
+    }
+
+    /// The app with this name, or nil.
+    public func app(name: String = FlintApp.defaultName) -> FlintApp? {
+        state.withLock { $0.apps[name] }
+    }
+
+    /// Every configured app by name.
+    public var allApps: [String: FlintApp] {
+        state.withLock { $0.apps }
+    }
+
+    // MARK: Events
+
+    /// App lifecycle events from now on, one listener per stream, removed when the iteration ends.
+    public var events: AsyncStream<AppEvent> {
+        AsyncStream.listening { yield in eventBroadcaster.addListener(yield) }
+    }
+
+    /// Calls `listener` for every app lifecycle event from now on, on the thread that configured or deleted
+    /// the app, until the registration is removed.
+    @discardableResult
+    public func addEventListener(_ listener: @escaping @Sendable (AppEvent) -> Void) -> any ListenerRegistration {
+        eventBroadcaster.addListener(listener)
+    }
+
+    // MARK: Internal
+
+    /// Removes `app` if it is the app published under its name, then announces the deletion.
+    func unpublish(_ app: FlintApp) {
+        state.withLock { state in
+            if state.apps[app.name] === app { state.apps[app.name] = nil }
+        }
+        eventBroadcaster.send(.deleted(name: app.name))
+    }
+
+    static func validate(appName name: String) throws(FlintError) {
+        if name == FlintApp.defaultName { return }
+        guard !name.isEmpty, name.utf8.allSatisfy({ isAlphanumeric($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") })
+        else { throw .invalidAppName(name) }
+    }
+
+    static func isValidLibraryName(_ name: String) -> Bool {
+        !name.isEmpty && name.utf8.allSatisfy {
+            isAlphanumeric($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: ".")
+        }
+    }
+
+    private static func isAlphanumeric(_ byte: UInt8) -> Bool {
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+            || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+    }
+}

@@ -1,0 +1,121 @@
+/// A registration: how to create an instance of one type for an app, when, and what it depends on.
+///
+/// ```swift
+/// Component(AuthInterop.self, timing: .alwaysEager) { container, isCacheable in
+///     isCacheable = true
+///     return AuthImpl(app: container.app)
+/// }
+/// ```
+///
+/// The factory receives a *restricted* container that allows exactly the declared `dependencies`,
+/// sets `isCacheable` (false by default, as in Firebase) and may return nil ("nothing for this app"):
+/// a nil result is not cached and the factory runs again next time. A thrown error is reported as
+/// ``ComponentError/factoryFailed(type:reason:)`` (a thrown ``ComponentError`` passes through as is).
+public struct Component: Sendable {
+    /// The factory signature, type-erased to a box.
+    typealias ErasedFactory = @Sendable (ComponentContainer, inout Bool) throws -> AnyInstanceBox?
+
+    /// Whether the component provides its type as a value or contributes to a set.
+    enum Role: Sendable { case value, contribution }
+
+    /// An extra type served by the same instance.
+    struct Alias: Sendable {
+        let key: TypeKey
+        let convert: @Sendable (AnyInstanceBox) -> AnyInstanceBox
+    }
+
+    let key: TypeKey
+    let role: Role
+    /// When the instance is created.
+    public let timing: InstantiationTiming
+    /// What the factory may resolve from the container it receives.
+    public let dependencies: [Dependency]
+    let factory: ErasedFactory
+    let aliases: [Alias]
+
+    /// The fully qualified name of the provided type.
+    public var typeName: String {
+        role == .contribution ? "[\(Dependency(key: key, kind: .set, isRequired: false).typeName)]" : key.name
+    }
+
+    /// A component providing `type`.
+    public init<T>(_ type: T.Type,
+                   timing: InstantiationTiming = .lazy,
+                   dependencies: [Dependency] = [],
+                   factory: @escaping @Sendable (_ container: ComponentContainer,
+                                                 _ isCacheable: inout Bool) throws -> T?) {
+        self.init(type, alsoProviding: [], timing: timing, dependencies: dependencies, factory: factory)
+    }
+
+    /// A component providing `type` and, from the very same instance, every type in `alsoProviding`.
+    ///
+    /// ```swift
+    /// Component(AuthImpl.self, alsoProviding: [.type(AuthInterop.self) { $0 }, .type(AuthUserInterop.self) { $0 }]) { _, isCacheable in
+    ///     isCacheable = true
+    ///     return AuthImpl()
+    /// }
+    /// ```
+    /// Each extra type resolves to `convert(instance)` and is cached exactly when the instance is.
+    public init<T>(_ type: T.Type,
+                   alsoProviding: [ComponentAlias<T>],
+                   timing: InstantiationTiming = .lazy,
+                   dependencies: [Dependency] = [],
+                   factory: @escaping @Sendable (_ container: ComponentContainer,
+                                                 _ isCacheable: inout Bool) throws -> T?) {
+        key = TypeKey(type)
+        role = .value
+        self.timing = timing
+        self.dependencies = dependencies
+        self.factory = { container, isCacheable in
+            try factory(container, &isCacheable).map { InstanceBox<T>($0) }
+        }
+        aliases = alsoProviding.map { Alias(key: $0.key, convert: $0.convert) }
+    }
+
+    private init(key: TypeKey, role: Role, timing: InstantiationTiming, dependencies: [Dependency],
+                 factory: @escaping ErasedFactory) {
+        self.key = key
+        self.role = role
+        self.timing = timing
+        self.dependencies = dependencies
+        self.factory = factory
+        aliases = []
+    }
+
+    /// A set contribution: one of possibly many components that together provide `[T]`, resolved with
+    /// `container.all(T.self)` by components that declare ``Dependency/set(_:)``. Contributions never
+    /// collide with each other or with a value component of `T`.
+    public static func contribution<T>(
+        to type: T.Type,
+        timing: InstantiationTiming = .lazy,
+        dependencies: [Dependency] = [],
+        factory: @escaping @Sendable (_ container: ComponentContainer, _ isCacheable: inout Bool) throws -> T?
+    ) -> Component {
+        Component(key: TypeKey(SetContributions<T>.self), role: .contribution, timing: timing,
+                  dependencies: dependencies) { container, isCacheable in
+            try factory(container, &isCacheable).map { InstanceBox<T>($0) }
+        }
+    }
+
+    /// A cacheable component that always returns `instance`, the usual way to put a fake in `overrides`.
+    public static func instance<T>(_ instance: T, as type: T.Type) -> Component where T: Sendable {
+        Component(type) { _, isCacheable in
+            isCacheable = true
+            return instance
+        }
+    }
+}
+
+/// An extra type that a component's instance is also served as; see
+/// ``Component/init(_:alsoProviding:timing:dependencies:factory:)``.
+public struct ComponentAlias<Source>: Sendable {
+    let key: TypeKey
+    let convert: @Sendable (AnyInstanceBox) -> AnyInstanceBox
+
+    /// Serve the instance as `type` too, converted by `convert` (usually `{ $0 }`).
+    public static func type<U>(_ type: U.Type, _ convert: @escaping @Sendable (Source) -> U) -> ComponentAlias<Source> {
+        ComponentAlias(key: TypeKey(type)) { box in
+            InstanceBox<U>(convert(unsafeDowncast(box, to: InstanceBox<Source>.self).value))
+        }
+    }
+}

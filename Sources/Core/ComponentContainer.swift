@@ -1,0 +1,94 @@
+/// An app's components, keyed by type.
+///
+/// The app's container (`app.container`) resolves any registered type. The container a factory receives
+/// is a *restricted view* of the same storage: it resolves only the types its component declared as
+/// dependencies and throws ``ComponentError/undeclaredDependency(component:requested:)`` for anything
+/// else.
+///
+/// Thread safety: every method may be called from any thread. A cached instance is created exactly once
+/// per container; while a factory runs no container-wide lock is held, so other lookups proceed; a
+/// factory that (directly or through other factories, on one thread or across threads) waits for its
+/// own creation gets ``ComponentError/dependencyCycle(_:)`` instead of a deadlock.
+public final class ComponentContainer: Sendable {
+    let storage: ContainerStorage
+    /// The component whose factory this view was handed to; nil for the app's container.
+    let requester: ComponentSlot?
+
+    init(storage: ContainerStorage, requester: ComponentSlot?) {
+        self.storage = storage
+        self.requester = requester
+    }
+
+    /// The app owning this container. Weak: the container never keeps its app alive.
+    public var app: FlintApp? { storage.app }
+
+    /// The name of the app owning this container (available even after the app is gone).
+    public var appName: String { storage.appName }
+
+    /// The instance for `type`, or nil when no component provides it, its factory returned nil, or
+    /// resolution failed. Failures other than "not registered" and "returned nil" are reported to the
+    /// registry's ``ComponentMonitor``; use ``require(_:)`` to get the reason.
+    @inline(__always)
+    public func instance<T>(for type: T.Type) -> T? {
+        do {
+            return try require(type)
+        } catch {
+            storage.report(error, resolving: String(reflecting: type))
+            return nil
+        }
+    }
+
+    /// The instance for `type`, or the reason there is none.
+    @inline(__always)
+    public func require<T>(_ type: T.Type) throws(ComponentError) -> T {
+        let id = ObjectIdentifier(type)
+        if let requester, !requester.allowedDirect.contains(id) {
+            throw .undeclaredDependency(component: requester.name, requested: String(reflecting: type))
+        }
+        guard let index = storage.table.index(of: id) else {
+            if storage.isDeleted { throw .appDeleted(name: storage.appName) }
+            throw .notRegistered(type: String(reflecting: type))
+        }
+        return unsafeDowncast(try storage.box(at: index), to: InstanceBox<T>.self).value
+    }
+
+    /// A handle that resolves `type` on each `get()`, for a ``Dependency/provider(_:isRequired:)``
+    /// dependency (which may close a cycle: the provider is only resolved later, outside the factory).
+    /// The provider holds its container weakly; after the app is gone it resolves nothing.
+    public func provider<T>(for type: T.Type) throws(ComponentError) -> Provider<T> {
+        let id = ObjectIdentifier(type)
+        if let requester, !requester.allowedProviders.contains(id), !requester.allowedDirect.contains(id) {
+            throw .undeclaredDependency(component: requester.name, requested: String(reflecting: type))
+        }
+        return Provider(storage: storage, index: storage.table.index(of: id))
+    }
+
+    /// Every set contribution to `type` (see ``Component/contribution(to:timing:dependencies:factory:)``), in
+    /// registration order; an empty array when there are none. Contributions whose factory returns nil are
+    /// left out.
+    public func all<T>(_ type: T.Type) throws(ComponentError) -> [T] {
+        let key = TypeKey(SetContributions<T>.self)
+        if let requester, !requester.allowedSets.contains(key.id) {
+            throw .undeclaredDependency(component: requester.name, requested: "[\(String(reflecting: type))]")
+        }
+        if storage.isDeleted { throw .appDeleted(name: storage.appName) }
+        var values: [T] = []
+        for index in storage.sets[key.id] ?? [] {
+            do {
+                values.append(unsafeDowncast(try storage.box(at: index), to: InstanceBox<T>.self).value)
+            } catch {
+                if case .factoryReturnedNil = error { continue }
+                throw error
+            }
+        }
+        return values
+    }
+
+    /// Whether a component provides `type` in this container.
+    public func contains<T>(_ type: T.Type) -> Bool {
+        storage.table.index(of: ObjectIdentifier(type)) != nil
+    }
+
+    /// A description of the container's components and dependencies, exportable as Mermaid or DOT.
+    public var graph: ComponentGraph { ComponentGraph(storage: storage) }
+}

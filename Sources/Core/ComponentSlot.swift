@@ -1,0 +1,122 @@
+import Foundation
+import Synchronization
+
+/// One registered type in a container: its component, its cached instance and its creation state.
+///
+/// Each slot has its own small lock, held only to read or change `state`, never while a factory runs.
+final class ComponentSlot: Sendable {
+    /// How the slot's instance is made.
+    enum Maker: Sendable {
+        /// Run the component's factory with a container restricted to its dependencies.
+        case factory(Component.ErasedFactory)
+        /// Resolve the slot `primary` and convert its instance (an extra type of a multi-type component).
+        case alias(primary: Int, convert: @Sendable (AnyInstanceBox) -> AnyInstanceBox)
+    }
+
+    /// What the slot is for, for validation and export.
+    enum Role: Sendable, Equatable { case value, contribution, alias }
+
+    /// The creation state.
+    enum State {
+        /// Not cached. `knownUncacheable` is set once the factory returned an instance without caching it:
+        /// later requests run the factory concurrently instead of one at a time.
+        case empty(knownUncacheable: Bool)
+        /// A factory is running on some thread; others wait for it (exactly-once creation).
+        case creating(Creation)
+        /// Created and cached; `sequence` orders creations for shutdown.
+        case cached(AnyInstanceBox, sequence: Int)
+        /// The app was deleted.
+        case deleted
+    }
+
+    let index: Int
+    let key: TypeKey
+    let role: Role
+    let timing: InstantiationTiming
+    let dependencies: [Dependency]
+    let libraryName: String
+    let maker: Maker
+    /// Declared keys the restricted container allows, per accessor.
+    let allowedDirect: [ObjectIdentifier]
+    let allowedProviders: [ObjectIdentifier]
+    let allowedSets: [ObjectIdentifier]
+    let state = Mutex<State>(.empty(knownUncacheable: false))
+
+    init(index: Int, key: TypeKey, role: Role, timing: InstantiationTiming, dependencies: [Dependency],
+         libraryName: String, maker: Maker) {
+        self.index = index
+        self.key = key
+        self.role = role
+        self.timing = timing
+        self.dependencies = dependencies
+        self.libraryName = libraryName
+        self.maker = maker
+        var direct: [ObjectIdentifier] = [], providers: [ObjectIdentifier] = [], sets: [ObjectIdentifier] = []
+        for dependency in dependencies {
+            switch dependency.kind {
+            case .direct: direct.append(dependency.key.id)
+            case .provider: providers.append(dependency.key.id)
+            case .set: sets.append(dependency.key.id)
+            }
+        }
+        allowedDirect = direct
+        allowedProviders = providers
+        allowedSets = sets
+    }
+
+    /// The readable name of the slot's component, as used in errors and exports.
+    var name: String {
+        switch role {
+        case .value, .alias: return key.name
+        case .contribution:
+            return "[\(Dependency(key: key, kind: .set, isRequired: false).typeName)] from \(libraryName) #\(index)"
+        }
+    }
+
+    /// The cached box, if any (the resolution fast path).
+    @inline(__always)
+    var cachedBox: AnyInstanceBox? {
+        state.withLock { state in
+            if case .cached(let box, _) = state { return box }
+            return nil
+        }
+    }
+}
+
+/// An in-flight creation that other threads can wait for.
+final class Creation: @unchecked Sendable {
+    /// The creating thread (its ``CreationStack``'s identity).
+    let owner: ObjectIdentifier
+    /// The type being created, for cycle messages.
+    let slotName: String
+    /// Guards `finished`; waiters sleep on it.
+    private let condition = NSCondition()
+    private var finished = false
+
+    init(owner: ObjectIdentifier, slotName: String) {
+        self.owner = owner
+        self.slotName = slotName
+    }
+
+    /// Whether the creation has finished (successfully or not).
+    var isFinished: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return finished
+    }
+
+    /// Wakes every waiter. Called once, after the slot's state was updated.
+    func finish() {
+        condition.lock()
+        finished = true
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Blocks until ``finish()``.
+    func waitUntilFinished() {
+        condition.lock()
+        while !finished { condition.wait() }
+        condition.unlock()
+    }
+}

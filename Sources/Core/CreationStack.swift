@@ -1,0 +1,48 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The components whose factories are running on the current thread, innermost last.
+///
+/// A request for a component that is already on this thread's stack can never complete (its factory is
+/// waiting for itself), so it is reported as ``ComponentError/dependencyCycle(_:)`` instead of
+/// deadlocking or recursing until the stack overflows. The object's identity also names the thread in the
+/// cross-thread wait graph (``WaitGraph``).
+final class CreationStack {
+    private(set) var slots: [ComponentSlot] = []
+
+    /// The current thread's stack.
+    static var current: CreationStack {
+        if let pointer = pthread_getspecific(creationStackKey) {
+            return Unmanaged<CreationStack>.fromOpaque(pointer).takeUnretainedValue()
+        }
+        let stack = CreationStack()
+        pthread_setspecific(creationStackKey, Unmanaged.passRetained(stack).toOpaque())
+        return stack
+    }
+
+    func push(_ slot: ComponentSlot) { slots.append(slot) }
+    func pop() { slots.removeLast() }
+
+    /// If `slot` is already being created on this thread, the cycle from it to the innermost creation.
+    func cycle(reentering slot: ComponentSlot) -> [String]? {
+        guard let start = slots.lastIndex(where: { $0 === slot }) else { return nil }
+        return slots[start...].map(\.name)
+    }
+}
+
+private let creationStackKey: pthread_key_t = {
+    var key = pthread_key_t()
+    #if canImport(Darwin)
+    pthread_key_create(&key) { Unmanaged<CreationStack>.fromOpaque($0).release() }
+    #else
+    pthread_key_create(&key) { pointer in
+        if let pointer { Unmanaged<CreationStack>.fromOpaque(pointer).release() }
+    }
+    #endif
+    return key
+}()

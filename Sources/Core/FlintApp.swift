@@ -1,0 +1,96 @@
+import Synchronization
+
+/// A configured app: a name, options and a ``ComponentContainer`` holding the app's component instances.
+///
+/// The static API works on ``AppRegistry/shared``. An app keeps its registry alive; the registry keeps
+/// its published apps alive until they are deleted.
+public final class FlintApp: Sendable {
+    /// The default app's name (Firebase's).
+    public static let defaultName = "__FIRAPP_DEFAULT"
+
+    /// The app's name.
+    public let name: String
+    /// The options the app was configured with.
+    public let options: FlintOptions
+    /// The app's components.
+    public let container: ComponentContainer
+    /// The registry the app is published in.
+    public let registry: AppRegistry
+    private let dataCollectionEnabled = Atomic<Bool>(true)
+    private let deleted = Atomic<Bool>(false)
+
+    init(name: String, options: FlintOptions, storage: ContainerStorage, registry: AppRegistry) {
+        self.name = name
+        self.options = options
+        self.registry = registry
+        container = ComponentContainer(storage: storage, requester: nil)
+        storage.app = self
+    }
+
+    /// Whether this is the default app.
+    public var isDefaultApp: Bool { name == Self.defaultName }
+
+    /// Whether products may collect data by default (true unless turned off).
+    public var isDataCollectionDefaultEnabled: Bool {
+        get { dataCollectionEnabled.load(ordering: .relaxed) }
+        set { dataCollectionEnabled.store(newValue, ordering: .relaxed) }
+    }
+
+    /// Whether ``delete()`` was called.
+    public var isDeleted: Bool { deleted.load(ordering: .acquiring) }
+
+    /// Deletes the app: new lookups fail with ``ComponentError/appDeleted(name:)``, every cached instance
+    /// that is a ``ComponentLifecycleMaintainer`` is awaited (latest created first), every cached instance is
+    /// released, and the name is freed (configuring it again gives fresh instances).
+    ///
+    /// - Returns: false when the app was already deleted.
+    public func delete() async -> Bool {
+        guard deleted.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged
+        else { return false }
+        var instances = container.storage.markDeletedAndTakeInstances()
+        var notified = Set<ObjectIdentifier>()
+        for box in instances {
+            guard let maintainer = box.anyValue as? any ComponentLifecycleMaintainer,
+                  notified.insert(ObjectIdentifier(maintainer)).inserted else { continue }
+            await maintainer.appWillBeDeleted(self)
+        }
+        instances.removeAll()
+        registry.unpublish(self)
+        return true
+    }
+
+    // MARK: Static API on AppRegistry.shared
+
+    /// Registers a library with the shared registry.
+    public static func registerLibrary(_ library: any FlintLibrary.Type) {
+        AppRegistry.shared.register(library)
+    }
+
+    /// Configures the default app from ``FlintOptions/defaultOptions()``.
+    @discardableResult
+    public static func configure() throws -> FlintApp {
+        guard let options = FlintOptions.defaultOptions() else { throw FlintError.missingDefaultOptions }
+        return try AppRegistry.shared.configure(options: options)
+    }
+
+    /// Configures the default app.
+    @discardableResult
+    public static func configure(options: FlintOptions) throws -> FlintApp {
+        try AppRegistry.shared.configure(options: options)
+    }
+
+    /// Configures a named app.
+    @discardableResult
+    public static func configure(name: String, options: FlintOptions) throws -> FlintApp {
+        try AppRegistry.shared.configure(name: name, options: options)
+    }
+
+    /// The default app of the shared registry.
+    public static func app() -> FlintApp? { AppRegistry.shared.app() }
+
+    /// A named app of the shared registry.
+    public static func app(name: String) -> FlintApp? { AppRegistry.shared.app(name: name) }
+
+    /// Every app of the shared registry.
+    public static var allApps: [String: FlintApp] { AppRegistry.shared.allApps }
+}

@@ -1,0 +1,118 @@
+import Synchronization
+
+/// A thread-safe listener registry that fans each value out to many listeners.
+///
+/// This is the listener half of every product's stream API: a product keeps one broadcaster per kind of
+/// event, returns ``addListener(_:)``'s registration from its `add…Listener` method, calls ``send(_:)``
+/// when something happens, and builds its `AsyncSequence` properties with
+/// `AsyncStream.listening(bufferingPolicy:_:)` on top of `addListener`.
+///
+/// Cost model: the listeners live in an immutable array that ``addListener(_:)`` and removal replace
+/// (copy-on-write, only when a ``send(_:)`` is using the old one), so ``send(_:)`` is one short lock to
+/// take a reference to the current array, then a plain loop. No lock is held while a listener runs, so a
+/// listener may add or remove listeners, or send again, without deadlock.
+///
+/// Guarantees:
+/// - Listeners registered when a `send` starts are called in registration order; a listener added during a
+///   `send` is first called by the next `send`.
+/// - A listener whose registration was removed before its turn (even by an earlier listener of the same
+///   `send`) is not called. A `remove()` running at the same moment on another thread may race with a call
+///   that has already begun; once `remove()` has returned, no new call starts.
+/// - Removing a registration releases the listener closure (and what it captures).
+public final class ListenerBroadcaster<Value: Sendable>: Sendable {
+    /// The current listeners in registration order. Replaced, never mutated while shared with a `send`.
+    private let entries = Mutex<[Entry]>([])
+
+    /// Creates a broadcaster with no listeners.
+    public init() {}
+
+    /// Registers `listener` to receive every value sent from now on, until the returned registration is
+    /// removed (or ``removeAll()`` is called).
+    ///
+    /// The broadcaster holds the listener strongly; the registration does not keep the broadcaster alive.
+    @discardableResult
+    public func addListener(_ listener: @escaping @Sendable (Value) -> Void) -> any ListenerRegistration {
+        let entry = Entry(listener)
+        entries.withLock { $0.append(entry) }
+        return Registration(entry: entry, broadcaster: self)
+    }
+
+    /// Delivers to every listener registered when send starts, in registration order, WITHOUT holding the lock
+    /// while listeners run. A listener removed before its turn is not called.
+    public func send(_ value: Value) {
+        let snapshot = entries.withLock { $0 }
+        for entry in snapshot where entry.isActive {
+            entry.listener(value)
+        }
+    }
+
+    /// The number of listeners currently registered.
+    public var listenerCount: Int {
+        entries.withLock { $0.count }
+    }
+
+    /// Removes every listener (their registrations become removed).
+    ///
+    /// A `send` already running skips the listeners it has not reached yet.
+    public func removeAll() {
+        let removed = entries.withLock { list in
+            let old = list
+            list = []
+            return old
+        }
+        for entry in removed {
+            _ = entry.deactivate()
+        }
+    }
+
+    /// Drops `entry` from the current listener array (copying the array if a `send` shares it).
+    private func detach(_ entry: Entry) {
+        entries.withLock { list in
+            if let index = list.firstIndex(where: { $0 === entry }) {
+                list.remove(at: index)
+            }
+        }
+    }
+
+    /// One registered listener: the closure plus its "still active" flag.
+    ///
+    /// Only the broadcaster's array (and the snapshots `send` takes of it) hold an entry strongly, so the
+    /// closure is released as soon as the entry leaves the array and no `send` is using it.
+    private final class Entry: Sendable {
+        /// The listener closure.
+        let listener: @Sendable (Value) -> Void
+        /// Cleared exactly once, by the first removal. Relaxed ordering is enough: the flag guards no other
+        /// memory (the closure is immutable and published through the lock), and coherence on this one
+        /// location already guarantees that a `send` starting after `remove()` returned reads `false`.
+        private let active = Atomic<Bool>(true)
+
+        init(_ listener: @escaping @Sendable (Value) -> Void) {
+            self.listener = listener
+        }
+
+        /// Whether the listener should still be called.
+        var isActive: Bool { active.load(ordering: .relaxed) }
+
+        /// Clears the flag; true only for the call that actually cleared it.
+        func deactivate() -> Bool {
+            active.exchange(false, ordering: .relaxed)
+        }
+    }
+
+    /// The handle `addListener` returns. Weak on both sides so that keeping a removed registration never
+    /// keeps the listener closure or the broadcaster alive.
+    private final class Registration: ListenerRegistration {
+        private weak let entry: Entry?
+        private weak let broadcaster: ListenerBroadcaster<Value>?
+
+        init(entry: Entry, broadcaster: ListenerBroadcaster<Value>) {
+            self.entry = entry
+            self.broadcaster = broadcaster
+        }
+
+        func remove() {
+            guard let entry, entry.deactivate() else { return }
+            broadcaster?.detach(entry)
+        }
+    }
+}

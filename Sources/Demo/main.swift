@@ -1,0 +1,1 @@
+print("flint-demo: coming soon")

@@ -1,0 +1,13 @@
+/// One `setUserProperty` call recorded by ``FakeAnalytics``.
+public struct LoggedUserProperty: Sendable, Equatable, Hashable {
+    /// The user property's name.
+    public var name: String
+    /// The value set, or nil when the property was cleared.
+    public var value: String?
+
+    /// A recorded call setting `name` to `value`.
+    public init(name: String, value: String?) {
+        self.name = name
+        self.value = value
+    }
+}

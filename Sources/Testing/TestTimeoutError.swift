@@ -1,0 +1,29 @@
+/// A test helper's deadline passed before what it waited for happened.
+///
+/// Compare by case in tests:
+/// ```swift
+/// await #expect(throws: TestTimeoutError.valuesNotReceived(expected: 3, received: 2, timeout: .milliseconds(50))) {
+///     try await collect(3, from: stream, timeout: .milliseconds(50))
+/// }
+/// ```
+public enum TestTimeoutError: Error, Equatable, Hashable, CustomStringConvertible {
+    /// ``collect(_:from:timeout:)`` or ``first(of:timeout:)`` received only `received` of the
+    /// `expected` values within `timeout`.
+    case valuesNotReceived(expected: Int, received: Int, timeout: Duration)
+    /// ``waitUntil(timeout:_:)``'s condition was still false after `timeout`.
+    case conditionNotMet(timeout: Duration)
+    /// ``SpyListenerRegistration/waitForRemoval(timeout:)``: `remove()` was not called within `timeout`.
+    case listenerNotRemoved(timeout: Duration)
+
+    /// What was missing, and after how long.
+    public var description: String {
+        switch self {
+        case .valuesNotReceived(let expected, let received, let timeout):
+            return "Timed out after \(timeout): received \(received) of \(expected) expected values."
+        case .conditionNotMet(let timeout):
+            return "Timed out after \(timeout): the condition never became true."
+        case .listenerNotRemoved(let timeout):
+            return "Timed out after \(timeout): the listener registration was not removed."
+        }
+    }
+}

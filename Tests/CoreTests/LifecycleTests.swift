@@ -1,0 +1,154 @@
+import FlintCore
+import FlintTesting
+import Synchronization
+import Testing
+
+/// Records the order in which maintainers were told about deletion.
+private final class DeletionLog: Sendable {
+    private let entries = Mutex<[String]>([])
+    func append(_ entry: String) { entries.withLock { $0.append(entry) } }
+    var all: [String] { entries.withLock { $0 } }
+}
+
+private final class Maintained: ComponentLifecycleMaintainer {
+    let label: String
+    let log: DeletionLog
+    init(_ label: String, log: DeletionLog) {
+        self.label = label
+        self.log = log
+    }
+    func appWillBeDeleted(_ app: FlintApp) async {
+        await Task.yield()   // genuinely async: delete() must await it
+        log.append("\(label)@\(app.name)")
+    }
+}
+private final class Dependent: ComponentLifecycleMaintainer {
+    let log: DeletionLog
+    let base: Maintained
+    init(base: Maintained, log: DeletionLog) {
+        self.base = base
+        self.log = log
+    }
+    func appWillBeDeleted(_ app: FlintApp) async { log.append("dependent@\(app.name)") }
+}
+
+@Suite("Lifecycle: delete (rule 8)")
+struct LifecycleTests {
+    @Test func deleteAwaitsMaintainersLatestCreatedFirst() async throws {
+        let log = DeletionLog()
+        let app = try makeApp(name: "life", [
+            cached(Maintained.self) { _ in Maintained("base", log: log) },
+            cached(Dependent.self, dependencies: [.required(Maintained.self)]) {
+                Dependent(base: try $0.require(Maintained.self), log: log)
+            },
+        ])
+        _ = try app.container.require(Dependent.self)
+        #expect(await app.delete())
+        #expect(log.all == ["dependent@life", "base@life"])
+    }
+
+    @Test func aMaintainerServedUnderSeveralTypesIsNotifiedOnce() async throws {
+        let log = DeletionLog()
+        let app = try makeApp(name: "once", [
+            Component(Maintained.self, alsoProviding: [.type(ComponentLifecycleMaintainer.self) { $0 }]) { _, c in
+                c = true
+                return Maintained("shared", log: log)
+            },
+        ])
+        _ = try app.container.require(Maintained.self)
+        #expect(try app.container.require(ComponentLifecycleMaintainer.self) === app.container.require(Maintained.self))
+        #expect(await app.delete())
+        #expect(log.all == ["shared@once"])
+    }
+
+    @Test func afterDeleteLookupsFailWithAppDeleted() async throws {
+        let app = try makeApp(name: "gone", [cached(Leaf.self) { _ in Leaf() }])
+        _ = try app.container.require(Leaf.self)
+        #expect(await app.delete())
+        #expect(app.isDeleted)
+        #expect(throws: ComponentError.appDeleted(name: "gone")) { try app.container.require(Leaf.self) }
+        #expect(throws: ComponentError.appDeleted(name: "gone")) { try app.container.require(Branch.self) }
+        #expect(app.container.instance(for: Leaf.self) == nil)
+        #expect(throws: ComponentError.appDeleted(name: "gone")) { try app.container.all(Plugin.self) }
+    }
+
+    @Test func deleteFreesEveryCachedInstance() async throws {
+        let app = try makeApp([
+            cached(Leaf.self) { _ in Leaf() },
+            cached(Branch.self, dependencies: [.required(Leaf.self)]) { Branch(leaf: try $0.require(Leaf.self)) },
+        ])
+        weak var leaf: Leaf?
+        weak var branch: Branch?
+        do {
+            let strongBranch = try app.container.require(Branch.self)
+            branch = strongBranch
+            leaf = strongBranch.leaf
+        }
+        #expect(leaf != nil && branch != nil)
+        #expect(await app.delete())
+        #expect(leaf == nil)
+        #expect(branch == nil)
+    }
+
+    @Test func deleteUnpublishesAndTheSecondDeleteReturnsFalse() async throws {
+        let registry = makeRegistry()
+        let app = try registry.configure(name: "twice", options: .testing)
+        #expect(await app.delete())
+        #expect(registry.app(name: "twice") == nil)
+        #expect(await app.delete() == false)
+    }
+
+    @Test func reconfiguringADeletedNameGivesFreshInstances() async throws {
+        let registry = makeRegistry([("lib", [cached(Leaf.self) { _ in Leaf() }])])
+        let first = try registry.configure(name: "again", options: .testing)
+        let oldLeaf = try first.container.require(Leaf.self)
+        #expect(await first.delete())
+        let second = try registry.configure(name: "again", options: .testing)
+        #expect(second !== first)
+        #expect(try second.container.require(Leaf.self) !== oldLeaf)
+    }
+
+    @Test func theContainerDoesNotKeepItsAppAlive() async throws {
+        weak var weakApp: FlintApp?
+        var container: ComponentContainer?
+        do {
+            let app = try makeApp(name: "weakly", [])
+            weakApp = app
+            container = app.container
+            #expect(await app.delete())
+        }
+        #expect(weakApp == nil)
+        #expect(container?.app == nil)
+        #expect(container?.appName == "weakly")
+    }
+
+    @Test func aCreationFinishingAfterDeleteIsNotCachedAndFails() async throws {
+        let entered = Signal()
+        let release = Signal()
+        let made = WeakHolder<Leaf>()
+        let app = try makeApp(name: "late", [cached(Leaf.self) { _ in
+            entered.fire()
+            _ = release.wait(seconds: 10)
+            let leaf = Leaf()
+            made.set(leaf)
+            return leaf
+        }])
+        let pending = Task.detached {
+            await onThread { Result { () throws(ComponentError) in _ = try app.container.require(Leaf.self) } }
+        }
+        #expect(await onThread { entered.wait(seconds: 5) })
+        #expect(await app.delete())
+        release.fire()
+        let outcome = await pending.value
+        #expect(throws: ComponentError.appDeleted(name: "late")) { try outcome.get() }
+        #expect(made.value == nil)
+    }
+}
+
+/// A lock-protected weak reference that @Sendable closures can set.
+final class WeakHolder<T: AnyObject>: @unchecked Sendable {
+    private let lock = Mutex<Void>(())
+    private weak var stored: T?
+    func set(_ value: T) { lock.withLock { _ in stored = value } }
+    var value: T? { lock.withLock { _ in stored } }
+}

@@ -1,0 +1,176 @@
+import Foundation
+import Synchronization
+import Testing
+import FlintCore
+
+// Small helpers for ListenerBroadcasterTests, StreamBridgeTests and KeyedInstanceCacheTests.
+// Every wait is bounded; nothing here sleeps to synchronize (the only sleep is a deadline's timer).
+
+/// The timeout used by every bounded wait in the stream tests: generous, because it is only reached when
+/// the behavior under test is broken.
+let streamTestTimeout: Duration = .seconds(10)
+
+/// Thrown when a bounded wait reaches its deadline.
+struct StreamTestTimedOut: Error, Equatable {}
+
+/// The error the stream tests send through failing listeners.
+enum StreamTestError: Error, Equatable {
+    case boom
+}
+
+/// A value class whose identity the tests compare.
+final class StreamTestObject: Sendable {
+    let label: String
+    init(_ label: String = "") { self.label = label }
+}
+
+/// A thread-safe append-only log.
+final class StreamTestLog<Element: Sendable>: Sendable {
+    private let storage = Mutex<[Element]>([])
+    func append(_ element: Element) { storage.withLock { $0.append(element) } }
+    var values: [Element] { storage.withLock { $0 } }
+}
+
+/// A one-shot event that threads can wait for (blocking, with a timeout) and tasks can await (with a deadline).
+final class StreamTestSignal: Sendable {
+    private struct State {
+        var fired = false
+        var nextWaiterID = 0
+        var cancelledWaiters: Set<Int> = []
+        var waiters: [Int: CheckedContinuation<Bool, Never>] = [:]
+    }
+
+    private let state = Mutex(State())
+    /// Wakes blocked threads; checked and broadcast under its own lock, so no wake-up is lost.
+    private let condition = NSCondition()
+
+    var isFired: Bool { state.withLock { $0.fired } }
+
+    /// Fires the signal (later calls do nothing) and wakes every waiter.
+    func fire() {
+        let waiters = state.withLock { state -> [CheckedContinuation<Bool, Never>] in
+            guard !state.fired else { return [] }
+            state.fired = true
+            defer { state.waiters = [:] }
+            return Array(state.waiters.values)
+        }
+        condition.lock()
+        condition.broadcast()
+        condition.unlock()
+        for waiter in waiters { waiter.resume(returning: true) }
+    }
+
+    /// Blocks the calling thread until fired or `timeout` seconds pass; true when fired. For threads only.
+    func waitBlocking(timeout: TimeInterval = 10) -> Bool {
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        condition.lock()
+        defer { condition.unlock() }
+        while !isFired {
+            if !condition.wait(until: deadline) { return isFired }
+        }
+        return true
+    }
+
+    /// Suspends until fired or `timeout` passes; true when fired.
+    func wait(timeout: Duration = streamTestTimeout) async -> Bool {
+        (try? await withStreamTestDeadline(timeout) { await self.waitUntilFiredOrCancelled() }) ?? false
+    }
+
+    private func waitUntilFiredOrCancelled() async -> Bool {
+        let id = state.withLock { state in
+            state.nextWaiterID += 1
+            return state.nextWaiterID
+        }
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                let immediate = state.withLock { state -> Bool? in
+                    if state.fired { return true }
+                    if state.cancelledWaiters.contains(id) { return false }
+                    state.waiters[id] = continuation
+                    return nil
+                }
+                if let immediate { continuation.resume(returning: immediate) }
+            }
+        } onCancel: {
+            let waiter = state.withLock { state in
+                state.cancelledWaiters.insert(id)
+                return state.waiters.removeValue(forKey: id)
+            }
+            waiter?.resume(returning: false)
+        }
+    }
+}
+
+/// Runs `operation`, throwing ``StreamTestTimedOut`` (and cancelling it) if it has not finished within
+/// `timeout`. `operation` must end when cancelled.
+func withStreamTestDeadline<T: Sendable>(
+    _ timeout: Duration = streamTestTimeout,
+    _ operation: @escaping @Sendable () async throws -> T
+) async throws -> T {
+    try await withThrowingTaskGroup(of: T.self) { group in
+        group.addTask { try await operation() }
+        group.addTask {
+            try await Task.sleep(for: timeout)
+            throw StreamTestTimedOut()
+        }
+        defer { group.cancelAll() }
+        guard let first = try await group.next() else { throw StreamTestTimedOut() }
+        return first
+    }
+}
+
+/// Awaits `task`'s value with a deadline; on timeout the task is cancelled and ``StreamTestTimedOut`` thrown.
+func streamTestValue<T: Sendable>(of task: Task<T, Never>, timeout: Duration = streamTestTimeout) async throws -> T {
+    try await withStreamTestDeadline(timeout) {
+        await withTaskCancellationHandler { await task.value } onCancel: { task.cancel() }
+    }
+}
+
+/// Runs `body` on a new thread (not a cooperative-pool thread, so it may block); the returned signal fires
+/// when `body` has returned.
+@discardableResult
+func startStreamTestThread(_ body: @escaping @Sendable () -> Void) -> StreamTestSignal {
+    let done = StreamTestSignal()
+    let thread = Thread {
+        body()
+        done.fire()
+    }
+    thread.start()
+    return done
+}
+
+/// A registration that records every `remove()` call (not deduplicated, so double removal is visible),
+/// forwards it to the registration it wraps, and fires ``removed``.
+final class StreamSpyRegistration: ListenerRegistration {
+    private let inner = Mutex<(any ListenerRegistration)?>(nil)
+    private let removals = Atomic<Int>(0)
+    /// Fires on the first `remove()`.
+    let removed = StreamTestSignal()
+    /// Fires when ``wrapping(_:)`` is called, i.e. when the listener is in place.
+    let registered = StreamTestSignal()
+
+    /// How many times `remove()` was called.
+    var removeCount: Int { removals.load(ordering: .sequentiallyConsistent) }
+
+    /// Wraps `registration` (usually `broadcaster.addListener(yield)`) and returns self.
+    func wrapping(_ registration: any ListenerRegistration) -> StreamSpyRegistration {
+        inner.withLock { $0 = registration }
+        registered.fire()
+        return self
+    }
+
+    func remove() {
+        removals.add(1, ordering: .sequentiallyConsistent)
+        inner.withLock { $0 }?.remove()
+        removed.fire()
+    }
+}
+
+/// A thread-safe counter (a class, so closures capture it like any other reference).
+final class StreamTestCounter: Sendable {
+    private let storage = Atomic<Int>(0)
+    /// Adds one and returns the new value.
+    @discardableResult
+    func increment() -> Int { storage.add(1, ordering: .sequentiallyConsistent).newValue }
+    var value: Int { storage.load(ordering: .sequentiallyConsistent) }
+}

@@ -1,0 +1,190 @@
+import FlintCore
+import FlintTesting
+import Testing
+
+// Types for cycles: A -> B -> C -> A.
+private final class CycleA: Sendable {}
+private final class CycleB: Sendable {}
+private final class CycleC: Sendable {}
+private final class Outside: Sendable {}
+
+private func name<T>(_ type: T.Type) -> String { String(reflecting: type) }
+
+@Suite("Graph validation at configure (rule 5, rule 9)")
+struct ValidationTests {
+    @Test func twoLibrariesProvidingOneTypeIsDuplicateComponentNamingBoth() {
+        let registry = makeRegistry([
+            ("flint-one", [cached(Leaf.self) { _ in Leaf() }]),
+            ("flint-two", [cached(Leaf.self) { _ in Leaf() }]),
+        ])
+        #expect(throws: ComponentError.duplicateComponent(type: name(Leaf.self), libraries: ["flint-one", "flint-two"])) {
+            try registry.configure(options: .testing)
+        }
+        #expect(registry.allApps.isEmpty)
+    }
+
+    @Test func oneLibraryProvidingATypeTwiceIsDuplicate() {
+        let registry = makeRegistry([("flint-one", [cached(Leaf.self) { _ in Leaf() }, cached(Leaf.self) { _ in Leaf() }])])
+        #expect(throws: ComponentError.duplicateComponent(type: name(Leaf.self), libraries: ["flint-one", "flint-one"])) {
+            try registry.configure(options: .testing)
+        }
+    }
+
+    @Test func anExtraTypeCollidingWithAnotherComponentIsDuplicate() {
+        let registry = makeRegistry([
+            ("flint-one", [Component(FakeAccountService.self, alsoProviding: [.type(UserSide.self) { $0 }]) { _, _ in nil }]),
+            ("flint-two", [Component(UserSide.self) { _, _ in nil }]),
+        ])
+        #expect(throws: ComponentError.duplicateComponent(type: name(UserSide.self), libraries: ["flint-one", "flint-two"])) {
+            try registry.configure(options: .testing)
+        }
+    }
+
+    @Test func twoOverridesForOneTypeAreDuplicate() {
+        #expect(throws: ComponentError.duplicateComponent(type: name(Leaf.self), libraries: ["overrides", "overrides"])) {
+            try makeApp([cached(Leaf.self) { _ in Leaf() }, cached(Leaf.self) { _ in Leaf() }])
+        }
+    }
+
+    // Rule 9.
+    @Test func overrideReplacesTheLibraryComponent() throws {
+        let libraryRuns = RunCounter()
+        let registry = makeRegistry([("flint-one", [cached(Leaf.self, runs: libraryRuns) { _ in Leaf() }])])
+        let fake = Leaf()
+        let app = try registry.configure(options: .testing, overrides: [.instance(fake, as: Leaf.self)])
+        #expect(app.container.instance(for: Leaf.self) === fake)
+        #expect(libraryRuns.value == 0)
+    }
+
+    @Test func overrideAddsATypeNoLibraryProvides() throws {
+        let fake = Leaf()
+        let app = try makeRegistry([("flint-one", [])]).configure(options: .testing, overrides: [.instance(fake, as: Leaf.self)])
+        #expect(app.container.instance(for: Leaf.self) === fake)
+    }
+
+    @Test func overrideAlsoResolvesTheDuplicateBetweenLibraries() throws {
+        let registry = makeRegistry([
+            ("flint-one", [cached(Leaf.self) { _ in Leaf() }]),
+            ("flint-two", [cached(Leaf.self) { _ in Leaf() }]),
+        ])
+        let fake = Leaf()
+        let app = try registry.configure(options: .testing, overrides: [.instance(fake, as: Leaf.self)])
+        #expect(app.container.instance(for: Leaf.self) === fake)
+    }
+
+    @Test func overridesAreValidatedToo() {
+        #expect(throws: ComponentError.missingDependency(component: name(Branch.self), dependency: name(Leaf.self))) {
+            try makeApp([cached(Branch.self, dependencies: [.required(Leaf.self)]) { _ in nil }])
+        }
+    }
+
+    @Test func missingRequiredDependencyNamesComponentAndDependency() {
+        let registry = makeRegistry([("flint-one", [cached(Root.self, dependencies: [.required(Branch.self)]) { _ in nil }])])
+        #expect(throws: ComponentError.missingDependency(component: name(Root.self), dependency: name(Branch.self))) {
+            try registry.configure(options: .testing)
+        }
+    }
+
+    @Test func missingRequiredProviderDependencyIsMissing() {
+        #expect(throws: ComponentError.missingDependency(component: name(Root.self), dependency: name(Branch.self))) {
+            try makeApp([cached(Root.self, dependencies: [.provider(Branch.self)]) { _ in nil }])
+        }
+    }
+
+    @Test func missingOptionalDependencyIsFine() throws {
+        let app = try makeApp([cached(Root.self, dependencies: [.optional(Branch.self), .provider(Leaf.self, isRequired: false)]) { _ in nil }])
+        #expect(app.container.instance(for: Root.self) == nil)
+    }
+
+    @Test func cycleNamesEveryMemberInCycleOrder() {
+        // Registered out of order; the cycle is reported from its first-registered member, following
+        // dependencies: C depends on A, A on B, B on C.
+        #expect(throws: ComponentError.dependencyCycle([name(CycleC.self), name(CycleA.self), name(CycleB.self)])) {
+            try makeApp([
+                cached(CycleC.self, dependencies: [.required(CycleA.self)]) { _ in nil },
+                cached(Outside.self, dependencies: [.required(CycleC.self)]) { _ in nil },
+                cached(CycleA.self, dependencies: [.required(CycleB.self)]) { _ in nil },
+                cached(CycleB.self, dependencies: [.optional(CycleC.self)]) { _ in nil },
+            ])
+        }
+    }
+
+    @Test func selfDependencyIsACycleOfOne() {
+        #expect(throws: ComponentError.dependencyCycle([name(CycleA.self)])) {
+            try makeApp([cached(CycleA.self, dependencies: [.optional(CycleA.self)]) { _ in nil }])
+        }
+    }
+
+    @Test func cycleThroughASetIsDetected() {
+        #expect(throws: ComponentError.dependencyCycle(["[\(name(Plugin.self))] from overrides #0", name(CycleA.self)])) {
+            try makeApp([
+                Component.contribution(to: Plugin.self, dependencies: [.required(CycleA.self)]) { _, _ in nil },
+                cached(CycleA.self, dependencies: [.set(Plugin.self)]) { _ in nil },
+            ])
+        }
+    }
+
+    @Test func providerEdgesDoNotCountAsCycles() throws {
+        let app = try makeApp([
+            cached(CycleA.self, dependencies: [.provider(CycleB.self)]) { _ in CycleA() },
+            cached(CycleB.self, dependencies: [.required(CycleA.self)]) { _ in CycleB() },
+        ])
+        #expect(app.container.instance(for: CycleB.self) != nil)
+    }
+
+    @Test func duplicatesAreReportedBeforeMissingAndMissingBeforeCycles() {
+        #expect(throws: ComponentError.duplicateComponent(type: name(Leaf.self), libraries: ["overrides", "overrides"])) {
+            try makeApp([
+                cached(Leaf.self) { _ in nil }, cached(Leaf.self) { _ in nil },
+                cached(Root.self, dependencies: [.required(Branch.self)]) { _ in nil },
+            ])
+        }
+        #expect(throws: ComponentError.missingDependency(component: name(Root.self), dependency: name(Branch.self))) {
+            try makeApp([
+                cached(Root.self, dependencies: [.required(Branch.self)]) { _ in nil },
+                cached(CycleA.self, dependencies: [.required(CycleA.self)]) { _ in nil },
+            ])
+        }
+    }
+
+    @Test func aLongChainValidatesWithoutRecursion() throws {
+        // 20,000 components in one dependency chain: validation is iterative, so no stack overflow.
+        let components = ChainBuilder.components(count: 20_000)
+        let app = try makeApp(components)
+        #expect(app.container.graph.nodes.count == 20_000)
+    }
+}
+
+/// Builds N distinct types (nested generics over bits) each depending on the previous one.
+enum ChainBuilder {
+    enum End {}
+    enum Zero<Rest> {}
+    enum One<Rest> {}
+
+    static func components(count: Int) -> [Component] {
+        var result: [Component] = []
+        result.reserveCapacity(count)
+        var previous: Dependency?
+        for index in 0..<count {
+            build(bits: index, depth: 15, rest: End.self) { (type: Any.Type, make: (Dependency?) -> (Component, Dependency)) in
+                let (component, dependency) = make(previous)
+                result.append(component)
+                previous = dependency
+            }
+        }
+        return result
+    }
+
+    private static func build<Rest>(bits: Int, depth: Int, rest: Rest.Type,
+                                    _ body: (Any.Type, (Dependency?) -> (Component, Dependency)) -> Void) {
+        if depth == 0 {
+            body(Rest.self) { previous in
+                (Component(Rest.self, dependencies: previous.map { [$0] } ?? []) { _, _ in nil }, .required(Rest.self))
+            }
+        } else if bits & 1 == 0 {
+            build(bits: bits >> 1, depth: depth - 1, rest: Zero<Rest>.self, body)
+        } else {
+            build(bits: bits >> 1, depth: depth - 1, rest: One<Rest>.self, body)
+        }
+    }
+}
