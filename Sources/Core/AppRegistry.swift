@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Holds apps, registered libraries and the monitor. `FlintApp`'s static API uses ``shared``; tests build
 /// their own registries so that parallel tests never share apps.
 public final class AppRegistry: Sendable {
@@ -20,7 +18,7 @@ public final class AppRegistry: Sendable {
         var monitor: (any ComponentMonitor)?
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let eventBroadcaster = ListenerBroadcaster<AppEvent>()
 
     /// Creates an empty registry.

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Bridges from listener APIs. `Element` is `Sendable` because listeners run on the sender's thread
 /// and hand the value to the consuming task.
 extension AsyncStream where Element: Sendable {
@@ -17,6 +15,7 @@ extension AsyncStream where Element: Sendable {
     ///   - bufferingPolicy: what to keep while the consumer is not waiting. Use `.bufferingNewest(1)` for
     ///     state-like streams (only the latest state matters) and `.unbounded` for event streams.
     ///   - register: adds the listener (usually `broadcaster.addListener(yield)`) and returns its registration.
+    @inlinable
     public static func listening(
         bufferingPolicy: Continuation.BufferingPolicy = .unbounded,
         _ register: (_ yield: @escaping @Sendable (Element) -> Void) -> any ListenerRegistration
@@ -41,6 +40,7 @@ extension AsyncThrowingStream where Failure == any Error, Element: Sendable {
     /// - Parameters:
     ///   - bufferingPolicy: what to keep while the consumer is not waiting (see `AsyncStream.listening`).
     ///   - register: adds the listener and returns its registration.
+    @inlinable
     public static func listening(
         bufferingPolicy: Continuation.BufferingPolicy = .unbounded,
         _ register: (_ emit: @escaping @Sendable (Result<Element, any Error>) -> Void) -> any ListenerRegistration
@@ -59,16 +59,21 @@ extension AsyncThrowingStream where Failure == any Error, Element: Sendable {
 /// The termination handler is installed before `register` runs, so a stream that terminates while
 /// `register` is still running (an error emitted synchronously, a consumer already cancelled) marks the
 /// slot terminated, and the registration is removed as soon as `register` returns it.
-private final class StreamRegistrationSlot: Sendable {
+@usableFromInline
+final class StreamRegistrationSlot: Sendable {
     private enum State {
         case pending
         case registered(any ListenerRegistration)
         case terminated
     }
 
-    private let state = Mutex<State>(.pending)
+    private let state = Locked<State>(.pending)
+
+    @usableFromInline
+    init() {}
 
     /// Stores the registration, or removes it at once if the stream has already terminated.
+    @usableFromInline
     func install(_ registration: any ListenerRegistration) {
         let alreadyTerminated = state.withLock { state in
             guard case .pending = state else { return true }
@@ -81,6 +86,7 @@ private final class StreamRegistrationSlot: Sendable {
     }
 
     /// Marks the stream terminated and removes the registration if it is already known.
+    @usableFromInline
     func terminate() {
         let registration = state.withLock { state -> (any ListenerRegistration)? in
             defer { state = .terminated }

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A registration whose ``remove()`` runs a closure exactly once.
 ///
 /// Use it when a listener lives somewhere other than a ``ListenerBroadcaster`` (a delegate slot, a timer, a
@@ -7,11 +5,11 @@ import Synchronization
 /// `remove()` call, without any lock held, and is released afterwards so nothing it captures outlives removal.
 public final class ClosureListenerRegistration: ListenerRegistration {
     /// The removal action; taken out (set to nil) by the first `remove()`.
-    private let onRemove: Mutex<(@Sendable () -> Void)?>
+    private let onRemove: Locked<(@Sendable () -> Void)?>
 
     /// Creates a registration that runs `onRemove` the first time ``remove()`` is called.
     public init(_ onRemove: @escaping @Sendable () -> Void) {
-        self.onRemove = Mutex(onRemove)
+        self.onRemove = Locked(onRemove)
     }
 
     /// Runs the removal closure if this is the first call; later calls do nothing.

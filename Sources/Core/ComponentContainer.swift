@@ -33,7 +33,7 @@ public final class ComponentContainer: Sendable {
         do {
             return try require(type)
         } catch {
-            storage.report(error, resolving: String(reflecting: type))
+            storage.report(error, resolving: TypeKey.readableName(of: type))
             return nil
         }
     }
@@ -43,11 +43,11 @@ public final class ComponentContainer: Sendable {
     public func require<T>(_ type: T.Type) throws(ComponentError) -> T {
         let id = ObjectIdentifier(type)
         if let requester, !requester.allowedDirect.contains(id) {
-            throw .undeclaredDependency(component: requester.name, requested: String(reflecting: type))
+            throw .undeclaredDependency(component: requester.name, requested: TypeKey.readableName(of: type))
         }
         guard let index = storage.table.index(of: id) else {
             if storage.isDeleted { throw .appDeleted(name: storage.appName) }
-            throw .notRegistered(type: String(reflecting: type))
+            throw .notRegistered(type: TypeKey.readableName(of: type))
         }
         return unsafeDowncast(try storage.box(at: index), to: InstanceBox<T>.self).value
     }
@@ -58,7 +58,7 @@ public final class ComponentContainer: Sendable {
     public func provider<T>(for type: T.Type) throws(ComponentError) -> Provider<T> {
         let id = ObjectIdentifier(type)
         if let requester, !requester.allowedProviders.contains(id), !requester.allowedDirect.contains(id) {
-            throw .undeclaredDependency(component: requester.name, requested: String(reflecting: type))
+            throw .undeclaredDependency(component: requester.name, requested: TypeKey.readableName(of: type))
         }
         return Provider(storage: storage, index: storage.table.index(of: id))
     }
@@ -69,7 +69,7 @@ public final class ComponentContainer: Sendable {
     public func all<T>(_ type: T.Type) throws(ComponentError) -> [T] {
         let key = TypeKey(SetContributions<T>.self)
         if let requester, !requester.allowedSets.contains(key.id) {
-            throw .undeclaredDependency(component: requester.name, requested: "[\(String(reflecting: type))]")
+            throw .undeclaredDependency(component: requester.name, requested: "[\(TypeKey.readableName(of: type))]")
         }
         if storage.isDeleted { throw .appDeleted(name: storage.appName) }
         var values: [T] = []

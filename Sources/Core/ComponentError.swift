@@ -1,7 +1,8 @@
 /// Errors of component registration, graph validation and resolution.
 ///
-/// Type names are the fully qualified names of the keyed types (as `String(reflecting:)` prints them),
-/// so that two types with one short name in different modules stay apart in messages.
+/// Type names are the fully qualified names of the keyed types (as `String(reflecting:)` prints them, minus
+/// the unstable `(unknown context at $…).` part of private types; see ``typeName(of:)``), so that two types
+/// with one short name in different modules stay apart in messages.
 public enum ComponentError: Error, Equatable, CustomStringConvertible {
     /// No component provides this type in the container.
     case notRegistered(type: String)
@@ -22,6 +23,11 @@ public enum ComponentError: Error, Equatable, CustomStringConvertible {
     case factoryFailed(type: String, reason: String)
     /// The container's app was deleted.
     case appDeleted(name: String)
+
+    /// The name Flint uses for `type` in errors, events and graph exports.
+    public static func typeName(of type: Any.Type) -> String {
+        TypeKey.readableName(of: type)
+    }
 
     public var description: String {
         switch self {

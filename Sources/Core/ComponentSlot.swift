@@ -1,10 +1,9 @@
 import Foundation
-import Synchronization
 
 /// One registered type in a container: its component, its cached instance and its creation state.
 ///
 /// Each slot has its own small lock, held only to read or change `state`, never while a factory runs.
-final class ComponentSlot: Sendable {
+final class ComponentSlot: @unchecked Sendable {
     /// How the slot's instance is made.
     enum Maker: Sendable {
         /// Run the component's factory with a container restricted to its dependencies.
@@ -40,7 +39,9 @@ final class ComponentSlot: Sendable {
     let allowedDirect: [ObjectIdentifier]
     let allowedProviders: [ObjectIdentifier]
     let allowedSets: [ObjectIdentifier]
-    let state = Mutex<State>(.empty(knownUncacheable: false))
+    /// Guards `state`: held only to read or change it, never while a factory runs.
+    private let lock = PlatformLock()
+    private var state = State.empty(knownUncacheable: false)
 
     init(index: Int, key: TypeKey, role: Role, timing: InstantiationTiming, dependencies: [Dependency],
          libraryName: String, maker: Maker) {
@@ -64,6 +65,18 @@ final class ComponentSlot: Sendable {
         allowedSets = sets
     }
 
+    deinit {
+        lock.destroy()
+    }
+
+    /// Runs `body` with exclusive access to the creation state.
+    @inline(__always)
+    func withState<Result>(_ body: (inout State) -> Result) -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return body(&state)
+    }
+
     /// The readable name of the slot's component, as used in errors and exports.
     var name: String {
         switch role {
@@ -76,10 +89,10 @@ final class ComponentSlot: Sendable {
     /// The cached box, if any (the resolution fast path).
     @inline(__always)
     var cachedBox: AnyInstanceBox? {
-        state.withLock { state in
-            if case .cached(let box, _) = state { return box }
-            return nil
-        }
+        lock.lock()
+        defer { lock.unlock() }
+        if case .cached(let box, _) = state { return box }
+        return nil
     }
 }
 

@@ -60,7 +60,7 @@ final class ContainerStorage: @unchecked Sendable {
         let stack = CreationStack.current
         if let cycle = stack.cycle(reentering: slot) { throw .dependencyCycle(cycle) }
         while true {
-            let step: Step = slot.state.withLock { state in
+            let step: Step = slot.withState { state in
                 switch state {
                 case .cached(let box, _):
                     return .done(box)
@@ -90,7 +90,7 @@ final class ContainerStorage: @unchecked Sendable {
                 let outcome: Result<(AnyInstanceBox, Bool), ComponentError>
                 do { outcome = .success(try run(slot, on: stack)) } catch { outcome = .failure(error) }
                 let sequence = creationSequence.wrappingAdd(1, ordering: .relaxed).newValue
-                let result: Result<(box: AnyInstanceBox, cached: Bool), ComponentError> = slot.state.withLock { state in
+                let result: Result<(box: AnyInstanceBox, cached: Bool), ComponentError> = slot.withState { state in
                     guard case .creating(let current) = state, current === creation else {
                         return .failure(.appDeleted(name: appName))
                     }
@@ -113,7 +113,7 @@ final class ContainerStorage: @unchecked Sendable {
     private func install(_ box: AnyInstanceBox, in slot: ComponentSlot) throws(ComponentError)
         -> (box: AnyInstanceBox, cached: Bool) {
         let sequence = creationSequence.wrappingAdd(1, ordering: .relaxed).newValue
-        let installed: AnyInstanceBox? = slot.state.withLock { state in
+        let installed: AnyInstanceBox? = slot.withState { state in
             switch state {
             case .cached(let existing, _):
                 return existing
@@ -180,7 +180,7 @@ final class ContainerStorage: @unchecked Sendable {
         deleted.store(true, ordering: .releasing)
         var taken: [(AnyInstanceBox, Int)] = []
         for slot in slots {
-            slot.state.withLock { state in
+            slot.withState { state in
                 if case .cached(let box, let sequence) = state { taken.append((box, sequence)) }
                 state = .deleted
             }

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 #if canImport(Darwin)
 import Darwin
@@ -23,7 +22,7 @@ import Glibc
 /// being created blocks (on a condition, not the cache lock) until that creation ends.
 public final class KeyedInstanceCache<Key: Hashable & Sendable, Value: AnyObject & Sendable>: Sendable {
     /// Created instances and creations in progress. Never locked while user code runs.
-    private let slots = Mutex<[Key: Slot]>([:])
+    private let slots = Locked<[Key: Slot]>([:])
 
     /// Creates an empty cache.
     public init() {}

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A ready-made ``ComponentMonitor`` that records every creation and failure, for a startup profile.
 ///
 /// ```swift
@@ -9,7 +7,7 @@ import Synchronization
 /// print(profile.report())
 /// ```
 public final class StartupProfile: ComponentMonitor {
-    private let state = Mutex<(created: [ComponentCreationEvent], failed: [ComponentFailureEvent])>(([], []))
+    private let state = Locked<(created: [ComponentCreationEvent], failed: [ComponentFailureEvent])>(([], []))
 
     /// Creates an empty profile.
     public init() {}

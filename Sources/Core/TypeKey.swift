@@ -9,8 +9,19 @@ struct TypeKey: Hashable, Sendable, CustomStringConvertible {
         self.type = type
     }
 
-    /// The fully qualified type name, as `String(reflecting:)` prints it.
-    var name: String { String(reflecting: type) }
+    /// The fully qualified type name, as `String(reflecting:)` prints it, without the unstable
+    /// `(unknown context at $…).` segments that private and local types carry.
+    var name: String { Self.readableName(of: type) }
+
+    /// `String(reflecting:)` minus `(unknown context at $…).`, so private types read as `Module.Type`.
+    static func readableName(of type: Any.Type) -> String {
+        var name = String(reflecting: type)
+        while let start = name.range(of: "(unknown context at $") {
+            guard let end = name[start.upperBound...].range(of: ").") else { break }
+            name.removeSubrange(start.lowerBound..<end.upperBound)
+        }
+        return name
+    }
 
     static func == (lhs: TypeKey, rhs: TypeKey) -> Bool { lhs.id == rhs.id }
     func hash(into hasher: inout Hasher) { hasher.combine(id) }

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Who waits for whose creation, process-wide, to turn a cross-thread deadlock into an error.
 ///
 /// A thread about to wait for a creation owned by thread B follows "B waits for a creation owned by C,
@@ -7,7 +5,7 @@ import Synchronization
 /// so the request fails with ``ComponentError/dependencyCycle(_:)`` naming the types on the chain.
 /// Only the waiting slow path touches this; cached lookups never do.
 enum WaitGraph {
-    private static let waits = Mutex<[ObjectIdentifier: Creation]>([:])
+    private static let waits = Locked<[ObjectIdentifier: Creation]>([:])
 
     /// Waits for `creation` on behalf of `waiter`, or throws if waiting would deadlock.
     static func wait(for creation: Creation, by waiter: CreationStack) throws(ComponentError) {

@@ -1,3 +1,4 @@
+import FlintCore
 /// The first `count` values of `sequence`, waiting at most `timeout` for them.
 ///
 /// ```swift
@@ -17,7 +18,7 @@ public func collect<S: AsyncSequence & Sendable>(_ count: Int,
                                                  timeout: Duration = .seconds(5)) async throws -> [S.Element]
 where S.Element: Sendable {
     guard count > 0 else { return [] }
-    let received = LockedValue<[S.Element]>([])
+    let received = Locked<[S.Element]>([])
     return try await withDeadline(timeout, onTimeout: {
         .valuesNotReceived(expected: count, received: received.withLock { $0.count }, timeout: timeout)
             as TestTimeoutError
@@ -31,7 +32,7 @@ where S.Element: Sendable {
         }
         // A cancelled iteration ends like a finished one; report the cancellation, not an early end.
         try Task.checkCancellation()
-        let values = received.value
+        let values = received.withLock { $0 }
         guard values.count >= count else {
             throw StreamFinishedEarlyError(expected: count, received: values.count)
         }

@@ -1,6 +1,5 @@
 import FlintCore
 import FlintInterop
-import Synchronization
 
 /// A recording stand-in for Analytics.
 ///
@@ -11,7 +10,7 @@ import Synchronization
 /// #expect(analytics.loggedEvents == [LoggedAnalyticsEvent(name: "listener_start", parameters: ["key": "users"])])
 /// ```
 ///
-/// Thread-safe; all state sits behind one `Mutex`.
+/// Thread-safe; all state sits behind one `Locked`.
 public final class FakeAnalytics: AnalyticsInterop, Sendable {
     private struct State {
         var loggedEvents: [LoggedAnalyticsEvent] = []
@@ -19,7 +18,7 @@ public final class FakeAnalytics: AnalyticsInterop, Sendable {
         var userProperties: [String: String] = [:]
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// A fake Analytics with nothing logged.
     public init() {}

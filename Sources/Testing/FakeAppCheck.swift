@@ -1,6 +1,5 @@
 import FlintCore
 import FlintInterop
-import Synchronization
 
 /// A scriptable, recording stand-in for App Check.
 ///
@@ -12,7 +11,7 @@ import Synchronization
 /// ```
 ///
 /// Like Firebase, a token request never throws: set ``error`` to make every result carry it, together
-/// with ``placeholderToken`` instead of the real token. Thread-safe; all state sits behind one `Mutex`.
+/// with ``placeholderToken`` instead of the real token. Thread-safe; all state sits behind one `Locked`.
 public final class FakeAppCheck: AppCheckInterop, Sendable {
     private struct State {
         var token: String
@@ -23,13 +22,13 @@ public final class FakeAppCheck: AppCheckInterop, Sendable {
         var limitedUseTokenCallCount = 0
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     /// A fake App Check that issues `token` and `limitedUseToken`.
     public init(token: String = "fake-app-check-token",
                 limitedUseToken: String = "fake-limited-use-app-check-token",
                 placeholderToken: String = "fake-app-check-placeholder-token") {
-        state = Mutex(State(token: token, limitedUseToken: limitedUseToken, placeholderToken: placeholderToken))
+        state = Locked(State(token: token, limitedUseToken: limitedUseToken, placeholderToken: placeholderToken))
     }
 
     /// A component serving this instance as ``AppCheckInterop``, for `overrides`.

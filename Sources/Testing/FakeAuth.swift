@@ -1,6 +1,5 @@
 import FlintCore
 import FlintInterop
-import Synchronization
 
 /// A scriptable, recording stand-in for Auth that plays all three Auth interop roles with one instance,
 /// exactly like the real Auth's private combined protocol.
@@ -13,7 +12,7 @@ import Synchronization
 /// ```
 ///
 /// State (who is signed in, the token, injected errors) is settable at any time; every interop call is
-/// recorded. The fake is thread-safe: all state sits behind one `Mutex`, never held while anything else runs.
+/// recorded. The fake is thread-safe: all state sits behind one `Locked`, never held while anything else runs.
 ///
 /// Behavior, following Firebase:
 /// - ``getToken(forcingRefresh:)`` throws ``getTokenError`` when set; otherwise returns ``token`` when a
@@ -37,7 +36,7 @@ public final class FakeAuth: AuthInterop, AuthUserInterop, AuthSignInInterop, Se
         var signOutCallCount = 0
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     /// A fake Auth, signed in as `userID` (nil: signed out).
     ///
@@ -52,7 +51,7 @@ public final class FakeAuth: AuthInterop, AuthUserInterop, AuthSignInInterop, Se
                 email: String? = nil,
                 isAnonymous: Bool = false,
                 anonymousUserID: String = "fake-anonymous-uid") {
-        state = Mutex(State(currentUserID: userID,
+        state = Locked(State(currentUserID: userID,
                             isAnonymous: userID != nil && isAnonymous,
                             email: userID == nil ? nil : email,
                             token: token,

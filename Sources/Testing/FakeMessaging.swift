@@ -1,6 +1,5 @@
 import FlintCore
 import FlintInterop
-import Synchronization
 
 /// A scriptable, recording stand-in for Messaging's interop side: the FCM token.
 ///
@@ -9,18 +8,18 @@ import Synchronization
 /// let app = try TestApp.make(overrides: messaging.components)
 /// ```
 ///
-/// Thread-safe; all state sits behind one `Mutex`.
+/// Thread-safe; all state sits behind one `Locked`.
 public final class FakeMessaging: MessagingInterop, Sendable {
     private struct State {
         var fcmToken: String?
         var fcmTokenReadCount = 0
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     /// A fake Messaging whose current token is `fcmToken` (nil: none issued yet).
     public init(fcmToken: String? = "fake-fcm-token") {
-        state = Mutex(State(fcmToken: fcmToken))
+        state = Locked(State(fcmToken: fcmToken))
     }
 
     /// A component serving this instance as ``MessagingInterop``, for `overrides`.

@@ -1,4 +1,4 @@
-import Synchronization
+import FlintCore
 
 /// An event that happens at most once and that any number of tasks can await, without polling.
 ///
@@ -12,7 +12,7 @@ final class OneShotSignal: Sendable {
         var cancelledWaiters: Set<UInt64> = []
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// Whether ``fire()`` was called.
     var isFired: Bool { state.withLock { $0.isFired } }

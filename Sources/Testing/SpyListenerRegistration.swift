@@ -1,5 +1,4 @@
 import FlintCore
-import Synchronization
 
 /// A ``ListenerRegistration`` that records `remove()` calls, for testing that a stream or client removes
 /// its listener when iteration ends, throws or is cancelled.
@@ -14,7 +13,7 @@ import Synchronization
 ///
 /// Thread-safe; `onRemove` runs outside the lock.
 public final class SpyListenerRegistration: ListenerRegistration, Sendable {
-    private let count = Mutex(0)
+    private let count = Locked(0)
     private let removal = OneShotSignal()
     private let onRemove: (@Sendable () -> Void)?
 

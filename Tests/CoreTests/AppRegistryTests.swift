@@ -59,8 +59,8 @@ struct AppRegistryTests {
 
     @Test func aFailedGraphLeavesNoTrace() throws {
         let registry = makeRegistry([("lib", [cached(Branch.self, dependencies: [.required(Leaf.self)]) { _ in nil }])])
-        #expect(throws: ComponentError.missingDependency(component: String(reflecting: Branch.self),
-                                                         dependency: String(reflecting: Leaf.self))) {
+        #expect(throws: ComponentError.missingDependency(component: ComponentError.typeName(of: Branch.self),
+                                                         dependency: ComponentError.typeName(of: Leaf.self))) {
             try registry.configure(options: .testing)
         }
         #expect(registry.app() == nil)

@@ -18,7 +18,7 @@ struct ConcurrencyTests {
             let runs = RunCounter()
             let app = try makeApp([cached(Leaf.self, runs: runs) { _ in Leaf() }])
             let start = DispatchSemaphore(value: 0)
-            let instances = Mutex<[ObjectIdentifier]>([])
+            let instances = Locked<[ObjectIdentifier]>([])
             let group = DispatchGroup()
             for _ in 0..<16 {
                 group.enter()
@@ -121,7 +121,7 @@ struct ConcurrencyTests {
             return Selfish()
         }])
         let result = await onThread { Result { () throws(ComponentError) in try app.container.require(Selfish.self) } }
-        #expect(throws: ComponentError.dependencyCycle([String(reflecting: Selfish.self)])) { try result.get() }
+        #expect(throws: ComponentError.dependencyCycle([ComponentError.typeName(of: Selfish.self)])) { try result.get() }
     }
 
     @Test func aNonCacheableFactoryResolvingItselfIsACycleNotAStackOverflow() async throws {
@@ -130,7 +130,7 @@ struct ConcurrencyTests {
             return Selfish()
         }])
         let result = await onThread { Result { () throws(ComponentError) in try app.container.require(Selfish.self) } }
-        #expect(throws: ComponentError.dependencyCycle([String(reflecting: Selfish.self)])) { try result.get() }
+        #expect(throws: ComponentError.dependencyCycle([ComponentError.typeName(of: Selfish.self)])) { try result.get() }
     }
 
     @Test func twoThreadsWaitingOnEachOthersCreationsGetACycleError() async throws {
@@ -163,7 +163,7 @@ struct ConcurrencyTests {
                 Issue.record("unexpected \(failure)")
                 continue
             }
-            #expect(Set(members) == [String(reflecting: Ping.self), String(reflecting: Pong.self)])
+            #expect(Set(members) == [ComponentError.typeName(of: Ping.self), ComponentError.typeName(of: Pong.self)])
         }
     }
 

@@ -1,5 +1,4 @@
 import FlintCore
-import Synchronization
 import Testing
 
 @Suite(.timeLimit(.minutes(1)))

@@ -5,7 +5,7 @@ import Testing
 
 /// Records the order in which maintainers were told about deletion.
 private final class DeletionLog: Sendable {
-    private let entries = Mutex<[String]>([])
+    private let entries = Locked<[String]>([])
     func append(_ entry: String) { entries.withLock { $0.append(entry) } }
     var all: [String] { entries.withLock { $0 } }
 }
@@ -147,7 +147,7 @@ struct LifecycleTests {
 
 /// A lock-protected weak reference that @Sendable closures can set.
 final class WeakHolder<T: AnyObject>: @unchecked Sendable {
-    private let lock = Mutex<Void>(())
+    private let lock = Locked<Void>(())
     private weak var stored: T?
     func set(_ value: T) { lock.withLock { _ in stored = value } }
     var value: T? { lock.withLock { _ in stored } }

@@ -13,11 +13,11 @@ struct MonitorAndGraphTests {
         ])])
         registry.monitor = profile
         let app = try registry.configure(name: "profiled", options: .testing)
-        #expect(profile.creations.map(\.typeName) == [String(reflecting: Leaf.self)])
+        #expect(profile.creations.map(\.typeName) == [ComponentError.typeName(of: Leaf.self)])
         _ = try app.container.require(Root.self)
         let events = profile.creations
         // Factories report when they return: the innermost first.
-        #expect(events.map(\.typeName) == [Leaf.self, Branch.self, Root.self].map { String(reflecting: $0) })
+        #expect(events.map(\.typeName) == [ComponentError.typeName(of: Leaf.self), ComponentError.typeName(of: Branch.self), ComponentError.typeName(of: Root.self)])
         #expect(events.allSatisfy { $0.appName == "profiled" && $0.libraryName == "flint-tree" && $0.duration >= .zero })
         #expect(events.map(\.isCached) == [true, true, false])
         #expect(events.map(\.timing) == [.alwaysEager, .lazy, .lazy])
@@ -25,7 +25,7 @@ struct MonitorAndGraphTests {
         #expect(events[2].duration >= events[1].duration)
         let report = profile.report()
         #expect(report.contains("app profiled"))
-        #expect(report.contains(String(reflecting: Root.self)))
+        #expect(report.contains(ComponentError.typeName(of: Root.self)))
     }
 
     @Test func anAppConfiguredBeforeTheMonitorWasSetIsNotObserved() throws {

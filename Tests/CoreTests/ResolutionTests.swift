@@ -18,7 +18,7 @@ struct ResolutionTests {
     @Test func unregisteredTypeIsNilAndNotRegistered() throws {
         let app = try makeApp([])
         #expect(app.container.instance(for: Leaf.self) == nil)
-        expectComponentError(.notRegistered(type: String(reflecting: Leaf.self))) {
+        expectComponentError(.notRegistered(type: ComponentError.typeName(of: Leaf.self))) {
             _ = try app.container.require(Leaf.self)
         }
         #expect(!app.container.contains(Leaf.self))
@@ -46,7 +46,7 @@ struct ResolutionTests {
             return runs.increment() < 3 ? nil : Leaf()
         }])
         #expect(app.container.instance(for: Leaf.self) == nil)
-        expectComponentError(.factoryReturnedNil(type: String(reflecting: Leaf.self))) {
+        expectComponentError(.factoryReturnedNil(type: ComponentError.typeName(of: Leaf.self))) {
             _ = try app.container.require(Leaf.self)
         }
         let third = try app.container.require(Leaf.self)
@@ -61,7 +61,7 @@ struct ResolutionTests {
             if runs.increment() == 1 { throw BoomError() }
             return Leaf()
         }])
-        expectComponentError(.factoryFailed(type: String(reflecting: Leaf.self), reason: "boom")) {
+        expectComponentError(.factoryFailed(type: ComponentError.typeName(of: Leaf.self), reason: "boom")) {
             _ = try app.container.require(Leaf.self)
         }
         #expect(app.container.instance(for: Leaf.self) != nil)
@@ -85,8 +85,8 @@ struct ResolutionTests {
             cached(Leaf.self) { _ in Leaf() },
             cached(Branch.self) { Branch(leaf: try $0.require(Leaf.self)) },
         ])
-        expectComponentError(.undeclaredDependency(component: String(reflecting: Branch.self),
-                                                   requested: String(reflecting: Leaf.self))) {
+        expectComponentError(.undeclaredDependency(component: ComponentError.typeName(of: Branch.self),
+                                                   requested: ComponentError.typeName(of: Leaf.self))) {
             _ = try app.container.require(Branch.self)
         }
     }
@@ -105,8 +105,8 @@ struct ResolutionTests {
         ])
         _ = try app.container.require(Branch.self)
         #expect(sawNil.value == 1)
-        #expect(profile.failures.map(\.error) == [.undeclaredDependency(component: String(reflecting: Branch.self),
-                                                                        requested: String(reflecting: Leaf.self))])
+        #expect(profile.failures.map(\.error) == [.undeclaredDependency(component: ComponentError.typeName(of: Branch.self),
+                                                                        requested: ComponentError.typeName(of: Leaf.self))])
     }
 
     @Test func optionalDependencyWithoutProviderIsNilInTheFactory() throws {
@@ -122,7 +122,7 @@ struct ResolutionTests {
         let app = try makeApp([
             cached(Branch.self, dependencies: [.optional(Leaf.self)]) { Branch(leaf: try $0.require(Leaf.self)) },
         ])
-        expectComponentError(.notRegistered(type: String(reflecting: Leaf.self))) {
+        expectComponentError(.notRegistered(type: ComponentError.typeName(of: Leaf.self))) {
             _ = try app.container.require(Branch.self)
         }
     }

@@ -136,8 +136,8 @@ struct SharingTests {
                 return Leaf()
             },
         ])
-        expectComponentError(.undeclaredDependency(component: String(reflecting: Leaf.self),
-                                                   requested: "[\(String(reflecting: Plugin.self))]")) {
+        expectComponentError(.undeclaredDependency(component: ComponentError.typeName(of: Leaf.self),
+                                                   requested: "[\(ComponentError.typeName(of: Plugin.self))]")) {
             _ = try app.container.require(Leaf.self)
         }
     }
@@ -171,7 +171,7 @@ struct SharingTests {
             },
             cached(Egg.self, dependencies: [.required(Chicken.self)]) { _ = try $0.require(Chicken.self); return Egg() },
         ])
-        expectComponentError(.dependencyCycle([String(reflecting: Chicken.self), String(reflecting: Egg.self)])) {
+        expectComponentError(.dependencyCycle([ComponentError.typeName(of: Chicken.self), ComponentError.typeName(of: Egg.self)])) {
             _ = try app.container.require(Chicken.self)
         }
     }

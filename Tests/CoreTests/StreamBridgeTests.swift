@@ -1,5 +1,4 @@
 import FlintCore
-import Synchronization
 import Testing
 
 @Suite(.timeLimit(.minutes(1)))
@@ -43,6 +42,33 @@ struct StreamBridgeTests {
         #expect(await spy.registered.wait())
         for value in 1...100 { broadcaster.send(value) }
         #expect(try await streamTestValue(of: consumer) == Array(1...100))
+    }
+
+    @Test func valuesSentFromManyTasksAllArrive() async throws {
+        let broadcaster = ListenerBroadcaster<Int>()
+        let stream = AsyncStream<Int>.listening { broadcaster.addListener($0) }
+        let consumer = Task {
+            var received: [Int] = []
+            for await value in stream {
+                received.append(value)
+                if received.count == 800 { break }
+            }
+            return received
+        }
+        await withTaskGroup(of: Void.self) { group in
+            for sender in 0..<8 {
+                group.addTask {
+                    for index in 0..<100 { broadcaster.send(sender * 100 + index) }
+                }
+            }
+        }
+        let received = try await streamTestValue(of: consumer)
+        #expect(received.sorted() == Array(0..<800))
+        // Each sender's own values keep their order.
+        for sender in 0..<8 {
+            let mine = received.filter { $0 / 100 == sender }
+            #expect(mine == mine.sorted())
+        }
     }
 
     @Test func unboundedBufferKeepsEveryValueSentBeforeIteration() async {

@@ -26,49 +26,49 @@ final class StreamTestObject: Sendable {
 
 /// A thread-safe append-only log.
 final class StreamTestLog<Element: Sendable>: Sendable {
-    private let storage = Mutex<[Element]>([])
+    private let storage = Locked<[Element]>([])
     func append(_ element: Element) { storage.withLock { $0.append(element) } }
     var values: [Element] { storage.withLock { $0 } }
 }
 
 /// A one-shot event that threads can wait for (blocking, with a timeout) and tasks can await (with a deadline).
-final class StreamTestSignal: Sendable {
-    private struct State {
-        var fired = false
-        var nextWaiterID = 0
-        var cancelledWaiters: Set<Int> = []
-        var waiters: [Int: CheckedContinuation<Bool, Never>] = [:]
+final class StreamTestSignal: @unchecked Sendable {
+    /// Guards every `var` below; blocked threads wait on it.
+    private let condition = NSCondition()
+    private var fired = false
+    private var nextWaiterID = 0
+    private var cancelledWaiters: Set<Int> = []
+    private var waiters: [Int: CheckedContinuation<Bool, Never>] = [:]
+
+    private func locked<R>(_ body: () -> R) -> R {
+        condition.lock()
+        defer { condition.unlock() }
+        return body()
     }
 
-    private let state = Mutex(State())
-    /// Wakes blocked threads; checked and broadcast under its own lock, so no wake-up is lost.
-    private let condition = NSCondition()
-
-    var isFired: Bool { state.withLock { $0.fired } }
+    var isFired: Bool { locked { fired } }
 
     /// Fires the signal (later calls do nothing) and wakes every waiter.
     func fire() {
-        let waiters = state.withLock { state -> [CheckedContinuation<Bool, Never>] in
-            guard !state.fired else { return [] }
-            state.fired = true
-            defer { state.waiters = [:] }
-            return Array(state.waiters.values)
+        let toResume = locked { () -> [CheckedContinuation<Bool, Never>] in
+            guard !fired else { return [] }
+            fired = true
+            condition.broadcast()
+            defer { waiters = [:] }
+            return Array(waiters.values)
         }
-        condition.lock()
-        condition.broadcast()
-        condition.unlock()
-        for waiter in waiters { waiter.resume(returning: true) }
+        for waiter in toResume { waiter.resume(returning: true) }
     }
 
     /// Blocks the calling thread until fired or `timeout` seconds pass; true when fired. For threads only.
     func waitBlocking(timeout: TimeInterval = 10) -> Bool {
         let deadline = Date(timeIntervalSinceNow: timeout)
-        condition.lock()
-        defer { condition.unlock() }
-        while !isFired {
-            if !condition.wait(until: deadline) { return isFired }
+        return locked {
+            while !fired {
+                if !condition.wait(until: deadline) { return fired }
+            }
+            return true
         }
-        return true
     }
 
     /// Suspends until fired or `timeout` passes; true when fired.
@@ -77,24 +77,24 @@ final class StreamTestSignal: Sendable {
     }
 
     private func waitUntilFiredOrCancelled() async -> Bool {
-        let id = state.withLock { state in
-            state.nextWaiterID += 1
-            return state.nextWaiterID
+        let id = locked { () -> Int in
+            nextWaiterID += 1
+            return nextWaiterID
         }
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                let immediate = state.withLock { state -> Bool? in
-                    if state.fired { return true }
-                    if state.cancelledWaiters.contains(id) { return false }
-                    state.waiters[id] = continuation
+                let immediate = locked { () -> Bool? in
+                    if fired { return true }
+                    if cancelledWaiters.contains(id) { return false }
+                    waiters[id] = continuation
                     return nil
                 }
                 if let immediate { continuation.resume(returning: immediate) }
             }
         } onCancel: {
-            let waiter = state.withLock { state in
-                state.cancelledWaiters.insert(id)
-                return state.waiters.removeValue(forKey: id)
+            let waiter = locked { () -> CheckedContinuation<Bool, Never>? in
+                cancelledWaiters.insert(id)
+                return waiters.removeValue(forKey: id)
             }
             waiter?.resume(returning: false)
         }
@@ -142,7 +142,7 @@ func startStreamTestThread(_ body: @escaping @Sendable () -> Void) -> StreamTest
 /// A registration that records every `remove()` call (not deduplicated, so double removal is visible),
 /// forwards it to the registration it wraps, and fires ``removed``.
 final class StreamSpyRegistration: ListenerRegistration {
-    private let inner = Mutex<(any ListenerRegistration)?>(nil)
+    private let inner = Locked<(any ListenerRegistration)?>(nil)
     private let removals = Atomic<Int>(0)
     /// Fires on the first `remove()`.
     let removed = StreamTestSignal()

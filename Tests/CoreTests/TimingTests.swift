@@ -76,7 +76,7 @@ struct TimingTests {
         registry.monitor = profile
         let app = try registry.configure(name: "survives", options: .testing)
         #expect(registry.app(name: "survives") === app)
-        #expect(profile.failures.map(\.error) == [.factoryFailed(type: String(reflecting: Always.self), reason: "boom")])
+        #expect(profile.failures.map(\.error) == [.factoryFailed(type: ComponentError.typeName(of: Always.self), reason: "boom")])
     }
 
     @Test func lazyIsTheDefaultTiming() {

@@ -8,7 +8,7 @@ private final class CycleB: Sendable {}
 private final class CycleC: Sendable {}
 private final class Outside: Sendable {}
 
-private func name<T>(_ type: T.Type) -> String { String(reflecting: type) }
+private func name<T>(_ type: T.Type) -> String { ComponentError.typeName(of: type) }
 
 @Suite("Graph validation at configure (rule 5, rule 9)")
 struct ValidationTests {

@@ -1,6 +1,5 @@
 import FlintCore
 import FlintInterop
-import Synchronization
 import Testing
 
 /// "Providing Multiple Components and Sharing Instances": a private combined protocol refining the three
@@ -9,7 +8,7 @@ import Testing
 private protocol TinyAuthCombinedInterop: AuthInterop, AuthUserInterop, AuthSignInInterop {}
 
 private final class TinyFullAuth: TinyAuthCombinedInterop {
-    private let uid = Mutex<String?>(nil)
+    private let uid = Locked<String?>(nil)
     func getToken(forcingRefresh: Bool) async throws -> String? { uid.withLock { $0.map { "token-of-\($0)" } } }
     func getUserID() -> String? { uid.withLock { $0 } }
     var currentUserID: String? { uid.withLock { $0 } }

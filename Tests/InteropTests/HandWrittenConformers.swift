@@ -1,6 +1,5 @@
 import FlintCore
 import FlintInterop
-import Synchronization
 
 // Tiny hand-written conformers: what a product or a test writes without FlintTesting's fakes.
 
@@ -19,7 +18,7 @@ final class TinyAuthUser: AuthUserInterop {
 }
 
 final class TinyAuthSignIn: AuthSignInInterop {
-    private let signedOut = Mutex(false)
+    private let signedOut = Locked(false)
     var didSignOut: Bool { signedOut.withLock { $0 } }
     func signInAnonymously() async throws -> String { "anonymous-uid" }
     func signOut() throws { signedOut.withLock { $0 = true } }
@@ -48,7 +47,7 @@ final class TinyMessaging: MessagingInterop {
 }
 
 final class TinyAnalytics: AnalyticsInterop {
-    private let events = Mutex<[String]>([])
+    private let events = Locked<[String]>([])
     var logged: [String] { events.withLock { $0 } }
     func logEvent(_ name: String, parameters: [String: String]) {
         let rendered = parameters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",")

@@ -15,11 +15,11 @@ import Testing
     }
 
     @Test func runsOnRemoveOnEveryCall() {
-        let calls = LockedBox(0)
-        let spy = SpyListenerRegistration { calls.set(calls.get() + 1) }
+        let calls = Locked(0)
+        let spy = SpyListenerRegistration { calls.withLock { $0 += 1 } }
         spy.remove()
         spy.remove()
-        #expect(calls.get() == 2)
+        #expect(calls.withLock { $0 } == 2)
     }
 
     @Test func waitForRemovalReturnsAtOnceWhenAlreadyRemoved() async throws {

@@ -1,6 +1,5 @@
 import FlintCore
 import FlintInterop
-import Synchronization
 
 /// A small product used by this suite: greets the signed-in user, through AuthInterop when present.
 final class Greeter: Sendable {
@@ -27,7 +26,7 @@ enum GreeterLibrary: FlintLibrary {
 
 /// An instance that records `appWillBeDeleted`.
 final class LifecycleProbe: ComponentLifecycleMaintainer {
-    private let deletedApps = Mutex<[String]>([])
+    private let deletedApps = Locked<[String]>([])
     var appsDeleted: [String] { deletedApps.withLock { $0 } }
     func appWillBeDeleted(_ app: FlintApp) async {
         deletedApps.withLock { $0.append(app.name) }

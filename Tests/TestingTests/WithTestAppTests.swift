@@ -24,15 +24,15 @@ import Testing
 
     @Test func deletesTheAppAndRethrowsWhenTheBodyThrows() async throws {
         let probe = LifecycleProbe()
-        let captured = LockedBox<FlintApp?>(nil)
+        let captured = Locked<FlintApp?>(nil)
         await #expect(throws: FakeError("body failed")) {
             try await withTestApp(overrides: [.instance(probe, as: LifecycleProbe.self)]) { app in
                 _ = try app.container.require(LifecycleProbe.self)
-                captured.set(app)
+                captured.withLock { $0 = app }
                 throw FakeError("body failed")
             }
         }
-        let app = try #require(captured.get())
+        let app = try #require(captured.withLock { $0 })
         #expect(app.registry.app() == nil)
         #expect(probe.appsDeleted == [FlintApp.defaultName])
     }
