@@ -8,15 +8,26 @@ let package = Package(
         .library(name: "FlintCore", targets: ["FlintCore"]),
         .library(name: "FlintInterop", targets: ["FlintInterop"]),
         .library(name: "FlintTesting", targets: ["FlintTesting"]),
+        .library(name: "FlintAuth", targets: ["FlintAuth"]),
+        .library(name: "FlintAppCheck", targets: ["FlintAppCheck"]),
+        .library(name: "FlintFunctions", targets: ["FlintFunctions"]),
+        .library(name: "FlintFirestore", targets: ["FlintFirestore"]),
         .executable(name: "flint-demo", targets: ["FlintDemo"]),
     ],
     targets: [
         .target(name: "FlintCore", path: "Sources/Core"),
         .target(name: "FlintInterop", dependencies: ["FlintCore"], path: "Sources/Interop"),
         .target(name: "FlintTesting", dependencies: ["FlintCore", "FlintInterop"], path: "Sources/Testing"),
+        .target(name: "FlintAuth", dependencies: ["FlintCore", "FlintInterop"], path: "Sources/Products/Auth"),
+        .target(name: "FlintAppCheck", dependencies: ["FlintCore", "FlintInterop"], path: "Sources/Products/AppCheck"),
+        .target(name: "FlintFunctions", dependencies: ["FlintCore", "FlintInterop"], path: "Sources/Products/Functions"),
+        .target(name: "FlintFirestore", dependencies: ["FlintCore", "FlintInterop"], path: "Sources/Products/Firestore"),
         .executableTarget(
             name: "FlintDemo",
-            dependencies: ["FlintCore", "FlintInterop", "FlintTesting"],
+            dependencies: [
+                "FlintCore", "FlintInterop", "FlintTesting",
+                "FlintAuth", "FlintAppCheck", "FlintFunctions", "FlintFirestore",
+            ],
             path: "Sources/Demo"
         ),
         .testTarget(name: "CoreTests", dependencies: ["FlintCore", "FlintTesting"], path: "Tests/CoreTests"),
@@ -26,6 +37,15 @@ let package = Package(
             dependencies: ["FlintCore", "FlintInterop", "FlintTesting"],
             path: "Tests/TestingTests"
         ),
+        .testTarget(name: "AuthTests", dependencies: ["FlintAuth", "FlintTesting"], path: "Tests/AuthTests"),
+        .testTarget(name: "AppCheckTests", dependencies: ["FlintAppCheck", "FlintTesting"], path: "Tests/AppCheckTests"),
+        .testTarget(
+            name: "FunctionsTests",
+            dependencies: ["FlintFunctions", "FlintAuth", "FlintAppCheck", "FlintTesting"],
+            path: "Tests/FunctionsTests",
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(name: "FirestoreTests", dependencies: ["FlintFirestore", "FlintTesting"], path: "Tests/FirestoreTests"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -10,7 +10,7 @@ private final class Selfish: Sendable {}
 private final class Ping: Sendable {}
 private final class Pong: Sendable {}
 
-@Suite("Concurrency: exactly-once, no lock during factories, no deadlocks")
+@Suite("Concurrency: exactly-once, no lock during factories, no deadlocks", .timeLimit(.minutes(1)))
 struct ConcurrencyTests {
     // Rule 2: a 16-thread stress test racing first creation counts one instance.
     @Test func sixteenThreadsRacingFirstCreationCreateOneInstance() async throws {
@@ -165,6 +165,28 @@ struct ConcurrencyTests {
             }
             #expect(Set(members) == [ComponentError.typeName(of: Ping.self), ComponentError.typeName(of: Pong.self)])
         }
+    }
+
+    @Test func anEagerFactoryWaitingOnAThreadThatResolvesAProviderDoesNotDeadlock() async throws {
+        // Android's runtime test: an eager factory blocks on another thread that resolves a provider; with no
+        // lock held while factories run, that thread gets its instance and the eager factory completes.
+        let resolvedOnOtherThread = RunCounter()
+        let registry = makeRegistry([("flint-eager", [
+            cached(Leaf.self) { _ in Leaf() },
+            cached(Root.self, timing: .alwaysEager, dependencies: [.provider(Leaf.self)]) { container in
+                let provider = try container.provider(for: Leaf.self)
+                let done = Signal()
+                Thread {
+                    if provider.get() != nil { resolvedOnOtherThread.increment() }
+                    done.fire()
+                }.start()
+                guard done.wait(seconds: 2) else { return nil }
+                return Root(branch: Branch(leaf: try provider.require()))
+            },
+        ])])
+        let app = try await onThread { Result { try registry.configure(options: .testing) } }.get()
+        #expect(resolvedOnOtherThread.value == 1)
+        #expect(app.container.graph.nodes.map(\.state) == [.cached, .cached])
     }
 
     @Test func deleteRacingResolvesDoesNotCrash() async throws {

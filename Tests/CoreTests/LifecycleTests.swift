@@ -32,7 +32,7 @@ private final class Dependent: ComponentLifecycleMaintainer {
     func appWillBeDeleted(_ app: FlintApp) async { log.append("dependent@\(app.name)") }
 }
 
-@Suite("Lifecycle: delete (rule 8)")
+@Suite("Lifecycle: delete (rule 8)", .timeLimit(.minutes(1)))
 struct LifecycleTests {
     @Test func deleteAwaitsMaintainersLatestCreatedFirst() async throws {
         let log = DeletionLog()

@@ -33,7 +33,7 @@ private func combinedProtocolComponents(runs: RunCounter) -> [Component] {
     ]
 }
 
-@Suite("Sharing one instance: combined protocol, multi-type components, sets, providers")
+@Suite("Sharing one instance: combined protocol, multi-type components, sets, providers", .timeLimit(.minutes(1)))
 struct SharingTests {
     @Test func combinedProtocolPatternSharesOneInstance() throws {
         let runs = RunCounter()

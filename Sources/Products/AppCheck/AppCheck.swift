@@ -1,0 +1,2 @@
+/// Placeholder: the AppCheck product is being written.
+enum AppCheckPlaceholder {}

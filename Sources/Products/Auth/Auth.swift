@@ -1,0 +1,2 @@
+/// Placeholder: the Auth product is being written.
+enum AuthPlaceholder {}

@@ -1,0 +1,2 @@
+/// Placeholder: the Firestore product is being written.
+enum FirestorePlaceholder {}

@@ -1,0 +1,2 @@
+/// Placeholder: the Functions product is being written.
+enum FunctionsPlaceholder {}

@@ -1,0 +1,4 @@
+import Testing
+@testable import FlintAppCheck
+
+@Test func appcheckModuleBuilds() { #expect(Bool(true)) }

@@ -1,0 +1,4 @@
+import Testing
+@testable import FlintAuth
+
+@Test func authModuleBuilds() { #expect(Bool(true)) }

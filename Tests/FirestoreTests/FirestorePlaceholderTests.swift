@@ -1,0 +1,4 @@
+import Testing
+@testable import FlintFirestore
+
+@Test func firestoreModuleBuilds() { #expect(Bool(true)) }

@@ -1,0 +1,4 @@
+import Testing
+@testable import FlintFunctions
+
+@Test func functionsModuleBuilds() { #expect(Bool(true)) }
