@@ -13,7 +13,7 @@
 /// ``ComponentError/factoryFailed(type:reason:)`` (a thrown ``ComponentError`` passes through as is).
 public struct Component: Sendable {
     /// The factory signature, type-erased to a box.
-    typealias ErasedFactory = @Sendable (ComponentContainer, inout Bool) throws -> AnyInstanceBox?
+    @usableFromInline typealias ErasedFactory = @Sendable (ComponentContainer, inout Bool) throws -> AnyInstanceBox?
 
     /// Whether the component provides its type as a value or contributes to a set.
     enum Role: Sendable { case value, contribution }
@@ -39,6 +39,7 @@ public struct Component: Sendable {
     }
 
     /// A component providing `type`.
+    @inlinable
     public init<T>(_ type: T.Type,
                    timing: InstantiationTiming = .lazy,
                    dependencies: [Dependency] = [],
@@ -56,19 +57,30 @@ public struct Component: Sendable {
     /// }
     /// ```
     /// Each extra type resolves to `convert(instance)` and is cached exactly when the instance is.
+    @inlinable
     public init<T>(_ type: T.Type,
                    alsoProviding: [ComponentAlias<T>],
                    timing: InstantiationTiming = .lazy,
                    dependencies: [Dependency] = [],
                    factory: @escaping @Sendable (_ container: ComponentContainer,
                                                  _ isCacheable: inout Bool) throws -> T?) {
+        // Inlinable so that the boxing closure is specialized for `T` in the caller's module: no generic
+        // metadata lookups each time the factory runs.
+        self.init(erasing: type, alsoProviding: alsoProviding, timing: timing, dependencies: dependencies) {
+            container, isCacheable in
+            guard let value = try factory(container, &isCacheable) else { return nil }
+            return InstanceBox<T>(value)
+        }
+    }
+
+    @usableFromInline
+    init<T>(erasing type: T.Type, alsoProviding: [ComponentAlias<T>], timing: InstantiationTiming,
+            dependencies: [Dependency], factory: @escaping ErasedFactory) {
         key = TypeKey(type)
         role = .value
         self.timing = timing
         self.dependencies = dependencies
-        self.factory = { container, isCacheable in
-            try factory(container, &isCacheable).map { InstanceBox<T>($0) }
-        }
+        self.factory = factory
         aliases = alsoProviding.map { Alias(key: $0.key, convert: $0.convert) }
     }
 
@@ -85,16 +97,24 @@ public struct Component: Sendable {
     /// A set contribution: one of possibly many components that together provide `[T]`, resolved with
     /// `container.all(T.self)` by components that declare ``Dependency/set(_:)``. Contributions never
     /// collide with each other or with a value component of `T`.
+    @inlinable
     public static func contribution<T>(
         to type: T.Type,
         timing: InstantiationTiming = .lazy,
         dependencies: [Dependency] = [],
         factory: @escaping @Sendable (_ container: ComponentContainer, _ isCacheable: inout Bool) throws -> T?
     ) -> Component {
-        Component(key: TypeKey(SetContributions<T>.self), role: .contribution, timing: timing,
-                  dependencies: dependencies) { container, isCacheable in
-            try factory(container, &isCacheable).map { InstanceBox<T>($0) }
+        Component(contributingTo: type, timing: timing, dependencies: dependencies) { container, isCacheable in
+            guard let value = try factory(container, &isCacheable) else { return nil }
+            return InstanceBox<T>(value)
         }
+    }
+
+    @usableFromInline
+    init<T>(contributingTo type: T.Type, timing: InstantiationTiming, dependencies: [Dependency],
+            factory: @escaping ErasedFactory) {
+        self.init(key: TypeKey(SetContributions<T>.self), role: .contribution, timing: timing,
+                  dependencies: dependencies, factory: factory)
     }
 
     /// A cacheable component that always returns `instance`, the usual way to put a fake in `overrides`.

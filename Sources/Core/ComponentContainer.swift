@@ -10,9 +10,9 @@
 /// factory that (directly or through other factories, on one thread or across threads) waits for its
 /// own creation gets ``ComponentError/dependencyCycle(_:)`` instead of a deadlock.
 public final class ComponentContainer: Sendable {
-    let storage: ContainerStorage
+    @usableFromInline let storage: ContainerStorage
     /// The component whose factory this view was handed to; nil for the app's container.
-    let requester: ComponentSlot?
+    @usableFromInline let requester: ComponentSlot?
 
     init(storage: ContainerStorage, requester: ComponentSlot?) {
         self.storage = storage
@@ -28,28 +28,28 @@ public final class ComponentContainer: Sendable {
     /// The instance for `type`, or nil when no component provides it, its factory returned nil, or
     /// resolution failed. Failures other than "not registered" and "returned nil" are reported to the
     /// registry's ``ComponentMonitor``; use ``require(_:)`` to get the reason.
-    @inline(__always)
+    @inlinable
     public func instance<T>(for type: T.Type) -> T? {
         do {
             return try require(type)
         } catch {
-            storage.report(error, resolving: TypeKey.readableName(of: type))
+            storage.report(error, resolving: readableTypeName(type))
             return nil
         }
     }
 
     /// The instance for `type`, or the reason there is none.
-    @inline(__always)
+    @inlinable
     public func require<T>(_ type: T.Type) throws(ComponentError) -> T {
         let id = ObjectIdentifier(type)
         if let requester, !requester.allowedDirect.contains(id) {
-            throw .undeclaredDependency(component: requester.name, requested: TypeKey.readableName(of: type))
+            throw .undeclaredDependency(component: requester.name, requested: readableTypeName(type))
         }
         guard let index = storage.table.index(of: id) else {
             if storage.isDeleted { throw .appDeleted(name: storage.appName) }
-            throw .notRegistered(type: TypeKey.readableName(of: type))
+            throw .notRegistered(type: readableTypeName(type))
         }
-        return unsafeDowncast(try storage.box(at: index), to: InstanceBox<T>.self).value
+        return try storage.value(at: index, as: T.self)
     }
 
     /// A handle that resolves `type` on each `get()`, for a ``Dependency/provider(_:isRequired:)``
@@ -58,7 +58,7 @@ public final class ComponentContainer: Sendable {
     public func provider<T>(for type: T.Type) throws(ComponentError) -> Provider<T> {
         let id = ObjectIdentifier(type)
         if let requester, !requester.allowedProviders.contains(id), !requester.allowedDirect.contains(id) {
-            throw .undeclaredDependency(component: requester.name, requested: TypeKey.readableName(of: type))
+            throw .undeclaredDependency(component: requester.name, requested: readableTypeName(type))
         }
         return Provider(storage: storage, index: storage.table.index(of: id))
     }
@@ -69,7 +69,7 @@ public final class ComponentContainer: Sendable {
     public func all<T>(_ type: T.Type) throws(ComponentError) -> [T] {
         let key = TypeKey(SetContributions<T>.self)
         if let requester, !requester.allowedSets.contains(key.id) {
-            throw .undeclaredDependency(component: requester.name, requested: "[\(TypeKey.readableName(of: type))]")
+            throw .undeclaredDependency(component: requester.name, requested: "[\(readableTypeName(type))]")
         }
         if storage.isDeleted { throw .appDeleted(name: storage.appName) }
         var values: [T] = []

@@ -26,7 +26,7 @@ public enum ComponentError: Error, Equatable, CustomStringConvertible {
 
     /// The name Flint uses for `type` in errors, events and graph exports.
     public static func typeName(of type: Any.Type) -> String {
-        TypeKey.readableName(of: type)
+        readableTypeName(type)
     }
 
     public var description: String {

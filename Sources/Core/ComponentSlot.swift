@@ -2,7 +2,7 @@ import Foundation
 
 /// One registered type in a container: its component, its cached instance and its creation state.
 ///
-/// Each slot has its own small lock, held only to read or change `state`, never while a factory runs.
+@usableFromInline
 final class ComponentSlot: @unchecked Sendable {
     /// How the slot's instance is made.
     enum Maker: Sendable {
@@ -16,6 +16,7 @@ final class ComponentSlot: @unchecked Sendable {
     enum Role: Sendable, Equatable { case value, contribution, alias }
 
     /// The creation state.
+    @usableFromInline
     enum State {
         /// Not cached. `knownUncacheable` is set once the factory returned an instance without caching it:
         /// later requests run the factory concurrently instead of one at a time.
@@ -36,12 +37,12 @@ final class ComponentSlot: @unchecked Sendable {
     let libraryName: String
     let maker: Maker
     /// Declared keys the restricted container allows, per accessor.
-    let allowedDirect: [ObjectIdentifier]
+    @usableFromInline let allowedDirect: [ObjectIdentifier]
     let allowedProviders: [ObjectIdentifier]
     let allowedSets: [ObjectIdentifier]
-    /// Guards `state`: held only to read or change it, never while a factory runs.
-    private let lock = PlatformLock()
-    private var state = State.empty(knownUncacheable: false)
+    /// The creation state, guarded by the slot's lock in its container's ``SlotLines``: held only to read or
+    /// change it, never while a factory runs. Only ``ContainerStorage/withState(of:_:)`` touches it.
+    @exclusivity(unchecked) var state = State.empty(knownUncacheable: false)
 
     init(index: Int, key: TypeKey, role: Role, timing: InstantiationTiming, dependencies: [Dependency],
          libraryName: String, maker: Maker) {
@@ -65,38 +66,18 @@ final class ComponentSlot: @unchecked Sendable {
         allowedSets = sets
     }
 
-    deinit {
-        lock.destroy()
-    }
-
-    /// Runs `body` with exclusive access to the creation state.
-    @inline(__always)
-    func withState<Result>(_ body: (inout State) -> Result) -> Result {
-        lock.lock()
-        defer { lock.unlock() }
-        return body(&state)
-    }
-
     /// The readable name of the slot's component, as used in errors and exports.
-    var name: String {
+    @usableFromInline var name: String {
         switch role {
         case .value, .alias: return key.name
         case .contribution:
             return "[\(Dependency(key: key, kind: .set, isRequired: false).typeName)] from \(libraryName) #\(index)"
         }
     }
-
-    /// The cached box, if any (the resolution fast path).
-    @inline(__always)
-    var cachedBox: AnyInstanceBox? {
-        lock.lock()
-        defer { lock.unlock() }
-        if case .cached(let box, _) = state { return box }
-        return nil
-    }
 }
 
 /// An in-flight creation that other threads can wait for.
+@usableFromInline
 final class Creation: @unchecked Sendable {
     /// The creating thread (its ``CreationStack``'s identity).
     let owner: ObjectIdentifier

@@ -2,15 +2,20 @@ import Synchronization
 
 /// The shared state behind an app's ``ComponentContainer`` and the restricted views handed to factories:
 /// the validated slots, the type table and the resolution engine.
+@usableFromInline
 final class ContainerStorage: @unchecked Sendable {
-    let slots: [ComponentSlot]
-    let table: TypeTable
+    @usableFromInline let slots: [ComponentSlot]
+    @usableFromInline let table: TypeTable
+    /// Each slot's lock and cached box, one cache line per slot.
+    @usableFromInline let lines: SlotLines
     /// Set contributions per set key, in registration order.
     let sets: [ObjectIdentifier: [Int]]
-    let appName: String
+    @usableFromInline let appName: String
     let isDefaultApp: Bool
     let monitor: (any ComponentMonitor)?
-    private let deleted = Atomic<Bool>(false)
+    /// Whether `monitor` is set (checked on every factory run without copying the existential).
+    let isMonitored: Bool
+    @usableFromInline let deleted = Atomic<Bool>(false)
     private let creationSequence = Atomic<Int>(0)
     /// The owning app; set once before the app is published, read-only afterwards.
     weak var app: FlintApp?
@@ -19,32 +24,84 @@ final class ContainerStorage: @unchecked Sendable {
          isDefaultApp: Bool, monitor: (any ComponentMonitor)?) {
         self.slots = slots
         self.table = table
+        lines = SlotLines(count: slots.count)
         self.sets = sets
         self.appName = appName
         self.isDefaultApp = isDefaultApp
         self.monitor = monitor
+        isMonitored = monitor != nil
     }
 
-    var isDeleted: Bool { deleted.load(ordering: .acquiring) }
+    deinit {
+        lines.destroy()
+    }
+
+    @inlinable var isDeleted: Bool { deleted.load(ordering: .acquiring) }
+
+    /// Runs `body` with exclusive access to `slot`'s creation state, keeping the line's cached box in step
+    /// with it (the box is set when the state becomes `.cached`, released when it stops being).
+    func withState<Result>(of slot: ComponentSlot, _ body: (inout ComponentSlot.State) -> Result) -> Result {
+        let lock = lines.lock(slot.index)
+        PlatformLock.lock(lock)
+        defer { PlatformLock.unlock(lock) }
+        let result = body(&slot.state)
+        if case .empty(knownUncacheable: true) = slot.state {
+            lines.uncacheableFlag(slot.index).pointee = 1
+        } else {
+            lines.uncacheableFlag(slot.index).pointee = 0
+        }
+        let cached = lines.cachedPointer(slot.index)
+        if case .cached(let box, _) = slot.state {
+            if cached.pointee == nil { cached.pointee = Unmanaged.passRetained(box) }
+        } else if let old = cached.pointee {
+            cached.pointee = nil
+            old.release()
+        }
+        return result
+    }
+
+    /// The cached box of slot `index`, retained, or nil.
+    @inlinable @inline(__always)
+    func cachedBox(at index: Int) -> AnyInstanceBox? {
+        let lock = lines.lock(index)
+        PlatformLock.lock(lock)
+        defer { PlatformLock.unlock(lock) }
+        return lines.cachedPointer(index).pointee?.takeUnretainedValue()
+    }
+
+    /// The resolution fast path: the value of slot `index` as `T` (which must be the slot's type), creating it
+    /// if needed. A cached value is copied out under the line's lock without retaining the box or the slot.
+    @inlinable @inline(__always)
+    func value<T>(at index: Int, as type: T.Type) throws(ComponentError) -> T {
+        if deleted.load(ordering: .relaxed) { throw .appDeleted(name: appName) }
+        let lock = lines.lock(index)
+        PlatformLock.lock(lock)
+        if let cached = lines.cachedPointer(index).pointee {
+            let value = cached._withUnsafeGuaranteedRef { unsafeDowncast($0, to: InstanceBox<T>.self).value }
+            PlatformLock.unlock(lock)
+            return value
+        }
+        let knownUncacheable = lines.uncacheableFlag(index).pointee != 0
+        PlatformLock.unlock(lock)
+        let made = knownUncacheable ? try createUncacheable(slots[index]) : try create(slots[index])
+        return unsafeDowncast(made.box, to: InstanceBox<T>.self).value
+    }
 
     // MARK: Resolution
 
     /// The instance box for the slot at `index`, creating it if needed.
-    @inline(__always)
     func box(at index: Int) throws(ComponentError) -> AnyInstanceBox {
         if deleted.load(ordering: .relaxed) { throw .appDeleted(name: appName) }
-        let slot = slots[index]
-        if let box = slot.cachedBox { return box }
-        return try create(slot).box
+        if let box = cachedBox(at: index) { return box }
+        return try create(slots[index]).box
     }
 
     /// Like ``box(at:)``, also telling whether the instance is cached (aliases cache exactly when their
     /// primary does).
     func boxAndCaching(at index: Int) throws(ComponentError) -> (box: AnyInstanceBox, cached: Bool) {
         if deleted.load(ordering: .relaxed) { throw .appDeleted(name: appName) }
-        let slot = slots[index]
-        if let box = slot.cachedBox { return (box, true) }
-        return try create(slot)
+        if let box = cachedBox(at: index) { return (box, true) }
+        return try create(slots[index])
     }
 
     private enum Step {
@@ -56,11 +113,12 @@ final class ContainerStorage: @unchecked Sendable {
     }
 
     /// The slow path: create (or wait for) the slot's instance. No lock is held while a factory runs.
-    private func create(_ slot: ComponentSlot) throws(ComponentError) -> (box: AnyInstanceBox, cached: Bool) {
+    @usableFromInline
+    func create(_ slot: ComponentSlot) throws(ComponentError) -> (box: AnyInstanceBox, cached: Bool) {
         let stack = CreationStack.current
         if let cycle = stack.cycle(reentering: slot) { throw .dependencyCycle(cycle) }
         while true {
-            let step: Step = slot.withState { state in
+            let step: Step = withState(of: slot) { state in
                 switch state {
                 case .cached(let box, _):
                     return .done(box)
@@ -83,14 +141,12 @@ final class ContainerStorage: @unchecked Sendable {
             case .wait(let creation):
                 try WaitGraph.wait(for: creation, by: stack)
             case .runConcurrently:
-                let (box, cacheable) = try run(slot, on: stack)
-                guard cacheable else { return (box, false) }
-                return try install(box, in: slot)
+                return try createUncacheable(slot)
             case .runExclusive(let creation):
                 let outcome: Result<(AnyInstanceBox, Bool), ComponentError>
                 do { outcome = .success(try run(slot, on: stack)) } catch { outcome = .failure(error) }
                 let sequence = creationSequence.wrappingAdd(1, ordering: .relaxed).newValue
-                let result: Result<(box: AnyInstanceBox, cached: Bool), ComponentError> = slot.withState { state in
+                let result: Result<(box: AnyInstanceBox, cached: Bool), ComponentError> = withState(of: slot) { state in
                     guard case .creating(let current) = state, current === creation else {
                         return .failure(.appDeleted(name: appName))
                     }
@@ -109,11 +165,22 @@ final class ContainerStorage: @unchecked Sendable {
         }
     }
 
+    /// The path for a slot whose factory is known not to cache: run it right away, concurrently with other
+    /// callers (one lock round-trip fewer than ``create(_:)``).
+    @usableFromInline
+    func createUncacheable(_ slot: ComponentSlot) throws(ComponentError) -> (box: AnyInstanceBox, cached: Bool) {
+        let stack = CreationStack.current
+        if let cycle = stack.cycle(reentering: slot) { throw .dependencyCycle(cycle) }
+        let (box, cacheable) = try run(slot, on: stack)
+        guard cacheable else { return (box, false) }
+        return try install(box, in: slot)
+    }
+
     /// Caches a box made on the concurrent path, unless another thread cached one first.
     private func install(_ box: AnyInstanceBox, in slot: ComponentSlot) throws(ComponentError)
         -> (box: AnyInstanceBox, cached: Bool) {
         let sequence = creationSequence.wrappingAdd(1, ordering: .relaxed).newValue
-        let installed: AnyInstanceBox? = slot.withState { state in
+        let installed: AnyInstanceBox? = withState(of: slot) { state in
             switch state {
             case .cached(let existing, _):
                 return existing
@@ -141,7 +208,7 @@ final class ContainerStorage: @unchecked Sendable {
             let (box, cached) = try boxAndCaching(at: primary)
             return (convert(box), cached)
         case .factory(let factory):
-            let started = monitor == nil ? nil : ContinuousClock.now
+            let started = isMonitored ? ContinuousClock.now : nil
             let view = ComponentContainer(storage: self, requester: slot)
             var isCacheable = false
             let made: AnyInstanceBox?
@@ -153,7 +220,7 @@ final class ContainerStorage: @unchecked Sendable {
                 throw .factoryFailed(type: slot.name, reason: String(describing: error))
             }
             guard let made else { throw .factoryReturnedNil(type: slot.name) }
-            if let monitor, let started {
+            if isMonitored, let monitor, let started {
                 monitor.componentCreated(ComponentCreationEvent(
                     typeName: slot.name, appName: appName, libraryName: slot.libraryName,
                     duration: ContinuousClock.now - started, isCached: isCacheable, timing: slot.timing))
@@ -180,7 +247,7 @@ final class ContainerStorage: @unchecked Sendable {
         deleted.store(true, ordering: .releasing)
         var taken: [(AnyInstanceBox, Int)] = []
         for slot in slots {
-            slot.withState { state in
+            withState(of: slot) { state in
                 if case .cached(let box, let sequence) = state { taken.append((box, sequence)) }
                 state = .deleted
             }
@@ -190,6 +257,7 @@ final class ContainerStorage: @unchecked Sendable {
 
     /// Sends a failed resolution to the monitor (nil results by design — not registered, factory gave nil —
     /// are not failures).
+    @usableFromInline
     func report(_ error: ComponentError, resolving typeName: String) {
         guard let monitor else { return }
         switch error {

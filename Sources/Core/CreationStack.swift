@@ -13,7 +13,8 @@ import Darwin
 /// deadlocking or recursing until the stack overflows. The object's identity also names the thread in the
 /// cross-thread wait graph (``WaitGraph``).
 final class CreationStack {
-    private(set) var slots: [ComponentSlot] = []
+    /// Only this thread touches it, so the runtime's exclusivity checks are pure overhead here.
+    @exclusivity(unchecked) private(set) var slots: [ComponentSlot] = []
 
     /// The current thread's stack.
     static var current: CreationStack {

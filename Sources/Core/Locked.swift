@@ -11,7 +11,7 @@
 /// `Synchronization.Mutex`).
 public final class Locked<Value>: @unchecked Sendable {
     private let lock = PlatformLock()
-    private var value: Value
+    @exclusivity(unchecked) private var value: Value
 
     /// Creates the lock around `value`.
     public init(_ value: Value) {

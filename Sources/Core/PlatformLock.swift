@@ -13,25 +13,46 @@ import Musl
 /// `Mutex`. pthread mutexes are intercepted by TSan, so `swift test --sanitize=thread` sees real
 /// happens-before edges.
 ///
-/// A manually managed pointer: the owner calls ``destroy()`` exactly once, in its `deinit`.
+/// Two ways to use it: a `PlatformLock()` owns a cache line of its own (the owner calls ``destroy()`` exactly
+/// once, in its `deinit`); the static functions work on a primitive embedded in memory someone else owns
+/// (a container's slot lines).
+@usableFromInline
 struct PlatformLock: @unchecked Sendable {
     #if canImport(Darwin)
-    private let pointer: UnsafeMutablePointer<os_unfair_lock>
+    /// The primitive lock type.
+    @usableFromInline typealias Primitive = os_unfair_lock
     #else
-    private let pointer: UnsafeMutablePointer<pthread_mutex_t>
+    /// The primitive lock type.
+    @usableFromInline typealias Primitive = pthread_mutex_t
     #endif
 
+    @usableFromInline let pointer: UnsafeMutablePointer<Primitive>
+
     /// Allocates and initializes an unlocked lock on a cache line of its own, so that two locks never share
-    /// a line (no false sharing between threads working on different slots).
+    /// a line (no false sharing between threads working on different objects).
     init() {
-        #if canImport(Darwin)
-        typealias Raw = os_unfair_lock
-        #else
-        typealias Raw = pthread_mutex_t
-        #endif
-        let size = max(MemoryLayout<Raw>.stride, 64)
+        let size = max(MemoryLayout<Primitive>.stride, 64)
         pointer = UnsafeMutableRawPointer.allocate(byteCount: (size + 63) & ~63, alignment: 64)
-            .bindMemory(to: Raw.self, capacity: 1)
+            .bindMemory(to: Primitive.self, capacity: 1)
+        Self.initialize(pointer)
+    }
+
+    /// Blocks until the lock is acquired. Not re-entrant.
+    @inlinable @inline(__always)
+    func lock() { Self.lock(pointer) }
+
+    /// Releases the lock; only the thread that locked it may unlock it.
+    @inlinable @inline(__always)
+    func unlock() { Self.unlock(pointer) }
+
+    /// Frees the lock. It must be unlocked and never used again.
+    func destroy() {
+        Self.deinitialize(pointer)
+        UnsafeMutableRawPointer(pointer).deallocate()
+    }
+
+    /// Initializes an unlocked primitive in place.
+    static func initialize(_ pointer: UnsafeMutablePointer<Primitive>) {
         #if canImport(Darwin)
         pointer.initialize(to: os_unfair_lock())
         #else
@@ -40,9 +61,17 @@ struct PlatformLock: @unchecked Sendable {
         #endif
     }
 
-    /// Blocks until the lock is acquired. Not re-entrant.
-    @inline(__always)
-    func lock() {
+    /// Tears down a primitive initialized with ``initialize(_:)`` (it must be unlocked).
+    static func deinitialize(_ pointer: UnsafeMutablePointer<Primitive>) {
+        #if !canImport(Darwin)
+        pthread_mutex_destroy(pointer)
+        #endif
+        pointer.deinitialize(count: 1)
+    }
+
+    /// Locks a primitive in place.
+    @inlinable @inline(__always)
+    static func lock(_ pointer: UnsafeMutablePointer<Primitive>) {
         #if canImport(Darwin)
         os_unfair_lock_lock(pointer)
         #else
@@ -50,22 +79,13 @@ struct PlatformLock: @unchecked Sendable {
         #endif
     }
 
-    /// Releases the lock; only the thread that locked it may unlock it.
-    @inline(__always)
-    func unlock() {
+    /// Unlocks a primitive in place.
+    @inlinable @inline(__always)
+    static func unlock(_ pointer: UnsafeMutablePointer<Primitive>) {
         #if canImport(Darwin)
         os_unfair_lock_unlock(pointer)
         #else
         pthread_mutex_unlock(pointer)
         #endif
-    }
-
-    /// Frees the lock. It must be unlocked and never used again.
-    func destroy() {
-        #if !canImport(Darwin)
-        pthread_mutex_destroy(pointer)
-        #endif
-        pointer.deinitialize(count: 1)
-        pointer.deallocate()
     }
 }

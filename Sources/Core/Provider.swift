@@ -20,7 +20,7 @@ public struct Provider<T>: Sendable {
     /// The instance, or the reason there is none.
     public func require() throws(ComponentError) -> T {
         guard let storage = reference.storage else { throw .appDeleted(name: reference.appName) }
-        guard let index else { throw .notRegistered(type: TypeKey.readableName(of: T.self)) }
+        guard let index else { throw .notRegistered(type: readableTypeName(T.self)) }
         return unsafeDowncast(try storage.box(at: index), to: InstanceBox<T>.self).value
     }
 }

@@ -11,19 +11,21 @@ struct TypeKey: Hashable, Sendable, CustomStringConvertible {
 
     /// The fully qualified type name, as `String(reflecting:)` prints it, without the unstable
     /// `(unknown context at $…).` segments that private and local types carry.
-    var name: String { Self.readableName(of: type) }
+    var name: String { readableTypeName(type) }
 
-    /// `String(reflecting:)` minus `(unknown context at $…).`, so private types read as `Module.Type`.
-    static func readableName(of type: Any.Type) -> String {
-        var name = String(reflecting: type)
-        while let start = name.range(of: "(unknown context at $") {
-            guard let end = name[start.upperBound...].range(of: ").") else { break }
-            name.removeSubrange(start.lowerBound..<end.upperBound)
-        }
-        return name
-    }
 
     static func == (lhs: TypeKey, rhs: TypeKey) -> Bool { lhs.id == rhs.id }
     func hash(into hasher: inout Hasher) { hasher.combine(id) }
     var description: String { name }
+}
+
+/// `String(reflecting:)` minus `(unknown context at $…).`, so private types read as `Module.Type`.
+@usableFromInline
+func readableTypeName(_ type: Any.Type) -> String {
+    var name = String(reflecting: type)
+    while let start = name.range(of: "(unknown context at $") {
+        guard let end = name[start.upperBound...].range(of: ").") else { break }
+        name.removeSubrange(start.lowerBound..<end.upperBound)
+    }
+    return name
 }

@@ -1,11 +1,12 @@
 /// An immutable open-addressing hash table from a type's `ObjectIdentifier` to a slot index, built once at
 /// configure. Lookups are a multiply, a shift and usually one probe: no SipHash, no allocation, no
 /// reference counting (the storage is a raw buffer owned by this object).
+@usableFromInline
 final class TypeTable: @unchecked Sendable {
-    private let keys: UnsafeMutableBufferPointer<UInt>
-    private let values: UnsafeMutableBufferPointer<Int>
-    private let shift: Int
-    private let mask: Int
+    @usableFromInline let keys: UnsafeMutableBufferPointer<UInt>
+    @usableFromInline let values: UnsafeMutableBufferPointer<Int>
+    @usableFromInline let shift: Int
+    @usableFromInline let mask: Int
     /// The number of keys.
     let count: Int
 
@@ -34,13 +35,13 @@ final class TypeTable: @unchecked Sendable {
         values.deallocate()
     }
 
-    @inline(__always)
-    private static func hash(_ bits: UInt, _ shift: Int) -> Int {
+    @inlinable @inline(__always)
+    static func hash(_ bits: UInt, _ shift: Int) -> Int {
         Int(truncatingIfNeeded: (bits &* 0x9E37_79B9_7F4A_7C15) >> UInt(shift))
     }
 
     /// The slot index for `key`, or nil.
-    @inline(__always)
+    @inlinable @inline(__always)
     func index(of key: ObjectIdentifier) -> Int? {
         let bits = UInt(bitPattern: key)
         var index = Self.hash(bits, shift)
