@@ -31,6 +31,9 @@ public struct Component: Sendable {
     /// What the factory may resolve from the container it receives.
     public let dependencies: [Dependency]
     let factory: ErasedFactory
+    /// The factory with its result type intact (a ``TypedFactory``), for the unboxed fast path of factories
+    /// that do not cache; nil for set contributions.
+    let typedFactory: (any AnyObject & Sendable)?
     let aliases: [Alias]
 
     /// The fully qualified name of the provided type.
@@ -66,21 +69,23 @@ public struct Component: Sendable {
                                                  _ isCacheable: inout Bool) throws -> T?) {
         // Inlinable so that the boxing closure is specialized for `T` in the caller's module: no generic
         // metadata lookups each time the factory runs.
-        self.init(erasing: type, alsoProviding: alsoProviding, timing: timing, dependencies: dependencies) {
-            container, isCacheable in
-            guard let value = try factory(container, &isCacheable) else { return nil }
+        let typed = TypedFactory<T>(factory)
+        self.init(erasing: type, alsoProviding: alsoProviding, timing: timing, dependencies: dependencies,
+                  typedFactory: typed) { container, isCacheable in
+            guard let value = try typed.make(container, &isCacheable) else { return nil }
             return InstanceBox<T>(value)
         }
     }
 
     @usableFromInline
     init<T>(erasing type: T.Type, alsoProviding: [ComponentAlias<T>], timing: InstantiationTiming,
-            dependencies: [Dependency], factory: @escaping ErasedFactory) {
+            dependencies: [Dependency], typedFactory: TypedFactory<T>, factory: @escaping ErasedFactory) {
         key = TypeKey(type)
         role = .value
         self.timing = timing
         self.dependencies = dependencies
         self.factory = factory
+        self.typedFactory = typedFactory
         aliases = alsoProviding.map { Alias(key: $0.key, convert: $0.convert) }
     }
 
@@ -91,6 +96,7 @@ public struct Component: Sendable {
         self.timing = timing
         self.dependencies = dependencies
         self.factory = factory
+        typedFactory = nil
         aliases = []
     }
 
@@ -137,5 +143,17 @@ public struct ComponentAlias<Source>: Sendable {
         ComponentAlias(key: TypeKey(type)) { box in
             InstanceBox<U>(convert(unsafeDowncast(box, to: InstanceBox<Source>.self).value))
         }
+    }
+}
+
+/// A component's factory with its result type, so that the container's specialized fast path can call it
+/// without boxing the result.
+@usableFromInline
+final class TypedFactory<T>: @unchecked Sendable {
+    @usableFromInline let make: @Sendable (ComponentContainer, inout Bool) throws -> T?
+
+    @usableFromInline
+    init(_ make: @escaping @Sendable (ComponentContainer, inout Bool) throws -> T?) {
+        self.make = make
     }
 }

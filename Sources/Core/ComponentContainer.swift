@@ -19,6 +19,11 @@ public final class ComponentContainer: Sendable {
         self.requester = requester
     }
 
+    deinit {
+        // The app's container is going away: drop the factories' cached views, which hold the storage.
+        if requester == nil { storage.releaseViews() }
+    }
+
     /// The app owning this container. Weak: the container never keeps its app alive.
     public var app: FlintApp? { storage.app }
 

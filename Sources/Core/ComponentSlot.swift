@@ -36,6 +36,8 @@ final class ComponentSlot: @unchecked Sendable {
     let dependencies: [Dependency]
     let libraryName: String
     let maker: Maker
+    /// The component's ``TypedFactory`` (nil for extra types and set contributions).
+    @usableFromInline let typedFactory: (any AnyObject & Sendable)?
     /// Declared keys the restricted container allows, per accessor.
     @usableFromInline let allowedDirect: [ObjectIdentifier]
     let allowedProviders: [ObjectIdentifier]
@@ -45,7 +47,7 @@ final class ComponentSlot: @unchecked Sendable {
     @exclusivity(unchecked) var state = State.empty(knownUncacheable: false)
 
     init(index: Int, key: TypeKey, role: Role, timing: InstantiationTiming, dependencies: [Dependency],
-         libraryName: String, maker: Maker) {
+         libraryName: String, maker: Maker, typedFactory: (any AnyObject & Sendable)? = nil) {
         self.index = index
         self.key = key
         self.role = role
@@ -53,6 +55,7 @@ final class ComponentSlot: @unchecked Sendable {
         self.dependencies = dependencies
         self.libraryName = libraryName
         self.maker = maker
+        self.typedFactory = typedFactory
         var direct: [ObjectIdentifier] = [], providers: [ObjectIdentifier] = [], sets: [ObjectIdentifier] = []
         for dependency in dependencies {
             switch dependency.kind {
@@ -81,15 +84,17 @@ final class ComponentSlot: @unchecked Sendable {
 final class Creation: @unchecked Sendable {
     /// The creating thread (its ``CreationStack``'s identity).
     let owner: ObjectIdentifier
+    /// The slot being created; its (costly) readable name is computed only for a cycle message.
+    let slot: ComponentSlot
     /// The type being created, for cycle messages.
-    let slotName: String
+    var slotName: String { slot.name }
     /// Guards `finished`; waiters sleep on it.
     private let condition = NSCondition()
     private var finished = false
 
-    init(owner: ObjectIdentifier, slotName: String) {
+    init(owner: ObjectIdentifier, slot: ComponentSlot) {
         self.owner = owner
-        self.slotName = slotName
+        self.slot = slot
     }
 
     /// Whether the creation has finished (successfully or not).

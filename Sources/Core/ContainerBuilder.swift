@@ -45,7 +45,8 @@ struct ContainerBuilder {
                 slots.append(ComponentSlot(index: index, key: component.key, role: role, timing: component.timing,
                                            dependencies: component.dependencies,
                                            libraryName: registration.libraryName,
-                                           maker: .factory(component.factory)))
+                                           maker: .factory(component.factory),
+                                           typedFactory: component.typedFactory))
                 ordinals.append(ordinal)
                 if role == .value {
                     providers[component.key.id, default: []].append(index)

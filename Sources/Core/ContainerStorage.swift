@@ -12,9 +12,9 @@ final class ContainerStorage: @unchecked Sendable {
     let sets: [ObjectIdentifier: [Int]]
     @usableFromInline let appName: String
     let isDefaultApp: Bool
-    let monitor: (any ComponentMonitor)?
+    @usableFromInline let monitor: (any ComponentMonitor)?
     /// Whether `monitor` is set (checked on every factory run without copying the existential).
-    let isMonitored: Bool
+    @usableFromInline let isMonitored: Bool
     @usableFromInline let deleted = Atomic<Bool>(false)
     private let creationSequence = Atomic<Int>(0)
     /// The owning app; set once before the app is published, read-only afterwards.
@@ -81,10 +81,90 @@ final class ContainerStorage: @unchecked Sendable {
             PlatformLock.unlock(lock)
             return value
         }
-        let knownUncacheable = lines.uncacheableFlag(index).pointee != 0
+        if lines.uncacheableFlag(index).pointee != 0 {
+            let slot = slots[index]
+            if slot.typedFactory != nil {
+                let view = lockedView(for: slot)
+                PlatformLock.unlock(lock)
+                return try makeUncacheable(slot, view: view, as: T.self)
+            }
+            PlatformLock.unlock(lock)
+            return unsafeDowncast(try createUncacheable(slot).box, to: InstanceBox<T>.self).value
+        }
         PlatformLock.unlock(lock)
-        let made = knownUncacheable ? try createUncacheable(slots[index]) : try create(slots[index])
-        return unsafeDowncast(made.box, to: InstanceBox<T>.self).value
+        return unsafeDowncast(try create(slots[index]).box, to: InstanceBox<T>.self).value
+    }
+
+    /// The fresh-instance fast path, specialized for `T`: runs the slot's typed factory with no box in
+    /// between (a box is made only if the factory now asks to be cached).
+    @inlinable
+    func makeUncacheable<T>(_ slot: ComponentSlot, view: ComponentContainer, as type: T.Type) throws(ComponentError) -> T {
+        let stack = CreationStack.current
+        if let cycle = stack.cycle(reentering: slot) { throw .dependencyCycle(cycle) }
+        let started = isMonitored ? ContinuousClock.now : nil
+        var isCacheable = false
+        let made: T?
+        stack.push(slot)
+        do {
+            // The `typedFactory` of a slot keyed by `T` is a `TypedFactory<T>`.
+            made = try unsafeDowncast(slot.typedFactory.unsafelyUnwrapped, to: TypedFactory<T>.self).make(view, &isCacheable)
+            stack.pop()
+        } catch {
+            stack.pop()
+            throw factoryError(error, in: slot)
+        }
+        guard let made else { throw .factoryReturnedNil(type: slot.name) }
+        if let started { reportCreation(of: slot, startedAt: started, isCached: isCacheable) }
+        guard isCacheable else { return made }
+        return unsafeDowncast(try install(InstanceBox<T>(made), in: slot).box, to: InstanceBox<T>.self).value
+    }
+
+    /// The restricted container `slot`'s factory receives, created once. Call with the slot's line lock held.
+    @usableFromInline
+    func lockedView(for slot: ComponentSlot) -> ComponentContainer {
+        let pointer = lines.viewPointer(slot.index)
+        if let view = pointer.pointee { return view.takeUnretainedValue() }
+        let view = ComponentContainer(storage: self, requester: slot)
+        pointer.pointee = Unmanaged.passRetained(view)
+        return view
+    }
+
+    /// The restricted container `slot`'s factory receives (takes the line lock).
+    func view(for slot: ComponentSlot) -> ComponentContainer {
+        let lock = lines.lock(slot.index)
+        PlatformLock.lock(lock)
+        defer { PlatformLock.unlock(lock) }
+        return lockedView(for: slot)
+    }
+
+    /// Drops every slot's cached view. The views hold the storage, so this breaks the storage -> view -> storage
+    /// cycle; it runs when the app's container goes away and on delete. A factory running meanwhile keeps its
+    /// own reference to its view; a later run makes a new one.
+    func releaseViews() {
+        for index in 0..<slots.count {
+            let lock = lines.lock(index)
+            PlatformLock.lock(lock)
+            let view = lines.viewPointer(index).pointee
+            lines.viewPointer(index).pointee = nil
+            PlatformLock.unlock(lock)
+            view?.release()
+        }
+    }
+
+    /// A factory's thrown error as reported: a ``ComponentError`` passes through, anything else is
+    /// ``ComponentError/factoryFailed(type:reason:)``.
+    @usableFromInline
+    func factoryError(_ error: any Error, in slot: ComponentSlot) -> ComponentError {
+        if let error = error as? ComponentError { return error }
+        return .factoryFailed(type: slot.name, reason: String(describing: error))
+    }
+
+    /// Tells the monitor about a factory run that started at `started`.
+    @usableFromInline
+    func reportCreation(of slot: ComponentSlot, startedAt started: ContinuousClock.Instant, isCached: Bool) {
+        monitor?.componentCreated(ComponentCreationEvent(
+            typeName: slot.name, appName: appName, libraryName: slot.libraryName,
+            duration: ContinuousClock.now - started, isCached: isCached, timing: slot.timing))
     }
 
     // MARK: Resolution
@@ -128,7 +208,7 @@ final class ContainerStorage: @unchecked Sendable {
                     return .wait(creation)
                 case .empty(let knownUncacheable):
                     if knownUncacheable { return .runConcurrently }
-                    let creation = Creation(owner: ObjectIdentifier(stack), slotName: slot.name)
+                    let creation = Creation(owner: ObjectIdentifier(stack), slot: slot)
                     state = .creating(creation)
                     return .runExclusive(creation)
                 }
@@ -177,7 +257,8 @@ final class ContainerStorage: @unchecked Sendable {
     }
 
     /// Caches a box made on the concurrent path, unless another thread cached one first.
-    private func install(_ box: AnyInstanceBox, in slot: ComponentSlot) throws(ComponentError)
+    @usableFromInline
+    func install(_ box: AnyInstanceBox, in slot: ComponentSlot) throws(ComponentError)
         -> (box: AnyInstanceBox, cached: Bool) {
         let sequence = creationSequence.wrappingAdd(1, ordering: .relaxed).newValue
         let installed: AnyInstanceBox? = withState(of: slot) { state in
@@ -209,22 +290,16 @@ final class ContainerStorage: @unchecked Sendable {
             return (convert(box), cached)
         case .factory(let factory):
             let started = isMonitored ? ContinuousClock.now : nil
-            let view = ComponentContainer(storage: self, requester: slot)
+            let view = view(for: slot)
             var isCacheable = false
             let made: AnyInstanceBox?
             do {
                 made = try factory(view, &isCacheable)
-            } catch let error as ComponentError {
-                throw error
             } catch {
-                throw .factoryFailed(type: slot.name, reason: String(describing: error))
+                throw factoryError(error, in: slot)
             }
             guard let made else { throw .factoryReturnedNil(type: slot.name) }
-            if isMonitored, let monitor, let started {
-                monitor.componentCreated(ComponentCreationEvent(
-                    typeName: slot.name, appName: appName, libraryName: slot.libraryName,
-                    duration: ContinuousClock.now - started, isCached: isCacheable, timing: slot.timing))
-            }
+            if let started { reportCreation(of: slot, startedAt: started, isCached: isCacheable) }
             return (made, isCacheable)
         }
     }
@@ -252,6 +327,7 @@ final class ContainerStorage: @unchecked Sendable {
                 state = .deleted
             }
         }
+        releaseViews()
         return taken.sorted { $0.1 > $1.1 }.map(\.0)
     }
 

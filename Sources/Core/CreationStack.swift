@@ -12,11 +12,13 @@ import Darwin
 /// waiting for itself), so it is reported as ``ComponentError/dependencyCycle(_:)`` instead of
 /// deadlocking or recursing until the stack overflows. The object's identity also names the thread in the
 /// cross-thread wait graph (``WaitGraph``).
+@usableFromInline
 final class CreationStack {
     /// Only this thread touches it, so the runtime's exclusivity checks are pure overhead here.
     @exclusivity(unchecked) private(set) var slots: [ComponentSlot] = []
 
     /// The current thread's stack.
+    @usableFromInline
     static var current: CreationStack {
         if let pointer = pthread_getspecific(creationStackKey) {
             return Unmanaged<CreationStack>.fromOpaque(pointer).takeUnretainedValue()
@@ -26,10 +28,11 @@ final class CreationStack {
         return stack
     }
 
-    func push(_ slot: ComponentSlot) { slots.append(slot) }
-    func pop() { slots.removeLast() }
+    @usableFromInline func push(_ slot: ComponentSlot) { slots.append(slot) }
+    @usableFromInline func pop() { slots.removeLast() }
 
     /// If `slot` is already being created on this thread, the cycle from it to the innermost creation.
+    @usableFromInline
     func cycle(reentering slot: ComponentSlot) -> [String]? {
         guard let start = slots.lastIndex(where: { $0 === slot }) else { return nil }
         return slots[start...].map(\.name)

@@ -11,8 +11,10 @@ struct SlotLines: @unchecked Sendable {
     @usableFromInline static let cachedOffset = (MemoryLayout<PlatformLock.Primitive>.size + 7) & ~7
     /// Byte offset of the known-uncacheable flag (1: the factory returned an instance it did not cache).
     @usableFromInline static let flagOffset = cachedOffset + 8
-    /// Bytes per line: a multiple of 64 holding the lock, the pointer and the flag.
-    @usableFromInline static let lineSize = (flagOffset + 1 + 63) & ~63
+    /// Byte offset of the slot's restricted view (the container its factory receives), created once.
+    @usableFromInline static let viewOffset = flagOffset + 8
+    /// Bytes per line: a multiple of 64 holding the lock, the box pointer, the flag and the view pointer.
+    @usableFromInline static let lineSize = (viewOffset + 8 + 63) & ~63
 
     @usableFromInline let base: UnsafeMutableRawPointer
     let count: Int
@@ -25,6 +27,7 @@ struct SlotLines: @unchecked Sendable {
             PlatformLock.initialize(lock(index))
             cachedPointer(index).initialize(to: nil)
             uncacheableFlag(index).initialize(to: 0)
+            viewPointer(index).initialize(to: nil)
         }
     }
 
@@ -33,6 +36,7 @@ struct SlotLines: @unchecked Sendable {
         for index in 0..<count {
             PlatformLock.deinitialize(lock(index))
             cachedPointer(index).pointee?.release()
+            viewPointer(index).pointee?.release()
         }
         base.deallocate()
     }
@@ -41,6 +45,12 @@ struct SlotLines: @unchecked Sendable {
     @inlinable @inline(__always)
     func lock(_ index: Int) -> UnsafeMutablePointer<PlatformLock.Primitive> {
         (base + index &* Self.lineSize).assumingMemoryBound(to: PlatformLock.Primitive.self)
+    }
+
+    /// The restricted view of line `index` (read or written only under the line's lock).
+    @inlinable @inline(__always)
+    func viewPointer(_ index: Int) -> UnsafeMutablePointer<Unmanaged<ComponentContainer>?> {
+        (base + index &* Self.lineSize + Self.viewOffset).assumingMemoryBound(to: Unmanaged<ComponentContainer>?.self)
     }
 
     /// The known-uncacheable flag of line `index` (read or written only under the line's lock).

@@ -11,17 +11,17 @@ enum WaitGraph {
     static func wait(for creation: Creation, by waiter: CreationStack) throws(ComponentError) {
         let me = ObjectIdentifier(waiter)
         try waits.withLock { waits throws(ComponentError) in
-            var chain = [creation.slotName]
+            var chain = [creation]
             var owner = creation.owner
             while owner != me {
                 guard let next = waits[owner], !next.isFinished, chain.count <= waits.count + 1 else {
                     waits[me] = creation
                     return
                 }
-                chain.append(next.slotName)
+                chain.append(next)
                 owner = next.owner
             }
-            throw ComponentError.dependencyCycle(chain)
+            throw ComponentError.dependencyCycle(chain.map(\.slotName))
         }
         creation.waitUntilFinished()
         _ = waits.withLock { $0.removeValue(forKey: me) }
