@@ -1,4 +1,4 @@
-import FlintCore
+@testable import FlintCore
 import FlintTesting
 import Synchronization
 import Testing
@@ -120,6 +120,26 @@ struct LifecycleTests {
         #expect(weakApp == nil)
         #expect(container?.app == nil)
         #expect(container?.appName == "weakly")
+    }
+
+    @Test func aDeletedAndDroppedAppFreesItsWholeContainer() async throws {
+        // Factories get restricted views that are cached per slot and hold the storage; delete must release
+        // them so the storage (and everything in it) goes away with the app.
+        weak var storage: ContainerStorage?
+        weak var container: ComponentContainer?
+        do {
+            let app = try makeApp(name: "dropped", [
+                cached(Leaf.self) { _ in Leaf() },
+                Component(Branch.self, dependencies: [.required(Leaf.self)]) { c, _ in Branch(leaf: try c.require(Leaf.self)) },
+            ])
+            _ = try app.container.require(Branch.self)   // runs factories, caching their views
+            _ = try app.container.require(Branch.self)   // the known-uncacheable path
+            storage = app.container.storage
+            container = app.container
+            #expect(await app.delete())
+        }
+        #expect(container == nil)
+        #expect(storage == nil)
     }
 
     @Test func aCreationFinishingAfterDeleteIsNotCachedAndFails() async throws {
