@@ -1,6 +1,7 @@
-// flint-demo: a guided tour of Flint's component system. Run it with `swift run flint-demo`.
-// The products it uses (DemoAuth, DemoFunctions, DemoStorage, DemoDiagnostics) are tiny stand-ins defined
-// in this target, registered on AppRegistry.shared exactly as real products would be.
+// flint-demo: a guided tour of Flint's component system, then of the products built on it. Run it with
+// `swift run flint-demo`. The first part uses tiny stand-in products defined in this target (DemoAuth,
+// DemoFunctions, DemoStorage, DemoDiagnostics), registered on AppRegistry.shared exactly as real products would
+// be; the product tours use the real modules (FlintAuth, FlintAppCheck, …) on private registries.
 
 #if canImport(Glibc)
 import Glibc
@@ -11,6 +12,7 @@ import Darwin
 let tour = Tour()
 do {
     try await tour.run()
+    try await authTour()
 } catch {
     print("flint-demo failed: \(error)")
     exit(1)

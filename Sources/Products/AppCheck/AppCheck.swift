@@ -1,2 +1,174 @@
-/// Placeholder: the AppCheck product is being written.
-enum AppCheckPlaceholder {}
+import FlintCore
+import Foundation
+
+/// App Check for one app: attestation tokens that prove requests come from your app.
+///
+/// ```swift
+/// FlintApp.registerLibrary(AppCheckLibrary.self)
+/// try FlintApp.configure(options: options)
+/// let token = try await AppCheck.appCheck()?.token(forcingRefresh: false)
+/// ```
+///
+/// One `AppCheck` per app, created eagerly when the app is configured and owned by the app's container; it
+/// also serves `AppCheckInterop` to other products (Functions, Firestore, Storage), which attach the token
+/// to their requests. Tokens come from the app's ``AppCheckProvider``, made by the ``AppCheckProviderFactory``
+/// component: by default an ``AppCheckDebugProvider`` issuing local tokens (an emulator for development and
+/// tests).
+///
+/// The token is cached and reused while it expires more than five minutes from now; concurrent refreshes
+/// share one provider request. Limited-use tokens are never cached.
+public final class AppCheck: ComponentLifecycleMaintainer, Sendable {
+    /// What AppCheck keeps behind its lock.
+    struct State {
+        /// The cached token.
+        var token: AppCheckToken?
+        /// The provider request in flight, if any.
+        var refresh: AppCheckRefresh?
+        /// How many callers are waiting for it (for tests of coalescing).
+        var refreshWaiters = 0
+        /// Bumped for every new cached token; `notifiedVersion` is the last one sent to listeners.
+        var tokenVersion = 0
+        var notifiedVersion = 0
+        /// Whether a thread is sending new tokens to listeners.
+        var isNotifying = false
+    }
+
+    /// A cached token is used only while it expires more than this many seconds from now (five minutes).
+    public static let refreshHeadStart: TimeInterval = 5 * 60
+
+    /// The name of the app this App Check belongs to.
+    public let appName: String
+    /// Where tokens come from.
+    let provider: any AppCheckProvider
+    private let settings: AppCheckSettings
+    /// Never held while user code (the provider, the clock, a listener) runs.
+    let state = Locked(State())
+    let tokenListeners = ListenerBroadcaster<AppCheckToken>()
+
+    /// An App Check getting its tokens from `provider`.
+    init(appName: String, provider: any AppCheckProvider, settings: AppCheckSettings) {
+        self.appName = appName
+        self.provider = provider
+        self.settings = settings
+    }
+
+    // MARK: - Entry points
+
+    /// The default app's App Check, or nil when there is no default app, ``AppCheckLibrary`` was not
+    /// registered before configuring it, or its provider factory gave no provider.
+    public static func appCheck() -> AppCheck? {
+        FlintApp.app().flatMap { appCheck(app: $0) }
+    }
+
+    /// The App Check of `app` (the same instance on every call), or nil when ``AppCheckLibrary`` was not
+    /// registered before `app` was configured or the provider factory returned no provider for `app`.
+    /// Like Firebase's `appCheck(app:)`, it never traps; `try app.container.require(AppCheck.self)` gives
+    /// the reason as a `ComponentError`.
+    public static func appCheck(app: FlintApp) -> AppCheck? {
+        app.container.instance(for: AppCheck.self)
+    }
+
+    // MARK: - Tokens
+
+    /// The App Check token: the cached one while it expires more than five minutes from now, otherwise (or
+    /// when `forcingRefresh`) a new one from the provider. Concurrent refreshes share one request; a new
+    /// token is announced to ``tokenChanges`` listeners.
+    ///
+    /// - Throws: the provider's error, unchanged.
+    public func token(forcingRefresh: Bool) async throws -> AppCheckToken {
+        enum Step {
+            case cached(AppCheckToken)
+            case wait(AppCheckRefresh)
+        }
+        let now = settings.now()
+        let step = state.withLock { state -> Step in
+            if !forcingRefresh, let token = state.token,
+               token.expirationDate.timeIntervalSince(now) > Self.refreshHeadStart {
+                return .cached(token)
+            }
+            state.refreshWaiters += 1
+            if let refresh = state.refresh { return .wait(refresh) }
+            let refresh = AppCheckRefresh(provider: provider)
+            state.refresh = refresh
+            return .wait(refresh)
+        }
+        switch step {
+        case .cached(let token):
+            return token
+        case .wait(let refresh):
+            let result = await refresh.task.result
+            let isNew = state.withLock { state in
+                state.refreshWaiters -= 1
+                guard state.refresh === refresh else { return false }
+                state.refresh = nil
+                guard case .success(let token) = result else { return false }
+                state.token = token
+                state.tokenVersion += 1
+                return true
+            }
+            if isNew { notifyListeners() }
+            return try result.get()
+        }
+    }
+
+    /// A new limited-use token from the provider, for endpoints with replay protection. Never cached, and
+    /// not announced to ``tokenChanges``.
+    ///
+    /// - Throws: the provider's error, unchanged.
+    public func limitedUseToken() async throws -> AppCheckToken {
+        try await provider.getLimitedUseToken()
+    }
+
+    // MARK: - Listeners
+
+    /// Registers `listener` for new tokens: called with every token App Check obtains for its cache (not
+    /// with cached tokens handed out again, nor with limited-use tokens). Called on the thread that obtained
+    /// the token, with no lock held. ``tokenChanges`` is the same as a stream.
+    ///
+    /// - Returns: the registration; `remove()` stops delivery.
+    @discardableResult
+    public func addTokenDidChangeListener(_ listener: @escaping @Sendable (AppCheckToken) -> Void) -> any ListenerRegistration {
+        tokenListeners.addListener(listener)
+    }
+
+    // MARK: - Lifecycle
+
+    /// Called when the app is deleted: removes every listener and cancels a request in flight.
+    public func appWillBeDeleted(_ app: FlintApp) async {
+        tokenListeners.removeAll()
+        let refresh = state.withLock { state in
+            defer { state.refresh = nil }
+            return state.refresh
+        }
+        refresh?.task.cancel()
+    }
+
+    // MARK: - Internals
+
+    /// How many token listeners are registered.
+    var listenerCount: Int { tokenListeners.listenerCount }
+
+    /// How many callers are waiting for a token request in flight.
+    var refreshWaiterCount: Int { state.withLock { $0.refreshWaiters } }
+
+    /// Sends the newest token to listeners until none newer is left, unless another thread is doing it.
+    /// One thread at a time, newest token only: listeners never see an older token after a newer one.
+    private func notifyListeners() {
+        let claimed = state.withLock { state in
+            guard !state.isNotifying else { return false }
+            state.isNotifying = true
+            return true
+        }
+        guard claimed else { return }
+        while let token = state.withLock({ state -> AppCheckToken? in
+            guard state.notifiedVersion != state.tokenVersion, let token = state.token else {
+                state.isNotifying = false
+                return nil
+            }
+            state.notifiedVersion = state.tokenVersion
+            return token
+        }) {
+            tokenListeners.send(token)
+        }
+    }
+}

@@ -1,2 +1,347 @@
-/// Placeholder: the Auth product is being written.
-enum AuthPlaceholder {}
+import FlintCore
+import Foundation
+
+/// Firebase Authentication for one app: email-and-password and anonymous accounts, ID tokens, and the
+/// signed-in user as a value and as streams.
+///
+/// ```swift
+/// FlintApp.registerLibrary(AuthLibrary.self)
+/// try FlintApp.configure(options: options)
+///
+/// let auth = Auth.auth()
+/// try await auth.createUser(withEmail: "ada@example.com", password: "correct horse")
+/// for await user in auth.authStateChanges {
+///     print(user?.email ?? "signed out")
+/// }
+/// ```
+///
+/// One `Auth` per app, created when the app is configured (eagerly, so a persisted user is restored at
+/// once) and owned by the app's container. The same instance serves `AuthInterop`, `AuthUserInterop` and
+/// `AuthSignInInterop` to other products. It talks to the app's ``AuthBackend``: by default a
+/// ``LocalAuthBackend``, an in-process emulator for development and tests.
+///
+/// Every method may be called from any task. Errors are ``AuthErrorCode``s.
+public final class Auth: ComponentLifecycleMaintainer, Sendable {
+    /// What Auth keeps behind its lock.
+    struct State {
+        /// The signed-in user and their tokens; nil when signed out.
+        var session: AuthSession?
+        /// The token refresh in flight, if any.
+        var refresh: RefreshOperation?
+        /// How many callers are waiting for a refresh (for tests of coalescing).
+        var refreshWaiters = 0
+    }
+
+    /// The name of the app this Auth belongs to.
+    public let appName: String
+    private weak let appReference: FlintApp?
+    /// The service Auth talks to.
+    let backend: any AuthBackend
+    /// Persistence and clock.
+    let settings: AuthSettings
+    private let persistence: AuthPersistenceFile?
+    /// The session and the refresh in flight. Never held while user code (a listener, the backend, the
+    /// clock) runs; file I/O for persistence happens under it so the file matches memory.
+    let state: Locked<State>
+    /// ID-token listeners (state listeners are filtered ID-token listeners, as in Firebase).
+    let listeners = AuthListenerQueue()
+
+    /// An Auth for `app`, restoring the user saved by an earlier run when `settings` asks for persistence.
+    init(app: FlintApp?, appName: String, backend: any AuthBackend, settings: AuthSettings) {
+        self.appName = appName
+        appReference = app
+        self.backend = backend
+        self.settings = settings
+        persistence = settings.persistenceFile(forAppNamed: appName).map { AuthPersistenceFile(url: $0) }
+        state = Locked(State(session: persistence?.load()))
+    }
+
+    // MARK: - Entry points
+
+    /// The default app's Auth.
+    ///
+    /// Traps, like Firebase, when the default app is not configured or ``AuthLibrary`` was not registered
+    /// before configuring it. For a non-trapping lookup use `try app.container.require(Auth.self)`.
+    public static func auth() -> Auth {
+        guard let app = FlintApp.app() else {
+            preconditionFailure("Auth.auth(): the default app is not configured. Call FlintApp.configure() first.")
+        }
+        return auth(app: app)
+    }
+
+    /// The Auth of `app`: the same instance on every call, created by the app's container.
+    ///
+    /// Requires ``AuthLibrary`` to be registered with the app's registry before the app was configured
+    /// (`FlintApp.registerLibrary(AuthLibrary.self)`); traps otherwise, like Firebase. For a non-trapping
+    /// lookup use `try app.container.require(Auth.self)`, which throws the reason as a `ComponentError`.
+    public static func auth(app: FlintApp) -> Auth {
+        do {
+            return try app.container.require(Auth.self)
+        } catch {
+            preconditionFailure("Auth.auth(app:): \(error) Register AuthLibrary before configuring the app.")
+        }
+    }
+
+    /// The app this Auth belongs to; nil once the app is gone. Weak: Auth never keeps its app alive.
+    public var app: FlintApp? { appReference }
+
+    // MARK: - The signed-in user
+
+    /// The signed-in user, or nil. A snapshot: read it again (or watch ``authStateChanges``) for changes.
+    public var currentUser: User? {
+        state.withLock { $0.session?.user }
+    }
+
+    /// Creates an email-and-password account and signs it in.
+    ///
+    /// - Throws: ``AuthErrorCode/missingEmail``, ``AuthErrorCode/invalidEmail``,
+    ///   ``AuthErrorCode/emailAlreadyInUse``, ``AuthErrorCode/weakPassword`` (fewer than 6 characters),
+    ///   ``AuthErrorCode/networkError``, ``AuthErrorCode/keychainError`` (persistence failed).
+    @discardableResult
+    public func createUser(withEmail email: String, password: String) async throws(AuthErrorCode) -> AuthDataResult {
+        let response = try await request { try await backend.signUp(email: email, password: password) }
+        return try signIn(with: response)
+    }
+
+    /// Signs in with an email address and password.
+    ///
+    /// - Throws: ``AuthErrorCode/invalidCredential`` for an unknown email or a wrong password while the
+    ///   backend's email-enumeration protection is on (the default); otherwise ``AuthErrorCode/userNotFound``
+    ///   / ``AuthErrorCode/wrongPassword``. Also ``AuthErrorCode/userDisabled``,
+    ///   ``AuthErrorCode/tooManyRequests``, ``AuthErrorCode/invalidEmail``, ``AuthErrorCode/missingEmail``,
+    ///   ``AuthErrorCode/networkError``.
+    @discardableResult
+    public func signIn(withEmail email: String, password: String) async throws(AuthErrorCode) -> AuthDataResult {
+        let response = try await request { try await backend.signIn(email: email, password: password) }
+        return try signIn(with: response)
+    }
+
+    /// Signs in a new anonymous user, or returns the anonymous user already signed in (without notifying
+    /// listeners), as Firebase does.
+    ///
+    /// - Throws: ``AuthErrorCode/operationNotAllowed`` when the backend has anonymous sign-in disabled,
+    ///   ``AuthErrorCode/networkError``.
+    @discardableResult
+    public func signInAnonymously() async throws(AuthErrorCode) -> AuthDataResult {
+        if let user = currentUser, user.isAnonymous {
+            return AuthDataResult(user: user, additionalUserInfo: AdditionalUserInfo(providerID: "anonymous", isNewUser: false))
+        }
+        let response = try await request { try await backend.signUpAnonymously() }
+        return try signIn(with: response)
+    }
+
+    /// Signs the current user out; does nothing (and notifies nobody) when nobody is signed in.
+    ///
+    /// - Throws: ``AuthErrorCode/keychainError`` when the persisted user cannot be removed (the user then
+    ///   stays signed in).
+    public func signOut() throws(AuthErrorCode) {
+        try state.withLock { state throws(AuthErrorCode) in
+            guard state.session != nil else { return }
+            try persistence?.save(nil)
+            state.session = nil
+            state.refresh = nil
+            listeners.enqueue(nil)
+        }
+        listeners.deliverPending(from: self)
+    }
+
+    // MARK: - ID tokens
+
+    /// The signed-in user's ID token: the cached one while it expires more than five minutes from now,
+    /// otherwise (or when `forcingRefresh`) a new one from the backend. Concurrent refreshes share one request.
+    ///
+    /// - Throws: ``AuthErrorCode/nullUser`` when nobody is signed in; the refresh's error otherwise
+    ///   (``AuthErrorCode/userTokenExpired``, ``AuthErrorCode/userDisabled`` and ``AuthErrorCode/userNotFound``
+    ///   also sign the user out, as in Firebase).
+    public func getIDToken(forcingRefresh: Bool = false) async throws(AuthErrorCode) -> String {
+        guard let session = try await currentSession(forcingRefresh: forcingRefresh) else { throw .nullUser }
+        return session.idToken
+    }
+
+    /// The ID token with its decoded claims (``getIDToken(forcingRefresh:)`` plus decoding).
+    ///
+    /// - Throws: the errors of ``getIDToken(forcingRefresh:)``; ``AuthErrorCode/malformedJWT`` when the
+    ///   token cannot be decoded.
+    public func getIDTokenResult(forcingRefresh: Bool = false) async throws(AuthErrorCode) -> AuthTokenResult {
+        let token = try await getIDToken(forcingRefresh: forcingRefresh)
+        guard let claims = try? LocalJWT.decode(IDTokenClaims.self, from: token) else { throw .malformedJWT }
+        return AuthTokenResult(token: token, claims: claims)
+    }
+
+    // MARK: - Account management
+
+    /// Changes the signed-in user's password. The user stays signed in here with new tokens; the user's
+    /// other sessions (other devices) are revoked and signed out at their next token refresh.
+    ///
+    /// - Throws: ``AuthErrorCode/nullUser``, ``AuthErrorCode/weakPassword``,
+    ///   ``AuthErrorCode/requiresRecentLogin`` (last sign-in more than five minutes ago), token errors.
+    public func updatePassword(to password: String) async throws(AuthErrorCode) {
+        guard let session = try await currentSession(forcingRefresh: false) else { throw .nullUser }
+        let response: AuthBackendSession
+        do {
+            response = try await request { try await backend.updatePassword(idToken: session.idToken, newPassword: password) }
+        } catch {
+            endSessionIfInvalid(error, refreshToken: session.refreshToken)
+            throw error
+        }
+        replaceSession(refreshToken: session.refreshToken, with: AuthSession(response))
+    }
+
+    /// Deletes the signed-in user's account and signs them out.
+    ///
+    /// - Throws: ``AuthErrorCode/nullUser``, ``AuthErrorCode/requiresRecentLogin``, token errors.
+    public func deleteCurrentUser() async throws(AuthErrorCode) {
+        guard let session = try await currentSession(forcingRefresh: false) else { throw .nullUser }
+        do {
+            try await request { try await backend.deleteAccount(idToken: session.idToken) }
+        } catch {
+            endSessionIfInvalid(error, refreshToken: session.refreshToken)
+            throw error
+        }
+        replaceSession(refreshToken: session.refreshToken, with: nil)
+    }
+
+    /// Asks the backend to email a password-reset code to `email`.
+    ///
+    /// With email-enumeration protection (the default) an unknown address succeeds without sending
+    /// anything; without it, it fails with ``AuthErrorCode/userNotFound``.
+    ///
+    /// - Throws: ``AuthErrorCode/missingEmail``, ``AuthErrorCode/invalidEmail``, ``AuthErrorCode/networkError``.
+    public func sendPasswordReset(withEmail email: String) async throws(AuthErrorCode) {
+        try await request { try await backend.sendPasswordResetEmail(email: email) }
+    }
+
+    /// Sets a new password with the code of a password-reset email (read it from
+    /// ``LocalAuthBackend/sentEmails`` with the local backend).
+    ///
+    /// - Throws: ``AuthErrorCode/invalidActionCode``, ``AuthErrorCode/expiredActionCode``,
+    ///   ``AuthErrorCode/weakPassword``.
+    public func confirmPasswordReset(withCode code: String, newPassword: String) async throws(AuthErrorCode) {
+        try await request { try await backend.confirmPasswordReset(code: code, newPassword: newPassword) }
+    }
+
+    // MARK: - Lifecycle
+
+    /// Called when the app is deleted: removes every listener (streams stop receiving values) and cancels
+    /// a token refresh in flight. A persisted user stays on disk for the app's next run.
+    public func appWillBeDeleted(_ app: FlintApp) async {
+        listeners.removeAll()
+        let refresh = state.withLock { state in
+            defer { state.refresh = nil }
+            return state.refresh
+        }
+        refresh?.task.cancel()
+    }
+
+    // MARK: - Internals
+
+    /// How many ID-token listeners (state listeners included) are registered.
+    var listenerCount: Int { listeners.count }
+
+    /// How many callers are waiting for a token refresh in flight.
+    var refreshWaiterCount: Int { state.withLock { $0.refreshWaiters } }
+
+    /// Runs a backend request, turning any error into an ``AuthErrorCode``.
+    private func request<T>(_ body: () async throws -> T) async throws(AuthErrorCode) -> T {
+        do {
+            return try await body()
+        } catch {
+            throw AuthErrorCode.from(error)
+        }
+    }
+
+    /// Makes `response` the signed-in session (saving it first when persisting) and notifies listeners.
+    private func signIn(with response: AuthBackendSession) throws(AuthErrorCode) -> AuthDataResult {
+        let session = AuthSession(response)
+        try state.withLock { state throws(AuthErrorCode) in
+            try persistence?.save(session)
+            state.session = session
+            state.refresh = nil   // a refresh in flight belongs to the previous session
+            listeners.enqueue(session.user)
+        }
+        listeners.deliverPending(from: self)
+        return AuthDataResult(user: session.user,
+                              additionalUserInfo: AdditionalUserInfo(providerID: response.signInProvider,
+                                                                     isNewUser: response.isNewUser))
+    }
+
+    /// Replaces the session identified by `refreshToken`, if it is still the signed-in one, with `new`
+    /// (nil: signed out), and notifies listeners. Persistence is best effort here: the change already
+    /// happened at the backend.
+    private func replaceSession(refreshToken: String, with new: AuthSession?) {
+        state.withLock { state in
+            guard state.session?.refreshToken == refreshToken else { return }
+            try? persistence?.save(new)
+            state.session = new
+            state.refresh = nil
+            listeners.enqueue(new?.user)
+        }
+        listeners.deliverPending(from: self)
+    }
+
+    /// Signs out the session identified by `refreshToken` when `error` means it is over.
+    private func endSessionIfInvalid(_ error: AuthErrorCode, refreshToken: String) {
+        if error.endsSession {
+            replaceSession(refreshToken: refreshToken, with: nil)
+        }
+    }
+
+    /// The signed-in session with a fresh ID token (refreshed when needed), or nil when signed out.
+    func currentSession(forcingRefresh: Bool) async throws(AuthErrorCode) -> AuthSession? {
+        enum Step {
+            case signedOut
+            case cached(AuthSession)
+            case wait(RefreshOperation)
+        }
+        let now = settings.now()
+        let step = state.withLock { state -> Step in
+            guard let session = state.session else { return .signedOut }
+            if !forcingRefresh, session.hasFreshToken(at: now) { return .cached(session) }
+            state.refreshWaiters += 1
+            if let refresh = state.refresh, refresh.refreshToken == session.refreshToken {
+                return .wait(refresh)
+            }
+            let refresh = RefreshOperation(refreshToken: session.refreshToken, backend: backend)
+            state.refresh = refresh
+            return .wait(refresh)
+        }
+        switch step {
+        case .signedOut:
+            return nil
+        case .cached(let session):
+            return session
+        case .wait(let refresh):
+            return try finish(refresh, with: await refresh.task.result)
+        }
+    }
+
+    /// Applies a finished refresh (once, by its first waiter) and returns the refreshed session to each waiter.
+    private func finish(_ refresh: RefreshOperation,
+                        with result: Result<AuthBackendSession, any Error>) throws(AuthErrorCode) -> AuthSession {
+        let outcome = state.withLock { state -> Result<AuthSession, AuthErrorCode> in
+            state.refreshWaiters -= 1
+            let isCurrent = state.refresh === refresh && state.session?.refreshToken == refresh.refreshToken
+            if state.refresh === refresh { state.refresh = nil }
+            switch result {
+            case .success(let response):
+                let refreshed = AuthSession(response)
+                if isCurrent {
+                    try? persistence?.save(refreshed)
+                    state.session = refreshed
+                    listeners.enqueue(refreshed.user)
+                }
+                return .success(refreshed)
+            case .failure(let error):
+                let code = AuthErrorCode.from(error)
+                if isCurrent, code.endsSession {
+                    try? persistence?.save(nil)
+                    state.session = nil
+                    listeners.enqueue(nil)
+                }
+                return .failure(code)
+            }
+        }
+        listeners.deliverPending(from: self)
+        return try outcome.get()
+    }
+}

@@ -1,0 +1,10 @@
+/// One token request in flight, shared by every caller that needs a new token while it runs.
+final class AppCheckRefresh: Sendable {
+    /// The provider request; every waiter awaits its result.
+    let task: Task<AppCheckToken, any Error>
+
+    /// Starts the request at once.
+    init(provider: any AppCheckProvider) {
+        task = Task { try await provider.getToken() }
+    }
+}

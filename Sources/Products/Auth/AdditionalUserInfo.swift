@@ -1,0 +1,13 @@
+/// Facts about one sign-in (``AuthDataResult/additionalUserInfo``).
+public struct AdditionalUserInfo: Sendable, Hashable {
+    /// The provider used: `"password"` or `"anonymous"`.
+    public var providerID: String
+    /// Whether this sign-in created the account.
+    public var isNewUser: Bool
+
+    /// Facts about a sign-in.
+    public init(providerID: String, isNewUser: Bool) {
+        self.providerID = providerID
+        self.isNewUser = isNewUser
+    }
+}

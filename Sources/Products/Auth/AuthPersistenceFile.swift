@@ -1,0 +1,42 @@
+import Foundation
+
+/// The file holding one app's signed-in user (``AuthSettings/persistenceDirectory``).
+///
+/// Reads and writes are our own file I/O (no user code), done while Auth holds its state lock so that the
+/// file always matches the state in memory.
+struct AuthPersistenceFile: Sendable {
+    /// The file's contents.
+    private struct Contents: Codable {
+        var version = 1
+        var session: AuthSession
+    }
+
+    /// The file's location.
+    let url: URL
+
+    /// The session saved in the file, or nil when there is none or it cannot be read (then the app starts
+    /// signed out, as Firebase does with an unreadable keychain entry).
+    func load() -> AuthSession? {
+        guard let data = try? Data(contentsOf: url) else { return nil }
+        return (try? JSONDecoder().decode(Contents.self, from: data))?.session
+    }
+
+    /// Saves `session` (atomically), or removes the file for nil.
+    ///
+    /// - Throws: ``AuthErrorCode/keychainError`` when the file cannot be written or removed.
+    func save(_ session: AuthSession?) throws(AuthErrorCode) {
+        do {
+            if let session {
+                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(),
+                                                        withIntermediateDirectories: true)
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
+                try encoder.encode(Contents(session: session)).write(to: url, options: .atomic)
+            } else if FileManager.default.fileExists(atPath: url.path) {
+                try FileManager.default.removeItem(at: url)
+            }
+        } catch {
+            throw .keychainError
+        }
+    }
+}

@@ -1,0 +1,29 @@
+import Foundation
+
+/// What the backend returns for a sign-in, a sign-up or a token refresh: the account and a fresh pair of
+/// tokens (Identity Toolkit's `idToken`, `refreshToken`, `expiresIn`).
+public struct AuthBackendSession: Sendable, Hashable {
+    /// The signed-in account.
+    public var account: AuthAccount
+    /// A new ID token (a JWT with the claims of ``IDTokenClaims``).
+    public var idToken: String
+    /// When ``idToken`` expires.
+    public var expirationDate: Date
+    /// The refresh token of the session (unchanged by a plain token refresh).
+    public var refreshToken: String
+    /// How the user signed in: `"password"` or `"anonymous"`.
+    public var signInProvider: String
+    /// Whether the request created the account.
+    public var isNewUser: Bool
+
+    /// A session.
+    public init(account: AuthAccount, idToken: String, expirationDate: Date, refreshToken: String,
+                signInProvider: String, isNewUser: Bool) {
+        self.account = account
+        self.idToken = idToken
+        self.expirationDate = expirationDate
+        self.refreshToken = refreshToken
+        self.signInProvider = signInProvider
+        self.isNewUser = isNewUser
+    }
+}

@@ -1,0 +1,28 @@
+import Foundation
+
+/// An email the local backend "sent" (kept in ``LocalAuthBackend/sentEmails``, like the emulator's
+/// out-of-band code list), so a test or a development build can read the code a user would click.
+public struct LocalAuthEmail: Sendable, Hashable {
+    /// What the email is for.
+    public enum Kind: String, Sendable, Hashable {
+        /// A password-reset email; its code goes to ``Auth/confirmPasswordReset(withCode:newPassword:)``.
+        case passwordReset
+    }
+
+    /// What the email is for.
+    public var kind: Kind
+    /// The recipient.
+    public var email: String
+    /// The one-time code (`oobCode`).
+    public var code: String
+    /// When it was sent.
+    public var sentAt: Date
+
+    /// A sent email.
+    public init(kind: Kind, email: String, code: String, sentAt: Date) {
+        self.kind = kind
+        self.email = email
+        self.code = code
+        self.sentAt = sentAt
+    }
+}

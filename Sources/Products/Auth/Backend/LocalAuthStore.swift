@@ -1,0 +1,266 @@
+import FlintCore
+import Foundation
+
+/// The data and rules of ``LocalAuthBackend``: accounts, sessions, reset codes, failed attempts.
+///
+/// A plain value, mutated only under the backend's lock; every method gets the current time as an argument
+/// (the backend reads its clock before locking) and runs no user code.
+struct LocalAuthStore {
+    /// An account with its secrets.
+    struct Record {
+        var account: AuthAccount
+        /// The password; nil for anonymous accounts. Kept in memory only: this is an emulator.
+        var password: String?
+        /// Tokens issued before this instant (whole seconds) are revoked.
+        var validSince: Date
+    }
+
+    /// What a refresh token stands for.
+    struct RefreshGrant {
+        var uid: String
+        /// When the grant was issued (whole seconds), compared with `Record.validSince`.
+        var issuedAt: Date
+        /// The sign-in the session started with (`auth_time`).
+        var authTime: Date
+        var signInProvider: String
+    }
+
+    /// An unused password-reset code.
+    struct ResetCode {
+        var uid: String
+        var expiresAt: Date
+    }
+
+    /// Failed password attempts for one email.
+    struct FailedAttempts {
+        var count = 0
+        var lockedUntil: Date?
+    }
+
+    let projectID: String
+    var configuration: LocalAuthBackend.Configuration
+    var simulatedError: AuthErrorCode?
+    var records: [String: Record] = [:]
+    var uidsByEmail: [String: String] = [:]
+    var grants: [String: RefreshGrant] = [:]
+    var resetCodes: [String: ResetCode] = [:]
+    var failedAttempts: [String: FailedAttempts] = [:]
+    var sentEmails: [LocalAuthEmail] = []
+
+    init(projectID: String, configuration: LocalAuthBackend.Configuration) {
+        self.projectID = projectID
+        self.configuration = configuration
+    }
+
+    // MARK: - Sign-up and sign-in
+
+    mutating func signUp(email rawEmail: String, password: String, now: Date) throws(AuthErrorCode) -> AuthBackendSession {
+        try checkReachable()
+        let email = try Self.validatedEmail(rawEmail)
+        guard uidsByEmail[email] == nil else { throw .emailAlreadyInUse }
+        guard password.count >= 6 else { throw .weakPassword }
+        let account = AuthAccount(uid: newUID(), email: email, providerIDs: ["password"],
+                                  creationDate: now, lastSignInDate: now)
+        records[account.uid] = Record(account: account, password: password, validSince: Self.wholeSeconds(now))
+        uidsByEmail[email] = account.uid
+        return issueSession(uid: account.uid, provider: "password", authTime: now, now: now, isNewUser: true)
+    }
+
+    mutating func signUpAnonymously(now: Date) throws(AuthErrorCode) -> AuthBackendSession {
+        try checkReachable()
+        guard configuration.isAnonymousSignInEnabled else { throw .operationNotAllowed }
+        let account = AuthAccount(uid: newUID(), email: nil, providerIDs: [], creationDate: now, lastSignInDate: now)
+        records[account.uid] = Record(account: account, password: nil, validSince: Self.wholeSeconds(now))
+        return issueSession(uid: account.uid, provider: "anonymous", authTime: now, now: now, isNewUser: true)
+    }
+
+    mutating func signIn(email rawEmail: String, password: String, now: Date) throws(AuthErrorCode) -> AuthBackendSession {
+        try checkReachable()
+        let email = try Self.validatedEmail(rawEmail)
+        if var attempts = failedAttempts[email], let lockedUntil = attempts.lockedUntil {
+            guard now >= lockedUntil else { throw .tooManyRequests }
+            attempts = FailedAttempts()
+            failedAttempts[email] = attempts
+        }
+        let protection = configuration.emailEnumerationProtection
+        guard let uid = uidsByEmail[email], let record = records[uid] else {
+            recordFailedAttempt(email: email, now: now)
+            throw protection ? .invalidCredential : .userNotFound
+        }
+        guard record.password == password else {
+            recordFailedAttempt(email: email, now: now)
+            throw protection ? .invalidCredential : .wrongPassword
+        }
+        guard !record.account.isDisabled else { throw .userDisabled }
+        failedAttempts[email] = nil
+        records[uid]?.account.lastSignInDate = now
+        return issueSession(uid: uid, provider: "password", authTime: now, now: now, isNewUser: false)
+    }
+
+    // MARK: - Sessions
+
+    mutating func refreshSession(refreshToken: String, now: Date) throws(AuthErrorCode) -> AuthBackendSession {
+        try checkReachable()
+        guard let grant = grants[refreshToken] else { throw .invalidUserToken }
+        guard let record = records[grant.uid] else { throw .userNotFound }
+        guard !record.account.isDisabled else { throw .userDisabled }
+        guard grant.issuedAt >= record.validSince else { throw .userTokenExpired }
+        return issueSession(uid: grant.uid, provider: grant.signInProvider, authTime: grant.authTime, now: now,
+                            isNewUser: false, refreshToken: refreshToken)
+    }
+
+    mutating func updatePassword(idToken: String, newPassword: String, now: Date) throws(AuthErrorCode) -> AuthBackendSession {
+        try checkReachable()
+        let (claims, _) = try verify(idToken: idToken, now: now)
+        try checkRecentLogin(claims, now: now)
+        guard newPassword.count >= 6 else { throw .weakPassword }
+        records[claims.userID]?.password = newPassword
+        records[claims.userID]?.validSince = Self.wholeSeconds(now)   // signs out every other session
+        return issueSession(uid: claims.userID, provider: claims.firebase.signInProvider,
+                            authTime: Date(timeIntervalSince1970: TimeInterval(claims.authTime)), now: now,
+                            isNewUser: false)
+    }
+
+    mutating func deleteAccount(idToken: String, now: Date) throws(AuthErrorCode) {
+        try checkReachable()
+        let (claims, record) = try verify(idToken: idToken, now: now)
+        try checkRecentLogin(claims, now: now)
+        records[claims.userID] = nil
+        if let email = record.account.email { uidsByEmail[email] = nil }
+        // Grants stay: refreshing one now reports userNotFound, as Firebase does for a deleted account.
+        resetCodes = resetCodes.filter { $0.value.uid != claims.userID }
+    }
+
+    // MARK: - Password reset
+
+    mutating func sendPasswordResetEmail(email rawEmail: String, now: Date) throws(AuthErrorCode) {
+        try checkReachable()
+        let email = try Self.validatedEmail(rawEmail)
+        guard let uid = uidsByEmail[email] else {
+            if configuration.emailEnumerationProtection { return }   // nothing sent, nothing revealed
+            throw .userNotFound
+        }
+        let code = Self.randomString(length: 40)
+        resetCodes[code] = ResetCode(uid: uid, expiresAt: now.addingTimeInterval(configuration.passwordResetCodeLifetime))
+        sentEmails.append(LocalAuthEmail(kind: .passwordReset, email: email, code: code, sentAt: now))
+    }
+
+    mutating func confirmPasswordReset(code: String, newPassword: String, now: Date) throws(AuthErrorCode) {
+        try checkReachable()
+        guard let reset = resetCodes[code] else { throw .invalidActionCode }
+        guard now < reset.expiresAt else {
+            resetCodes[code] = nil
+            throw .expiredActionCode
+        }
+        guard newPassword.count >= 6 else { throw .weakPassword }
+        resetCodes[code] = nil
+        guard records[reset.uid] != nil else { throw .userNotFound }
+        records[reset.uid]?.password = newPassword
+        records[reset.uid]?.validSince = Self.wholeSeconds(now)
+        if let email = records[reset.uid]?.account.email { failedAttempts[email] = nil }
+    }
+
+    // MARK: - Administration
+
+    mutating func update(uid: String, _ change: (inout Record) -> Void) throws(AuthErrorCode) {
+        guard var record = records[uid] else { throw .userNotFound }
+        change(&record)
+        records[uid] = record
+    }
+
+    // MARK: - Helpers
+
+    private func checkReachable() throws(AuthErrorCode) {
+        if let simulatedError { throw simulatedError }
+    }
+
+    private mutating func recordFailedAttempt(email: String, now: Date) {
+        guard let limit = configuration.maxFailedSignInAttempts else { return }
+        var attempts = failedAttempts[email] ?? FailedAttempts()
+        attempts.count += 1
+        if attempts.count >= limit {
+            attempts.lockedUntil = now.addingTimeInterval(configuration.lockoutDuration)
+        }
+        failedAttempts[email] = attempts
+    }
+
+    /// The claims and account of a valid ID token.
+    private func verify(idToken: String, now: Date) throws(AuthErrorCode) -> (IDTokenClaims, Record) {
+        guard let claims = try? LocalJWT.decode(IDTokenClaims.self, from: idToken), claims.aud == projectID else {
+            throw .invalidUserToken
+        }
+        guard TimeInterval(claims.exp) > now.timeIntervalSince1970 else { throw .userTokenExpired }
+        guard let record = records[claims.userID] else { throw .userNotFound }
+        guard !record.account.isDisabled else { throw .userDisabled }
+        guard TimeInterval(claims.iat) >= record.validSince.timeIntervalSince1970 else { throw .userTokenExpired }
+        return (claims, record)
+    }
+
+    private func checkRecentLogin(_ claims: IDTokenClaims, now: Date) throws(AuthErrorCode) {
+        if now.timeIntervalSince1970 - TimeInterval(claims.authTime) > configuration.recentLoginWindow {
+            throw .requiresRecentLogin
+        }
+    }
+
+    /// Issues an ID token (and, unless one is given, a new refresh token) for `uid`.
+    private mutating func issueSession(uid: String, provider: String, authTime: Date, now: Date, isNewUser: Bool,
+                                       refreshToken existing: String? = nil) -> AuthBackendSession {
+        let account = records[uid]!.account
+        let issuedAt = Int(now.timeIntervalSince1970.rounded(.down))
+        let expiresAt = issuedAt + Int(configuration.idTokenLifetime)
+        let claims = IDTokenClaims(
+            iss: "https://securetoken.google.com/\(projectID)",
+            aud: projectID,
+            authTime: Int(authTime.timeIntervalSince1970.rounded(.down)),
+            userID: uid,
+            sub: uid,
+            iat: issuedAt,
+            exp: expiresAt,
+            email: account.email,
+            emailVerified: account.email == nil ? nil : account.isEmailVerified,
+            firebase: .init(identities: account.email.map { ["email": [$0]] } ?? [:], signInProvider: provider))
+        let refreshToken = existing ?? Self.randomString(length: 64)
+        if existing == nil {
+            grants[refreshToken] = RefreshGrant(uid: uid, issuedAt: Self.wholeSeconds(now), authTime: authTime,
+                                                signInProvider: provider)
+        }
+        return AuthBackendSession(account: account,
+                                  idToken: LocalJWT.encode(claims),
+                                  expirationDate: Date(timeIntervalSince1970: TimeInterval(expiresAt)),
+                                  refreshToken: refreshToken,
+                                  signInProvider: provider,
+                                  isNewUser: isNewUser)
+    }
+
+    /// A new 28-character uid, unique in the store.
+    private func newUID() -> String {
+        while true {
+            let uid = Self.randomString(length: 28)
+            if records[uid] == nil { return uid }
+        }
+    }
+
+    private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
+
+    static func randomString(length: Int) -> String {
+        String((0..<length).map { _ in alphabet.randomElement()! })
+    }
+
+    /// `date` rounded down to whole seconds (the precision of token timestamps).
+    static func wholeSeconds(_ date: Date) -> Date {
+        Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down))
+    }
+
+    /// The lowercased email, or the reason it is not usable.
+    static func validatedEmail(_ email: String) throws(AuthErrorCode) -> String {
+        let trimmed = email.trimmingCharacters(in: .whitespaces).lowercased()
+        guard !trimmed.isEmpty else { throw .missingEmail }
+        let parts = trimmed.split(separator: "@", omittingEmptySubsequences: false)
+        guard parts.count == 2, !parts[0].isEmpty,
+              parts[1].contains("."), !parts[1].hasPrefix("."), !parts[1].hasSuffix("."),
+              !trimmed.contains(where: \.isWhitespace) else {
+            throw .invalidEmail
+        }
+        return trimmed
+    }
+}

@@ -1,4 +1,0 @@
-import Testing
-@testable import FlintAppCheck
-
-@Test func appcheckModuleBuilds() { #expect(Bool(true)) }

@@ -1,0 +1,182 @@
+@testable import FlintAuth
+import FlintCore
+import FlintTesting
+import Foundation
+import Testing
+
+@Suite("Auth: errors, with Firebase's codes")
+struct AuthErrorTests {
+    @Test func codesHaveFirebasesRawValues() {
+        let expected: [AuthErrorCode: Int] = [
+            .invalidCredential: 17004, .userDisabled: 17005, .operationNotAllowed: 17006,
+            .emailAlreadyInUse: 17007, .invalidEmail: 17008, .wrongPassword: 17009, .tooManyRequests: 17010,
+            .userNotFound: 17011, .requiresRecentLogin: 17014, .invalidUserToken: 17017, .networkError: 17020,
+            .userTokenExpired: 17021, .weakPassword: 17026, .expiredActionCode: 17029, .invalidActionCode: 17030,
+            .missingEmail: 17034, .nullUser: 17067, .keychainError: 17995, .internalError: 17999,
+            .malformedJWT: 18000,
+        ]
+        #expect(AuthErrorCode.allCases.count == expected.count)
+        for code in AuthErrorCode.allCases {
+            #expect(code.rawValue == expected[code], "\(code)")
+            #expect(code.errorCode == code.rawValue)
+        }
+        #expect(AuthErrorCode.errorDomain == "FIRAuthErrorDomain")
+        #expect(AuthErrorCode.invalidCredential.description == "ERROR_INVALID_CREDENTIAL (17004)")
+    }
+
+    @Test func anExistingEmailIsEmailAlreadyInUse() async throws {
+        let fixture = try AuthFixture()
+        try await fixture.auth.createUser(withEmail: adaEmail, password: adaPassword)
+        await #expect(throws: AuthErrorCode.emailAlreadyInUse) {
+            try await fixture.auth.createUser(withEmail: adaEmail, password: "another-password")
+        }
+    }
+
+    @Test func aMalformedEmailIsInvalidEmail() async throws {
+        let fixture = try AuthFixture()
+        for email in ["ada", "ada@", "@example.com", "ada@example", "ada @example.com"] {
+            await #expect(throws: AuthErrorCode.invalidEmail, "\(email)") {
+                try await fixture.auth.createUser(withEmail: email, password: adaPassword)
+            }
+        }
+        await #expect(throws: AuthErrorCode.invalidEmail) {
+            try await fixture.auth.signIn(withEmail: "ada", password: adaPassword)
+        }
+    }
+
+    @Test func anEmptyEmailIsMissingEmail() async throws {
+        let fixture = try AuthFixture()
+        await #expect(throws: AuthErrorCode.missingEmail) {
+            try await fixture.auth.createUser(withEmail: "", password: adaPassword)
+        }
+        await #expect(throws: AuthErrorCode.missingEmail) {
+            try await fixture.auth.sendPasswordReset(withEmail: " ")
+        }
+    }
+
+    @Test func passwordsShorterThanSixCharactersAreWeak() async throws {
+        let fixture = try AuthFixture()
+        await #expect(throws: AuthErrorCode.weakPassword) {
+            try await fixture.auth.createUser(withEmail: adaEmail, password: "12345")
+        }
+        try await fixture.auth.createUser(withEmail: adaEmail, password: "123456")
+        #expect(fixture.auth.currentUser?.email == adaEmail)
+    }
+
+    @Test func withEnumerationProtectionWrongPasswordIsInvalidCredential() async throws {
+        let fixture = try AuthFixture()
+        try await fixture.auth.createUser(withEmail: adaEmail, password: adaPassword)
+        await #expect(throws: AuthErrorCode.invalidCredential) {
+            try await fixture.auth.signIn(withEmail: adaEmail, password: "not-the-password")
+        }
+    }
+
+    @Test func withEnumerationProtectionUnknownUserIsInvalidCredential() async throws {
+        let fixture = try AuthFixture()
+        await #expect(throws: AuthErrorCode.invalidCredential) {
+            try await fixture.auth.signIn(withEmail: "nobody@example.com", password: adaPassword)
+        }
+    }
+
+    @Test func withoutEnumerationProtectionWrongPasswordIsWrongPassword() async throws {
+        let fixture = try AuthFixture(configuration: .init(emailEnumerationProtection: false))
+        try await fixture.auth.createUser(withEmail: adaEmail, password: adaPassword)
+        await #expect(throws: AuthErrorCode.wrongPassword) {
+            try await fixture.auth.signIn(withEmail: adaEmail, password: "not-the-password")
+        }
+    }
+
+    @Test func withoutEnumerationProtectionUnknownUserIsUserNotFound() async throws {
+        let fixture = try AuthFixture(configuration: .init(emailEnumerationProtection: false))
+        await #expect(throws: AuthErrorCode.userNotFound) {
+            try await fixture.auth.signIn(withEmail: "nobody@example.com", password: adaPassword)
+        }
+    }
+
+    @Test func aFailedSignInKeepsTheCurrentUser() async throws {
+        let fixture = try AuthFixture()
+        let ada = try await fixture.auth.createUser(withEmail: adaEmail, password: adaPassword).user
+        await #expect(throws: AuthErrorCode.invalidCredential) {
+            try await fixture.auth.signIn(withEmail: adaEmail, password: "wrong-password")
+        }
+        #expect(fixture.auth.currentUser == ada)
+    }
+
+    @Test func aDisabledAccountIsUserDisabled() async throws {
+        let fixture = try AuthFixture()
+        let ada = try await fixture.auth.createUser(withEmail: adaEmail, password: adaPassword).user
+        try fixture.auth.signOut()
+        try fixture.backend.setDisabled(true, uid: ada.uid)
+        await #expect(throws: AuthErrorCode.userDisabled) {
+            try await fixture.auth.signIn(withEmail: adaEmail, password: adaPassword)
+        }
+        try fixture.backend.setDisabled(false, uid: ada.uid)
+        try await fixture.auth.signIn(withEmail: adaEmail, password: adaPassword)
+        #expect(fixture.auth.currentUser?.uid == ada.uid)
+    }
+
+    @Test func tooManyFailedAttemptsAreTooManyRequestsUntilTheLockoutEnds() async throws {
+        let fixture = try AuthFixture(configuration: .init(maxFailedSignInAttempts: 3, lockoutDuration: 60))
+        try await fixture.auth.createUser(withEmail: adaEmail, password: adaPassword)
+        try fixture.auth.signOut()
+        for _ in 0..<3 {
+            await #expect(throws: AuthErrorCode.invalidCredential) {
+                try await fixture.auth.signIn(withEmail: adaEmail, password: "wrong-password")
+            }
+        }
+        // Locked out: even the right password is refused.
+        await #expect(throws: AuthErrorCode.tooManyRequests) {
+            try await fixture.auth.signIn(withEmail: adaEmail, password: adaPassword)
+        }
+        fixture.clock.advance(by: 60)
+        try await fixture.auth.signIn(withEmail: adaEmail, password: adaPassword)
+        #expect(fixture.auth.currentUser?.email == adaEmail)
+    }
+
+    @Test func anonymousSignInCanBeDisabled() async throws {
+        let fixture = try AuthFixture(configuration: .init(isAnonymousSignInEnabled: false))
+        await #expect(throws: AuthErrorCode.operationNotAllowed) { try await fixture.auth.signInAnonymously() }
+    }
+
+    @Test func anUnreachableBackendIsNetworkError() async throws {
+        let fixture = try AuthFixture()
+        fixture.backend.simulatedError = .networkError
+        await #expect(throws: AuthErrorCode.networkError) {
+            try await fixture.auth.createUser(withEmail: adaEmail, password: adaPassword)
+        }
+        await #expect(throws: AuthErrorCode.networkError) { try await fixture.auth.signInAnonymously() }
+        fixture.backend.simulatedError = nil
+        try await fixture.auth.signInAnonymously()
+        #expect(fixture.auth.currentUser != nil)
+    }
+
+    @Test func aTokenRefreshThatCannotReachTheBackendKeepsTheUserSignedIn() async throws {
+        let fixture = try AuthFixture()
+        let ada = try await fixture.auth.createUser(withEmail: adaEmail, password: adaPassword).user
+        fixture.backend.simulatedError = .networkError
+        await #expect(throws: AuthErrorCode.networkError) { try await fixture.auth.getIDToken(forcingRefresh: true) }
+        #expect(fixture.auth.currentUser == ada)
+    }
+
+    @Test func anUnknownBackendErrorIsInternalError() async throws {
+        let app = try TestApp.make(libraries: [AuthLibrary.self],
+                                   overrides: [AuthLibrary.backend(FailingAuthBackend(FakeError("boom")))])
+        await #expect(throws: AuthErrorCode.internalError) {
+            try await Auth.auth(app: app).signIn(withEmail: adaEmail, password: adaPassword)
+        }
+    }
+
+    @Test func operationsOnTheUserWithNobodySignedInAreNullUser() async throws {
+        let fixture = try AuthFixture()
+        await #expect(throws: AuthErrorCode.nullUser) { try await fixture.auth.getIDToken() }
+        await #expect(throws: AuthErrorCode.nullUser) { try await fixture.auth.getIDTokenResult() }
+        await #expect(throws: AuthErrorCode.nullUser) { try await fixture.auth.updatePassword(to: "new-password") }
+        await #expect(throws: AuthErrorCode.nullUser) { try await fixture.auth.deleteCurrentUser() }
+    }
+
+    @Test func errorsBridgeToFirebasesNSErrorDomainAndCode() {
+        let error = AuthErrorCode.weakPassword as NSError
+        #expect(error.domain == "FIRAuthErrorDomain")
+        #expect(error.code == 17026)
+    }
+}

@@ -1,0 +1,128 @@
+@testable import FlintAuth
+import FlintCore
+import FlintTesting
+import Foundation
+import Testing
+
+@Suite("Auth: the signed-in user survives an app restart when persistence is on")
+struct AuthPersistenceTests {
+    @Test func aRestartedAppRestoresTheUser() async throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let clock = TestClock()
+        let backend = LocalAuthBackend(projectID: "flint-test", now: clock.closure)
+        let registry = AppRegistry()
+
+        let original = try AuthFixture(name: "notes", clock: clock, backend: backend, persistenceDirectory: directory,
+                                    registry: registry)
+        let ada = try await original.auth.createUser(withEmail: adaEmail, password: adaPassword).user
+        let token = try await original.auth.getIDToken()
+        #expect(await original.app.delete())
+
+        let restarted = try AuthFixture(name: "notes", clock: clock, backend: backend, persistenceDirectory: directory,
+                                        registry: registry)
+        #expect(restarted.auth !== original.auth)
+        #expect(restarted.auth.currentUser == ada)
+        #expect(try await first(of: restarted.auth.authStateChanges) == ada)
+        #expect(try await restarted.auth.getIDToken() == token)
+    }
+
+    @Test func aNewRegistryWithTheSameDirectoryRestoresTheUser() async throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let clock = TestClock()
+        let backend = LocalAuthBackend(projectID: "flint-test", now: clock.closure)
+        let before = try AuthFixture(clock: clock, backend: backend, persistenceDirectory: directory)
+        let user = try await before.auth.signInAnonymously().user
+
+        let after = try AuthFixture(clock: clock, backend: backend, persistenceDirectory: directory)
+        #expect(after.auth.currentUser == user)
+        // The restored session keeps working: its refresh token is still valid at the backend.
+        clock.advance(by: 3600)
+        _ = try await after.auth.getIDToken()
+        #expect(after.auth.currentUser?.uid == user.uid)
+    }
+
+    @Test func theFileIsNamedAfterTheApp() async throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let fixture = try AuthFixture(name: "notes", persistenceDirectory: directory)
+        try await fixture.auth.signInAnonymously()
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+        #expect(files == ["notes.auth.json"])
+        #expect(AuthSettings(persistenceDirectory: directory).persistenceFile(forAppNamed: "notes")?.lastPathComponent
+                == "notes.auth.json")
+    }
+
+    @Test func eachAppHasItsOwnFile() async throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let registry = AppRegistry()
+        let backend = LocalAuthBackend(projectID: "flint-test")
+        let notes = try AuthFixture(name: "notes", backend: backend, persistenceDirectory: directory, registry: registry)
+        let photos = try AuthFixture(name: "photos", backend: backend, persistenceDirectory: directory, registry: registry)
+        let ada = try await notes.auth.createUser(withEmail: adaEmail, password: adaPassword).user
+        #expect(photos.auth.currentUser == nil)
+        let grace = try await photos.auth.createUser(withEmail: graceEmail, password: gracePassword).user
+
+        let newRegistry = AppRegistry()
+        let notesAgain = try AuthFixture(name: "notes", backend: backend, persistenceDirectory: directory, registry: newRegistry)
+        let photosAgain = try AuthFixture(name: "photos", backend: backend, persistenceDirectory: directory, registry: newRegistry)
+        #expect(notesAgain.auth.currentUser == ada)
+        #expect(photosAgain.auth.currentUser == grace)
+    }
+
+    @Test func signOutRemovesTheSavedUser() async throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let backend = LocalAuthBackend(projectID: "flint-test")
+        let fixture = try AuthFixture(backend: backend, persistenceDirectory: directory)
+        try await fixture.auth.signInAnonymously()
+        try fixture.auth.signOut()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
+        let restarted = try AuthFixture(backend: backend, persistenceDirectory: directory)
+        #expect(restarted.auth.currentUser == nil)
+    }
+
+    @Test func aRefreshedTokenIsSaved() async throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let clock = TestClock()
+        let backend = LocalAuthBackend(projectID: "flint-test", now: clock.closure)
+        let fixture = try AuthFixture(clock: clock, backend: backend, persistenceDirectory: directory)
+        try await fixture.auth.signInAnonymously()
+        clock.advance(by: 3600)
+        let refreshed = try await fixture.auth.getIDToken()
+        let restarted = try AuthFixture(clock: clock, backend: backend, persistenceDirectory: directory)
+        #expect(try await restarted.auth.getIDToken() == refreshed)
+    }
+
+    @Test func withoutPersistenceARestartedAppIsSignedOut() async throws {
+        let backend = LocalAuthBackend(projectID: "flint-test")
+        let registry = AppRegistry()
+        let original = try AuthFixture(name: "notes", backend: backend, registry: registry)
+        try await original.auth.signInAnonymously()
+        #expect(await original.app.delete())
+        let restarted = try AuthFixture(name: "notes", backend: backend, registry: registry)
+        #expect(restarted.auth.currentUser == nil)
+    }
+
+    @Test func anUnreadableFileStartsSignedOut() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try Data("not json".utf8).write(to: directory.appendingPathComponent("notes.auth.json"))
+        let fixture = try AuthFixture(name: "notes", persistenceDirectory: directory)
+        #expect(fixture.auth.currentUser == nil)
+    }
+
+    @Test func aFailedSaveIsKeychainErrorAndLeavesTheUserSignedOut() async throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // A file where the directory should be: nothing can be saved below it.
+        let blocked = directory.appendingPathComponent("blocked")
+        try Data().write(to: blocked)
+        let fixture = try AuthFixture(persistenceDirectory: blocked)
+        await #expect(throws: AuthErrorCode.keychainError) { try await fixture.auth.signInAnonymously() }
+        #expect(fixture.auth.currentUser == nil)
+    }
+}

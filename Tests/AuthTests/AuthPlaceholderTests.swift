@@ -1,4 +1,0 @@
-import Testing
-@testable import FlintAuth
-
-@Test func authModuleBuilds() { #expect(Bool(true)) }

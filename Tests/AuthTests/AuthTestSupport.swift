@@ -1,0 +1,180 @@
+@testable import FlintAuth
+import FlintCore
+import FlintTesting
+import Foundation
+
+/// A clock tests move by hand: token lifetimes and the five-minute rule without sleeping.
+final class TestClock: Sendable {
+    private let date: Locked<Date>
+
+    /// Starts at a whole second, so token timestamps (whole seconds) equal clock readings.
+    init(_ start: Date = Date(timeIntervalSince1970: 1_750_000_000)) {
+        date = Locked(start)
+    }
+
+    /// The current reading.
+    func now() -> Date { date.withLock { $0 } }
+
+    /// The clock as a closure for `now:` parameters.
+    var closure: @Sendable () -> Date { { self.now() } }
+
+    /// Moves the clock forward.
+    func advance(by seconds: TimeInterval) {
+        date.withLock { $0 = $0.addingTimeInterval(seconds) }
+    }
+}
+
+/// Something tasks wait for until a test opens it (no polling, no sleeping).
+final class Gate: Sendable {
+    private struct State {
+        var isOpen = false
+        var waiters: [CheckedContinuation<Void, Never>] = []
+    }
+
+    private let state = Locked(State())
+
+    /// Returns once ``open()`` was called.
+    func wait() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let resumeNow = state.withLock { state in
+                if state.isOpen { return true }
+                state.waiters.append(continuation)
+                return false
+            }
+            if resumeNow { continuation.resume() }
+        }
+    }
+
+    /// Lets every waiter (present and future) through.
+    func open() {
+        let waiters = state.withLock { state in
+            state.isOpen = true
+            defer { state.waiters = [] }
+            return state.waiters
+        }
+        for waiter in waiters { waiter.resume() }
+    }
+}
+
+/// A backend that forwards to a ``LocalAuthBackend``, counts refresh requests and can hold them at a gate.
+final class SpyAuthBackend: AuthBackend {
+    let local: LocalAuthBackend
+    private let refreshCount = Locked(0)
+    private let refreshGate: Gate?
+
+    init(local: LocalAuthBackend, refreshGate: Gate? = nil) {
+        self.local = local
+        self.refreshGate = refreshGate
+    }
+
+    /// How many token refreshes reached the backend.
+    var refreshRequests: Int { refreshCount.withLock { $0 } }
+
+    func signUp(email: String, password: String) async throws -> AuthBackendSession {
+        try await local.signUp(email: email, password: password)
+    }
+
+    func signUpAnonymously() async throws -> AuthBackendSession {
+        try await local.signUpAnonymously()
+    }
+
+    func signIn(email: String, password: String) async throws -> AuthBackendSession {
+        try await local.signIn(email: email, password: password)
+    }
+
+    func refreshSession(refreshToken: String) async throws -> AuthBackendSession {
+        refreshCount.withLock { $0 += 1 }
+        await refreshGate?.wait()
+        return try await local.refreshSession(refreshToken: refreshToken)
+    }
+
+    func updatePassword(idToken: String, newPassword: String) async throws -> AuthBackendSession {
+        try await local.updatePassword(idToken: idToken, newPassword: newPassword)
+    }
+
+    func deleteAccount(idToken: String) async throws {
+        try await local.deleteAccount(idToken: idToken)
+    }
+
+    func sendPasswordResetEmail(email: String) async throws {
+        try await local.sendPasswordResetEmail(email: email)
+    }
+
+    func confirmPasswordReset(code: String, newPassword: String) async throws {
+        try await local.confirmPasswordReset(code: code, newPassword: newPassword)
+    }
+}
+
+/// A backend whose every request throws `error` (for errors that are not `AuthErrorCode`s).
+final class FailingAuthBackend: AuthBackend {
+    let error: any Error
+    init(_ error: any Error) { self.error = error }
+    func signUp(email: String, password: String) async throws -> AuthBackendSession { throw error }
+    func signUpAnonymously() async throws -> AuthBackendSession { throw error }
+    func signIn(email: String, password: String) async throws -> AuthBackendSession { throw error }
+    func refreshSession(refreshToken: String) async throws -> AuthBackendSession { throw error }
+    func updatePassword(idToken: String, newPassword: String) async throws -> AuthBackendSession { throw error }
+    func deleteAccount(idToken: String) async throws { throw error }
+    func sendPasswordResetEmail(email: String) async throws { throw error }
+    func confirmPasswordReset(code: String, newPassword: String) async throws { throw error }
+}
+
+/// Records what a listener was called with, in order.
+final class UserRecorder: Sendable {
+    private let calls = Locked<[User?]>([])
+
+    /// A listener appending to ``values``.
+    var listener: @Sendable (Auth, User?) -> Void {
+        { _, user in self.calls.withLock { $0.append(user) } }
+    }
+
+    var values: [User?] { calls.withLock { $0 } }
+
+    /// The uids of ``values`` (nil for signed out).
+    var uids: [String?] { values.map { $0?.uid } }
+}
+
+/// An app with Auth in a private registry, a local backend and a test clock shared by Auth and backend.
+///
+/// `serving` puts another backend (a spy around `backend`) in the container instead of `backend`.
+struct AuthFixture {
+    let app: FlintApp
+    let auth: Auth
+    let backend: LocalAuthBackend
+    let clock: TestClock
+
+    init(name: String = FlintApp.defaultName,
+         configuration: LocalAuthBackend.Configuration = .init(),
+         clock: TestClock = TestClock(),
+         backend: LocalAuthBackend? = nil,
+         serving servedBackend: (any AuthBackend)? = nil,
+         persistenceDirectory: URL? = nil,
+         registry: AppRegistry? = nil,
+         extraOverrides: [Component] = []) throws {
+        let backend = backend ?? LocalAuthBackend(projectID: "flint-test", configuration: configuration, now: clock.closure)
+        let overrides = [AuthLibrary.backend(servedBackend ?? backend),
+                         AuthLibrary.settings(AuthSettings(persistenceDirectory: persistenceDirectory, now: clock.closure))]
+            + extraOverrides
+        if let registry {
+            registry.register(AuthLibrary.self)
+            app = try registry.configure(name: name, options: .testing, overrides: overrides)
+        } else {
+            app = try TestApp.make(name: name, libraries: [AuthLibrary.self], overrides: overrides)
+        }
+        auth = Auth.auth(app: app)
+        self.backend = backend
+        self.clock = clock
+    }
+}
+
+/// A new temporary directory, removed by the caller.
+func makeTemporaryDirectory() throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("flint-auth-tests-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}
+
+let adaEmail = "ada@example.com"
+let adaPassword = "analytical-engine"
+let graceEmail = "grace@example.com"
+let gracePassword = "compiler-1952"
