@@ -14,7 +14,7 @@ import FlintCore
 /// Thread-safe; `onRemove` runs outside the lock.
 public final class SpyListenerRegistration: ListenerRegistration, Sendable {
     private let count = Locked(0)
-    private let removal = OneShotSignal()
+    private let removal = Gate()
     private let onRemove: (@Sendable () -> Void)?
 
     /// A spy that, on every `remove()`, records the call and then runs `onRemove` (if given).
@@ -31,7 +31,7 @@ public final class SpyListenerRegistration: ListenerRegistration, Sendable {
     /// Records the call, wakes ``waitForRemoval(timeout:)`` and runs `onRemove`.
     public func remove() {
         count.withLock { $0 += 1 }
-        removal.fire()
+        removal.open()
         onRemove?()
     }
 
@@ -40,7 +40,7 @@ public final class SpyListenerRegistration: ListenerRegistration, Sendable {
     /// - Throws: ``TestTimeoutError/listenerNotRemoved(timeout:)`` when it was not called within
     ///   `timeout`; `CancellationError` when the waiting task is cancelled.
     public func waitForRemoval(timeout: Duration = .seconds(5)) async throws {
-        if removal.isFired { return }
+        if removal.isOpen { return }
         let removal = self.removal
         try await withDeadline(timeout, onTimeout: { TestTimeoutError.listenerNotRemoved(timeout: timeout) }) {
             await removal.wait()

@@ -3,53 +3,6 @@ import FlintCore
 import FlintTesting
 import Foundation
 
-/// A clock tests move by hand.
-final class TestClock: Sendable {
-    private let date: Locked<Date>
-
-    init(_ start: Date = Date(timeIntervalSince1970: 1_750_000_000)) {
-        date = Locked(start)
-    }
-
-    func now() -> Date { date.withLock { $0 } }
-
-    var closure: @Sendable () -> Date { { self.now() } }
-
-    func advance(by seconds: TimeInterval) {
-        date.withLock { $0 = $0.addingTimeInterval(seconds) }
-    }
-}
-
-/// Something tasks wait for until a test opens it.
-final class Gate: Sendable {
-    private struct State {
-        var isOpen = false
-        var waiters: [CheckedContinuation<Void, Never>] = []
-    }
-
-    private let state = Locked(State())
-
-    func wait() async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let resumeNow = state.withLock { state in
-                if state.isOpen { return true }
-                state.waiters.append(continuation)
-                return false
-            }
-            if resumeNow { continuation.resume() }
-        }
-    }
-
-    func open() {
-        let waiters = state.withLock { state in
-            state.isOpen = true
-            defer { state.waiters = [] }
-            return state.waiters
-        }
-        for waiter in waiters { waiter.resume() }
-    }
-}
-
 /// A provider that numbers its tokens, counts requests, can fail and can hold requests at a gate.
 final class SpyAppCheckProvider: AppCheckProvider {
     private struct State {

@@ -3,59 +3,6 @@ import FlintCore
 import FlintTesting
 import Foundation
 
-/// A clock tests move by hand: token lifetimes and the five-minute rule without sleeping.
-final class TestClock: Sendable {
-    private let date: Locked<Date>
-
-    /// Starts at a whole second, so token timestamps (whole seconds) equal clock readings.
-    init(_ start: Date = Date(timeIntervalSince1970: 1_750_000_000)) {
-        date = Locked(start)
-    }
-
-    /// The current reading.
-    func now() -> Date { date.withLock { $0 } }
-
-    /// The clock as a closure for `now:` parameters.
-    var closure: @Sendable () -> Date { { self.now() } }
-
-    /// Moves the clock forward.
-    func advance(by seconds: TimeInterval) {
-        date.withLock { $0 = $0.addingTimeInterval(seconds) }
-    }
-}
-
-/// Something tasks wait for until a test opens it (no polling, no sleeping).
-final class Gate: Sendable {
-    private struct State {
-        var isOpen = false
-        var waiters: [CheckedContinuation<Void, Never>] = []
-    }
-
-    private let state = Locked(State())
-
-    /// Returns once ``open()`` was called.
-    func wait() async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let resumeNow = state.withLock { state in
-                if state.isOpen { return true }
-                state.waiters.append(continuation)
-                return false
-            }
-            if resumeNow { continuation.resume() }
-        }
-    }
-
-    /// Lets every waiter (present and future) through.
-    func open() {
-        let waiters = state.withLock { state in
-            state.isOpen = true
-            defer { state.waiters = [] }
-            return state.waiters
-        }
-        for waiter in waiters { waiter.resume() }
-    }
-}
-
 /// A backend that forwards to a ``LocalAuthBackend``, counts refresh requests and can hold them at a gate.
 final class SpyAuthBackend: AuthBackend {
     let local: LocalAuthBackend

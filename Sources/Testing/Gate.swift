@@ -1,9 +1,17 @@
 import FlintCore
 
-/// An event that happens at most once and that any number of tasks can await, without polling.
+/// A gate that opens once and that any number of tasks can await, without polling or sleeping: hold a
+/// fake backend's request until the test has set the scene, then ``open()``.
+///
+/// ```swift
+/// let gate = Gate()
+/// backend.onRefresh = { await gate.wait() }   // every refresh parks here
+/// async let a = auth.getIDToken(forcingRefresh: true)
+/// gate.open()
+/// ```
 ///
 /// Waiting is cancellable: a cancelled waiter returns at once (the caller checks what happened).
-final class OneShotSignal: Sendable {
+public final class Gate: Sendable {
     private struct State {
         var isFired = false
         var nextWaiterID: UInt64 = 0
@@ -14,11 +22,14 @@ final class OneShotSignal: Sendable {
 
     private let state = Locked(State())
 
-    /// Whether ``fire()`` was called.
-    var isFired: Bool { state.withLock { $0.isFired } }
+    /// Creates a closed gate.
+    public init() {}
 
-    /// Marks the event as happened and resumes every waiter; later calls do nothing.
-    func fire() {
+    /// Whether ``open()`` was called.
+    public var isOpen: Bool { state.withLock { $0.isFired } }
+
+    /// Opens the gate: every waiter, present and future, goes through; later calls do nothing.
+    public func open() {
         let waiters: [CheckedContinuation<Void, Never>] = state.withLock { state in
             guard !state.isFired else { return [] }
             state.isFired = true
@@ -31,8 +42,8 @@ final class OneShotSignal: Sendable {
         }
     }
 
-    /// Returns once the event happened, or as soon as the calling task is cancelled.
-    func wait() async {
+    /// Returns once the gate is open, or as soon as the calling task is cancelled.
+    public func wait() async {
         let id = state.withLock {
             $0.nextWaiterID += 1
             return $0.nextWaiterID
