@@ -13,6 +13,7 @@ let tour = Tour()
 do {
     try await tour.run()
     try await authTour()
+    try await functionsTour()
 } catch {
     print("flint-demo failed: \(error)")
     exit(1)

@@ -1,2 +1,196 @@
-/// Placeholder: the Functions product is being written.
-enum FunctionsPlaceholder {}
+import FlintCore
+import FlintInterop
+import Foundation
+
+/// The client for callable Cloud Functions of one app, region or custom domain (Firebase's `Functions`).
+///
+/// ```swift
+/// FlintApp.registerLibrary(FunctionsLibrary.self)
+/// try FlintApp.configure(options: options)
+/// let functions = try Functions.functions()                       // default app, us-central1
+/// let result = try await functions.httpsCallable("addMessage").call(["text": "Hello"])
+/// ```
+///
+/// **Instances.** Each app's container holds one provider (registered by ``FunctionsLibrary``), which keeps
+/// one instance per region and per custom domain and releases them when the app is deleted. The entry
+/// points throw (never trap): ``ComponentError`` `notRegistered` when ``FunctionsLibrary`` is not registered
+/// in the app's registry, `appDeleted` for a deleted app, ``FlintError/invalidOptions(reason:)`` when the
+/// app's options have no `projectID`, and ``FunctionsError`` `failedPrecondition` when an entry point
+/// without an `app` finds no default app.
+///
+/// **Where calls go.** A call goes to the app's ``FunctionsTransport`` component: by default an embedded
+/// ``LocalFunctionsBackend`` (an in-process emulator for development and tests); an app configured with
+/// `overrides: [.instance(HTTPFunctionsTransport(), as: FunctionsTransport.self)]` calls over HTTP the URL
+/// `https://{region}-{projectID}.cloudfunctions.net/{name}` (or `{customDomain}/{name}`). After
+/// ``useEmulator(withHost:port:)`` an instance always calls over HTTP the URL
+/// `http://{host}:{port}/{projectID}/{region}/{name}`.
+///
+/// **What a call sends.** `POST` with `Content-Type: application/json` and the body `{"data": <value>}`, every
+/// integer wrapped as `{"@type":"type.googleapis.com/google.protobuf.Int64Value","value":"<digits>"}`; and,
+/// when the app provides them (optional dependencies) and the URL is HTTPS or a loopback host,
+/// `Authorization: Bearer <ID token>` (``AuthInterop``), `Firebase-Instance-ID-Token` (``MessagingInterop``)
+/// and `X-Firebase-AppCheck` (``AppCheckInterop``). Without Auth, Messaging or App Check in the app, the
+/// request simply lacks that header; nothing else changes.
+public final class Functions: Sendable {
+    /// The default region, `us-central1`.
+    public static let defaultRegion = "us-central1"
+
+    /// The region of this instance's functions.
+    public let region: String
+    /// The custom domain of this instance (e.g. `https://mydomain.com`), or nil.
+    public let customDomain: String?
+    /// The project the functions belong to (the app's `projectID`).
+    public let projectID: String
+    /// The name of the app this instance belongs to.
+    public let appName: String
+
+    private let contextProvider: FunctionsContextProvider
+    private let transport: any FunctionsTransport
+    private let emulator = Locked<Emulator?>(nil)
+
+    /// Where ``useEmulator(withHost:port:)`` pointed this instance, and the HTTP transport to get there.
+    private struct Emulator: Sendable {
+        let origin: String
+        let transport: HTTPFunctionsTransport
+    }
+
+    init(appName: String, projectID: String, region: String, customDomain: String?,
+         contextProvider: FunctionsContextProvider, transport: any FunctionsTransport) {
+        self.appName = appName
+        self.projectID = projectID
+        self.region = region
+        self.customDomain = customDomain
+        self.contextProvider = contextProvider
+        self.transport = transport
+    }
+
+    // MARK: - Entry points
+
+    /// The instance of the default app for region `us-central1`.
+    public static func functions() throws -> Functions {
+        try functions(app: defaultApp(), region: defaultRegion)
+    }
+
+    /// The instance of `app` for region `us-central1`.
+    public static func functions(app: FlintApp) throws -> Functions {
+        try functions(app: app, region: defaultRegion)
+    }
+
+    /// The instance of the default app for `region` (e.g. `europe-west1`).
+    public static func functions(region: String) throws -> Functions {
+        try functions(app: defaultApp(), region: region)
+    }
+
+    /// The instance of the default app for `customDomain` (e.g. `https://mydomain.com`).
+    public static func functions(customDomain: String) throws -> Functions {
+        try functions(app: defaultApp(), customDomain: customDomain)
+    }
+
+    /// The instance of `app` for `region`; the same object every time for the same app and region.
+    public static func functions(app: FlintApp, region: String) throws -> Functions {
+        try app.container.require(FunctionsProvider.self).functions(region: region, customDomain: nil)
+    }
+
+    /// The instance of `app` for `customDomain` (region `us-central1`); the same object every time for the
+    /// same app and domain.
+    public static func functions(app: FlintApp, customDomain: String) throws -> Functions {
+        try app.container.require(FunctionsProvider.self).functions(region: defaultRegion, customDomain: customDomain)
+    }
+
+    /// The default app of `AppRegistry.shared`, or `failedPrecondition`.
+    private static func defaultApp() throws(FunctionsError) -> FlintApp {
+        guard let app = FlintApp.app() else {
+            throw FunctionsError(.failedPrecondition,
+                                 message: "No default app is configured: call FlintApp.configure() before Functions.functions().")
+        }
+        return app
+    }
+
+    // MARK: - Configuration
+
+    /// Points this instance at a Functions emulator: later references (``httpsCallable(_:options:)``) call
+    /// `http://{host}:{port}/{projectID}/{region}/{name}` over HTTP, whatever the app's transport.
+    /// A `host` starting with `http` is used as the origin's scheme and host as is.
+    public func useEmulator(withHost host: String, port: Int) {
+        let prefix = host.hasPrefix("http") ? "" : "http://"
+        let origin = "\(prefix)\(host):\(port)"
+        let transport = HTTPFunctionsTransport()
+        emulator.withLock { $0 = Emulator(origin: origin, transport: transport) }
+    }
+
+    /// The emulator origin set by ``useEmulator(withHost:port:)`` (e.g. `http://127.0.0.1:5001`), or nil.
+    public var emulatorOrigin: String? {
+        emulator.withLock { $0?.origin }
+    }
+
+    /// The app's embedded backend, to register handlers on; nil when the app's ``FunctionsTransport`` is not
+    /// a ``LocalFunctionsBackend`` (e.g. it was overridden with ``HTTPFunctionsTransport``).
+    public var localBackend: LocalFunctionsBackend? {
+        transport as? LocalFunctionsBackend
+    }
+
+    // MARK: - References
+
+    /// A reference to the callable function `name`.
+    public func httpsCallable(_ name: String, options: HTTPSCallableOptions = HTTPSCallableOptions()) -> HTTPSCallable {
+        let emulator = emulator.withLock { $0 }
+        return HTTPSCallable(functions: self, name: name, url: functionURL(for: name, emulatorOrigin: emulator?.origin),
+                             transport: emulator?.transport ?? transport, options: options)
+    }
+
+    /// A typed reference to the callable function `name`: `Request` is encoded to JSON with `encoder`,
+    /// the result decoded into `Response` with `decoder`.
+    public func httpsCallable<Request: Encodable, Response: Decodable>(
+        _ name: String,
+        options: HTTPSCallableOptions = HTTPSCallableOptions(),
+        requestAs: Request.Type = Request.self,
+        responseAs: Response.Type = Response.self,
+        encoder: JSONEncoder = JSONEncoder(),
+        decoder: JSONDecoder = JSONDecoder()
+    ) -> Callable<Request, Response> {
+        Callable(callable: httpsCallable(name, options: options), encoder: encoder, decoder: decoder)
+    }
+
+    /// The URL of function `name`: the emulator's, the custom domain's or the production one, in that order
+    /// of precedence; nil when `name` is empty or makes no valid URL.
+    func functionURL(for name: String, emulatorOrigin: String? = nil) -> URL? {
+        guard !name.isEmpty,
+              let path = name.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) else { return nil }
+        if let emulatorOrigin {
+            return URL(string: "\(emulatorOrigin)/\(projectID)/\(region)/\(path)")
+        }
+        if let customDomain {
+            return URL(string: "\(customDomain)/\(path)")
+        }
+        return URL(string: "https://\(region)-\(projectID).cloudfunctions.net/\(path)")
+    }
+
+    // MARK: - Calling
+
+    /// Builds the request, sends it through `transport` within `timeout` and reads the answer.
+    func call(name: String, url: URL?, data: CallableValue, options: HTTPSCallableOptions,
+              timeout: TimeInterval, transport: any FunctionsTransport) async throws -> HTTPSCallableResult {
+        guard let url else {
+            throw FunctionsError(.invalidArgument, message: "Invalid function name: \"\(name)\".")
+        }
+        let request = try await makeRequest(url: url, data: data, options: options, timeout: timeout)
+        let response = try await CallDeadline.run(seconds: timeout) {
+            try await transport.send(request)
+        }
+        return HTTPSCallableResult(data: try CallableResponseParser.result(of: response))
+    }
+
+    /// The request for one call: body, content type and the tokens allowed to go to `url`.
+    func makeRequest(url: URL, data: CallableValue, options: HTTPSCallableOptions,
+                     timeout: TimeInterval) async throws -> CallableRequest {
+        var headers = ["Content-Type": "application/json"]
+        if CredentialPolicy.allowsTokens(to: url) {
+            let context = try await contextProvider.context(options: options)
+            if let token = context.authToken { headers["Authorization"] = "Bearer \(token)" }
+            if let token = context.fcmToken { headers["Firebase-Instance-ID-Token"] = token }
+            if let token = context.appCheckToken { headers["X-Firebase-AppCheck"] = token }
+        }
+        return CallableRequest(url: url, headers: headers, body: try CallableSerializer.requestBody(data),
+                               timeout: timeout)
+    }
+}

@@ -1,0 +1,157 @@
+import FlintCore
+import Foundation
+
+/// The embedded Functions backend: an in-process emulator of a Cloud Functions server, for development and
+/// tests. It is every app's default ``FunctionsTransport``.
+///
+/// Handlers are registered by name (regions and custom domains are not told apart: the function name is the
+/// request URL's last path component). The backend reads each request as a callable server does and answers
+/// as one would, so the client goes through exactly the same protocol as over HTTP:
+///
+/// - the body must be a JSON object with a `data` member (`400 INVALID_ARGUMENT "Bad Request"` otherwise),
+///   Int64 wrappers are decoded before the handler sees the data;
+/// - an `Authorization: Bearer <token>` header must carry a valid local JWT (``CallableAuthContext``: uid
+///   from `user_id` or `sub`, not expired according to `now`); anything else is
+///   `401 UNAUTHENTICATED "Unauthenticated"`. Without the header the handler sees `context.auth == nil`;
+/// - an unknown name answers `404` with a plain-text body (the client reads `notFound`);
+/// - a handler's result is sent as `{"result": …}`; a thrown ``FunctionsError`` as
+///   `{"error": {"status", "message", "details"}}` with the code's HTTP status; any other error as
+///   `500 {"error": {"status": "INTERNAL", "message": "INTERNAL"}}`.
+///
+/// Tokens are not signature-checked (local JWTs have no signature), and App Check is not enforced: this is
+/// an emulator, never a security boundary. Pass one backend to several apps (as an override) and they
+/// call the same functions, like clients of one project.
+///
+/// ```swift
+/// let backend = LocalFunctionsBackend()
+/// backend.register(name: "whoAmI") { _, context in
+///     guard let auth = context.auth else { throw FunctionsError(.unauthenticated, message: "Sign in first.") }
+///     return ["uid": .string(auth.uid)]
+/// }
+/// let app = try registry.configure(options: options, overrides: [.instance(backend, as: FunctionsTransport.self)])
+/// ```
+public final class LocalFunctionsBackend: FunctionsTransport {
+    private let handlers = Locked<[String: CallableHandler]>([:])
+    private let now: @Sendable () -> Date
+
+    /// A backend with no functions; `now` is the clock used to check ID-token expiry (`exp`).
+    public init(now: @escaping @Sendable () -> Date = { Date() }) {
+        self.now = now
+    }
+
+    /// Registers (or replaces) the function `name`.
+    public func register(name: String, handler: @escaping CallableHandler) {
+        handlers.withLock { $0[name] = handler }
+    }
+
+    /// Removes the function `name`; later calls answer `404`.
+    public func unregister(name: String) {
+        handlers.withLock { $0[name] = nil }
+    }
+
+    /// The names of the registered functions, sorted.
+    public var functionNames: [String] {
+        handlers.withLock { $0.keys.sorted() }
+    }
+
+    /// Serves `request` as a callable server would and returns its answer.
+    public func send(_ request: CallableRequest) async throws -> CallableResponse {
+        let name = request.functionName
+        guard let handler = handlers.withLock({ $0[name] }) else {
+            return CallableResponse(statusCode: 404, body: Data("Function \(name) does not exist.".utf8))
+        }
+        let data: CallableValue
+        let context: CallableContext
+        do {
+            data = try Self.data(of: request)
+            context = try callerContext(of: request)
+        } catch {
+            return Self.errorResponse(error)
+        }
+        do {
+            let result = try await handler(data, context)
+            return try CallableResponse(statusCode: 200, json: ["result": result])
+        } catch let error as FunctionsError {
+            return Self.errorResponse(error)
+        } catch {
+            return Self.errorResponse(FunctionsError(.internal))
+        }
+    }
+
+    // MARK: - Reading the request
+
+    /// The call's data: the body's `data` member, Int64 wrappers decoded.
+    private static func data(of request: CallableRequest) throws(FunctionsError) -> CallableValue {
+        let badRequest = FunctionsError(.invalidArgument, message: "Bad Request")
+        guard request.httpMethod == "POST",
+              let contentType = request.header("Content-Type"),
+              contentType.lowercased().hasPrefix("application/json"),
+              case .object(let body)? = try? CallableValue(jsonData: request.body),
+              let data = body["data"],
+              let decoded = try? CallableSerializer.decode(data) else {
+            throw badRequest
+        }
+        return decoded
+    }
+
+    /// Who is calling, from the request's token headers.
+    private func callerContext(of request: CallableRequest) throws(FunctionsError) -> CallableContext {
+        var context = CallableContext(functionName: request.functionName, headers: request.headers)
+        if let authorization = request.header("Authorization") {
+            context.auth = try authContext(authorization)
+        }
+        if let appCheckToken = request.header("X-Firebase-AppCheck") {
+            context.appCheckToken = appCheckToken
+            if let claims = try? LocalJWT.decode([String: CallableValue].self, from: appCheckToken) {
+                let appID = claims["app_id"]?.stringValue ?? claims["sub"]?.stringValue ?? ""
+                context.app = CallableAppCheckContext(appID: appID, token: claims)
+            }
+        }
+        context.instanceIDToken = request.header("Firebase-Instance-ID-Token")
+        return context
+    }
+
+    /// The caller from an `Authorization` header; `unauthenticated` unless it is a valid, unexpired local JWT.
+    private func authContext(_ authorization: String) throws(FunctionsError) -> CallableAuthContext {
+        let unauthenticated = FunctionsError(.unauthenticated, message: "Unauthenticated")
+        let prefix = "Bearer "
+        guard authorization.hasPrefix(prefix) else { throw unauthenticated }
+        let token = String(authorization.dropFirst(prefix.count))
+        guard let claims = try? LocalJWT.decode([String: CallableValue].self, from: token),
+              let uid = claims["user_id"]?.stringValue ?? claims["sub"]?.stringValue,
+              !uid.isEmpty else {
+            throw unauthenticated
+        }
+        if let expiry = claims["exp"]?.doubleValue, expiry <= now().timeIntervalSince1970 {
+            throw unauthenticated
+        }
+        return CallableAuthContext(uid: uid, token: claims, rawToken: token)
+    }
+
+    // MARK: - Answering
+
+    /// The answer a callable server sends for `error`.
+    private static func errorResponse(_ error: FunctionsError) -> CallableResponse {
+        var body: [String: CallableValue] = [
+            "status": .string(error.code.statusName),
+            "message": .string(error.message),
+        ]
+        if let details = error.details {
+            body["details"] = details
+        }
+        if let response = try? CallableResponse(statusCode: error.code.httpStatus, json: ["error": .object(body)]) {
+            return response
+        }
+        // The details hold a non-finite number: answer as a server whose handler failed.
+        return internalErrorResponse
+    }
+
+    /// `500 {"error":{"message":"INTERNAL","status":"INTERNAL"}}`.
+    private static let internalErrorResponse = CallableResponse(
+        statusCode: 500, body: Data(#"{"error":{"message":"INTERNAL","status":"INTERNAL"}}"#.utf8))
+
+    /// The answer for any failure while reading the request.
+    private static func errorResponse(_ error: any Error) -> CallableResponse {
+        (error as? FunctionsError).map(errorResponse) ?? internalErrorResponse
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+
+/// The callable protocol's value encoding, as Firebase's `FUNSerializer` does it: every integer travels
+/// wrapped as a protobuf `Int64Value` (`{"@type": "...Int64Value", "value": "<digits>"}`), because JSON
+/// numbers lose precision above 2^53 in JavaScript; received wrappers are unwrapped again.
+enum CallableSerializer {
+    /// The `@type` of a wrapped 64-bit integer.
+    static let int64Type = "type.googleapis.com/google.protobuf.Int64Value"
+    /// The `@type` of a wrapped unsigned 64-bit integer (decoded when it fits in `Int64`).
+    static let uint64Type = "type.googleapis.com/google.protobuf.UInt64Value"
+
+    /// Why a received value could not be decoded.
+    struct InvalidWrappedValue: Error, Equatable {
+        /// The wrapper's `@type`.
+        let type: String
+        /// The wrapper's `value`, which is not a valid number of that type.
+        let value: String
+    }
+
+    /// `value` with every ``CallableValue/int(_:)`` replaced by its `Int64Value` wrapper.
+    static func encode(_ value: CallableValue) -> CallableValue {
+        switch value {
+        case .int(let number):
+            .object(["@type": .string(int64Type), "value": .string(String(number))])
+        case .array(let elements):
+            .array(elements.map(encode))
+        case .object(let members):
+            .object(members.mapValues(encode))
+        case .null, .bool, .double, .string:
+            value
+        }
+    }
+
+    /// `value` with every `Int64Value` wrapper (and `UInt64Value` that fits in `Int64`) replaced by an
+    /// ``CallableValue/int(_:)``. As in Firebase, an object whose `@type` is unknown, or whose `value` is not
+    /// a string, stays an object.
+    /// - Throws: ``InvalidWrappedValue`` when a known wrapper's `value` is not a valid integer.
+    static func decode(_ value: CallableValue) throws(InvalidWrappedValue) -> CallableValue {
+        switch value {
+        case .object(let members):
+            if case .string(let type)? = members["@type"], case .string(let text)? = members["value"] {
+                switch type {
+                case int64Type:
+                    guard let number = Int64(text) else { throw InvalidWrappedValue(type: type, value: text) }
+                    return .int(number)
+                case uint64Type:
+                    guard let unsigned = UInt64(text), let number = Int64(exactly: unsigned) else {
+                        throw InvalidWrappedValue(type: type, value: text)
+                    }
+                    return .int(number)
+                default:
+                    break
+                }
+            }
+            var decoded: [String: CallableValue] = [:]
+            for (key, member) in members {
+                decoded[key] = try decode(member)
+            }
+            return .object(decoded)
+        case .array(let elements):
+            var decoded: [CallableValue] = []
+            decoded.reserveCapacity(elements.count)
+            for element in elements {
+                decoded.append(try decode(element))
+            }
+            return .array(decoded)
+        case .null, .bool, .int, .double, .string:
+            return value
+        }
+    }
+
+    /// The request body `{"data": <encoded value>}` as compact JSON with sorted keys.
+    /// - Throws: ``FunctionsError`` `invalidArgument` when the value holds a non-finite double.
+    static func requestBody(_ data: CallableValue) throws(FunctionsError) -> Data {
+        do {
+            return try CallableValue.object(["data": encode(data)]).jsonData()
+        } catch {
+            throw FunctionsError(.invalidArgument,
+                                 message: "The call's data cannot be encoded as JSON: \(error)")
+        }
+    }
+}

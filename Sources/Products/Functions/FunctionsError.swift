@@ -1,0 +1,37 @@
+/// An error from a callable function call: a gRPC ``code``, a ``message`` and optional ``details``.
+///
+/// Thrown by ``HTTPSCallable/call(_:)`` when the server answers with an error body or an error HTTP
+/// status, when the response is malformed (`internal`), when the call's timeout passes
+/// (`deadlineExceeded`), when the calling task is cancelled (`cancelled`) and when the server cannot be
+/// reached (`unavailable`). A ``LocalFunctionsBackend`` handler throws it to answer with an error, exactly
+/// like `HttpsError` in a Cloud Functions handler.
+///
+/// ```swift
+/// do {
+///     _ = try await functions.httpsCallable("transfer").call(["amount": 5])
+/// } catch let error as FunctionsError where error.code == .permissionDenied {
+///     print(error.message, error.details ?? nil)
+/// }
+/// ```
+public struct FunctionsError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The status code.
+    public var code: FunctionsErrorCode
+    /// The server's message, or the code's ``FunctionsErrorCode/defaultMessage``.
+    public var message: String
+    /// The error body's `details`, Int64 wrappers decoded; nil when the server sent none.
+    public var details: CallableValue?
+
+    /// An error with `code`, `message` (the code's default message when nil) and `details`.
+    public init(_ code: FunctionsErrorCode, message: String? = nil, details: CallableValue? = nil) {
+        self.code = code
+        self.message = message ?? code.defaultMessage
+        self.details = details
+    }
+
+    /// E.g. `FunctionsError(NOT_FOUND): No such user.` (details appended as JSON when present).
+    public var description: String {
+        var text = "FunctionsError(\(code.statusName)): \(message)"
+        if let details { text += " details: \(details)" }
+        return text
+    }
+}

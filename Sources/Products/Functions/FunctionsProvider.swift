@@ -1,0 +1,52 @@
+import FlintCore
+
+/// What the container holds for Functions: one provider per app, which makes the instances. Internal: only
+/// this module can ask a container for it (Functions is a leaf product).
+protocol FunctionsProvider: AnyObject, Sendable {
+    /// The instance for `region` and `customDomain`, created on first request.
+    func functions(region: String, customDomain: String?) throws -> Functions
+}
+
+/// The provider of one app: a ``KeyedInstanceCache`` of instances keyed by region and custom domain, emptied
+/// when the app is deleted.
+final class FunctionsInstances: FunctionsProvider, ComponentLifecycleMaintainer {
+    /// What tells two instances of one app apart.
+    private struct Key: Hashable, Sendable {
+        let region: String
+        let customDomain: String?
+    }
+
+    private let appName: String
+    private let projectID: String?
+    private let contextProvider: FunctionsContextProvider
+    private let transport: any FunctionsTransport
+    private let instances = KeyedInstanceCache<Key, Functions>()
+
+    init(appName: String, projectID: String?, contextProvider: FunctionsContextProvider,
+         transport: any FunctionsTransport) {
+        self.appName = appName
+        self.projectID = projectID
+        self.contextProvider = contextProvider
+        self.transport = transport
+    }
+
+    /// The cached instance, or a new one.
+    /// - Throws: ``FlintError/invalidOptions(reason:)`` when the app's options have no `projectID`.
+    func functions(region: String, customDomain: String?) throws -> Functions {
+        guard let projectID, !projectID.isEmpty else {
+            throw FlintError.invalidOptions(reason: "Functions requires the app's options to have a projectID.")
+        }
+        return try instances.instance(for: Key(region: region, customDomain: customDomain)) { key in
+            Functions(appName: appName, projectID: projectID, region: key.region, customDomain: key.customDomain,
+                      contextProvider: contextProvider, transport: transport)
+        }
+    }
+
+    /// The number of instances created and cached.
+    var instanceCount: Int { instances.count }
+
+    /// Releases every instance of the app.
+    func appWillBeDeleted(_ app: FlintApp) async {
+        instances.removeAll()
+    }
+}

@@ -1,0 +1,55 @@
+import FlintCore
+import Foundation
+
+/// A reference to one callable function (Firebase's `HTTPSCallable`), made by
+/// ``Functions/httpsCallable(_:options:)``.
+///
+/// ```swift
+/// let addMessage = functions.httpsCallable("addMessage")
+/// addMessage.timeoutInterval = 10
+/// let result = try await addMessage.call(["text": "Hello"])
+/// ```
+///
+/// The function's URL and transport are fixed when the reference is made: call
+/// ``Functions/useEmulator(withHost:port:)`` before making references.
+public final class HTTPSCallable: Sendable {
+    private let functions: Functions
+    private let name: String
+    private let url: URL?
+    private let transport: any FunctionsTransport
+    /// The options the reference was made with.
+    public let options: HTTPSCallableOptions
+    private let timeout = Locked<TimeInterval>(HTTPSCallable.defaultTimeoutInterval)
+
+    /// The default timeout: 70 seconds, as in Firebase.
+    public static let defaultTimeoutInterval: TimeInterval = 70
+
+    init(functions: Functions, name: String, url: URL?, transport: any FunctionsTransport, options: HTTPSCallableOptions) {
+        self.functions = functions
+        self.name = name
+        self.url = url
+        self.transport = transport
+        self.options = options
+    }
+
+    /// Seconds a call may take before it fails with `deadlineExceeded`; 70 unless set. Applies to calls
+    /// started after the change.
+    public var timeoutInterval: TimeInterval {
+        get { timeout.withLock { $0 } }
+        set { timeout.withLock { $0 = newValue } }
+    }
+
+    /// Calls the function with `data` (``CallableValue/null`` when omitted) and returns its result.
+    ///
+    /// - Throws: ``FunctionsError`` for an error answer, a malformed answer, a timeout, cancellation or an
+    ///   unreachable server; the Auth error when the signed-in user's ID token cannot be obtained.
+    public func call(_ data: CallableValue = .null) async throws -> HTTPSCallableResult {
+        try await functions.call(name: name, url: url, data: data, options: options,
+                                 timeout: timeoutInterval, transport: transport)
+    }
+
+    /// Same as ``call(_:)``: `try await callable(["text": "Hello"])`.
+    public func callAsFunction(_ data: CallableValue = .null) async throws -> HTTPSCallableResult {
+        try await call(data)
+    }
+}

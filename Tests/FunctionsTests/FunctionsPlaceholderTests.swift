@@ -1,4 +1,0 @@
-import Testing
-@testable import FlintFunctions
-
-@Test func functionsModuleBuilds() { #expect(Bool(true)) }
