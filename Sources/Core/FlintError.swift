@@ -15,6 +15,9 @@ public enum FlintError: Error, Equatable, CustomStringConvertible {
     case appDeleted(name: String)
     /// A registered library (or user-agent entry) has a name outside `[A-Za-z0-9._-]+`.
     case invalidLibraryName(String)
+    /// A product entry point without an `app:` argument (such as `Auth.auth()`) found no default app in
+    /// `AppRegistry.shared`: call `FlintApp.configure()` first.
+    case defaultAppNotConfigured
 
     public var description: String {
         switch self {
@@ -30,6 +33,8 @@ public enum FlintError: Error, Equatable, CustomStringConvertible {
             return "The app '\(name)' was deleted."
         case .invalidLibraryName(let name):
             return "Invalid library name '\(name)': use letters, digits, '.', '-' and '_'."
+        case .defaultAppNotConfigured:
+            return "No default app is configured: call FlintApp.configure() first."
         }
     }
 }

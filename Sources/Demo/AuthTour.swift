@@ -23,7 +23,7 @@ func authTour() async throws {
     let app = try registry.configure(name: "auth-tour", options: DemoOptions.standard)
     narrator.show("registry.configure(name: \"auth-tour\", options:) with \(registry.userAgent)")
     narrator.show("created at configure: \(profile.creations.map(\.typeName).sorted().joined(separator: ", "))")
-    let auth = Auth.auth(app: app)
+    let auth = try Auth.auth(app: app)
     let backend = try app.container.require(AuthBackend.self)
     narrator.show("Auth.auth(app:) talks to \(type(of: backend)), an in-process emulator for development and tests")
     narrator.show("AuthInterop, AuthUserInterop, AuthSignInInterop and Auth are one instance: "

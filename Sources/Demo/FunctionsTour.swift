@@ -16,7 +16,7 @@ func functionsTour() async throws {
     registry.register(FlintAuth.AuthLibrary.self)
     registry.register(FlintFunctions.FunctionsLibrary.self)
     let app = try registry.configure(name: "functions-tour", options: DemoOptions.standard)
-    let auth = Auth.auth(app: app)
+    let auth = try Auth.auth(app: app)
 
     narrator.section("Register a function on the embedded backend",
                      "Every app's default FunctionsTransport is a LocalFunctionsBackend: an in-process emulator where handlers are registered by name.")

@@ -10,7 +10,7 @@ struct AuthBackendSwapTests {
         let spy = SpyAuthBackend(local: LocalAuthBackend(projectID: "flint-test"))
         let app = try TestApp.make(libraries: [AuthLibrary.self], overrides: [AuthLibrary.backend(spy)])
         #expect(try app.container.require(AuthBackend.self) === spy)
-        let auth = Auth.auth(app: app)
+        let auth = try Auth.auth(app: app)
         try await auth.createUser(withEmail: adaEmail, password: adaPassword)
         #expect(spy.local.account(email: adaEmail) != nil)
     }

@@ -9,8 +9,8 @@ import Testing
 struct AuthRegistrationTests {
     @Test func entryPointReturnsTheContainersInstanceEveryTime() throws {
         let app = try TestApp.make(libraries: [AuthLibrary.self])
-        let auth = Auth.auth(app: app)
-        #expect(Auth.auth(app: app) === auth)
+        let auth = try Auth.auth(app: app)
+        #expect(try Auth.auth(app: app) === auth)
         #expect(try app.container.require(Auth.self) === auth)
         #expect(auth.appName == app.name)
         #expect(auth.app === app)
@@ -18,7 +18,7 @@ struct AuthRegistrationTests {
 
     @Test func allThreeInteropProtocolsResolveToTheOneAuth() throws {
         let app = try TestApp.make(libraries: [AuthLibrary.self])
-        let auth = Auth.auth(app: app)
+        let auth = try Auth.auth(app: app)
         #expect(try app.container.require(AuthInterop.self) === auth)
         #expect(try app.container.require(AuthUserInterop.self) === auth)
         #expect(try app.container.require(AuthSignInInterop.self) === auth)
@@ -29,8 +29,8 @@ struct AuthRegistrationTests {
         registry.register(AuthLibrary.self)
         let first = try registry.configure(name: "first", options: .testing)
         let second = try registry.configure(name: "second", options: .testing)
-        #expect(Auth.auth(app: first) !== Auth.auth(app: second))
-        #expect(Auth.auth(app: second).appName == "second")
+        #expect(try Auth.auth(app: first) !== Auth.auth(app: second))
+        #expect(try Auth.auth(app: second).appName == "second")
     }
 
     @Test func authIsCreatedEagerlyAtConfigure() throws {
@@ -69,7 +69,7 @@ struct AuthRegistrationTests {
         let app = try TestApp.make(libraries: [AuthLibrary.self])
         let backend = try #require(try app.container.require(AuthBackend.self) as? LocalAuthBackend)
         #expect(backend.projectID == "flint-test")
-        #expect(Auth.auth(app: app).backend === backend)
+        #expect(try Auth.auth(app: app).backend === backend)
     }
 
     @Test func theDefaultAppsAuthComesFromTheSharedRegistry() async {
@@ -77,16 +77,26 @@ struct AuthRegistrationTests {
         await #expect(processExitsWith: .success) {
             FlintApp.registerLibrary(AuthLibrary.self)
             let app = try! FlintApp.configure(options: .testing)
-            precondition(Auth.auth() === Auth.auth(app: app))
-            precondition(Auth.auth() === app.container.instance(for: AuthInterop.self))
+            precondition(try! Auth.auth() === Auth.auth(app: app))
+            precondition(try! Auth.auth() === app.container.instance(for: AuthInterop.self))
         }
     }
 
-    @Test func theEntryPointTrapsWhenTheLibraryIsNotRegistered() async {
-        await #expect(processExitsWith: .failure) {
-            let app = try! TestApp.make()
-            _ = Auth.auth(app: app)
+    @Test func withoutADefaultAppTheEntryPointThrows() async {
+        await #expect(processExitsWith: .success) {
+            FlintApp.registerLibrary(AuthLibrary.self)
+            do {
+                _ = try Auth.auth()
+                preconditionFailure("expected FlintError.defaultAppNotConfigured")
+            } catch {
+                precondition(error as? FlintError == .defaultAppNotConfigured)
+            }
         }
+    }
+
+    @Test func theEntryPointThrowsNotRegisteredWhenTheLibraryIsMissing() throws {
+        let app = try TestApp.make()
+        #expect(throws: ComponentError.notRegistered(type: "FlintAuth.Auth")) { try Auth.auth(app: app) }
     }
 
     @Test func deletingTheAppRemovesListenersAndReleasesAuth() async throws {

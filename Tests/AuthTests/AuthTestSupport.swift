@@ -108,7 +108,7 @@ struct AuthFixture {
         } else {
             app = try TestApp.make(name: name, libraries: [AuthLibrary.self], overrides: overrides)
         }
-        auth = Auth.auth(app: app)
+        auth = try Auth.auth(app: app)
         self.backend = backend
         self.clock = clock
     }

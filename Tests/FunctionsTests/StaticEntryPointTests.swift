@@ -10,18 +10,16 @@ struct StaticEntryPointTests {
     /// Thrown by an exit test whose check failed (any throw exits the child with a failure).
     struct CheckFailed: Error {}
 
-    @Test func withoutADefaultAppTheEntryPointsThrowFailedPrecondition() async {
+    @Test func withoutADefaultAppTheEntryPointsThrowDefaultAppNotConfigured() async {
         await #expect(processExitsWith: .success) {
             FlintApp.registerLibrary(FunctionsLibrary.self)
-            let expected = FunctionsError(.failedPrecondition,
-                                          message: "No default app is configured: call FlintApp.configure() before Functions.functions().")
             for entryPoint in [{ try Functions.functions() }, { try Functions.functions(region: "europe-west1") },
                                { try Functions.functions(customDomain: "https://mydomain.com") }] {
                 do {
                     _ = try entryPoint()
                     throw CheckFailed()
-                } catch let error as FunctionsError {
-                    guard error == expected else { throw CheckFailed() }
+                } catch let error as FlintError {
+                    guard error == .defaultAppNotConfigured else { throw CheckFailed() }
                 }
             }
         }

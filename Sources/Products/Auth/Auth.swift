@@ -8,7 +8,7 @@ import Foundation
 /// FlintApp.registerLibrary(AuthLibrary.self)
 /// try FlintApp.configure(options: options)
 ///
-/// let auth = Auth.auth()
+/// let auth = try Auth.auth()
 /// try await auth.createUser(withEmail: "ada@example.com", password: "correct horse")
 /// for await user in auth.authStateChanges {
 ///     print(user?.email ?? "signed out")
@@ -60,26 +60,21 @@ public final class Auth: ComponentLifecycleMaintainer, Sendable {
 
     /// The default app's Auth.
     ///
-    /// Traps, like Firebase, when the default app is not configured or ``AuthLibrary`` was not registered
-    /// before configuring it. For a non-trapping lookup use `try app.container.require(Auth.self)`.
-    public static func auth() -> Auth {
-        guard let app = FlintApp.app() else {
-            preconditionFailure("Auth.auth(): the default app is not configured. Call FlintApp.configure() first.")
-        }
-        return auth(app: app)
+    /// - Throws: `FlintError.defaultAppNotConfigured` when `AppRegistry.shared` has no default app, and the
+    ///   errors of ``auth(app:)``. Like every Flint entry point it throws instead of trapping.
+    public static func auth() throws -> Auth {
+        guard let app = FlintApp.app() else { throw FlintError.defaultAppNotConfigured }
+        return try auth(app: app)
     }
 
     /// The Auth of `app`: the same instance on every call, created by the app's container.
     ///
     /// Requires ``AuthLibrary`` to be registered with the app's registry before the app was configured
-    /// (`FlintApp.registerLibrary(AuthLibrary.self)`); traps otherwise, like Firebase. For a non-trapping
-    /// lookup use `try app.container.require(Auth.self)`, which throws the reason as a `ComponentError`.
-    public static func auth(app: FlintApp) -> Auth {
-        do {
-            return try app.container.require(Auth.self)
-        } catch {
-            preconditionFailure("Auth.auth(app:): \(error) Register AuthLibrary before configuring the app.")
-        }
+    /// (`FlintApp.registerLibrary(AuthLibrary.self)`).
+    ///
+    /// - Throws: `ComponentError.notRegistered` when it was not, `ComponentError.appDeleted` for a deleted app.
+    public static func auth(app: FlintApp) throws(ComponentError) -> Auth {
+        try app.container.require(Auth.self)
     }
 
     /// The app this Auth belongs to; nil once the app is gone. Weak: Auth never keeps its app alive.

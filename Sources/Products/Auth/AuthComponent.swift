@@ -50,7 +50,7 @@ public enum AuthLibrary: FlintLibrary {
             Component(AuthSignInInterop.self, dependencies: [combined]) { container, _ in
                 try container.require(AuthCombinedInterop.self)
             },
-            // The non-trapping way to reach the concrete type: `try app.container.require(Auth.self)`.
+            // What `Auth.auth(app:)` resolves: the concrete type, served by the combined instance.
             Component(Auth.self, dependencies: [combined]) { container, _ in
                 try container.require(AuthCombinedInterop.self) as? Auth
             },

@@ -4,7 +4,7 @@ extension Auth {
     /// The signed-in user, now and after every sign-in, sign-out or user switch (nil when signed out).
     ///
     /// ```swift
-    /// for await user in Auth.auth().authStateChanges {
+    /// for await user in try Auth.auth().authStateChanges {
     ///     if let user { showHome(for: user) } else { showSignIn() }
     /// }
     /// ```

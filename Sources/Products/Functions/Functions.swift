@@ -15,7 +15,7 @@ import Foundation
 /// one instance per region and per custom domain and releases them when the app is deleted. The entry
 /// points throw (never trap): ``ComponentError`` `notRegistered` when ``FunctionsLibrary`` is not registered
 /// in the app's registry, `appDeleted` for a deleted app, ``FlintError/invalidOptions(reason:)`` when the
-/// app's options have no `projectID`, and ``FunctionsError`` `failedPrecondition` when an entry point
+/// app's options have no `projectID`, and `FlintError.defaultAppNotConfigured` when an entry point
 /// without an `app` finds no default app.
 ///
 /// **Where calls go.** A call goes to the app's ``FunctionsTransport`` component: by default an embedded
@@ -97,12 +97,9 @@ public final class Functions: Sendable {
         try app.container.require(FunctionsProvider.self).functions(region: defaultRegion, customDomain: customDomain)
     }
 
-    /// The default app of `AppRegistry.shared`, or `failedPrecondition`.
-    private static func defaultApp() throws(FunctionsError) -> FlintApp {
-        guard let app = FlintApp.app() else {
-            throw FunctionsError(.failedPrecondition,
-                                 message: "No default app is configured: call FlintApp.configure() before Functions.functions().")
-        }
+    /// The default app of `AppRegistry.shared`, or `FlintError.defaultAppNotConfigured`.
+    private static func defaultApp() throws(FlintError) -> FlintApp {
+        guard let app = FlintApp.app() else { throw FlintError.defaultAppNotConfigured }
         return app
     }
 
