@@ -70,10 +70,13 @@ public struct Component: Sendable {
         // Inlinable so that the boxing closure is specialized for `T` in the caller's module: no generic
         // metadata lookups each time the factory runs.
         let typed = TypedFactory<T>(factory)
+        // The box's metatype, looked up once here rather than on every run (for a `T` that is itself generic,
+        // each lookup is a search of the runtime's metadata cache).
+        let boxType = InstanceBox<T>.self
         self.init(erasing: type, alsoProviding: alsoProviding, timing: timing, dependencies: dependencies,
                   typedFactory: typed) { container, isCacheable in
             guard let value = try typed.make(container, &isCacheable) else { return nil }
-            return InstanceBox<T>(value)
+            return boxType.init(value)
         }
     }
 
@@ -110,9 +113,10 @@ public struct Component: Sendable {
         dependencies: [Dependency] = [],
         factory: @escaping @Sendable (_ container: ComponentContainer, _ isCacheable: inout Bool) throws -> T?
     ) -> Component {
-        Component(contributingTo: type, timing: timing, dependencies: dependencies) { container, isCacheable in
+        let boxType = InstanceBox<T>.self
+        return Component(contributingTo: type, timing: timing, dependencies: dependencies) { container, isCacheable in
             guard let value = try factory(container, &isCacheable) else { return nil }
-            return InstanceBox<T>(value)
+            return boxType.init(value)
         }
     }
 

@@ -47,7 +47,7 @@ public final class ComponentContainer: Sendable {
     @inlinable
     public func require<T>(_ type: T.Type) throws(ComponentError) -> T {
         let id = ObjectIdentifier(type)
-        if let requester, !requester.allowedDirect.contains(id) {
+        if let requester, !requester.declares(id, as: .direct) {
             throw .undeclaredDependency(component: requester.name, requested: readableTypeName(type))
         }
         guard let index = storage.table.index(of: id) else {
@@ -62,7 +62,7 @@ public final class ComponentContainer: Sendable {
     /// The provider holds its container weakly; after the app is gone it resolves nothing.
     public func provider<T>(for type: T.Type) throws(ComponentError) -> Provider<T> {
         let id = ObjectIdentifier(type)
-        if let requester, !requester.allowedProviders.contains(id), !requester.allowedDirect.contains(id) {
+        if let requester, !requester.declares(id, as: .provider), !requester.declares(id, as: .direct) {
             throw .undeclaredDependency(component: requester.name, requested: readableTypeName(type))
         }
         return Provider(storage: storage, index: storage.table.index(of: id))
@@ -73,7 +73,7 @@ public final class ComponentContainer: Sendable {
     /// left out.
     public func all<T>(_ type: T.Type) throws(ComponentError) -> [T] {
         let key = TypeKey(SetContributions<T>.self)
-        if let requester, !requester.allowedSets.contains(key.id) {
+        if let requester, !requester.declares(key.id, as: .set) {
             throw .undeclaredDependency(component: requester.name, requested: "[\(readableTypeName(type))]")
         }
         if storage.isDeleted { throw .appDeleted(name: storage.appName) }

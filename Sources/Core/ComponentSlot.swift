@@ -33,15 +33,11 @@ final class ComponentSlot: @unchecked Sendable {
     let key: TypeKey
     let role: Role
     let timing: InstantiationTiming
-    let dependencies: [Dependency]
+    @usableFromInline let dependencies: [Dependency]
     let libraryName: String
     let maker: Maker
     /// The component's ``TypedFactory`` (nil for extra types and set contributions).
     @usableFromInline let typedFactory: (any AnyObject & Sendable)?
-    /// Declared keys the restricted container allows, per accessor.
-    @usableFromInline let allowedDirect: [ObjectIdentifier]
-    let allowedProviders: [ObjectIdentifier]
-    let allowedSets: [ObjectIdentifier]
     /// The creation state, guarded by the slot's lock in its container's ``SlotLines``: held only to read or
     /// change it, never while a factory runs. Only ``ContainerStorage/withState(of:_:)`` touches it.
     @exclusivity(unchecked) var state = State.empty(knownUncacheable: false)
@@ -56,17 +52,14 @@ final class ComponentSlot: @unchecked Sendable {
         self.libraryName = libraryName
         self.maker = maker
         self.typedFactory = typedFactory
-        var direct: [ObjectIdentifier] = [], providers: [ObjectIdentifier] = [], sets: [ObjectIdentifier] = []
-        for dependency in dependencies {
-            switch dependency.kind {
-            case .direct: direct.append(dependency.key.id)
-            case .provider: providers.append(dependency.key.id)
-            case .set: sets.append(dependency.key.id)
-            }
-        }
-        allowedDirect = direct
-        allowedProviders = providers
-        allowedSets = sets
+    }
+
+    /// Whether the component declared `id` as a dependency of `kind` (what its restricted container allows).
+    /// A linear scan: components declare a handful of dependencies.
+    @usableFromInline
+    func declares(_ id: ObjectIdentifier, as kind: Dependency.Kind) -> Bool {
+        for dependency in dependencies where dependency.keyID == id && dependency.kind == kind { return true }
+        return false
     }
 
     /// The readable name of the slot's component, as used in errors and exports.

@@ -42,8 +42,8 @@ final class ContainerStorage: @unchecked Sendable {
     /// with it (the box is set when the state becomes `.cached`, released when it stops being).
     func withState<Result>(of slot: ComponentSlot, _ body: (inout ComponentSlot.State) -> Result) -> Result {
         let lock = lines.lock(slot.index)
-        PlatformLock.lock(lock)
-        defer { PlatformLock.unlock(lock) }
+        LineLock.lock(lock)
+        defer { LineLock.unlock(lock) }
         let result = body(&slot.state)
         if case .empty(knownUncacheable: true) = slot.state {
             lines.uncacheableFlag(slot.index).pointee = 1
@@ -64,8 +64,8 @@ final class ContainerStorage: @unchecked Sendable {
     @inlinable @inline(__always)
     func cachedBox(at index: Int) -> AnyInstanceBox? {
         let lock = lines.lock(index)
-        PlatformLock.lock(lock)
-        defer { PlatformLock.unlock(lock) }
+        LineLock.lock(lock)
+        defer { LineLock.unlock(lock) }
         return lines.cachedPointer(index).pointee?.takeUnretainedValue()
     }
 
@@ -75,23 +75,23 @@ final class ContainerStorage: @unchecked Sendable {
     func value<T>(at index: Int, as type: T.Type) throws(ComponentError) -> T {
         if deleted.load(ordering: .relaxed) { throw .appDeleted(name: appName) }
         let lock = lines.lock(index)
-        PlatformLock.lock(lock)
+        LineLock.lock(lock)
         if let cached = lines.cachedPointer(index).pointee {
             let value = cached._withUnsafeGuaranteedRef { unsafeDowncast($0, to: InstanceBox<T>.self).value }
-            PlatformLock.unlock(lock)
+            LineLock.unlock(lock)
             return value
         }
         if lines.uncacheableFlag(index).pointee != 0 {
             let slot = slots[index]
             if slot.typedFactory != nil {
                 let view = lockedView(for: slot)
-                PlatformLock.unlock(lock)
+                LineLock.unlock(lock)
                 return try makeUncacheable(slot, view: view, as: T.self)
             }
-            PlatformLock.unlock(lock)
+            LineLock.unlock(lock)
             return unsafeDowncast(try createUncacheable(slot).box, to: InstanceBox<T>.self).value
         }
-        PlatformLock.unlock(lock)
+        LineLock.unlock(lock)
         return unsafeDowncast(try create(slots[index]).box, to: InstanceBox<T>.self).value
     }
 
@@ -132,8 +132,8 @@ final class ContainerStorage: @unchecked Sendable {
     /// The restricted container `slot`'s factory receives (takes the line lock).
     func view(for slot: ComponentSlot) -> ComponentContainer {
         let lock = lines.lock(slot.index)
-        PlatformLock.lock(lock)
-        defer { PlatformLock.unlock(lock) }
+        LineLock.lock(lock)
+        defer { LineLock.unlock(lock) }
         return lockedView(for: slot)
     }
 
@@ -143,10 +143,10 @@ final class ContainerStorage: @unchecked Sendable {
     func releaseViews() {
         for index in 0..<slots.count {
             let lock = lines.lock(index)
-            PlatformLock.lock(lock)
+            LineLock.lock(lock)
             let view = lines.viewPointer(index).pointee
             lines.viewPointer(index).pointee = nil
-            PlatformLock.unlock(lock)
+            LineLock.unlock(lock)
             view?.release()
         }
     }

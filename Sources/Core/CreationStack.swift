@@ -14,8 +14,13 @@ import Darwin
 /// cross-thread wait graph (``WaitGraph``).
 @usableFromInline
 final class CreationStack {
-    /// Only this thread touches it, so the runtime's exclusivity checks are pure overhead here.
-    @exclusivity(unchecked) private(set) var slots: [ComponentSlot] = []
+    /// The slots, unretained: a slot is alive while its factory runs (its storage is in use by the caller).
+    /// Only this thread touches the array, so the runtime's exclusivity checks are pure overhead here.
+    @exclusivity(unchecked) private var slots: [Unmanaged<ComponentSlot>] = []
+
+    init() {
+        slots.reserveCapacity(8)
+    }
 
     /// The current thread's stack.
     @usableFromInline
@@ -28,14 +33,24 @@ final class CreationStack {
         return stack
     }
 
-    @usableFromInline func push(_ slot: ComponentSlot) { slots.append(slot) }
+    /// Marks `slot`'s factory as running on this thread.
+    @usableFromInline func push(_ slot: ComponentSlot) { slots.append(Unmanaged.passUnretained(slot)) }
+
+    /// Marks the innermost factory as finished.
     @usableFromInline func pop() { slots.removeLast() }
 
     /// If `slot` is already being created on this thread, the cycle from it to the innermost creation.
     @usableFromInline
     func cycle(reentering slot: ComponentSlot) -> [String]? {
-        guard let start = slots.lastIndex(where: { $0 === slot }) else { return nil }
-        return slots[start...].map(\.name)
+        let target = Unmanaged.passUnretained(slot).toOpaque()
+        var index = slots.count
+        while index > 0 {
+            index -= 1
+            if slots[index].toOpaque() == target {
+                return slots[index...].map { $0.takeUnretainedValue().name }
+            }
+        }
+        return nil
     }
 }
 

@@ -5,7 +5,11 @@
 /// ``ComponentError/dependencyCycle(_:)``), the factory's restricted container allows exactly them, and
 /// the graph export draws them.
 public struct Dependency: Sendable, Hashable, CustomStringConvertible {
+    /// The identifier of the type depended on.
+    @usableFromInline var keyID: ObjectIdentifier { key.id }
+
     /// How the dependency is resolved.
+    @usableFromInline
     enum Kind: Sendable, Hashable {
         /// `container.instance(for:)` / `require(_:)`.
         case direct
@@ -16,7 +20,7 @@ public struct Dependency: Sendable, Hashable, CustomStringConvertible {
     }
 
     let key: TypeKey
-    let kind: Kind
+    @usableFromInline let kind: Kind
     /// Whether configure fails when no component provides the type.
     public let isRequired: Bool
 

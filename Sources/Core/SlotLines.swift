@@ -1,4 +1,5 @@
-/// The hot per-slot data of a container, one cache line per slot in one contiguous allocation: the slot's lock,
+/// The hot per-slot data of a container, one cache line per slot in one contiguous allocation: the slot's lock
+/// (a ``LineLock``),
 /// its cached instance box (an unmanaged +1 reference) and a "known uncacheable" flag, both set and cleared only
 /// under the lock.
 ///
@@ -8,7 +9,7 @@
 @usableFromInline
 struct SlotLines: @unchecked Sendable {
     /// Byte offset of the cached-box pointer in a line (after the lock, 8-byte aligned).
-    @usableFromInline static let cachedOffset = (MemoryLayout<PlatformLock.Primitive>.size + 7) & ~7
+    @usableFromInline static let cachedOffset = 8
     /// Byte offset of the known-uncacheable flag (1: the factory returned an instance it did not cache).
     @usableFromInline static let flagOffset = cachedOffset + 8
     /// Byte offset of the slot's restricted view (the container its factory receives), created once.
@@ -24,7 +25,7 @@ struct SlotLines: @unchecked Sendable {
         self.count = count
         base = .allocate(byteCount: max(count, 1) * Self.lineSize, alignment: 64)
         for index in 0..<count {
-            PlatformLock.initialize(lock(index))
+            LineLock.initialize(lock(index))
             cachedPointer(index).initialize(to: nil)
             uncacheableFlag(index).initialize(to: 0)
             viewPointer(index).initialize(to: nil)
@@ -34,7 +35,6 @@ struct SlotLines: @unchecked Sendable {
     /// Destroys the locks and releases every cached box. Called once, by the owning storage's `deinit`.
     func destroy() {
         for index in 0..<count {
-            PlatformLock.deinitialize(lock(index))
             cachedPointer(index).pointee?.release()
             viewPointer(index).pointee?.release()
         }
@@ -43,8 +43,8 @@ struct SlotLines: @unchecked Sendable {
 
     /// The lock of line `index`.
     @inlinable @inline(__always)
-    func lock(_ index: Int) -> UnsafeMutablePointer<PlatformLock.Primitive> {
-        (base + index &* Self.lineSize).assumingMemoryBound(to: PlatformLock.Primitive.self)
+    func lock(_ index: Int) -> UnsafeMutablePointer<LineLock.Word> {
+        (base + index &* Self.lineSize).assumingMemoryBound(to: LineLock.Word.self)
     }
 
     /// The restricted view of line `index` (read or written only under the line's lock).
