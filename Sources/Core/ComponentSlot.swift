@@ -1,3 +1,4 @@
+import Synchronization
 import Foundation
 
 /// One registered type in a container: its component, its cached instance and its creation state.
@@ -73,42 +74,49 @@ final class ComponentSlot: @unchecked Sendable {
 }
 
 /// An in-flight creation that other threads can wait for.
+///
+/// Waiting is rare (two threads asking for one type at its first creation), so a creation carries no
+/// condition variable of its own: waiters park on one process-wide condition, and ``finish()`` touches it only
+/// when someone is waiting (the Dekker-style pair of sequentially consistent atomics below guarantees that a
+/// waiter either sees the creation finished or is woken).
 @usableFromInline
-final class Creation: @unchecked Sendable {
+final class Creation: Sendable {
     /// The creating thread (its ``CreationStack``'s identity).
     let owner: ObjectIdentifier
     /// The slot being created; its (costly) readable name is computed only for a cycle message.
     let slot: ComponentSlot
-    /// The type being created, for cycle messages.
-    var slotName: String { slot.name }
-    /// Guards `finished`; waiters sleep on it.
-    private let condition = NSCondition()
-    private var finished = false
+    private let finished = Atomic<Bool>(false)
+    private let waiters = Atomic<Int>(0)
+
+    /// The condition every waiter of every creation parks on.
+    private static let parking = NSCondition()
 
     init(owner: ObjectIdentifier, slot: ComponentSlot) {
         self.owner = owner
         self.slot = slot
     }
 
+    /// The type being created, for cycle messages.
+    var slotName: String { slot.name }
+
     /// Whether the creation has finished (successfully or not).
-    var isFinished: Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        return finished
-    }
+    var isFinished: Bool { finished.load(ordering: .sequentiallyConsistent) }
 
     /// Wakes every waiter. Called once, after the slot's state was updated.
     func finish() {
-        condition.lock()
-        finished = true
-        condition.broadcast()
-        condition.unlock()
+        finished.store(true, ordering: .sequentiallyConsistent)
+        guard waiters.load(ordering: .sequentiallyConsistent) > 0 else { return }
+        Self.parking.lock()
+        Self.parking.broadcast()
+        Self.parking.unlock()
     }
 
     /// Blocks until ``finish()``.
     func waitUntilFinished() {
-        condition.lock()
-        while !finished { condition.wait() }
-        condition.unlock()
+        waiters.wrappingAdd(1, ordering: .sequentiallyConsistent)
+        Self.parking.lock()
+        while !finished.load(ordering: .sequentiallyConsistent) { Self.parking.wait() }
+        Self.parking.unlock()
+        waiters.wrappingSubtract(1, ordering: .sequentiallyConsistent)
     }
 }
