@@ -14,6 +14,7 @@ do {
     try await tour.run()
     try await authTour()
     try await functionsTour()
+    try await firestoreTour()
 } catch {
     print("flint-demo failed: \(error)")
     exit(1)

@@ -1,2 +1,156 @@
-/// Placeholder: the Firestore product is being written.
-enum FirestorePlaceholder {}
+import FlintCore
+import FlintInterop
+
+/// A client of one Firestore database of one app (Firebase's `Firestore`).
+///
+/// ```swift
+/// FlintApp.registerLibrary(FirestoreLibrary.self)
+/// try FlintApp.configure(options: options)
+/// let db = try Firestore.firestore()
+/// try await db.collection("users").document("ada").setData(["name": "Ada", "born": 1815])
+/// for try await snapshot in db.collection("users").order(by: "born").snapshots {
+///     print(snapshot.documents.map(\.documentID))
+/// }
+/// ```
+///
+/// **Instances.** Each app's container holds one provider (registered by ``FirestoreLibrary``), which keeps
+/// one instance per database ID and terminates them when the app is deleted. The entry points throw (never
+/// trap): ``ComponentError`` `notRegistered` when ``FirestoreLibrary`` is not registered in the app's
+/// registry, `appDeleted` for a deleted app, ``FlintError/invalidOptions(reason:)`` when the app's options
+/// have no `projectID`, ``FirestoreError`` `invalidArgument` for a malformed database ID and
+/// ``FlintError/defaultAppNotConfigured`` when an entry point without an `app` finds no default app.
+///
+/// **Where data lives.** Reads, writes and listens go to the app's ``FirestoreBackend`` component: by default
+/// a ``LocalFirestoreBackend``, an in-process emulator for development and tests. Writes apply locally at
+/// once (listeners see `hasPendingWrites == true`), and the `async` write methods return once the backend
+/// acknowledged them. Two apps configured with the same backend instance are two clients of one database.
+public final class Firestore: Sendable {
+    /// The name of the app this instance belongs to.
+    public let appName: String
+    /// The project and database of this instance.
+    public let databaseID: DatabaseID
+    /// The engine: local writes, listeners, commits.
+    let engine: SyncEngine
+    /// Converts written data for this database.
+    let parser: UserDataParser
+
+    init(appName: String, databaseID: DatabaseID, backend: any FirestoreBackend, auth: (any AuthInterop)?,
+         appCheck: (any AppCheckInterop)?) {
+        self.appName = appName
+        self.databaseID = databaseID
+        parser = UserDataParser(database: databaseID)
+        engine = SyncEngine(database: databaseID, backend: backend,
+                            credentials: CredentialsProvider(auth: auth, appCheck: appCheck))
+        engine.start()
+    }
+
+    // MARK: - Entry points
+
+    /// The default database of the default app.
+    public static func firestore() throws -> Firestore {
+        try firestore(app: defaultApp(), database: DatabaseID.defaultDatabase)
+    }
+
+    /// A database of the default app.
+    public static func firestore(database: String) throws -> Firestore {
+        try firestore(app: defaultApp(), database: database)
+    }
+
+    /// The default database of `app`.
+    public static func firestore(app: FlintApp) throws -> Firestore {
+        try firestore(app: app, database: DatabaseID.defaultDatabase)
+    }
+
+    /// The instance of `app` for `database` (`(default)` or a named database), created on first use.
+    public static func firestore(app: FlintApp, database: String) throws -> Firestore {
+        let provider = try app.container.require(FirestoreProvider.self)
+        return try provider.firestore(database: database)
+    }
+
+    /// The shared registry's default app.
+    private static func defaultApp() throws(FlintError) -> FlintApp {
+        guard let app = FlintApp.app() else { throw .defaultAppNotConfigured }
+        return app
+    }
+
+    // MARK: - References
+
+    /// The collection at `collectionPath` (an odd number of segments, e.g. `users` or `users/ada/posts`).
+    /// A malformed path gives a reference whose operations throw ``FirestoreErrorCode/invalidArgument``.
+    public func collection(_ collectionPath: String) -> CollectionReference {
+        CollectionReference(firestore: self, parsing: collectionPath)
+    }
+
+    /// The document at `documentPath` (an even number of segments, e.g. `users/ada`). A malformed path
+    /// gives a reference whose operations throw ``FirestoreErrorCode/invalidArgument``.
+    public func document(_ documentPath: String) -> DocumentReference {
+        DocumentReference(firestore: self, parsing: documentPath)
+    }
+
+    /// Every collection named `collectionID`, at any depth (`collectionGroup("posts")` spans
+    /// `users/ada/posts` and `groups/g/posts`). An ID containing `/` is invalid.
+    public func collectionGroup(_ collectionID: String) -> Query {
+        var query = QueryDescription(target: .collectionGroup(collectionID))
+        if collectionID.isEmpty || collectionID.contains("/") {
+            query.error = FirestoreError(.invalidArgument, "Invalid collection ID '\(collectionID)' passed to "
+                                         + "collectionGroup(). Collection IDs must not contain '/' and must not be empty.")
+        }
+        return Query(firestore: self, description: query)
+    }
+
+    // MARK: - Writes
+
+    /// A new batch of writes, committed atomically by ``WriteBatch/commit()``.
+    public func batch() -> WriteBatch {
+        WriteBatch(firestore: self)
+    }
+
+    /// Returns once every write made before the call is acknowledged by the backend (or rejected).
+    public func waitForPendingWrites() async throws {
+        try await engine.waitForPendingWrites()
+    }
+
+    // MARK: - Network
+
+    /// Takes the client offline: writes stay pending (their `async` calls wait), other clients' changes are
+    /// not received, and listeners' snapshots report `isFromCache == true`.
+    public func disableNetwork() async {
+        engine.disableNetwork()
+    }
+
+    /// Brings the client back online: pending writes are committed, held changes applied, and snapshots
+    /// report `isFromCache == false` again.
+    public func enableNetwork() async {
+        engine.enableNetwork()
+    }
+
+    // MARK: - Internals
+
+    /// Applies one batch of mutations locally and waits for the backend.
+    func write(_ mutations: [Mutation]) async throws {
+        let result: Result<Void, FirestoreError> = await withCheckedContinuation { continuation in
+            engine.write(mutations) { continuation.resume(returning: $0) }
+        }
+        try result.get()
+    }
+
+    /// A reference to the document at `path` of this database.
+    func reference(to path: ResourcePath) -> DocumentReference {
+        DocumentReference(firestore: self, path: path)
+    }
+
+    /// Converts stored fields to public values for this database's readers.
+    func publicFields(_ fields: ObjectValue, behavior: ServerTimestampBehavior) -> [String: FirestoreValue] {
+        fields.publicFields(behavior: behavior) { _, path in .reference(self.reference(to: path)) }
+    }
+
+    /// Converts one stored value to a public value.
+    func publicValue(_ value: Value, behavior: ServerTimestampBehavior) -> FirestoreValue {
+        value.publicValue(behavior: behavior) { _, path in .reference(self.reference(to: path)) }
+    }
+
+    /// Terminates the instance (its app is being deleted).
+    func terminate() {
+        engine.terminate()
+    }
+}

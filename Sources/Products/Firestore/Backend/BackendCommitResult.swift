@@ -1,0 +1,13 @@
+/// What a successful commit returns.
+public struct BackendCommitResult: Sendable, Hashable {
+    /// The commit's sequence number (its ``BackendChangeBatch/sequenceNumber``).
+    public let sequenceNumber: Int64
+    /// The commit time (the value of server timestamps it wrote).
+    public let commitTime: Timestamp
+
+    /// A result.
+    public init(sequenceNumber: Int64, commitTime: Timestamp) {
+        self.sequenceNumber = sequenceNumber
+        self.commitTime = commitTime
+    }
+}

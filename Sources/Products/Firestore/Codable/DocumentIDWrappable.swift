@@ -1,0 +1,19 @@
+/// A type a ``DocumentID`` property can hold: `String` (the document's ID) or ``DocumentReference``.
+public protocol DocumentIDWrappable: Sendable {
+    /// The value for the document at `reference`.
+    static func wrap(_ reference: DocumentReference) -> Self
+}
+
+extension String: DocumentIDWrappable {
+    /// The document's ID.
+    public static func wrap(_ reference: DocumentReference) -> String {
+        reference.documentID
+    }
+}
+
+extension DocumentReference: DocumentIDWrappable {
+    /// The reference itself.
+    public static func wrap(_ reference: DocumentReference) -> Self {
+        reference as! Self
+    }
+}

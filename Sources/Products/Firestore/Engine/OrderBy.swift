@@ -1,0 +1,5 @@
+/// One ordering of a query: a field and a direction.
+struct OrderBy: Sendable {
+    let field: FieldPath
+    let descending: Bool
+}

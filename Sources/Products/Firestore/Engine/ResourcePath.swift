@@ -1,0 +1,104 @@
+/// A slash-separated path of a document or collection, relative to the database root
+/// (`users/ada/posts/p1`). Compared and hashed segment by segment, by UTF-8 bytes.
+struct ResourcePath: Sendable, Hashable, CustomStringConvertible {
+    /// The path's segments, none of them empty.
+    let segments: [String]
+
+    /// A path of the given segments.
+    init(_ segments: [String]) {
+        self.segments = segments
+    }
+
+    /// The database root (no segments).
+    static let root = ResourcePath([])
+
+    /// Parses `path`: segments separated by `/`; leading and trailing slashes are ignored, empty
+    /// segments (`a//b`) are an error.
+    static func parse(_ path: String) -> Result<ResourcePath, FirestoreError> {
+        var text = Substring(path)
+        while text.hasPrefix("/") { text = text.dropFirst() }
+        while text.hasSuffix("/") { text = text.dropLast() }
+        if text.isEmpty { return .success(.root) }
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        if parts.contains(where: \.isEmpty) {
+            return .failure(FirestoreError(.invalidArgument,
+                                           "Invalid path (\(path)). Paths must not contain // in them."))
+        }
+        return .success(ResourcePath(parts.map(String.init)))
+    }
+
+    /// The number of segments.
+    var count: Int { segments.count }
+    /// Whether the path has no segments.
+    var isEmpty: Bool { segments.isEmpty }
+    /// A document path has an even, non-zero number of segments.
+    var isDocument: Bool { !segments.isEmpty && segments.count % 2 == 0 }
+    /// A collection path has an odd number of segments.
+    var isCollection: Bool { segments.count % 2 == 1 }
+    /// The last segment (a document or collection ID).
+    var lastSegment: String { segments.last ?? "" }
+    /// The path without its last segment.
+    var parent: ResourcePath { ResourcePath(Array(segments.dropLast())) }
+    /// For a document path: the ID of the collection that holds it.
+    var collectionID: String { segments.count >= 2 ? segments[segments.count - 2] : "" }
+
+    /// This path followed by `other`'s segments.
+    func appending(_ other: ResourcePath) -> ResourcePath {
+        ResourcePath(segments + other.segments)
+    }
+
+    /// This path followed by one segment.
+    func appending(_ segment: String) -> ResourcePath {
+        ResourcePath(segments + [segment])
+    }
+
+    /// Whether `self` is `other` or a path below it.
+    func isPrefix(of other: ResourcePath) -> Bool {
+        guard segments.count <= other.segments.count else { return false }
+        for index in segments.indices where !equalUTF8(segments[index], other.segments[index]) {
+            return false
+        }
+        return true
+    }
+
+    /// Whether the document at `self` sits directly in the collection `collection`.
+    func isDirectChild(of collection: ResourcePath) -> Bool {
+        segments.count == collection.segments.count + 1 && collection.isPrefix(of: self)
+    }
+
+    /// Segment-wise comparison, each segment by UTF-8 bytes; a prefix sorts first.
+    static func compare(_ lhs: ResourcePath, _ rhs: ResourcePath) -> Int {
+        let common = min(lhs.segments.count, rhs.segments.count)
+        for index in 0..<common {
+            let result = compareUTF8(lhs.segments[index], rhs.segments[index])
+            if result != 0 { return result }
+        }
+        return lhs.segments.count == rhs.segments.count ? 0 : (lhs.segments.count < rhs.segments.count ? -1 : 1)
+    }
+
+    /// Byte-wise equality, last segment (usually the most distinctive) first. Swift's `==` on strings runs
+    /// first as a fast filter: strings it finds different always differ in their bytes too.
+    static func == (lhs: ResourcePath, rhs: ResourcePath) -> Bool {
+        let count = lhs.segments.count
+        guard count == rhs.segments.count else { return false }
+        var index = count - 1
+        while index >= 0 {
+            let left = lhs.segments[index]
+            let right = rhs.segments[index]
+            guard left == right, left.utf8.count == right.utf8.count, equalUTF8(left, right) else { return false }
+            index -= 1
+        }
+        return true
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(segments.count)
+        for segment in segments {
+            var segment = segment
+            segment.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        }
+    }
+
+    /// `a/b/c`.
+    var description: String { segments.joined(separator: "/") }
+}

@@ -1,0 +1,510 @@
+import FlintCore
+import Foundation
+
+/// The client side of one ``Firestore`` instance: latency-compensated local writes, the commit queue,
+/// listeners with their incremental views, and the watch on the backend.
+///
+/// - **Writes** are applied locally at once (listeners see them with `hasPendingWrites`), then committed by
+///   one task, in order. The backend's batch carrying the write's origin tag acknowledges it: the pending
+///   write is dropped and listeners see the backend's version (a metadata-only change unless server
+///   values, such as timestamps, changed the data). A rejected write is rolled back.
+/// - **Batches** from the backend (this client's and others') reach only the views on the changed
+///   documents' collections, collection groups and paths, and each view updates in O(log n).
+/// - **Consistency.** Reads of the backend may reflect commits whose batches have not arrived yet; every
+///   view remembers the sequence number it reflects and skips older batches, and documents with local
+///   writes are tracked separately until the engine has caught up.
+/// - **Threads.** One lock guards the state; no listener, backend commit or security rule runs under it.
+///   Events go through an outbox delivered in order by one thread at a time.
+final class SyncEngine: Sendable {
+    let database: DatabaseID
+    let backend: any FirestoreBackend
+    let credentials: CredentialsProvider
+    /// Prefix of this client's origin tags.
+    let clientID: String
+    private let state = Locked(SyncEngineState())
+    private let watchRegistration = Locked<(any ListenerRegistration)?>(nil)
+
+    init(database: DatabaseID, backend: any FirestoreBackend, credentials: CredentialsProvider) {
+        self.database = database
+        self.backend = backend
+        self.credentials = credentials
+        clientID = AutoID.make()
+    }
+
+    /// Starts watching the backend.
+    func start() {
+        let watch = backend.watch(database: database) { [weak self] batch in
+            self?.receive(batch)
+        }
+        state.withLock { state in
+            state.lastSequence = max(state.lastSequence, watch.sequenceNumber)
+            state.highWater = max(state.highWater, watch.sequenceNumber)
+        }
+        watchRegistration.withLock { $0 = watch.registration }
+    }
+
+    /// The number of registered listeners.
+    var listenerCount: Int { state.withLock { $0.views.count } }
+
+    /// The number of local writes not yet acknowledged.
+    var pendingWriteCount: Int { state.withLock { $0.pending.count } }
+
+    /// The number of documents tracked because of local writes.
+    var trackedDocumentCount: Int { state.withLock { $0.tracked.count } }
+
+    // MARK: - Writes
+
+    /// Applies `mutations` locally as one atomic batch (listeners see them at once), queues the commit, and
+    /// calls `completion` when the backend acknowledged or rejected it.
+    func write(_ mutations: [Mutation], completion: @escaping SyncEngineState.Completion) {
+        guard !mutations.isEmpty else {
+            completion(.success(()))
+            return
+        }
+        let outcome = state.withLock { state -> Result<Bool, FirestoreError> in
+            guard !state.terminated else { return .failure(.terminated) }
+            let paths = Self.distinctPaths(of: mutations)
+            for path in paths where state.tracked[path] == nil {
+                do {
+                    let read = try backend.document(at: path.description, database: database, caller: nil)
+                    state.tracked[path] = TrackedDocument(remote: read.value?.document, sequence: read.sequenceNumber)
+                    state.settled.insert(path)   // until a write is added below
+                    state.highWater = max(state.highWater, read.sequenceNumber)
+                } catch {
+                    state.dropSettledDocuments()
+                    return .failure(FirestoreError.wrapping(error))
+                }
+            }
+            let id = state.nextBatchID
+            state.nextBatchID += 1
+            let now = Timestamp()
+            for mutation in mutations {
+                state.tracked[mutation.path]!.mutations.append(
+                    TrackedDocument.PendingMutation(batchID: id, mutation: mutation, localWriteTime: now))
+            }
+            state.pending.append(PendingBatch(id: id, mutations: mutations, origin: "\(clientID)/\(id)",
+                                              completion: completion))
+            var updates: [Int: [DocumentUpdate]] = [:]
+            for path in paths {
+                let update = DocumentUpdate(path: path, document: state.localDocument(at: path), remoteSequence: nil)
+                for viewID in state.viewIDs(for: path) { updates[viewID, default: []].append(update) }
+            }
+            apply(updates, to: &state)
+            let startCommitting = !state.committing && !state.isOffline
+            if startCommitting { state.committing = true }
+            return .success(startCommitting)
+        }
+        switch outcome {
+        case .failure(let error):
+            completion(.failure(error))
+        case .success(let startCommitting):
+            flush()
+            if startCommitting {
+                Task { await self.commitPendingBatches() }
+            }
+        }
+    }
+
+    /// Commits pending batches one at a time, in order, until none is left unsent.
+    private func commitPendingBatches() async {
+        while true {
+            let next = state.withLock { state -> PendingBatch? in
+                guard !state.terminated, !state.isOffline,
+                      let index = state.pending.firstIndex(where: { !$0.sent }) else {
+                    state.committing = false
+                    return nil
+                }
+                state.pending[index].sent = true
+                return state.pending[index]
+            }
+            guard let batch = next else { return }
+            do {
+                let caller = try await credentials.caller()
+                _ = try backend.commit(batch.mutations.map(BackendWrite.init), database: database, caller: caller,
+                                       origin: batch.origin)
+            } catch {
+                reject(batchID: batch.id, error: FirestoreError.wrapping(error))
+            }
+        }
+    }
+
+    /// Rolls back a rejected batch and reports the error to its writer.
+    private func reject(batchID: Int, error: FirestoreError) {
+        let (completion, waiters) = state.withLock { state -> (SyncEngineState.Completion?, [SyncEngineState.Completion]) in
+            guard let index = state.pending.firstIndex(where: { $0.id == batchID }) else { return (nil, []) }
+            let batch = state.pending.remove(at: index)
+            var updates: [Int: [DocumentUpdate]] = [:]
+            for path in Self.distinctPaths(of: batch.mutations) {
+                state.removeMutations(of: batchID, at: path)
+                let update = DocumentUpdate(path: path, document: state.localDocument(at: path), remoteSequence: nil)
+                for viewID in state.viewIDs(for: path) { updates[viewID, default: []].append(update) }
+            }
+            apply(updates, to: &state)
+            state.dropSettledDocuments()
+            return (batch.completion, state.takeSatisfiedWaiters())
+        }
+        flush()
+        completion?(.failure(error))
+        for waiter in waiters { waiter(.success(())) }
+    }
+
+    /// Returns once every write made before the call is acknowledged or rejected.
+    func waitForPendingWrites() async throws(FirestoreError) {
+        let result: Result<Void, FirestoreError> = await withCheckedContinuation { continuation in
+            let immediate = state.withLock { state -> Result<Void, FirestoreError>? in
+                if state.terminated { return .failure(.terminated) }
+                guard let last = state.pending.last else { return .success(()) }
+                state.waiters.append((upTo: last.id, completion: { continuation.resume(returning: $0) }))
+                return nil
+            }
+            if let immediate { continuation.resume(returning: immediate) }
+        }
+        try result.get()
+    }
+
+    // MARK: - Backend batches
+
+    /// A batch from the backend's watch.
+    private func receive(_ batch: BackendChangeBatch) {
+        let (completion, waiters) = state.withLock { state -> (SyncEngineState.Completion?, [SyncEngineState.Completion]) in
+            guard !state.terminated, batch.sequenceNumber > state.lastSequence else { return (nil, []) }
+            if state.isOffline {
+                state.heldBatches.append(batch)
+                return (nil, [])
+            }
+            let completion = process(batch, in: &state)
+            return (completion, state.takeSatisfiedWaiters())
+        }
+        flush()
+        completion?(.success(()))
+        for waiter in waiters { waiter(.success(())) }
+    }
+
+    /// Applies a batch: tracked documents update their remote state, the acknowledged batch (if it is one
+    /// of ours) leaves the queue, and affected views update. Returns the acknowledged write's completion.
+    private func process(_ batch: BackendChangeBatch,
+                         in state: inout SyncEngineState) -> SyncEngineState.Completion? {
+        state.lastSequence = batch.sequenceNumber
+        var acknowledged: PendingBatch?
+        if let origin = batch.origin, let index = state.pendingIndex(origin: origin, clientID: clientID) {
+            acknowledged = state.pending.remove(at: index)
+        }
+        var localPaths: [ResourcePath] = []
+        var updates: [Int: [DocumentUpdate]] = [:]
+        for change in batch.changes {
+            if state.tracked[change.path] != nil {
+                if batch.sequenceNumber > state.tracked[change.path]!.sequence {
+                    state.tracked[change.path]!.remote = change.document
+                    state.tracked[change.path]!.sequence = batch.sequenceNumber
+                }
+                localPaths.append(change.path)
+            } else {
+                let update = DocumentUpdate(path: change.path, document: change.document,
+                                            remoteSequence: batch.sequenceNumber)
+                for viewID in state.viewIDs(for: change.path) { updates[viewID, default: []].append(update) }
+            }
+        }
+        if let acknowledged {
+            for mutation in acknowledged.mutations {
+                state.removeMutations(of: acknowledged.id, at: mutation.path)
+                localPaths.append(mutation.path)
+            }
+        }
+        for path in Set(localPaths) {
+            let update = DocumentUpdate(path: path, document: state.localDocument(at: path), remoteSequence: nil)
+            for viewID in state.viewIDs(for: path) { updates[viewID, default: []].append(update) }
+        }
+        apply(updates, to: &state)
+        state.dropSettledDocuments()
+        return acknowledged?.completion
+    }
+
+    /// Applies document updates to views (in registration order) and queues their snapshots.
+    private func apply(_ updates: [Int: [DocumentUpdate]], to state: inout SyncEngineState) {
+        let tracked = state.tracked
+        for viewID in updates.keys.sorted() {
+            guard var view = state.views.removeValue(forKey: viewID) else { continue }
+            let kind = view.kind
+            let oldTree = view.tree
+            let baseSequence = view.baseSequence
+            var refillSequence: Int64 = 0
+            let snapshot = view.apply(updates[viewID]!) {
+                let (entries, sequence) = (try? currentEntries(for: kind, tracked: tracked))
+                    ?? (Array(oldTree), baseSequence)
+                refillSequence = sequence
+                return (entries, sequence)
+            }
+            state.highWater = max(state.highWater, refillSequence)
+            if let snapshot {
+                state.outbox.append(Delivery(slot: view.slot, event: .snapshot(snapshot), isFinal: false))
+            }
+            state.views[viewID] = consume view
+        }
+    }
+
+    /// The entries a view should show now: the backend's documents read on the engine's own behalf, with
+    /// local writes applied; matched, ordered and limited.
+    private func currentEntries(for kind: ViewKind,
+                                tracked: [ResourcePath: TrackedDocument]) throws(FirestoreError) -> ([ViewEntry], Int64) {
+        switch kind {
+        case .document(let path):
+            let read = try backend.document(at: path.description, database: database, caller: nil)
+            let document = tracked[path].map(\.localDocument) ?? read.value?.document
+            return (document.map { [ViewEntry(document: $0, sortKey: [])] } ?? [], read.sequenceNumber)
+        case .query(let matcher):
+            let read = try backend.documents(in: BackendTarget(.query(matcher.query.target)), database: database,
+                                             caller: nil)
+            return (matcher.run(over: Self.overlay(read.value, tracked: tracked, target: matcher.query.target)),
+                    read.sequenceNumber)
+        }
+    }
+
+    /// Backend documents with the tracked documents' local states in place of theirs.
+    private static func overlay(_ documents: [BackendDocument], tracked: [ResourcePath: TrackedDocument],
+                                target: QueryTarget) -> [Document] {
+        var result: [Document] = []
+        result.reserveCapacity(documents.count)
+        if tracked.isEmpty {
+            for document in documents { result.append(document.document) }
+            return result
+        }
+        for document in documents where tracked[document.document.path] == nil {
+            result.append(document.document)
+        }
+        for (path, entry) in tracked where target.contains(path) {
+            if let local = entry.localDocument { result.append(local) }
+        }
+        return result
+    }
+
+    // MARK: - Listeners
+
+    /// Registers a listener on a query or document. The first snapshot (or the error, such as
+    /// `permissionDenied`) arrives asynchronously, from a task that first checks the caller's access.
+    func listen(_ kind: ViewKind, includeMetadataChanges: Bool,
+                _ deliver: @escaping @Sendable (ViewEvent) -> Void) -> any ListenerRegistration {
+        let slot = ListenerSlot(deliver)
+        let target: BackendTarget.Kind
+        switch kind {
+        case .document(let path): target = .document(path)
+        case .query(let matcher): target = .query(matcher.query.target)
+        }
+        let id = state.withLock { state -> Int? in
+            guard !state.terminated else { return nil }
+            let id = state.nextViewID
+            state.nextViewID += 1
+            state.register(QueryView(id: id, kind: kind, slot: slot, includeMetadataChanges: includeMetadataChanges),
+                           target: target)
+            return id
+        }
+        guard let id else {
+            Task { if slot.deactivate() { slot.deliver(.failure(.terminated)) } }
+            return ClosureListenerRegistration {}
+        }
+        Task { await self.load(viewID: id, target: BackendTarget(target)) }
+        return ClosureListenerRegistration { [weak self] in
+            slot.deactivate()
+            _ = self?.state.withLock { $0.unregister(id) }
+        }
+    }
+
+    /// Checks access, then computes a view's first snapshot.
+    private func load(viewID: Int, target: BackendTarget) async {
+        do {
+            let offline = state.withLock { $0.isOffline }
+            if !offline {
+                let caller = try await credentials.caller()
+                try backend.authorizeListen(to: target, database: database, caller: caller)
+            }
+        } catch {
+            fail(viewID: viewID, error: FirestoreError.wrapping(error))
+            return
+        }
+        state.withLock { state in
+            guard var view = state.views.removeValue(forKey: viewID) else { return }
+            do {
+                let (entries, sequence) = try currentEntries(for: view.kind, tracked: state.tracked)
+                state.highWater = max(state.highWater, sequence)
+                let snapshot = view.load(entries: entries, sequence: sequence, isFromCache: state.isOffline)
+                state.outbox.append(Delivery(slot: view.slot, event: .snapshot(snapshot), isFinal: false))
+                state.views[viewID] = view
+            } catch {
+                state.unregister(viewID)   // not in `views` any more; clean the indexes
+                state.outbox.append(Delivery(slot: view.slot, event: .failure(FirestoreError.wrapping(error)), isFinal: true))
+            }
+        }
+        flush()
+    }
+
+    /// Removes a view and delivers its final error.
+    private func fail(viewID: Int, error: FirestoreError) {
+        state.withLock { state in
+            guard let view = state.unregister(viewID) else { return }
+            state.outbox.append(Delivery(slot: view.slot, event: .failure(FirestoreError.wrapping(error)), isFinal: true))
+        }
+        flush()
+    }
+
+    /// Delivers the outbox in order, unless another thread is doing it (it will deliver these too).
+    private func flush() {
+        while true {
+            let work = state.withLock { state -> [Delivery]? in
+                guard !state.delivering, !state.outbox.isEmpty else { return nil }
+                state.delivering = true
+                defer { state.outbox = [] }
+                return state.outbox
+            }
+            guard let work else { return }
+            for delivery in work {
+                if delivery.isFinal {
+                    if delivery.slot.deactivate() { delivery.slot.deliver(delivery.event) }
+                } else if delivery.slot.isActive {
+                    delivery.slot.deliver(delivery.event)
+                }
+            }
+            state.withLock { $0.delivering = false }
+        }
+    }
+
+    // MARK: - One-shot reads
+
+    /// A document as the client sees it (the backend's, with local writes applied), read as the caller.
+    func getDocument(at path: ResourcePath) async throws(FirestoreError) -> (Document?, isFromCache: Bool) {
+        let offline = try ensureRunning()
+        let caller = offline ? nil : try await credentials.caller()
+        let read = try backend.document(at: path.description, database: database, caller: caller)
+        let local = state.withLock { state -> Document?? in state.tracked[path].map(\.localDocument) }
+        return (local ?? read.value?.document, offline)
+    }
+
+    /// A query's documents as the client sees them, read as the caller.
+    func getDocuments(_ matcher: QueryMatcher) async throws(FirestoreError) -> ([ViewEntry], isFromCache: Bool) {
+        let offline = try ensureRunning()
+        let caller = offline ? nil : try await credentials.caller()
+        let read = try backend.documents(in: BackendTarget(.query(matcher.query.target)), database: database,
+                                         caller: caller)
+        let tracked = state.withLock { $0.tracked }
+        return (matcher.run(over: Self.overlay(read.value, tracked: tracked, target: matcher.query.target)), offline)
+    }
+
+    /// The backend's documents of a target as the caller reads them, without local writes (counts,
+    /// transactions).
+    func readFromBackend(_ target: BackendTarget) async throws(FirestoreError) -> BackendRead<[BackendDocument]> {
+        guard !(try ensureRunning()) else {
+            throw FirestoreError(.unavailable, "The client is offline.")
+        }
+        let caller = try await credentials.caller()
+        return try backend.documents(in: target, database: database, caller: caller)
+    }
+
+    /// Commits writes straight to the backend, as the caller (transactions: no latency compensation).
+    func commitDirectly(_ mutations: [Mutation]) async throws(FirestoreError) {
+        guard !(try ensureRunning()) else {
+            throw FirestoreError(.unavailable, "Transactions need the network; the client is offline.")
+        }
+        guard !mutations.isEmpty else { return }
+        let caller = try await credentials.caller()
+        _ = try backend.commit(mutations.map(BackendWrite.init), database: database, caller: caller, origin: nil)
+    }
+
+    /// Throws when terminated; returns whether the network is disabled.
+    private func ensureRunning() throws(FirestoreError) -> Bool {
+        try state.withLock { state throws(FirestoreError) -> Bool in
+            if state.terminated { throw .terminated }
+            return state.isOffline
+        }
+    }
+
+    // MARK: - Network
+
+    /// Disables the network: writes stay pending, the backend's batches are held back, and listeners are
+    /// told their snapshots now come from the cache.
+    func disableNetwork() {
+        state.withLock { state in
+            guard !state.terminated, !state.isOffline else { return }
+            state.isOffline = true
+            for viewID in state.views.keys.sorted() {
+                guard var view = state.views.removeValue(forKey: viewID) else { continue }
+                if let snapshot = view.setFromCache(true, emit: true) {
+                    state.outbox.append(Delivery(slot: view.slot, event: .snapshot(snapshot), isFinal: false))
+                }
+                state.views[viewID] = view
+            }
+        }
+        flush()
+    }
+
+    /// Re-enables the network: held batches are applied, pending writes are committed, and listeners are
+    /// told their snapshots are current again.
+    func enableNetwork() {
+        let (startCommitting, completions, waiters) = state.withLock {
+            state -> (Bool, [SyncEngineState.Completion], [SyncEngineState.Completion]) in
+            guard !state.terminated, state.isOffline else { return (false, [], []) }
+            state.isOffline = false
+            for viewID in state.views.keys {
+                _ = state.views[viewID]?.setFromCache(false, emit: false)
+            }
+            var completions: [SyncEngineState.Completion] = []
+            let held = state.heldBatches
+            state.heldBatches = []
+            for batch in held where batch.sequenceNumber > state.lastSequence {
+                if let completion = process(batch, in: &state) { completions.append(completion) }
+            }
+            for viewID in state.views.keys.sorted() {
+                guard var view = state.views.removeValue(forKey: viewID) else { continue }
+                if let snapshot = view.setFromCache(false, emit: true) {
+                    state.outbox.append(Delivery(slot: view.slot, event: .snapshot(snapshot), isFinal: false))
+                }
+                state.views[viewID] = view
+            }
+            let start = !state.committing && state.pending.contains { !$0.sent }
+            if start { state.committing = true }
+            return (start, completions, state.takeSatisfiedWaiters())
+        }
+        flush()
+        for completion in completions { completion(.success(())) }
+        for waiter in waiters { waiter(.success(())) }
+        if startCommitting {
+            Task { await self.commitPendingBatches() }
+        }
+    }
+
+    // MARK: - Termination
+
+    /// Stops the engine (its app is being deleted): the watch is removed, listeners receive `cancelled`,
+    /// pending writes and waiters fail with `failedPrecondition`.
+    func terminate() {
+        let (slots, completions) = state.withLock { state -> ([ListenerSlot], [SyncEngineState.Completion]) in
+            guard !state.terminated else { return ([], []) }
+            state.terminated = true
+            let slots = state.views.keys.sorted().compactMap { state.views[$0]?.slot }
+            let completions = state.pending.map(\.completion) + state.waiters.map(\.completion)
+            state.views = [:]
+            state.viewsByCollection = [:]
+            state.viewsByGroup = [:]
+            state.viewsByDocument = [:]
+            state.tracked = [:]
+            state.pending = []
+            state.waiters = []
+            state.heldBatches = []
+            return (slots, completions)
+        }
+        let registration = watchRegistration.withLock { registration in
+            defer { registration = nil }
+            return registration
+        }
+        registration?.remove()
+        let cancelled = FirestoreError(.cancelled, "The Firestore instance was terminated (its app was deleted).")
+        for slot in slots where slot.deactivate() {
+            slot.deliver(.failure(cancelled))
+        }
+        for completion in completions { completion(.failure(.terminated)) }
+    }
+
+    // MARK: - Helpers
+
+    private static func distinctPaths(of mutations: [Mutation]) -> [ResourcePath] {
+        var seen = Set<ResourcePath>()
+        return mutations.map(\.path).filter { seen.insert($0).inserted }
+    }
+}

@@ -1,0 +1,118 @@
+/// Everything a ``SyncEngine`` keeps, behind its one lock.
+struct SyncEngineState {
+    /// An outcome callback of a write or of `waitForPendingWrites`.
+    typealias Completion = @Sendable (Result<Void, FirestoreError>) -> Void
+
+    var terminated = false
+    /// The sequence number of the last backend batch processed.
+    var lastSequence: Int64 = 0
+    /// The highest sequence number any read of this engine reflected: tracked documents are kept until
+    /// `lastSequence` reaches it, so no view can skip a batch a tracked document relied on.
+    var highWater: Int64 = 0
+    var nextViewID = 1
+    var views: [Int: QueryView] = [:]
+    var viewsByCollection: [ResourcePath: Set<Int>] = [:]
+    var viewsByGroup: [String: Set<Int>] = [:]
+    var viewsByDocument: [ResourcePath: Set<Int>] = [:]
+    /// Documents with local writes (or just acknowledged ones).
+    var tracked: [ResourcePath: TrackedDocument] = [:]
+    /// Tracked documents whose writes are all done: dropped once the engine has caught up.
+    var settled: Set<ResourcePath> = []
+    /// Local writes not yet acknowledged, oldest first.
+    var pending: [PendingBatch] = []
+    var nextBatchID = 1
+    /// Whether the commit task is running.
+    var committing = false
+    /// Events waiting to be delivered, in order.
+    var outbox: [Delivery] = []
+    /// Whether some thread is delivering the outbox.
+    var delivering = false
+    /// `waitForPendingWrites` callers: resumed once every batch up to `upTo` is done.
+    var waiters: [(upTo: Int, completion: Completion)] = []
+    /// Whether the network is disabled: batches wait in `heldBatches`, commits wait.
+    var isOffline = false
+    var heldBatches: [BackendChangeBatch] = []
+
+    // MARK: Views
+
+    /// Adds a view to the indexes.
+    mutating func register(_ view: QueryView, target: BackendTarget.Kind) {
+        views[view.id] = view
+        switch target {
+        case .document(let path): viewsByDocument[path, default: []].insert(view.id)
+        case .query(.collection(let path)): viewsByCollection[path, default: []].insert(view.id)
+        case .query(.collectionGroup(let id)): viewsByGroup[id, default: []].insert(view.id)
+        }
+    }
+
+    /// Removes a view from the indexes; returns it.
+    @discardableResult
+    mutating func unregister(_ id: Int) -> QueryView? {
+        guard let view = views.removeValue(forKey: id) else { return nil }
+        switch view.kind {
+        case .document(let path):
+            viewsByDocument[path]?.remove(id)
+            if viewsByDocument[path]?.isEmpty == true { viewsByDocument[path] = nil }
+        case .query(let matcher):
+            switch matcher.query.target {
+            case .collection(let path):
+                viewsByCollection[path]?.remove(id)
+                if viewsByCollection[path]?.isEmpty == true { viewsByCollection[path] = nil }
+            case .collectionGroup(let groupID):
+                viewsByGroup[groupID]?.remove(id)
+                if viewsByGroup[groupID]?.isEmpty == true { viewsByGroup[groupID] = nil }
+            }
+        }
+        return view
+    }
+
+    /// The views a change of the document at `path` may affect: those on its collection, its collection
+    /// group and the document itself. O(1) in the number of documents.
+    func viewIDs(for path: ResourcePath) -> [Int] {
+        var ids: [Int] = []
+        if let byDocument = viewsByDocument[path] { ids.append(contentsOf: byDocument) }
+        if !viewsByCollection.isEmpty, let byCollection = viewsByCollection[path.parent] {
+            ids.append(contentsOf: byCollection)
+        }
+        if !viewsByGroup.isEmpty, let byGroup = viewsByGroup[path.collectionID] { ids.append(contentsOf: byGroup) }
+        return ids
+    }
+
+    // MARK: Tracked documents
+
+    /// The local state of a tracked document.
+    func localDocument(at path: ResourcePath) -> Document? {
+        tracked[path]?.localDocument
+    }
+
+    /// Removes the writes of batch `batchID` from the tracked document at `path`.
+    mutating func removeMutations(of batchID: Int, at path: ResourcePath) {
+        tracked[path]?.mutations.removeAll { $0.batchID == batchID }
+        if tracked[path]?.mutations.isEmpty == true { settled.insert(path) }
+    }
+
+    /// Forgets tracked documents without pending writes once every view has caught up with the backend.
+    mutating func dropSettledDocuments() {
+        guard lastSequence >= highWater, !settled.isEmpty else { return }
+        for path in settled where tracked[path]?.mutations.isEmpty == true {
+            tracked[path] = nil
+        }
+        settled = []
+    }
+
+    /// The index of the pending batch with `origin`, if it is one of this client's.
+    func pendingIndex(origin: String, clientID: String) -> Int? {
+        guard origin.hasPrefix(clientID), let id = Int(origin.dropFirst(clientID.count + 1)) else { return nil }
+        if pending.first?.id == id { return 0 }   // acknowledgements arrive in order
+        return pending.firstIndex { $0.id == id }
+    }
+
+    /// The `waitForPendingWrites` callers whose writes are all done.
+    mutating func takeSatisfiedWaiters() -> [Completion] {
+        guard !waiters.isEmpty else { return [] }
+        let oldestPending = pending.first?.id ?? .max
+        let satisfied = waiters.filter { $0.upTo < oldestPending }
+        waiters.removeAll { $0.upTo < oldestPending }
+        return satisfied.map(\.completion)
+    }
+}

@@ -1,0 +1,231 @@
+import Foundation
+
+/// Validates and converts written data (``FirestoreValue``) into stored values, field masks and transforms.
+struct UserDataParser: Sendable {
+    /// The database written to: references must point into it.
+    let database: DatabaseID
+
+    /// Where a value appears, which decides what is allowed.
+    private enum Context {
+        case set
+        case mergeSet
+        case update
+        case argument
+    }
+
+    // MARK: Entry points
+
+    /// `setData(_:)`: keys are literal field names; no `delete()`.
+    func parseSetData(_ data: [String: FirestoreValue]) throws(FirestoreError) -> ParsedData {
+        var parsed = ParsedData()
+        parsed.fields = try parseObject(data, path: [], context: .set, into: &parsed)
+        return parsed
+    }
+
+    /// `setData(_:merge: true)` (`mergeFields` nil) or `setData(_:mergeFields:)`.
+    func parseMergeData(_ data: [String: FirestoreValue], mergeFields: [FieldPath]?) throws(FirestoreError) -> ParsedData {
+        var parsed = ParsedData()
+        parsed.fields = try parseObject(data, path: [], context: .mergeSet, into: &parsed)
+        guard let mergeFields else { return parsed }
+        for field in mergeFields {
+            if let error = field.validationError { throw error }
+            let present = parsed.fields.value(at: field) != nil
+                || parsed.mask.contains { field.isPrefix(of: $0) || $0.isPrefix(of: field) }
+                || parsed.transforms.contains { field.isPrefix(of: $0.field) }
+            guard present else {
+                throw FirestoreError(.invalidArgument,
+                                     "Field '\(field)' is specified in your field mask but missing from your input data.")
+            }
+        }
+        parsed.mask = mergeFields
+        parsed.transforms = parsed.transforms.filter { transform in
+            mergeFields.contains { $0.isPrefix(of: transform.field) }
+        }
+        return parsed
+    }
+
+    /// `updateData(_:)`: keys are field paths; `delete()` only at the top level of a key.
+    func parseUpdateData(_ data: [FieldPath: FirestoreValue]) throws(FirestoreError) -> ParsedData {
+        guard !data.isEmpty else {
+            throw FirestoreError(.invalidArgument, "Invalid data. updateData() requires at least one field.")
+        }
+        var parsed = ParsedData()
+        let keys = data.keys.sorted { FieldPath.compare($0, $1) < 0 }
+        for (index, key) in keys.enumerated() {
+            if let error = key.validationError { throw error }
+            if index > 0, keys[index - 1].isPrefix(of: key) {
+                throw FirestoreError(.invalidArgument,
+                                     "Invalid data. Field '\(keys[index - 1])' has conflicting paths (\(key)).")
+            }
+            try validateFieldNames(key.segments)
+            let value = data[key]!
+            if case .fieldValue(let sentinel) = value, case .delete = sentinel.kind {
+                parsed.mask.append(key)
+                continue
+            }
+            let stored = try parseValue(value, path: key.segments, context: .update, topLevelOfUpdate: true,
+                                        into: &parsed)
+            if let stored {
+                parsed.fields.setValue(stored, at: key)
+                parsed.mask.append(key)
+            }
+        }
+        return parsed
+    }
+
+    /// A query argument (filter or cursor value): no sentinels.
+    func parseArgument(_ value: FirestoreValue) throws(FirestoreError) -> Value {
+        var scratch = ParsedData()
+        return try parseValue(value, path: [], context: .argument, into: &scratch) ?? .null
+    }
+
+    // MARK: Values
+
+    private func parseObject(_ data: [String: FirestoreValue], path: [String], context: Context,
+                             into parsed: inout ParsedData) throws(FirestoreError) -> ObjectValue {
+        var fields = ObjectValue()
+        for (key, value) in data {
+            try validateFieldNames([key])
+            if let stored = try parseValue(value, path: path + [key], context: context, into: &parsed) {
+                fields[key] = stored
+                // A merge writes every leaf: a non-map value, or an empty map.
+                if context == .mergeSet {
+                    if case .map(let nested) = value, !nested.isEmpty { continue }
+                    parsed.mask.append(FieldPath(path + [key]))
+                }
+            }
+        }
+        return fields
+    }
+
+    /// The stored value, or nil for a sentinel (recorded in `parsed` instead).
+    private func parseValue(_ value: FirestoreValue, path: [String], context: Context, inArray: Bool = false,
+                            topLevelOfUpdate: Bool = false,
+                            into parsed: inout ParsedData) throws(FirestoreError) -> Value? {
+        switch value {
+        case .null: return .null
+        case .bool(let bool): return .bool(bool)
+        case .integer(let integer): return .integer(integer)
+        case .double(let double): return .double(double)
+        case .timestamp(let timestamp): return .timestamp(timestamp)
+        case .string(let string): return .string(string)
+        case .bytes(let bytes): return .bytes(bytes)
+        case .geoPoint(let point):
+            guard point.isValid else {
+                throw FirestoreError(.invalidArgument, "Invalid GeoPoint \(point): latitude must be in [-90, 90] "
+                                     + "and longitude in [-180, 180].")
+            }
+            return .geoPoint(point)
+        case .reference(let reference):
+            if let error = reference.validationError { throw error }
+            guard reference.firestore.databaseID == database else {
+                throw FirestoreError(.invalidArgument, "Document reference is for database "
+                                     + "\(reference.firestore.databaseID) but should be for database \(database)")
+            }
+            return .reference(database: database.key, path: reference.resourcePath)
+        case .array(let elements):
+            if inArray {
+                throw FirestoreError(.invalidArgument, "Nested arrays are not supported\(fieldDescription(path)).")
+            }
+            var stored: [Value] = []
+            stored.reserveCapacity(elements.count)
+            for element in elements {
+                if case .fieldValue(let sentinel) = element {
+                    throw FirestoreError(.invalidArgument,
+                                         "\(sentinel) is not currently supported inside arrays\(fieldDescription(path)).")
+                }
+                if let value = try parseValue(element, path: path, context: context, inArray: true, into: &parsed) {
+                    stored.append(value)
+                }
+            }
+            return .array(stored)
+        case .map(let fields):
+            return .map(try parseObject(fields, path: path, context: context, into: &parsed))
+        case .fieldValue(let sentinel):
+            return try parseSentinel(sentinel, path: path, context: context, inArray: inArray,
+                                     topLevelOfUpdate: topLevelOfUpdate, into: &parsed)
+        }
+    }
+
+    private func parseSentinel(_ sentinel: FieldValueSentinel, path: [String], context: Context, inArray: Bool,
+                               topLevelOfUpdate: Bool, into parsed: inout ParsedData) throws(FirestoreError) -> Value? {
+        if inArray {
+            throw FirestoreError(.invalidArgument,
+                                 "\(sentinel) is not currently supported inside arrays\(fieldDescription(path)).")
+        }
+        if context == .argument {
+            throw FirestoreError(.invalidArgument,
+                                 "\(sentinel) can only be used with updateData() and setData()\(fieldDescription(path)).")
+        }
+        let field = FieldPath(path)
+        switch sentinel.kind {
+        case .delete:
+            switch context {
+            case .mergeSet:
+                parsed.mask.append(field)
+                return nil
+            case .update where topLevelOfUpdate:
+                parsed.mask.append(field)
+                return nil
+            case .update:
+                throw FirestoreError(.invalidArgument, "FieldValue.delete() can only appear at the top level of your "
+                                     + "update data\(fieldDescription(path)).")
+            default:
+                throw FirestoreError(.invalidArgument, "FieldValue.delete() can only be used with updateData() and "
+                                     + "setData() with merge: true\(fieldDescription(path)).")
+            }
+        case .serverTimestamp:
+            parsed.transforms.append(FieldTransform(field: field, operation: .serverTimestamp))
+        case .increment(let operand):
+            let stored: Value
+            switch operand {
+            case .integer(let integer): stored = .integer(integer)
+            case .double(let double): stored = .double(double)
+            default:
+                throw FirestoreError(.invalidArgument, "FieldValue.increment() needs a number.")
+            }
+            parsed.transforms.append(FieldTransform(field: field, operation: .increment(stored)))
+        case .arrayUnion(let elements):
+            parsed.transforms.append(FieldTransform(field: field, operation: .arrayUnion(
+                try parseElements(elements, path: path, sentinel: sentinel))))
+        case .arrayRemove(let elements):
+            parsed.transforms.append(FieldTransform(field: field, operation: .arrayRemove(
+                try parseElements(elements, path: path, sentinel: sentinel))))
+        }
+        return nil
+    }
+
+    /// The operands of arrayUnion / arrayRemove.
+    private func parseElements(_ elements: [FirestoreValue], path: [String],
+                               sentinel: FieldValueSentinel) throws(FirestoreError) -> [Value] {
+        var scratch = ParsedData()
+        var stored: [Value] = []
+        for element in elements {
+            if case .fieldValue(let inner) = element {
+                throw FirestoreError(.invalidArgument,
+                                     "\(inner) is not currently supported inside arrays\(fieldDescription(path)).")
+            }
+            if let value = try parseValue(element, path: path, context: .argument, inArray: true, into: &scratch) {
+                stored.append(value)
+            }
+        }
+        return stored
+    }
+
+    /// Field names must be non-empty and not `__…__`.
+    private func validateFieldNames(_ names: [String]) throws(FirestoreError) {
+        for name in names {
+            if name.isEmpty {
+                throw FirestoreError(.invalidArgument, "Invalid data. Document fields must not be empty.")
+            }
+            if name.count > 4, name.hasPrefix("__"), name.hasSuffix("__") {
+                throw FirestoreError(.invalidArgument, "Invalid data. Document fields cannot begin and end with "
+                                     + "\"__\" (found in field \(name)).")
+            }
+        }
+    }
+
+    private func fieldDescription(_ path: [String]) -> String {
+        path.isEmpty ? "" : " (found in field \(FieldPath(path)))"
+    }
+}

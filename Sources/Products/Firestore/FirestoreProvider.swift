@@ -1,0 +1,53 @@
+import FlintCore
+import FlintInterop
+
+/// What the container holds for Firestore: one provider per app, which makes the instances. Internal: only
+/// this module can ask a container for it.
+protocol FirestoreProvider: AnyObject, Sendable {
+    /// The instance for `database`, created on first request.
+    func firestore(database: String) throws -> Firestore
+}
+
+/// The provider of one app: a ``KeyedInstanceCache`` of instances keyed by database ID, emptied (and each
+/// instance terminated) when the app is deleted.
+final class FirestoreInstances: FirestoreProvider, ComponentLifecycleMaintainer {
+    private let appName: String
+    private let projectID: String?
+    private let backend: any FirestoreBackend
+    private let auth: (any AuthInterop)?
+    private let appCheck: (any AppCheckInterop)?
+    private let instances = KeyedInstanceCache<String, Firestore>()
+
+    init(appName: String, projectID: String?, backend: any FirestoreBackend, auth: (any AuthInterop)?,
+         appCheck: (any AppCheckInterop)?) {
+        self.appName = appName
+        self.projectID = projectID
+        self.backend = backend
+        self.auth = auth
+        self.appCheck = appCheck
+    }
+
+    /// The cached instance, or a new one.
+    /// - Throws: ``FlintError/invalidOptions(reason:)`` without a `projectID`; ``FirestoreError``
+    ///   `invalidArgument` for a malformed database ID.
+    func firestore(database: String) throws -> Firestore {
+        guard let projectID, !projectID.isEmpty else {
+            throw FlintError.invalidOptions(reason: "Firestore requires the app's options to have a projectID.")
+        }
+        if let error = DatabaseID.validate(database) { throw error }
+        return try instances.instance(for: database) { database in
+            Firestore(appName: appName, databaseID: DatabaseID(projectID: projectID, database: database),
+                      backend: backend, auth: auth, appCheck: appCheck)
+        }
+    }
+
+    /// The number of instances created and cached.
+    var instanceCount: Int { instances.count }
+
+    /// Terminates and releases every instance of the app.
+    func appWillBeDeleted(_ app: FlintApp) async {
+        for firestore in instances.removeAll() {
+            firestore.terminate()
+        }
+    }
+}

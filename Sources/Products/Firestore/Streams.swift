@@ -1,0 +1,52 @@
+import FlintCore
+
+/// `AsyncSequence` forms of the snapshot listeners (the Firebase proposal's `snapshots`): each iteration
+/// registers its own listener and removes it when the loop ends, however it ends (completion of the
+/// consumer, `break`, an error, cancellation of the consuming task). Snapshots are events: the streams
+/// buffer without limit, so none is dropped. A listener error (`permissionDenied`, an invalid query, the app
+/// being deleted) ends the loop by throwing it.
+extension Query {
+    /// The query's snapshots, without metadata-only changes.
+    ///
+    /// ```swift
+    /// for try await snapshot in db.collection("rooms/lobby/messages").order(by: "sentAt").snapshots {
+    ///     for change in snapshot.documentChanges { print(change.type, change.document.documentID) }
+    /// }
+    /// ```
+    public var snapshots: AsyncThrowingStream<QuerySnapshot, any Error> {
+        snapshots(includeMetadataChanges: false)
+    }
+
+    /// The query's snapshots; with `includeMetadataChanges`, also those where only `hasPendingWrites` or
+    /// `isFromCache` changed.
+    public func snapshots(includeMetadataChanges: Bool = false) -> AsyncThrowingStream<QuerySnapshot, any Error> {
+        AsyncThrowingStream.listening(bufferingPolicy: .unbounded) { emit in
+            addSnapshotListener(includeMetadataChanges: includeMetadataChanges) { snapshot, error in
+                emit(Self.result(snapshot, error))
+            }
+        }
+    }
+
+    /// A listener callback's arguments as a result.
+    static func result<Snapshot>(_ snapshot: Snapshot?, _ error: (any Error)?) -> Result<Snapshot, any Error> {
+        if let snapshot { return .success(snapshot) }
+        return .failure(error ?? FirestoreError(.unknown, "The listener received neither a snapshot nor an error."))
+    }
+}
+
+extension DocumentReference {
+    /// The document's snapshots, without metadata-only changes.
+    public var snapshots: AsyncThrowingStream<DocumentSnapshot, any Error> {
+        snapshots(includeMetadataChanges: false)
+    }
+
+    /// The document's snapshots; with `includeMetadataChanges`, also those where only `hasPendingWrites` or
+    /// `isFromCache` changed.
+    public func snapshots(includeMetadataChanges: Bool = false) -> AsyncThrowingStream<DocumentSnapshot, any Error> {
+        AsyncThrowingStream.listening(bufferingPolicy: .unbounded) { emit in
+            addSnapshotListener(includeMetadataChanges: includeMetadataChanges) { snapshot, error in
+                emit(Query.result(snapshot, error))
+            }
+        }
+    }
+}

@@ -1,4 +1,0 @@
-import Testing
-@testable import FlintFirestore
-
-@Test func firestoreModuleBuilds() { #expect(Bool(true)) }

@@ -1,0 +1,130 @@
+import FlintCore
+import FlintInterop
+@testable import FlintFirestore
+import FlintTesting
+import Testing
+
+/// The multi-database provider: one instance per app and database, released when the app is deleted.
+@Suite(.timeLimit(.minutes(1)))
+struct ProviderTests {
+    @Test func sameAppAndDatabaseGiveTheSameInstance() throws {
+        let app = try TestApp.make(libraries: [FirestoreLibrary.self])
+        let first = try Firestore.firestore(app: app)
+        #expect(first === (try Firestore.firestore(app: app)))
+        #expect(first === (try Firestore.firestore(app: app, database: "(default)")))
+        #expect(first.databaseID == DatabaseID(projectID: "flint-test", database: "(default)"))
+        #expect(first.appName == app.name)
+    }
+
+    @Test func eachDatabaseHasItsOwnInstanceAndData() async throws {
+        let app = try TestApp.make(libraries: [FirestoreLibrary.self])
+        let main = try Firestore.firestore(app: app)
+        let analytics = try Firestore.firestore(app: app, database: "analytics")
+        #expect(main !== analytics)
+        #expect(analytics.databaseID.database == "analytics")
+        try await main.document("c/d").setData(["in": "default"])
+        try await analytics.document("c/d").setData(["in": "analytics"])
+        #expect(try await main.document("c/d").getDocument().get("in") == "default")
+        #expect(try await analytics.document("c/d").getDocument().get("in") == "analytics")
+        let provider = try #require(app.container.require(FirestoreProvider.self) as? FirestoreInstances)
+        #expect(provider.instanceCount == 2)
+    }
+
+    @Test func differentAppsHaveDifferentInstances() throws {
+        let registry = AppRegistry()
+        registry.register(FirestoreLibrary.self)
+        let first = try registry.configure(name: "first", options: .testing)
+        let second = try registry.configure(name: "second", options: .testing)
+        #expect(try Firestore.firestore(app: first) !== Firestore.firestore(app: second))
+    }
+
+    @Test func separateAppsHaveSeparateBackendsByDefault() async throws {
+        let first = try Firestore.firestore(app: TestApp.make(name: "one", libraries: [FirestoreLibrary.self]))
+        let second = try Firestore.firestore(app: TestApp.make(name: "two", libraries: [FirestoreLibrary.self]))
+        try await first.document("c/d").setData(["n": 1])
+        #expect(try await second.document("c/d").getDocument().exists == false)
+    }
+
+    @Test func malformedDatabaseIDIsInvalid() throws {
+        let app = try TestApp.make(libraries: [FirestoreLibrary.self])
+        for database in ["", "Upper", "1abc", "has space", "under_score"] {
+            #expect(throws: FirestoreError.self) { try Firestore.firestore(app: app, database: database) }
+        }
+        #expect(throws: Never.self) { try Firestore.firestore(app: app, database: "eu-archive-2") }
+    }
+
+    @Test func missingProjectIDIsAnInvalidOptionsError() throws {
+        var options = FlintOptions.testing
+        options.projectID = nil
+        let app = try TestApp.make(libraries: [FirestoreLibrary.self], options: options)
+        #expect(throws: FlintError.invalidOptions(reason: "Firestore requires the app's options to have a projectID.")) {
+            try Firestore.firestore(app: app)
+        }
+    }
+
+    @Test func unregisteredLibraryIsNotRegisteredError() throws {
+        let app = try TestApp.make()
+        #expect(throws: ComponentError.self) { try Firestore.firestore(app: app) }
+        do {
+            _ = try Firestore.firestore(app: app)
+        } catch let error as ComponentError {
+            guard case .notRegistered = error else {
+                Issue.record("unexpected \(error)")
+                return
+            }
+        }
+    }
+
+    @Test func deletingTheAppTerminatesAndReleasesItsInstances() async throws {
+        let app = try TestApp.make(libraries: [FirestoreLibrary.self])
+        weak var weakFirestore: Firestore?
+        do {
+            let db = try Firestore.firestore(app: app)
+            weakFirestore = db
+            try await db.document("c/d").setData(["n": 1])
+        }
+        #expect(weakFirestore != nil)
+        _ = await app.delete()
+        #expect(weakFirestore == nil)
+    }
+
+    @Test func operationsOnATerminatedInstanceFail() async throws {
+        let app = try TestApp.make(libraries: [FirestoreLibrary.self])
+        let db = try Firestore.firestore(app: app)
+        _ = await app.delete()
+        let error = await #expect(throws: FirestoreError.self) { try await db.document("c/d").setData(["n": 1]) }
+        #expect(error == FirestoreError(.failedPrecondition, "The client has already been terminated."))
+        #expect(await firestoreCode { try await db.collection("c").getDocuments() } == .failedPrecondition)
+        #expect(await firestoreCode { for try await _ in db.collection("c").snapshots {} } == .failedPrecondition)
+    }
+
+    @Test func pendingWritesFailWhenTheAppIsDeleted() async throws {
+        let app = try TestApp.make(libraries: [FirestoreLibrary.self])
+        let db = try Firestore.firestore(app: app)
+        await db.disableNetwork()
+        let write = Task { try await db.document("c/d").setData(["n": 1]) }
+        try await waitUntil { db.engine.pendingWriteCount == 1 }
+        _ = await app.delete()
+        let error = await #expect(throws: FirestoreError.self) { try await write.value }
+        #expect(error?.code == .failedPrecondition)
+    }
+
+    @Test func backendComponentCanBeOverridden() async throws {
+        let backend = LocalFirestoreBackend()
+        let app = try TestApp.make(libraries: [FirestoreLibrary.self],
+                                   overrides: [.instance(backend, as: FirestoreBackend.self)])
+        #expect(try app.container.require(FirestoreBackend.self) === backend)
+        let db = try Firestore.firestore(app: app)
+        try await db.document("c/d").setData(["n": 1])
+        let read = try backend.document(at: "c/d", database: db.databaseID, caller: nil)
+        #expect(read.value?.version == read.sequenceNumber)
+    }
+
+    @Test func libraryDeclaresItsDependencies() {
+        let components = FirestoreLibrary.componentsToRegister()
+        #expect(components.count == 2)
+        #expect(FirestoreLibrary.libraryName == "flint-fst")
+        let providerDependencies = components[0].dependencies.map { "\($0)" }
+        #expect(providerDependencies.count == 3)
+    }
+}

@@ -1,0 +1,146 @@
+import FlintCore
+@testable import FlintFirestore
+import FlintTesting
+import Testing
+
+/// The `snapshots` streams: values, errors, and listener removal however the iteration ends.
+@Suite(.timeLimit(.minutes(1)))
+struct StreamTests {
+    @Test func querySnapshotsYieldTheFirstSnapshotAndLaterChanges() async throws {
+        let db = try makeFirestore()
+        let items = db.collection("items")
+        try await items.document("a").setData(["n": 1])
+        let stream = items.snapshots
+        let writer = Task {
+            try await items.document("b").setData(["n": 2])
+        }
+        let snapshots = try await collect(2, from: stream)
+        try await writer.value
+        #expect(snapshots[0].ids == ["a"])
+        #expect(snapshots[1].changeList() == ["added b -1 1"])
+    }
+
+    @Test func documentSnapshotsYieldTheDocument() async throws {
+        let db = try makeFirestore()
+        let doc = db.document("c/d")
+        try await doc.setData(["n": 1])
+        let snapshot = try await first(of: doc.snapshots)
+        #expect(snapshot.get("n") == 1)
+    }
+
+    @Test func snapshotsWithMetadataChangesIncludeTheAcknowledgement() async throws {
+        let db = try makeFirestore()
+        let doc = db.document("c/d")
+        let stream = doc.snapshots(includeMetadataChanges: true)
+        let writer = Task { try await doc.setData(["n": 1]) }
+        let snapshots = try await collect(3, from: stream)
+        try await writer.value
+        #expect(snapshots.map(\.exists) == [false, true, true])
+        #expect(snapshots.map(\.metadata.hasPendingWrites) == [false, true, false])
+    }
+
+    @Test func breakingOutOfTheLoopRemovesTheListener() async throws {
+        let db = try makeFirestore()
+        for try await snapshot in db.collection("items").snapshots {
+            #expect(snapshot.isEmpty)
+            break
+        }
+        try await waitUntil { db.engine.listenerCount == 0 }
+        #expect(db.engine.listenerCount == 0)
+    }
+
+    @Test func cancellingTheConsumingTaskRemovesTheListener() async throws {
+        let db = try makeFirestore()
+        let firstSnapshot = Gate()
+        let consumer = Task {
+            for try await _ in db.collection("items").snapshots {
+                firstSnapshot.open()
+            }
+        }
+        await firstSnapshot.wait()
+        #expect(db.engine.listenerCount == 1)
+        consumer.cancel()
+        _ = await consumer.result
+        try await waitUntil { db.engine.listenerCount == 0 }
+        #expect(db.engine.listenerCount == 0)
+    }
+
+    @Test func cancellingBeforeTheFirstSnapshotRemovesTheListener() async throws {
+        let db = try makeFirestore()
+        let consumer = Task {
+            for try await _ in db.document("c/d").snapshots {}
+        }
+        consumer.cancel()
+        _ = await consumer.result
+        try await waitUntil { db.engine.listenerCount == 0 }
+        #expect(db.engine.listenerCount == 0)
+    }
+
+    @Test func aListenerErrorEndsTheLoopByThrowingItAndRemovesTheListener() async throws {
+        let backend = LocalFirestoreBackend(rules: { $0.operation != .list })
+        let db = try makeFirestore(backend: backend)
+        let error = await #expect(throws: FirestoreError.self) {
+            for try await _ in db.collection("secret").snapshots {}
+        }
+        #expect(error?.code == .permissionDenied)
+        #expect(db.engine.listenerCount == 0)
+    }
+
+    @Test func droppedStreamRemovesItsListener() async throws {
+        let db = try makeFirestore()
+        do {
+            let stream = db.collection("items").snapshots
+            _ = stream
+        }
+        try await waitUntil { db.engine.listenerCount == 0 }
+        #expect(db.engine.listenerCount == 0)
+    }
+
+    @Test func everyIterationHasItsOwnListener() async throws {
+        let db = try makeFirestore()
+        let items = db.collection("items")
+        @Sendable func collectFromTwoStreams() async throws -> Int {
+            let first = items.snapshots
+            let second = items.snapshots
+            #expect(db.engine.listenerCount == 2)
+            async let a = collect(1, from: first)
+            async let b = collect(1, from: second)
+            let (left, right) = try await (a, b)
+            return left.count + right.count
+        }
+        #expect(try await collectFromTwoStreams() == 2)
+        try await waitUntil { db.engine.listenerCount == 0 }   // both streams were dropped
+    }
+
+    @Test func manyConsumersOfManyQueriesAllEndWithZeroListeners() async throws {
+        let db = try makeFirestore()
+        let items = db.collection("items")
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for index in 0..<20 {
+                group.addTask {
+                    let query = index.isMultiple(of: 2) ? items.whereField("n", isGreaterThan: FirestoreValue(index)) : items
+                    _ = try await collect(1, from: query.snapshots)
+                }
+            }
+            try await group.waitForAll()
+        }
+        try await waitUntil { db.engine.listenerCount == 0 }
+        #expect(db.engine.listenerCount == 0)
+    }
+
+    @Test func deletingTheAppEndsStreamsWithCancelled() async throws {
+        let app = try TestApp.make(libraries: [FirestoreLibrary.self])
+        let db = try Firestore.firestore(app: app)
+        let started = Gate()
+        let consumer = Task {
+            for try await _ in db.collection("items").snapshots { started.open() }
+        }
+        await started.wait()
+        _ = await app.delete()
+        let result = await consumer.result
+        #expect(throws: FirestoreError(.cancelled, "The Firestore instance was terminated (its app was deleted).")) {
+            try result.get()
+        }
+        #expect(db.engine.listenerCount == 0)
+    }
+}
