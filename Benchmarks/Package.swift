@@ -21,6 +21,7 @@ let package = Package(
             name: "FlintBench",
             dependencies: [
                 .product(name: "FlintCore", package: "Flint"),
+                .product(name: "FlintFirestore", package: "Flint"),
                 .product(name: "Swinject", package: "Swinject"),
                 .product(name: "Dependencies", package: "swift-dependencies"),
             ],

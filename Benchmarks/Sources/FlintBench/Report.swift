@@ -4,7 +4,7 @@ import Foundation
 let caseOrder = [
     "cached_resolve", "fresh_instance", "configure_100", "configure_1000", "configure_10000",
     "cached_resolve_1_thread", "cached_resolve_2_threads", "cached_resolve_2_threads_same", "eager_100",
-    "stream_1_subscriber", "stream_1000_subscribers",
+    "stream_1_subscriber", "stream_1000_subscribers", "firestore_write_10000_docs", "firestore_write_100000_docs",
 ]
 
 /// One JSON object per result: `{"case": "...", "system": "...", "ns_per_op": <number>}`.
@@ -107,5 +107,7 @@ func targetReport(_ results: [BenchResult]) -> [String] {
           "%.2f x") { $0 >= 0.8 }
     check("stream: per-subscriber cost at 1,000 subscribers <= 1.5 x at 1",
           ratio(ns("stream_1000_subscribers", .flint), ns("stream_1_subscriber", .flint)), "%.2f x") { $0 <= 1.5 }
+    check("firestore: one write with 100 listening queries, 100,000 docs <= 1.5 x 10,000 docs",
+          ratio(ns("firestore_write_100000_docs", .flint), ns("firestore_write_10000_docs", .flint)), "%.2f x") { $0 <= 1.5 }
     return lines
 }

@@ -80,6 +80,9 @@ if selected(["eager_100"]) {
 if selected(["stream_1_subscriber", "stream_1000_subscribers"]) {
     results += await runStreamCases(config, progress: progress)
 }
+if selected(["firestore_write_10000_docs", "firestore_write_100000_docs"]) {
+    results += await runFirestoreCases(config, progress: progress)
+}
 let elapsed = started.duration(to: .now)
 
 let mode = config.quick ? "quick" : "full"
