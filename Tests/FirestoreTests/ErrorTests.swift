@@ -5,11 +5,12 @@ import Testing
 struct ErrorTests {
     @Test func codesHaveTheGRPCValues() {
         let expected: [FirestoreErrorCode: Int] = [
+            .ok: 0,
             .cancelled: 1, .unknown: 2, .invalidArgument: 3, .deadlineExceeded: 4, .notFound: 5, .alreadyExists: 6,
             .permissionDenied: 7, .resourceExhausted: 8, .failedPrecondition: 9, .aborted: 10, .outOfRange: 11,
             .unimplemented: 12, .internal: 13, .unavailable: 14, .dataLoss: 15, .unauthenticated: 16,
         ]
-        #expect(FirestoreErrorCode.allCases.count == 16)
+        #expect(FirestoreErrorCode.allCases.count == 17)
         for code in FirestoreErrorCode.allCases {
             #expect(code.rawValue == expected[code])
         }
