@@ -224,7 +224,7 @@ final class ContainerStorage: @unchecked Sendable {
                 return try createUncacheable(slot)
             case .runExclusive(let creation):
                 let outcome: Result<(AnyInstanceBox, Bool), ComponentError>
-                do { outcome = .success(try run(slot, on: stack)) } catch { outcome = .failure(error) }
+                do { outcome = .success(try run(slot, on: stack, reuseView: false)) } catch { outcome = .failure(error) }
                 let sequence = creationSequence.wrappingAdd(1, ordering: .relaxed).newValue
                 let result: Result<(box: AnyInstanceBox, cached: Bool), ComponentError> = withState(of: slot) { state in
                     guard case .creating(let current) = state, current === creation else {
@@ -251,7 +251,7 @@ final class ContainerStorage: @unchecked Sendable {
     func createUncacheable(_ slot: ComponentSlot) throws(ComponentError) -> (box: AnyInstanceBox, cached: Bool) {
         let stack = CreationStack.current
         if let cycle = stack.cycle(reentering: slot) { throw .dependencyCycle(cycle) }
-        let (box, cacheable) = try run(slot, on: stack)
+        let (box, cacheable) = try run(slot, on: stack, reuseView: true)
         guard cacheable else { return (box, false) }
         return try install(box, in: slot)
     }
@@ -280,7 +280,7 @@ final class ContainerStorage: @unchecked Sendable {
     }
 
     /// Runs the slot's maker with the slot on this thread's creation stack.
-    private func run(_ slot: ComponentSlot, on stack: CreationStack) throws(ComponentError)
+    private func run(_ slot: ComponentSlot, on stack: CreationStack, reuseView: Bool) throws(ComponentError)
         -> (AnyInstanceBox, Bool) {
         stack.push(slot)
         defer { stack.pop() }
@@ -290,7 +290,9 @@ final class ContainerStorage: @unchecked Sendable {
             return (convert(box), cached)
         case .factory(let factory):
             let started = isMonitored ? ContinuousClock.now : nil
-            let view = view(for: slot)
+            // A view is cached in the line only for factories known not to cache (they run again and again);
+            // a first creation uses a temporary view.
+            let view = reuseView ? view(for: slot) : ComponentContainer(storage: self, requester: slot)
             var isCacheable = false
             let made: AnyInstanceBox?
             do {
