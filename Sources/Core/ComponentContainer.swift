@@ -80,7 +80,7 @@ public final class ComponentContainer: Sendable {
         var values: [T] = []
         for index in storage.sets[key.id] ?? [] {
             do {
-                values.append(unsafeDowncast(try storage.box(at: index), to: InstanceBox<T>.self).value)
+                values.append(try storage.value(at: index, as: T.self))
             } catch {
                 if case .factoryReturnedNil = error { continue }
                 throw error

@@ -61,7 +61,6 @@ final class ContainerStorage: @unchecked Sendable {
     }
 
     /// The cached box of slot `index`, retained, or nil.
-    @inlinable @inline(__always)
     func cachedBox(at index: Int) -> AnyInstanceBox? {
         let lock = lines.lock(index)
         LineLock.lock(lock)
@@ -169,15 +168,8 @@ final class ContainerStorage: @unchecked Sendable {
 
     // MARK: Resolution
 
-    /// The instance box for the slot at `index`, creating it if needed.
-    func box(at index: Int) throws(ComponentError) -> AnyInstanceBox {
-        if deleted.load(ordering: .relaxed) { throw .appDeleted(name: appName) }
-        if let box = cachedBox(at: index) { return box }
-        return try create(slots[index]).box
-    }
-
-    /// Like ``box(at:)``, also telling whether the instance is cached (aliases cache exactly when their
-    /// primary does).
+    /// The instance box for the slot at `index`, creating it if needed, and whether it is cached (aliases
+    /// cache exactly when their primary does). Typed callers use ``value(at:as:)`` instead.
     func boxAndCaching(at index: Int) throws(ComponentError) -> (box: AnyInstanceBox, cached: Bool) {
         if deleted.load(ordering: .relaxed) { throw .appDeleted(name: appName) }
         if let box = cachedBox(at: index) { return (box, true) }
@@ -312,7 +304,7 @@ final class ContainerStorage: @unchecked Sendable {
     func instantiateEagerComponents() {
         for slot in slots where slot.role != .alias && slot.timing.isEager(inDefaultApp: isDefaultApp) {
             do {
-                _ = try box(at: slot.index)
+                _ = try boxAndCaching(at: slot.index)
             } catch {
                 report(error, resolving: slot.name)
             }

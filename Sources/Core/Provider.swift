@@ -21,7 +21,7 @@ public struct Provider<T>: Sendable {
     public func require() throws(ComponentError) -> T {
         guard let storage = reference.storage else { throw .appDeleted(name: reference.appName) }
         guard let index else { throw .notRegistered(type: readableTypeName(T.self)) }
-        return unsafeDowncast(try storage.box(at: index), to: InstanceBox<T>.self).value
+        return try storage.value(at: index, as: T.self)
     }
 }
 
