@@ -13,20 +13,19 @@ import Musl
 /// `Mutex`. pthread mutexes are intercepted by TSan, so `swift test --sanitize=thread` sees real
 /// happens-before edges.
 ///
-/// Two ways to use it: a `PlatformLock()` owns a cache line of its own (the owner calls ``destroy()`` exactly
-/// once, in its `deinit`); the static functions work on a primitive embedded in memory someone else owns
-/// (a container's slot lines).
-@usableFromInline
+/// A `PlatformLock()` owns a cache line of its own; the owner (``Locked``) calls ``destroy()`` exactly once, in
+/// its `deinit`. (A container's slot lines use ``LineLock`` instead: their critical sections are a few
+/// instructions.)
 struct PlatformLock: @unchecked Sendable {
     #if canImport(Darwin)
     /// The primitive lock type.
-    @usableFromInline typealias Primitive = os_unfair_lock
+    typealias Primitive = os_unfair_lock
     #else
     /// The primitive lock type.
-    @usableFromInline typealias Primitive = pthread_mutex_t
+    typealias Primitive = pthread_mutex_t
     #endif
 
-    @usableFromInline let pointer: UnsafeMutablePointer<Primitive>
+    private let pointer: UnsafeMutablePointer<Primitive>
 
     /// Allocates and initializes an unlocked lock on a cache line of its own, so that two locks never share
     /// a line (no false sharing between threads working on different objects).
@@ -38,11 +37,11 @@ struct PlatformLock: @unchecked Sendable {
     }
 
     /// Blocks until the lock is acquired. Not re-entrant.
-    @inlinable @inline(__always)
+    @inline(__always)
     func lock() { Self.lock(pointer) }
 
     /// Releases the lock; only the thread that locked it may unlock it.
-    @inlinable @inline(__always)
+    @inline(__always)
     func unlock() { Self.unlock(pointer) }
 
     /// Frees the lock. It must be unlocked and never used again.
@@ -52,7 +51,7 @@ struct PlatformLock: @unchecked Sendable {
     }
 
     /// Initializes an unlocked primitive in place.
-    static func initialize(_ pointer: UnsafeMutablePointer<Primitive>) {
+    private static func initialize(_ pointer: UnsafeMutablePointer<Primitive>) {
         #if canImport(Darwin)
         pointer.initialize(to: os_unfair_lock())
         #else
@@ -62,7 +61,7 @@ struct PlatformLock: @unchecked Sendable {
     }
 
     /// Tears down a primitive initialized with ``initialize(_:)`` (it must be unlocked).
-    static func deinitialize(_ pointer: UnsafeMutablePointer<Primitive>) {
+    private static func deinitialize(_ pointer: UnsafeMutablePointer<Primitive>) {
         #if !canImport(Darwin)
         pthread_mutex_destroy(pointer)
         #endif
@@ -70,8 +69,8 @@ struct PlatformLock: @unchecked Sendable {
     }
 
     /// Locks a primitive in place.
-    @inlinable @inline(__always)
-    static func lock(_ pointer: UnsafeMutablePointer<Primitive>) {
+    @inline(__always)
+    private static func lock(_ pointer: UnsafeMutablePointer<Primitive>) {
         #if canImport(Darwin)
         os_unfair_lock_lock(pointer)
         #else
@@ -80,8 +79,8 @@ struct PlatformLock: @unchecked Sendable {
     }
 
     /// Unlocks a primitive in place.
-    @inlinable @inline(__always)
-    static func unlock(_ pointer: UnsafeMutablePointer<Primitive>) {
+    @inline(__always)
+    private static func unlock(_ pointer: UnsafeMutablePointer<Primitive>) {
         #if canImport(Darwin)
         os_unfair_lock_unlock(pointer)
         #else
