@@ -87,11 +87,11 @@ public final class AppRegistry: Sendable {
         }
         var builder = ContainerBuilder()
         for library in libraries {
-            for component in library.components() {
-                builder.registrations.append(.init(component: component, libraryName: library.name))
-            }
+            builder.groups.append(ComponentGroup(libraryName: library.name, components: library.components(),
+                                                 isOverride: false))
         }
-        builder.overrides = overrides
+        builder.groups.append(ComponentGroup(libraryName: ContainerBuilder.overridesLibraryName, components: overrides,
+                                             isOverride: true))
         let isDefault = name == FlintApp.defaultName
         let storage = try builder.build(appName: name, isDefaultApp: isDefault, monitor: monitor)
         let app = FlintApp(name: name, options: options, storage: storage, registry: self)

@@ -34,6 +34,9 @@ public struct Component: Sendable {
     /// The factory with its result type intact (a ``TypedFactory``), for the unboxed fast path of factories
     /// that do not cache; nil for set contributions.
     let typedFactory: (any AnyObject & Sendable)?
+    /// `typedFactory`'s address (0 for none), so that a container can point at it without retaining (and
+    /// touching) it.
+    let typedFactoryAddress: UInt
     let aliases: [Alias]
 
     /// The fully qualified name of the provided type.
@@ -69,15 +72,18 @@ public struct Component: Sendable {
                                                  _ isCacheable: inout Bool) throws -> T?) {
         // Inlinable so that the boxing closure is specialized for `T` in the caller's module: no generic
         // metadata lookups each time the factory runs.
-        let typed = TypedFactory<T>(factory)
         // The box's metatype, looked up once here rather than on every run (for a `T` that is itself generic,
         // each lookup is a search of the runtime's metadata cache).
-        let boxType = InstanceBox<T>.self
         self.init(erasing: type, alsoProviding: alsoProviding, timing: timing, dependencies: dependencies,
-                  typedFactory: typed) { container, isCacheable in
-            guard let value = try typed.make(container, &isCacheable) else { return nil }
-            return boxType.init(value)
-        }
+                  typedFactory: TypedFactory<T>(factory), factory: Self.erase(factory, boxType: InstanceBox<T>.self))
+    }
+
+    /// `factory` with its result boxed. Never inlined into generic code, so that the closure is made where `R`
+    /// is a generic parameter with its metadata at hand (see ``FactoryResult``); concrete callers specialize it.
+    @inlinable @inline(never)
+    static func erase<R: FactoryResult & SendableMetatype>(_ factory: @escaping @Sendable (ComponentContainer, inout Bool) throws -> R,
+                                        boxType: InstanceBox<R.Instance>.Type) -> ErasedFactory {
+        { container, isCacheable in try factory(container, &isCacheable).boxed(as: boxType) }
     }
 
     @usableFromInline
@@ -89,6 +95,7 @@ public struct Component: Sendable {
         self.dependencies = dependencies
         self.factory = factory
         self.typedFactory = typedFactory
+        typedFactoryAddress = UInt(bitPattern: Unmanaged.passUnretained(typedFactory).toOpaque())
         aliases = alsoProviding.map { Alias(key: $0.key, convert: $0.convert) }
     }
 
@@ -100,6 +107,7 @@ public struct Component: Sendable {
         self.dependencies = dependencies
         self.factory = factory
         typedFactory = nil
+        typedFactoryAddress = 0
         aliases = []
     }
 
@@ -113,11 +121,8 @@ public struct Component: Sendable {
         dependencies: [Dependency] = [],
         factory: @escaping @Sendable (_ container: ComponentContainer, _ isCacheable: inout Bool) throws -> T?
     ) -> Component {
-        let boxType = InstanceBox<T>.self
-        return Component(contributingTo: type, timing: timing, dependencies: dependencies) { container, isCacheable in
-            guard let value = try factory(container, &isCacheable) else { return nil }
-            return boxType.init(value)
-        }
+        Component(contributingTo: type, timing: timing, dependencies: dependencies,
+                  factory: erase(factory, boxType: InstanceBox<T>.self))
     }
 
     @usableFromInline

@@ -47,10 +47,17 @@ public final class ComponentContainer: Sendable {
     @inlinable
     public func require<T>(_ type: T.Type) throws(ComponentError) -> T {
         let id = ObjectIdentifier(type)
-        if let requester, !requester.declares(id, as: .direct) {
-            throw .undeclaredDependency(component: requester.name, requested: readableTypeName(type))
+        let index: Int
+        if let requester {
+            // A factory's view: the slot was found at configure (no hashing), -1 if nothing provides it.
+            guard let link = storage.link(to: id, as: .direct, declaredBy: requester) else {
+                throw .undeclaredDependency(component: requester.name, requested: readableTypeName(type))
+            }
+            index = link.target
+        } else {
+            index = storage.table.index(of: id) ?? -1
         }
-        guard let index = storage.table.index(of: id) else {
+        guard index >= 0 else {
             if storage.isDeleted { throw .appDeleted(name: storage.appName) }
             throw .notRegistered(type: readableTypeName(type))
         }
@@ -62,10 +69,12 @@ public final class ComponentContainer: Sendable {
     /// The provider holds its container weakly; after the app is gone it resolves nothing.
     public func provider<T>(for type: T.Type) throws(ComponentError) -> Provider<T> {
         let id = ObjectIdentifier(type)
-        if let requester, !requester.declares(id, as: .provider), !requester.declares(id, as: .direct) {
+        guard let requester else { return Provider(storage: storage, index: storage.table.index(of: id)) }
+        guard let link = storage.link(to: id, as: .provider, declaredBy: requester)
+                ?? storage.link(to: id, as: .direct, declaredBy: requester) else {
             throw .undeclaredDependency(component: requester.name, requested: readableTypeName(type))
         }
-        return Provider(storage: storage, index: storage.table.index(of: id))
+        return Provider(storage: storage, index: link.target >= 0 ? link.target : nil)
     }
 
     /// Every set contribution to `type` (see ``Component/contribution(to:timing:dependencies:factory:)``), in
@@ -73,7 +82,7 @@ public final class ComponentContainer: Sendable {
     /// left out.
     public func all<T>(_ type: T.Type) throws(ComponentError) -> [T] {
         let key = TypeKey(SetContributions<T>.self)
-        if let requester, !requester.declares(key.id, as: .set) {
+        if let requester, storage.link(to: key.id, as: .set, declaredBy: requester) == nil {
             throw .undeclaredDependency(component: requester.name, requested: "[\(readableTypeName(type))]")
         }
         if storage.isDeleted { throw .appDeleted(name: storage.appName) }

@@ -87,7 +87,7 @@ public struct ComponentGraph: Sendable, Hashable {
         var edges: [Edge] = []
         var unresolved: [Unresolved] = []
         for slot in storage.slots {
-            for dependency in slot.dependencies {
+            for dependency in storage.dependencies(of: slot) {
                 let kind: Edge.Kind
                 let targets: [Int]
                 switch dependency.kind {

@@ -1,18 +1,11 @@
 import Synchronization
 import Foundation
 
-/// One registered type in a container: its component, its cached instance and its creation state.
-///
+/// One registered type in a container: where its component is, its resolved dependencies and its creation
+/// state. The component itself stays in the container's ``ContainerStorage/groups``; the slot only points
+/// at it, so building a slot copies no closures or arrays.
 @usableFromInline
 final class ComponentSlot: @unchecked Sendable {
-    /// How the slot's instance is made.
-    enum Maker: Sendable {
-        /// Run the component's factory with a container restricted to its dependencies.
-        case factory(Component.ErasedFactory)
-        /// Resolve the slot `primary` and convert its instance (an extra type of a multi-type component).
-        case alias(primary: Int, convert: @Sendable (AnyInstanceBox) -> AnyInstanceBox)
-    }
-
     /// What the slot is for, for validation and export.
     enum Role: Sendable, Equatable { case value, contribution, alias }
 
@@ -34,33 +27,41 @@ final class ComponentSlot: @unchecked Sendable {
     let key: TypeKey
     let role: Role
     let timing: InstantiationTiming
-    @usableFromInline let dependencies: [Dependency]
+    /// The component's group and position in its container's ``ContainerStorage/groups``.
+    let group: Int
+    let position: Int
+    /// For an extra type (``Role/alias``): its position in the component's extra types and the slot whose
+    /// instance it converts (the slot providing the component's own type, which may be an override); -1
+    /// otherwise.
+    let alias: Int
+    let primary: Int
+    /// Where the slot's resolved dependencies are in its container's ``ContainerStorage/links``.
+    @usableFromInline let linkStart: Int
+    @usableFromInline let linkEnd: Int
     let libraryName: String
-    let maker: Maker
-    /// The component's ``TypedFactory`` (nil for extra types and set contributions).
-    @usableFromInline let typedFactory: (any AnyObject & Sendable)?
+    /// The address of the component's ``TypedFactory`` (nil for extra types and set contributions), not
+    /// retained: the component, kept by the container's groups for as long as the container's slots are used,
+    /// owns it.
+    @usableFromInline let typedFactory: UnsafeRawPointer?
     /// The creation state, guarded by the slot's lock in its container's ``SlotLines``: held only to read or
     /// change it, never while a factory runs. Only ``ContainerStorage/withState(of:_:)`` touches it.
     @exclusivity(unchecked) var state = State.empty(knownUncacheable: false)
 
-    init(index: Int, key: TypeKey, role: Role, timing: InstantiationTiming, dependencies: [Dependency],
-         libraryName: String, maker: Maker, typedFactory: (any AnyObject & Sendable)? = nil) {
+    init(index: Int, key: TypeKey, role: Role, timing: InstantiationTiming, group: Int, position: Int,
+         alias: Int = -1, primary: Int = -1, links: Range<Int>, libraryName: String,
+         typedFactory: UnsafeRawPointer?) {
         self.index = index
         self.key = key
         self.role = role
         self.timing = timing
-        self.dependencies = dependencies
+        self.group = group
+        self.position = position
+        self.alias = alias
+        self.primary = primary
+        linkStart = links.lowerBound
+        linkEnd = links.upperBound
         self.libraryName = libraryName
-        self.maker = maker
         self.typedFactory = typedFactory
-    }
-
-    /// Whether the component declared `id` as a dependency of `kind` (what its restricted container allows).
-    /// A linear scan: components declare a handful of dependencies.
-    @usableFromInline
-    func declares(_ id: ObjectIdentifier, as kind: Dependency.Kind) -> Bool {
-        for dependency in dependencies where dependency.keyID == id && dependency.kind == kind { return true }
-        return false
     }
 
     /// The readable name of the slot's component, as used in errors and exports.

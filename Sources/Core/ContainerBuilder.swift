@@ -8,132 +8,159 @@ struct ContainerBuilder {
     /// The library name used for components passed as `overrides`.
     static let overridesLibraryName = "overrides"
 
-    /// A component together with the library that registered it.
-    struct Registration {
-        let component: Component
-        let libraryName: String
+    /// The libraries' components in registration order, then the overrides.
+    var groups: [ComponentGroup] = []
+
+    /// Where a slot comes from: component `position` of group `group`, itself (`alias` -1) or its extra type
+    /// number `alias`. Placements compare in registration order by (group, position).
+    private struct Placement {
+        let group: Int32
+        let position: Int32
+        let alias: Int32
+
+        func isRegistered(before other: Placement) -> Bool {
+            (group, position) < (other.group, other.position)
+        }
     }
 
-    var registrations: [Registration] = []
-    var overrides: [Component] = []
+    /// The type a placement provides.
+    private func key(of placement: Placement) -> TypeKey {
+        let component = groups[Int(placement.group)].components[Int(placement.position)]
+        return placement.alias < 0 ? component.key : component.aliases[Int(placement.alias)].key
+    }
 
     /// Validates and builds. Throws the first problem found: duplicates, then missing dependencies, then
     /// cycles.
+    ///
+    /// Three linear passes: place every slot and fill the type table (finding duplicates), then make the
+    /// slots with their dependencies resolved to slot indices (finding missing ones), then Kahn's algorithm
+    /// over those indices (finding cycles). Components are read in place, never copied: slots point at them.
     func build(appName: String, isDefaultApp: Bool, monitor: (any ComponentMonitor)?) throws(ComponentError)
         -> ContainerStorage {
         // 1. Overrides replace every library entry (primary or extra type) of the types they provide.
         var overridden = Set<ObjectIdentifier>()
-        if !registrations.isEmpty {
-            for component in overrides where component.role == .value {
-                overridden.insert(component.key.id)
-                for alias in component.aliases { overridden.insert(alias.key.id) }
-            }
-        }
-
-        // 2. Lay out slots: primaries and contributions in registration order (libraries, then overrides),
-        //    then extra types. `ordinals` remembers each slot's registration, so that errors list libraries
-        //    in registration order.
-        let total = registrations.count + overrides.count
-        var slots: [ComponentSlot] = []
-        slots.reserveCapacity(total)
-        var ordinals: [Int] = []
-        ordinals.reserveCapacity(total)
-        var provider: [ObjectIdentifier: Int] = [:]
-        provider.reserveCapacity(total)
-        var duplicated: [ObjectIdentifier] = []
-        var sets: [ObjectIdentifier: [Int]] = [:]
-        var pendingAliases: [(alias: Component.Alias, primaryKey: TypeKey, libraryName: String, ordinal: Int)] = []
-
-        func add(_ component: Component, libraryName: String, ordinal: Int, isOverride: Bool) {
-            let replaced = !isOverride && component.role == .value && overridden.contains(component.key.id)
-            if !replaced {
-                let index = slots.count
-                let role: ComponentSlot.Role = component.role == .value ? .value : .contribution
-                slots.append(ComponentSlot(index: index, key: component.key, role: role, timing: component.timing,
-                                           dependencies: component.dependencies, libraryName: libraryName,
-                                           maker: .factory(component.factory),
-                                           typedFactory: component.typedFactory))
-                ordinals.append(ordinal)
-                if role == .value {
-                    // Keep the first provider; a second one is a duplicate, reported below.
-                    if let first = provider.updateValue(index, forKey: component.key.id) {
-                        provider[component.key.id] = first
-                        duplicated.append(component.key.id)
-                    }
-                } else {
-                    sets[component.key.id, default: []].append(index)
+        if groups.contains(where: { !$0.isOverride && !$0.components.isEmpty }) {
+            for group in groups where group.isOverride {
+                for component in group.components where component.role == .value {
+                    overridden.insert(component.key.id)
+                    for alias in component.aliases { overridden.insert(alias.key.id) }
                 }
             }
-            for alias in component.aliases where isOverride || !overridden.contains(alias.key.id) {
-                pendingAliases.append((alias, component.key, libraryName, ordinal))
+        }
+
+        // 2. Place slots: primaries and contributions in registration order (libraries, then overrides), then
+        //    extra types; each provided type goes into the table, whose first entry wins.
+        let total = groups.reduce(0) { $0 + $1.components.count }
+        var table = TypeTable.Builder(expectedCount: total)
+        var placements: [Placement] = []
+        placements.reserveCapacity(total)
+        var duplicated: [ObjectIdentifier] = []
+        var sets: [ObjectIdentifier: [Int]] = [:]
+        var aliasPlacements: [Placement] = []
+        for groupIndex in groups.indices {
+            let isOverride = groups[groupIndex].isOverride
+            let components = groups[groupIndex].components
+            for position in components.indices {
+                let id = components[position].key.id
+                let role = components[position].role
+                if isOverride || role != .value || !overridden.contains(id) {
+                    let index = placements.count
+                    placements.append(Placement(group: Int32(groupIndex), position: Int32(position), alias: -1))
+                    if role == .value {
+                        if !table.insert(id, index) { duplicated.append(id) }
+                    } else {
+                        sets[id, default: []].append(index)
+                    }
+                }
+                if !components[position].aliases.isEmpty {
+                    for (alias, extra) in components[position].aliases.enumerated()
+                    where isOverride || !overridden.contains(extra.key.id) {
+                        aliasPlacements.append(Placement(group: Int32(groupIndex), position: Int32(position),
+                                                         alias: Int32(alias)))
+                    }
+                }
             }
         }
-        for (ordinal, registration) in registrations.enumerated() {
-            add(registration.component, libraryName: registration.libraryName, ordinal: ordinal, isOverride: false)
-        }
-        for (offset, component) in overrides.enumerated() {
-            add(component, libraryName: Self.overridesLibraryName, ordinal: registrations.count + offset, isOverride: true)
-        }
-        for pending in pendingAliases {
-            let index = slots.count
-            slots.append(ComponentSlot(index: index, key: pending.alias.key, role: .alias, timing: .lazy,
-                                       dependencies: [Dependency(key: pending.primaryKey, kind: .direct, isRequired: true)],
-                                       libraryName: pending.libraryName,
-                                       maker: .alias(primary: -1, convert: pending.alias.convert)))
-            ordinals.append(pending.ordinal)
-            if let first = provider.updateValue(index, forKey: pending.alias.key.id) {
-                provider[pending.alias.key.id] = first
-                duplicated.append(pending.alias.key.id)
-            }
+        for placement in aliasPlacements {
+            let index = placements.count
+            placements.append(placement)
+            let id = key(of: placement).id
+            if !table.insert(id, index) { duplicated.append(id) }
         }
 
         // 3. Duplicates: the first duplicated type in registration order, with every library providing it.
         if !duplicated.isEmpty {
-            let duplicatedSet = Set(duplicated)
-            var providersOf: [ObjectIdentifier: [Int]] = [:]
-            for slot in slots where slot.role != .contribution && duplicatedSet.contains(slot.key.id) {
-                providersOf[slot.key.id, default: []].append(slot.index)
-            }
-            let first = providersOf.values.map { $0.sorted { ordinals[$0] < ordinals[$1] } }
-                .min { ordinals[$0[0]] < ordinals[$1[0]] }!
-            throw .duplicateComponent(type: slots[first[0]].key.name, libraries: first.map { slots[$0].libraryName })
+            throw duplicateError(duplicated: Set(duplicated), placements: placements)
         }
 
-        // Each extra type resolves its primary by key, so an overridden primary serves its library's extra types.
-        for index in slots.count - pendingAliases.count ..< slots.count {
-            let slot = slots[index]
-            guard case .alias(_, let convert) = slot.maker, let primary = provider[slot.dependencies[0].keyID] else {
-                continue
-            }
-            slots[index] = ComponentSlot(index: index, key: slot.key, role: .alias, timing: .lazy,
-                                         dependencies: slot.dependencies, libraryName: slot.libraryName,
-                                         maker: .alias(primary: primary, convert: convert))
-        }
-
-        // 4. Missing required dependencies.
-        for slot in slots {
-            for dependency in slot.dependencies where dependency.isRequired && dependency.kind != .set {
-                if provider[dependency.keyID] == nil {
-                    throw .missingDependency(component: slot.name, dependency: dependency.typeName)
+        // 4. Slots, with every dependency resolved to its providing slot; a required one with none is missing.
+        var slots: [ComponentSlot] = []
+        slots.reserveCapacity(placements.count)
+        var links: [DependencyLink] = []
+        links.reserveCapacity(placements.count)
+        // Primaries and contributions come first in placements, group by group; each group's components are
+        // read through a pointer, so no component is copied.
+        let primaryCount = placements.count - aliasPlacements.count
+        var index = 0
+        for group in groups.indices {
+            let libraryName = groups[group].libraryName
+            try groups[group].components.withUnsafeBufferPointer { components throws(ComponentError) in
+                while index < primaryCount, Int(placements[index].group) == group {
+                    let position = Int(placements[index].position)
+                    let component = components.baseAddress.unsafelyUnwrapped + position
+                    let linkStart = links.count
+                    var missing: Dependency?
+                    for dependency in component.pointee.dependencies {
+                        let target = dependency.kind == .set ? -1 : table.index(of: dependency.keyID) ?? -1
+                        if target < 0, dependency.isRequired, dependency.kind != .set, missing == nil {
+                            missing = dependency
+                        }
+                        links.append(DependencyLink(keyID: dependency.keyID, kind: dependency.kind, target: target))
+                    }
+                    let slot = ComponentSlot(index: index, key: component.pointee.key,
+                                             role: component.pointee.role == .value ? .value : .contribution,
+                                             timing: component.pointee.timing, group: group, position: position,
+                                             links: linkStart..<links.count, libraryName: libraryName,
+                                             typedFactory: UnsafeRawPointer(bitPattern: component.pointee.typedFactoryAddress))
+                    if let missing { throw .missingDependency(component: slot.name, dependency: missing.typeName) }
+                    slots.append(slot)
+                    index += 1
                 }
             }
+        }
+        // Then the extra types. Each resolves its primary by key, so an overridden primary serves its
+        // library's extra types.
+        for placement in aliasPlacements {
+            let primaryKey = groups[Int(placement.group)].components[Int(placement.position)].key
+            let aliasKey = key(of: placement)
+            guard let primary = table.index(of: primaryKey.id) else {
+                throw .missingDependency(component: aliasKey.name, dependency: primaryKey.name)
+            }
+            let linkStart = links.count
+            links.append(DependencyLink(keyID: primaryKey.id, kind: .direct, target: primary))
+            slots.append(ComponentSlot(index: slots.count, key: aliasKey, role: .alias, timing: .lazy,
+                                       group: Int(placement.group), position: Int(placement.position),
+                                       alias: Int(placement.alias), primary: primary, links: linkStart..<links.count,
+                                       libraryName: groups[Int(placement.group)].libraryName, typedFactory: nil))
         }
 
         // 5. Cycles: Kahn's algorithm over direct and set edges (provider edges are deferred and do not
         //    count), with the edges in flat arrays (compressed rows: edges of slot i at start[i]..<start[i+1]).
         var edgeStart = [Int](repeating: 0, count: slots.count + 1)
         var edgeTargets: [Int] = []
+        edgeTargets.reserveCapacity(links.count)
         var dependentCount = [Int](repeating: 0, count: slots.count)
         for slot in slots {
-            for dependency in slot.dependencies {
-                switch dependency.kind {
+            for position in slot.linkStart..<slot.linkEnd {
+                let link = links[position]
+                switch link.kind {
                 case .direct:
-                    if let target = provider[dependency.keyID] {
-                        edgeTargets.append(target)
-                        dependentCount[target] += 1
+                    if link.target >= 0 {
+                        edgeTargets.append(link.target)
+                        dependentCount[link.target] += 1
                     }
                 case .set:
-                    for target in sets[dependency.keyID] ?? [] {
+                    for target in sets[link.keyID] ?? [] {
                         edgeTargets.append(target)
                         dependentCount[target] += 1
                     }
@@ -175,11 +202,23 @@ struct ContainerBuilder {
             throw .dependencyCycle(cycle.map { slots[$0].name })
         }
 
-        var entries: [(ObjectIdentifier, Int)] = []
-        entries.reserveCapacity(provider.count)
-        for (key, index) in provider { entries.append((key, index)) }
-        return ContainerStorage(slots: slots, table: TypeTable(entries), sets: sets, appName: appName,
-                                isDefaultApp: isDefaultApp, monitor: monitor)
+        return ContainerStorage(groups: groups, slots: slots, table: TypeTable(table), links: links, sets: sets,
+                                appName: appName, isDefaultApp: isDefaultApp, monitor: monitor)
+    }
+
+    /// The error for the first duplicated type in registration order, listing every library providing it
+    /// (in registration order).
+    private func duplicateError(duplicated: Set<ObjectIdentifier>, placements: [Placement]) -> ComponentError {
+        var providers: [ObjectIdentifier: [Placement]] = [:]
+        for placement in placements
+        where placement.alias >= 0 || groups[Int(placement.group)].components[Int(placement.position)].role == .value {
+            let id = key(of: placement).id
+            if duplicated.contains(id) { providers[id, default: []].append(placement) }
+        }
+        let first = providers.values.map { $0.sorted { $0.isRegistered(before: $1) } }
+            .min { $0[0].isRegistered(before: $1[0]) }!
+        return .duplicateComponent(type: key(of: first[0]).name,
+                                   libraries: first.map { groups[Int($0.group)].libraryName })
     }
 
     /// One cycle among the nodes Kahn's algorithm could not resolve, in dependency order, starting at its

@@ -4,8 +4,12 @@ import Synchronization
 /// the validated slots, the type table and the resolution engine.
 @usableFromInline
 final class ContainerStorage: @unchecked Sendable {
+    /// The components, by library; slots refer to them by position.
+    let groups: [ComponentGroup]
     @usableFromInline let slots: [ComponentSlot]
     @usableFromInline let table: TypeTable
+    /// Every slot's resolved dependencies, slot after slot (see ``ComponentSlot/linkStart``).
+    @usableFromInline let links: [DependencyLink]
     /// Each slot's lock and cached box, one cache line per slot.
     @usableFromInline let lines: SlotLines
     /// Set contributions per set key, in registration order.
@@ -20,10 +24,12 @@ final class ContainerStorage: @unchecked Sendable {
     /// The owning app; set once before the app is published, read-only afterwards.
     weak var app: FlintApp?
 
-    init(slots: [ComponentSlot], table: TypeTable, sets: [ObjectIdentifier: [Int]], appName: String,
-         isDefaultApp: Bool, monitor: (any ComponentMonitor)?) {
+    init(groups: [ComponentGroup], slots: [ComponentSlot], table: TypeTable, links: [DependencyLink],
+         sets: [ObjectIdentifier: [Int]], appName: String, isDefaultApp: Bool, monitor: (any ComponentMonitor)?) {
+        self.groups = groups
         self.slots = slots
         self.table = table
+        self.links = links
         lines = SlotLines(count: slots.count)
         self.sets = sets
         self.appName = appName
@@ -37,6 +43,26 @@ final class ContainerStorage: @unchecked Sendable {
     }
 
     @inlinable var isDeleted: Bool { deleted.load(ordering: .acquiring) }
+
+    /// The dependencies `slot`'s component declared (an extra type depends on its primary).
+    func dependencies(of slot: ComponentSlot) -> [Dependency] {
+        guard slot.alias < 0 else { return [Dependency(key: slots[slot.primary].key, kind: .direct, isRequired: true)] }
+        return groups[slot.group].components[slot.position].dependencies
+    }
+
+    /// The link of `slot`'s dependency on `id` of `kind` (what its restricted container allows), or nil when
+    /// the component did not declare it. A linear scan of adjacent entries: components declare a handful of
+    /// dependencies.
+    @inlinable @inline(__always)
+    func link(to id: ObjectIdentifier, as kind: Dependency.Kind, declaredBy slot: ComponentSlot) -> DependencyLink? {
+        var position = slot.linkStart
+        while position < slot.linkEnd {
+            let link = links[position]
+            if link.keyID == id && link.kind == kind { return link }
+            position &+= 1
+        }
+        return nil
+    }
 
     /// Runs `body` with exclusive access to `slot`'s creation state, keeping the line's cached box in step
     /// with it (the box is set when the state becomes `.cached`, released when it stops being).
@@ -100,13 +126,14 @@ final class ContainerStorage: @unchecked Sendable {
     func makeUncacheable<T>(_ slot: ComponentSlot, view: ComponentContainer, as type: T.Type) throws(ComponentError) -> T {
         let stack = CreationStack.current
         if let cycle = stack.cycle(reentering: slot) { throw .dependencyCycle(cycle) }
-        let started = isMonitored ? ContinuousClock.now : nil
+        let started = isMonitored ? Self.monotonicNow() : nil
         var isCacheable = false
         let made: T?
         stack.push(slot)
         do {
-            // The `typedFactory` of a slot keyed by `T` is a `TypedFactory<T>`.
-            made = try unsafeDowncast(slot.typedFactory.unsafelyUnwrapped, to: TypedFactory<T>.self).make(view, &isCacheable)
+            // The `typedFactory` of a slot keyed by `T` is a `TypedFactory<T>`, kept alive by the slot's component.
+            made = try Unmanaged<TypedFactory<T>>.fromOpaque(slot.typedFactory.unsafelyUnwrapped)
+                ._withUnsafeGuaranteedRef { try $0.make(view, &isCacheable) }
             stack.pop()
         } catch {
             stack.pop()
@@ -158,12 +185,21 @@ final class ContainerStorage: @unchecked Sendable {
         return .factoryFailed(type: slot.name, reason: String(describing: error))
     }
 
-    /// Tells the monitor about a factory run that started at `started`.
+    /// The time since a fixed origin on the continuous clock, for timing factory runs. A `Duration` rather than
+    /// a `ContinuousClock.Instant` because `Duration` is frozen: an optional one costs no value-witness calls.
     @usableFromInline
-    func reportCreation(of slot: ComponentSlot, startedAt started: ContinuousClock.Instant, isCached: Bool) {
+    static func monotonicNow() -> Duration {
+        clockOrigin.duration(to: .now)
+    }
+
+    private static let clockOrigin = ContinuousClock.now
+
+    /// Tells the monitor about a factory run that started at `started` (a ``monotonicNow()`` reading).
+    @usableFromInline
+    func reportCreation(of slot: ComponentSlot, startedAt started: Duration, isCached: Bool) {
         monitor?.componentCreated(ComponentCreationEvent(
             typeName: slot.name, appName: appName, libraryName: slot.libraryName,
-            duration: ContinuousClock.now - started, isCached: isCached, timing: slot.timing))
+            duration: Self.monotonicNow() - started, isCached: isCached, timing: slot.timing))
     }
 
     // MARK: Resolution
@@ -276,26 +312,25 @@ final class ContainerStorage: @unchecked Sendable {
         -> (AnyInstanceBox, Bool) {
         stack.push(slot)
         defer { stack.pop() }
-        switch slot.maker {
-        case .alias(let primary, let convert):
-            let (box, cached) = try boxAndCaching(at: primary)
-            return (convert(box), cached)
-        case .factory(let factory):
-            let started = isMonitored ? ContinuousClock.now : nil
-            // A view is cached in the line only for factories known not to cache (they run again and again);
-            // a first creation uses a temporary view.
-            let view = reuseView ? view(for: slot) : ComponentContainer(storage: self, requester: slot)
-            var isCacheable = false
-            let made: AnyInstanceBox?
-            do {
-                made = try factory(view, &isCacheable)
-            } catch {
-                throw factoryError(error, in: slot)
-            }
-            guard let made else { throw .factoryReturnedNil(type: slot.name) }
-            if let started { reportCreation(of: slot, startedAt: started, isCached: isCacheable) }
-            return (made, isCacheable)
+        if slot.alias >= 0 {
+            let (box, cached) = try boxAndCaching(at: slot.primary)
+            return (groups[slot.group].components[slot.position].aliases[slot.alias].convert(box), cached)
         }
+        let factory = groups[slot.group].components[slot.position].factory
+        let started = isMonitored ? Self.monotonicNow() : nil
+        // A view is cached in the line only for factories known not to cache (they run again and again);
+        // a first creation uses a temporary view.
+        let view = reuseView ? view(for: slot) : ComponentContainer(storage: self, requester: slot)
+        var isCacheable = false
+        let made: AnyInstanceBox?
+        do {
+            made = try factory(view, &isCacheable)
+        } catch {
+            throw factoryError(error, in: slot)
+        }
+        guard let made else { throw .factoryReturnedNil(type: slot.name) }
+        if let started { reportCreation(of: slot, startedAt: started, isCached: isCacheable) }
+        return (made, isCacheable)
     }
 
     // MARK: Eager instantiation and deletion

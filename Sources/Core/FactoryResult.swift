@@ -1,0 +1,23 @@
+/// What a component's factory returns (an optional instance), boxed for the container.
+///
+/// The erased factory of a component calls the user's factory and boxes its result. When the component's type
+/// is itself generic and the component was made in generic code (a library building components for many
+/// types), code written against `T?` would look `Optional<T>` up in the runtime's metadata cache on every run.
+/// Written against a result type `R: FactoryResult` instead, the erased factory captures `R`'s metadata once,
+/// when the component is made. Concrete callers get the same specialized code either way.
+@usableFromInline
+protocol FactoryResult {
+    /// The instance type.
+    associatedtype Instance
+
+    /// The instance in a box of type `boxType`, or nil.
+    func boxed(as boxType: InstanceBox<Instance>.Type) -> AnyInstanceBox?
+}
+
+extension Optional: FactoryResult {
+    @inlinable
+    func boxed(as boxType: InstanceBox<Wrapped>.Type) -> AnyInstanceBox? {
+        guard let value = self else { return nil }
+        return boxType.init(value)
+    }
+}
