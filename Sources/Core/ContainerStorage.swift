@@ -307,7 +307,8 @@ final class ContainerStorage: @unchecked Sendable {
         return (installed, true)
     }
 
-    /// Runs the slot's maker with the slot on this thread's creation stack.
+    /// Runs the slot's factory (or, for an extra type, converts its primary's instance) with the slot on this
+    /// thread's creation stack.
     private func run(_ slot: ComponentSlot, on stack: CreationStack, reuseView: Bool) throws(ComponentError)
         -> (AnyInstanceBox, Bool) {
         stack.push(slot)
