@@ -84,8 +84,10 @@ final class ComponentSlot: @unchecked Sendable {
 final class Creation: Sendable {
     /// The creating thread (its ``CreationStack``'s identity).
     let owner: ObjectIdentifier
-    /// The slot being created; its (costly) readable name is computed only for a cycle message.
-    let slot: ComponentSlot
+    /// The slot being created; its (costly) readable name is computed only for a cycle message. Not retained:
+    /// the slot's storage is alive while the creation is in progress or waited for (the creating thread and
+    /// every waiter are inside a call on it), the only times the slot is read through a creation.
+    unowned(unsafe) let slot: ComponentSlot
     private let finished = Atomic<Bool>(false)
     private let waiters = Atomic<Int>(0)
 

@@ -59,24 +59,26 @@ struct ContainerBuilder {
         var aliasPlacements: [Placement] = []
         for groupIndex in groups.indices {
             let isOverride = groups[groupIndex].isOverride
-            let components = groups[groupIndex].components
-            for position in components.indices {
-                let id = components[position].key.id
-                let role = components[position].role
-                if isOverride || role != .value || !overridden.contains(id) {
-                    let index = placements.count
-                    placements.append(Placement(group: Int32(groupIndex), position: Int32(position), alias: -1))
-                    if role == .value {
-                        if !table.insert(id, index) { duplicated.append(id) }
-                    } else {
-                        sets[id, default: []].append(index)
+            groups[groupIndex].components.withUnsafeBufferPointer { components in
+                for position in components.indices {
+                    let component = components.baseAddress.unsafelyUnwrapped + position
+                    let id = component.pointee.key.id
+                    let role = component.pointee.role
+                    if isOverride || role != .value || !overridden.contains(id) {
+                        let index = placements.count
+                        placements.append(Placement(group: Int32(groupIndex), position: Int32(position), alias: -1))
+                        if role == .value {
+                            if !table.insert(id, index) { duplicated.append(id) }
+                        } else {
+                            sets[id, default: []].append(index)
+                        }
                     }
-                }
-                if !components[position].aliases.isEmpty {
-                    for (alias, extra) in components[position].aliases.enumerated()
-                    where isOverride || !overridden.contains(extra.key.id) {
-                        aliasPlacements.append(Placement(group: Int32(groupIndex), position: Int32(position),
-                                                         alias: Int32(alias)))
+                    if !component.pointee.aliases.isEmpty {
+                        for (alias, extra) in component.pointee.aliases.enumerated()
+                        where isOverride || !overridden.contains(extra.key.id) {
+                            aliasPlacements.append(Placement(group: Int32(groupIndex), position: Int32(position),
+                                                             alias: Int32(alias)))
+                        }
                     }
                 }
             }
@@ -98,6 +100,9 @@ struct ContainerBuilder {
         slots.reserveCapacity(placements.count)
         var links: [DependencyLink] = []
         links.reserveCapacity(placements.count)
+        // Where each slot's links start (and, last, where they end), for the cycle check below.
+        var linkStarts: [Int] = []
+        linkStarts.reserveCapacity(placements.count + 1)
         // Primaries and contributions come first in placements, group by group; each group's components are
         // read through a pointer, so no component is copied.
         let primaryCount = placements.count - aliasPlacements.count
@@ -109,8 +114,10 @@ struct ContainerBuilder {
                     let position = Int(placements[index].position)
                     let component = components.baseAddress.unsafelyUnwrapped + position
                     let linkStart = links.count
+                    linkStarts.append(linkStart)
                     var missing: Dependency?
-                    for dependency in component.pointee.dependencies {
+                    for declared in component.pointee.dependencies.indices {
+                        let dependency = component.pointee.dependencies[declared]
                         let target = dependency.kind == .set ? -1 : table.index(of: dependency.keyID) ?? -1
                         if target < 0, dependency.isRequired, dependency.kind != .set, missing == nil {
                             missing = dependency
@@ -137,6 +144,7 @@ struct ContainerBuilder {
                 throw .missingDependency(component: aliasKey.name, dependency: primaryKey.name)
             }
             let linkStart = links.count
+            linkStarts.append(linkStart)
             links.append(DependencyLink(keyID: primaryKey.id, kind: .direct, target: primary))
             slots.append(ComponentSlot(index: slots.count, key: aliasKey, role: .alias, timing: .lazy,
                                        group: Int(placement.group), position: Int(placement.position),
@@ -144,14 +152,16 @@ struct ContainerBuilder {
                                        libraryName: groups[Int(placement.group)].libraryName, typedFactory: nil))
         }
 
+        linkStarts.append(links.count)
+
         // 5. Cycles: Kahn's algorithm over direct and set edges (provider edges are deferred and do not
         //    count), with the edges in flat arrays (compressed rows: edges of slot i at start[i]..<start[i+1]).
         var edgeStart = [Int](repeating: 0, count: slots.count + 1)
         var edgeTargets: [Int] = []
         edgeTargets.reserveCapacity(links.count)
         var dependentCount = [Int](repeating: 0, count: slots.count)
-        for slot in slots {
-            for position in slot.linkStart..<slot.linkEnd {
+        for index in slots.indices {
+            for position in linkStarts[index]..<linkStarts[index + 1] {
                 let link = links[position]
                 switch link.kind {
                 case .direct:
@@ -168,7 +178,7 @@ struct ContainerBuilder {
                     break
                 }
             }
-            edgeStart[slot.index + 1] = edgeTargets.count
+            edgeStart[index + 1] = edgeTargets.count
         }
         // Reverse edges (who depends on each slot), also flat.
         var dependentStart = [Int](repeating: 0, count: slots.count + 1)

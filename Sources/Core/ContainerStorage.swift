@@ -212,63 +212,68 @@ final class ContainerStorage: @unchecked Sendable {
         return try create(slots[index])
     }
 
-    private enum Step {
-        case done(AnyInstanceBox)
-        case deleted
-        case wait(Creation)
-        case runExclusive(Creation)
-        case runConcurrently
-    }
-
     /// The slow path: create (or wait for) the slot's instance. No lock is held while a factory runs.
+    ///
+    /// Claiming and publishing take the slot's line lock directly rather than through ``withState(of:_:)``:
+    /// the claim (`empty` → `creating`) leaves the line's flag and cached box as they are, and the publication
+    /// sets exactly the one that changes.
     @usableFromInline
     func create(_ slot: ComponentSlot) throws(ComponentError) -> (box: AnyInstanceBox, cached: Bool) {
         let stack = CreationStack.current
         if let cycle = stack.cycle(reentering: slot) { throw .dependencyCycle(cycle) }
+        let lock = lines.lock(slot.index)
         while true {
-            let step: Step = withState(of: slot) { state in
-                switch state {
-                case .cached(let box, _):
-                    return .done(box)
-                case .deleted:
-                    return .deleted
-                case .creating(let creation):
-                    return .wait(creation)
-                case .empty(let knownUncacheable):
-                    if knownUncacheable { return .runConcurrently }
-                    let creation = Creation(owner: ObjectIdentifier(stack), slot: slot)
-                    state = .creating(creation)
-                    return .runExclusive(creation)
-                }
-            }
-            switch step {
-            case .done(let box):
+            LineLock.lock(lock)
+            let creation: Creation
+            switch slot.state {
+            case .cached(let box, _):
+                LineLock.unlock(lock)
                 return (box, true)
             case .deleted:
+                LineLock.unlock(lock)
                 throw .appDeleted(name: appName)
-            case .wait(let creation):
-                try WaitGraph.wait(for: creation, by: stack)
-            case .runConcurrently:
-                return try createUncacheable(slot)
-            case .runExclusive(let creation):
-                let outcome: Result<(AnyInstanceBox, Bool), ComponentError>
-                do { outcome = .success(try run(slot, on: stack, reuseView: false)) } catch { outcome = .failure(error) }
-                let sequence = creationSequence.wrappingAdd(1, ordering: .relaxed).newValue
-                let result: Result<(box: AnyInstanceBox, cached: Bool), ComponentError> = withState(of: slot) { state in
-                    guard case .creating(let current) = state, current === creation else {
-                        return .failure(.appDeleted(name: appName))
-                    }
-                    switch outcome {
-                    case .success(let (box, cacheable)):
-                        state = cacheable ? .cached(box, sequence: sequence) : .empty(knownUncacheable: true)
-                        return .success((box, cacheable))
-                    case .failure(let error):
-                        state = .empty(knownUncacheable: false)
-                        return .failure(error)
-                    }
+            case .creating(let other):
+                LineLock.unlock(lock)
+                try WaitGraph.wait(for: other, by: stack)
+                continue
+            case .empty(let knownUncacheable):
+                if knownUncacheable {
+                    LineLock.unlock(lock)
+                    return try createUncacheable(slot)
                 }
+                // Claim the slot: this thread runs the factory, others wait for `creation`.
+                creation = Creation(owner: ObjectIdentifier(stack), slot: slot)
+                slot.state = .creating(creation)
+                LineLock.unlock(lock)
+            }
+
+            let outcome: Result<(AnyInstanceBox, Bool), ComponentError>
+            do { outcome = .success(try run(slot, on: stack, reuseView: false)) } catch { outcome = .failure(error) }
+            let sequence = creationSequence.wrappingAdd(1, ordering: .relaxed).newValue
+            LineLock.lock(lock)
+            guard case .creating(let current) = slot.state, current === creation else {
+                // Deleted meanwhile: the result is dropped.
+                LineLock.unlock(lock)
                 creation.finish()
-                return try result.get()
+                throw .appDeleted(name: appName)
+            }
+            switch outcome {
+            case .success(let (box, cacheable)):
+                if cacheable {
+                    slot.state = .cached(box, sequence: sequence)
+                    lines.cachedPointer(slot.index).pointee = Unmanaged.passRetained(box)
+                } else {
+                    slot.state = .empty(knownUncacheable: true)
+                    lines.uncacheableFlag(slot.index).pointee = 1
+                }
+                LineLock.unlock(lock)
+                creation.finish()
+                return (box, cacheable)
+            case .failure(let error):
+                slot.state = .empty(knownUncacheable: false)
+                LineLock.unlock(lock)
+                creation.finish()
+                throw error
             }
         }
     }
