@@ -50,7 +50,7 @@ public final class FlintApp: Sendable {
         var instances = container.storage.markDeletedAndTakeInstances()
         var notified = Set<ObjectIdentifier>()
         for box in instances {
-            guard let maintainer = box.anyValue as? any ComponentLifecycleMaintainer,
+            guard let maintainer = box.lifecycleMaintainer,
                   notified.insert(ObjectIdentifier(maintainer)).inserted else { continue }
             await maintainer.appWillBeDeleted(self)
         }

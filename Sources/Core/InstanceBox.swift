@@ -3,8 +3,11 @@
 /// is `T`'s metatype).
 @usableFromInline
 class AnyInstanceBox: @unchecked Sendable {
-    /// The boxed value as `Any`, for lifecycle checks and graph export.
+    /// The boxed value as `Any`, for graph export.
     var anyValue: Any { fatalError("abstract") }
+
+    /// The boxed value if it is a ``ComponentLifecycleMaintainer``, for `FlintApp.delete()`.
+    var lifecycleMaintainer: (any ComponentLifecycleMaintainer)? { fatalError("abstract") }
 
     @usableFromInline init() {}
 }
@@ -16,4 +19,13 @@ final class InstanceBox<T>: AnyInstanceBox, @unchecked Sendable {
     @usableFromInline let value: T
     @usableFromInline init(_ value: T) { self.value = value }
     override var anyValue: Any { value }
+    /// The value's dynamic type is checked first: a metatype cast looks the one conformance up, while a failing
+    /// value cast also tries to unwrap and bridge the value (three conformance lookups for every instance that
+    /// does not conform, which is almost every one).
+    override var lifecycleMaintainer: (any ComponentLifecycleMaintainer)? {
+        // Through `Any`: in generic code, `type(of:)` of a `T` that is a protocol type is `T` itself, not the
+        // instance's dynamic type.
+        guard type(of: value as Any) is any ComponentLifecycleMaintainer.Type else { return nil }
+        return value as? any ComponentLifecycleMaintainer
+    }
 }

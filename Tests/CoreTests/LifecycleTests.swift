@@ -32,8 +32,25 @@ private final class Dependent: ComponentLifecycleMaintainer {
     func appWillBeDeleted(_ app: FlintApp) async { log.append("dependent@\(app.name)") }
 }
 
+/// A protocol a maintainer is registered under (its conformance to the maintainer protocol is not visible
+/// in the registered type).
+private protocol Greeting: AnyObject, Sendable {}
+extension Maintained: Greeting {}
+
 @Suite("Lifecycle: delete (rule 8)", .timeLimit(.minutes(1)))
 struct LifecycleTests {
+    @Test func aMaintainerRegisteredUnderAProtocolTypeIsNotified() async throws {
+        let log = DeletionLog()
+        let app = try makeApp(name: "proto", [
+            cached((any Greeting).self) { _ in Maintained("greeting", log: log) },
+            cached(Leaf.self) { _ in Leaf() },
+        ])
+        _ = try app.container.require((any Greeting).self)
+        _ = try app.container.require(Leaf.self)
+        #expect(await app.delete())
+        #expect(log.all == ["greeting@proto"])
+    }
+
     @Test func deleteAwaitsMaintainersLatestCreatedFirst() async throws {
         let log = DeletionLog()
         let app = try makeApp(name: "life", [
