@@ -14,6 +14,9 @@ public enum TestTimeoutError: Error, Equatable, Hashable, CustomStringConvertibl
     case conditionNotMet(timeout: Duration)
     /// ``SpyListenerRegistration/waitForRemoval(timeout:)``: `remove()` was not called within `timeout`.
     case listenerNotRemoved(timeout: Duration)
+    /// ``result(of:timeout:)`` or ``value(of:timeout:)``: the task had not finished within `timeout`
+    /// (it was cancelled then).
+    case taskNotFinished(timeout: Duration)
 
     /// What was missing, and after how long.
     public var description: String {
@@ -24,6 +27,8 @@ public enum TestTimeoutError: Error, Equatable, Hashable, CustomStringConvertibl
             return "Timed out after \(timeout): the condition never became true."
         case .listenerNotRemoved(let timeout):
             return "Timed out after \(timeout): the listener registration was not removed."
+        case .taskNotFinished(let timeout):
+            return "Timed out after \(timeout): the task did not finish, so it was cancelled."
         }
     }
 }

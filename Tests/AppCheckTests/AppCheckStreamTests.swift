@@ -51,7 +51,7 @@ struct AppCheckStreamTests {
         }
         try await waitUntil { fixture.appCheck.refreshWaiterCount == 4 }
         gate.open()
-        try await callers.value
+        try await value(of: callers)
         #expect(recorder.values == ["token-1"])
     }
 
@@ -67,7 +67,7 @@ struct AppCheckStreamTests {
         await started.wait()
         #expect(fixture.appCheck.listenerCount == 1)
         consumer.cancel()
-        await consumer.value
+        try await value(of: consumer)
         try await waitUntil { fixture.appCheck.listenerCount == 0 }
     }
 
@@ -78,7 +78,7 @@ struct AppCheckStreamTests {
         }
         try await waitUntil { fixture.appCheck.listenerCount == 1 }
         consumer.cancel()
-        await consumer.value
+        try await value(of: consumer)
         try await waitUntil { fixture.appCheck.listenerCount == 0 }
     }
 
@@ -92,7 +92,7 @@ struct AppCheckStreamTests {
         }
         try await waitUntil { fixture.appCheck.listenerCount == 1 }
         let token = try await fixture.appCheck.token(forcingRefresh: false)
-        #expect(await changes.value == token)
+        #expect(try await value(of: changes) == token)
         #expect(fixture.appCheck.listenerCount == 0)
     }
 

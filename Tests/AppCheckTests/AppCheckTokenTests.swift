@@ -109,7 +109,7 @@ struct AppCheckTokenTests {
         }
         try await waitUntil { fixture.appCheck.refreshWaiterCount == callers && fixture.provider.tokenRequests == 1 }
         gate.open()
-        let received = try await tokens.value
+        let received = try await value(of: tokens)
         #expect(received.count == callers)
         #expect(Set(received.map(\.token)) == ["token-1"])
         #expect(fixture.provider.tokenRequests == 1)

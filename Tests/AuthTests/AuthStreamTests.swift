@@ -79,7 +79,7 @@ struct AuthStreamTests {
         await started.wait()
         #expect(fixture.auth.listenerCount == 1)
         consumer.cancel()
-        await consumer.value
+        try await value(of: consumer)
         try await waitUntil { fixture.auth.listenerCount == 0 }
     }
 
@@ -94,7 +94,7 @@ struct AuthStreamTests {
         await started.wait()
         #expect(fixture.auth.listenerCount == 1)
         consumer.cancel()
-        await consumer.value
+        try await value(of: consumer)
         try await waitUntil { fixture.auth.listenerCount == 0 }
     }
 
@@ -104,26 +104,32 @@ struct AuthStreamTests {
             for await _ in fixture.auth.authStateChanges {}
         }
         consumer.cancel()
-        await consumer.value
+        try await value(of: consumer)
         try await waitUntil { fixture.auth.listenerCount == 0 }
     }
 
     @Test func breakingOutOfAuthStateChangesRemovesTheListener() async throws {
         let fixture = try AuthFixture()
         try await fixture.auth.signInAnonymously()
-        for await user in fixture.auth.authStateChanges {
-            #expect(user != nil)
-            break
+        let consumer = Task {
+            for await user in fixture.auth.authStateChanges {
+                #expect(user != nil)
+                break
+            }
         }
+        try await value(of: consumer)
         #expect(fixture.auth.listenerCount == 0)
     }
 
     @Test func breakingOutOfIDTokenChangesRemovesTheListener() async throws {
         let fixture = try AuthFixture()
-        for await user in fixture.auth.idTokenChanges {
-            #expect(user == nil)
-            break
+        let consumer = Task {
+            for await user in fixture.auth.idTokenChanges {
+                #expect(user == nil)
+                break
+            }
         }
+        try await value(of: consumer)
         #expect(fixture.auth.listenerCount == 0)
     }
 

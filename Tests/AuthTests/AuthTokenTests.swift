@@ -133,7 +133,7 @@ struct AuthTokenTests {
         // Every caller is waiting, and the one request is held at the gate.
         try await waitUntil { fixture.auth.refreshWaiterCount == callers && spy.refreshRequests == 1 }
         gate.open()
-        let received = try await tokens.value
+        let received = try await value(of: tokens)
         #expect(received.count == callers)
         #expect(Set(received).count == 1)
         #expect(spy.refreshRequests == 1)

@@ -68,7 +68,7 @@ struct ConcurrencyTests {
         }
         #expect(lookups)
         release.fire()
-        #expect(await slowResult.value)
+        #expect(try await value(of: slowResult))
     }
 
     @Test func waitersOnAFailedCreationRetryThemselves() async throws {
@@ -88,7 +88,7 @@ struct ConcurrencyTests {
         #expect(await onThread { entered.wait(seconds: 5) })
         let second = Task.detached { await onThread { app.container.instance(for: Leaf.self) } }
         release.fire()
-        let results = [await first.value, await second.value]
+        let results = try await [value(of: first), value(of: second)]
         #expect(results.compactMap { $0 }.count >= 1)
         #expect(app.container.instance(for: Leaf.self) != nil)
         #expect(runs.value == 2)

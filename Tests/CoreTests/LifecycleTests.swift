@@ -176,7 +176,7 @@ struct LifecycleTests {
         #expect(await onThread { entered.wait(seconds: 5) })
         #expect(await app.delete())
         release.fire()
-        let outcome = await pending.value
+        let outcome = try await value(of: pending)
         #expect(throws: ComponentError.appDeleted(name: "late")) { try outcome.get() }
         #expect(made.value == nil)
     }

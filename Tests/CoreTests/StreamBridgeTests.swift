@@ -1,4 +1,5 @@
 import FlintCore
+import FlintTesting
 import Testing
 
 @Suite(.timeLimit(.minutes(1)))
@@ -160,20 +161,23 @@ struct StreamBridgeTests {
         #expect(broadcaster.listenerCount == 0)
     }
 
-    @Test func throwingStreamYieldsValuesThenThrowsTheListenersError() async {
+    @Test func throwingStreamYieldsValuesThenThrowsTheListenersError() async throws {
         let broadcaster = ListenerBroadcaster<Result<Int, any Error>>()
         let stream = AsyncThrowingStream<Int, any Error>.listening { broadcaster.addListener($0) }
         broadcaster.send(.success(1))
         broadcaster.send(.success(2))
         broadcaster.send(.failure(StreamTestError.boom))
         broadcaster.send(.success(3))  // after the error: ignored
-        var received: [Int] = []
-        var thrown: (any Error)?
-        do {
-            for try await value in stream { received.append(value) }
-        } catch {
-            thrown = error
+        let consumer = Task { () -> ([Int], (any Error)?) in
+            var received: [Int] = []
+            do {
+                for try await value in stream { received.append(value) }
+            } catch {
+                return (received, error)
+            }
+            return (received, nil)
         }
+        let (received, thrown) = try await value(of: consumer)
         #expect(received == [1, 2])
         #expect(thrown as? StreamTestError == .boom)
     }
@@ -187,7 +191,7 @@ struct StreamBridgeTests {
         #expect(spy.removeCount == 1)
         #expect(broadcaster.listenerCount == 0)
         await #expect(throws: StreamTestError.boom) {
-            for try await _ in stream {}
+            try await value(of: Task { for try await _ in stream {} })
         }
     }
 
@@ -199,7 +203,7 @@ struct StreamBridgeTests {
         }
         #expect(spy.removeCount == 1)
         await #expect(throws: StreamTestError.boom) {
-            for try await _ in stream {}
+            try await value(of: Task { for try await _ in stream {} })
         }
     }
 

@@ -21,7 +21,7 @@ struct CountTests {
         let write = Task { try await db.document("items/b").setData(["n": 2]) }
         try await waitUntil { db.engine.pendingWriteCount == 1 }
         await db.enableNetwork()
-        try await write.value
+        try await value(of: write)
         #expect(try await db.collection("items").count.getAggregation(source: .server).count == 2)
     }
 

@@ -218,7 +218,7 @@ struct ListenerTests {
         #expect(local.metadata == SnapshotMetadata(hasPendingWrites: true, isFromCache: true))
         #expect(db.engine.pendingWriteCount == 1)
         await db.enableNetwork()
-        try await write.value
+        try await value(of: write)
         try await db.waitForPendingWrites()
         #expect(db.engine.pendingWriteCount == 0)
         recorder.remove()
@@ -319,9 +319,9 @@ struct ListenerTests {
         try await waitUntil { db.engine.pendingWriteCount == 5 }
         let waiter = Task { try await db.waitForPendingWrites() }
         await db.enableNetwork()
-        try await waiter.value
+        try await value(of: waiter)
         #expect(db.engine.pendingWriteCount == 0)
-        for write in writes { try await write.value }
+        for write in writes { try await value(of: write) }
         #expect(try await db.collection("c").getDocuments().count == 5)
     }
 }

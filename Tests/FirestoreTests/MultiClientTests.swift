@@ -72,7 +72,7 @@ struct MultiClientTests {
         #expect(local.data() == ["n": 0, "mine": true])
         try await bob.document("c/d").updateData(["n": 5])
         await alice.enableNetwork()
-        try await write.value
+        try await value(of: write)
         var latest = try await recorder.next()
         while latest.metadata.hasPendingWrites || latest.metadata.isFromCache {
             #expect(latest.data()?["mine"] == true)   // never loses the local write

@@ -41,7 +41,7 @@ struct PathTests {
     @Test func invalidReferenceDeliversItsErrorToListeners() async throws {
         let db = try makeFirestore()
         let error = await #expect(throws: FirestoreError.self) {
-            for try await _ in db.document("odd").snapshots {}
+            try await value(of: Task { for try await _ in db.document("odd").snapshots {} })
         }
         #expect(error?.code == .invalidArgument)
     }

@@ -95,7 +95,9 @@ struct ProviderTests {
         let error = await #expect(throws: FirestoreError.self) { try await db.document("c/d").setData(["n": 1]) }
         #expect(error == FirestoreError(.failedPrecondition, "The client has already been terminated."))
         #expect(await firestoreCode { try await db.collection("c").getDocuments() } == .failedPrecondition)
-        #expect(await firestoreCode { for try await _ in db.collection("c").snapshots {} } == .failedPrecondition)
+        #expect(await firestoreCode {
+            try await value(of: Task { for try await _ in db.collection("c").snapshots {} })
+        } == .failedPrecondition)
     }
 
     @Test func pendingWritesFailWhenTheAppIsDeleted() async throws {
@@ -105,7 +107,7 @@ struct ProviderTests {
         let write = Task { try await db.document("c/d").setData(["n": 1]) }
         try await waitUntil { db.engine.pendingWriteCount == 1 }
         _ = await app.delete()
-        let error = await #expect(throws: FirestoreError.self) { try await write.value }
+        let error = await #expect(throws: FirestoreError.self) { try await value(of: write) }
         #expect(error?.code == .failedPrecondition)
     }
 

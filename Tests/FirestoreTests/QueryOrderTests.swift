@@ -85,7 +85,7 @@ struct QueryOrderTests {
         let scores = try makeFirestore().collection("scores")
         #expect(await firestoreCode { try await scores.limit(toLast: 2).getDocuments() } == .invalidArgument)
         let error = await #expect(throws: FirestoreError.self) {
-            for try await _ in scores.limit(toLast: 2).snapshots {}
+            try await value(of: Task { for try await _ in scores.limit(toLast: 2).snapshots {} })
         }
         #expect(error?.code == .invalidArgument)
     }

@@ -113,11 +113,11 @@ struct RulesTests {
         let backend = LocalFirestoreBackend(rules: { $0.operation != .list && $0.operation != .get })
         let db = try makeFirestore(backend: backend)
         let queryError = await #expect(throws: FirestoreError.self) {
-            for try await _ in db.collection("c").snapshots {}
+            try await value(of: Task { for try await _ in db.collection("c").snapshots {} })
         }
         #expect(queryError?.code == .permissionDenied)
         let documentError = await #expect(throws: FirestoreError.self) {
-            for try await _ in db.document("c/d").snapshots {}
+            try await value(of: Task { for try await _ in db.document("c/d").snapshots {} })
         }
         #expect(documentError?.code == .permissionDenied)
         #expect(await firestoreCode { try await db.document("c/d").getDocument() } == .permissionDenied)

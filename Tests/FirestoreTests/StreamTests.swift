@@ -15,7 +15,7 @@ struct StreamTests {
             try await items.document("b").setData(["n": 2])
         }
         let snapshots = try await collect(2, from: stream)
-        try await writer.value
+        try await value(of: writer)
         #expect(snapshots[0].ids == ["a"])
         #expect(snapshots[1].changeList() == ["added b -1 1"])
     }
@@ -34,17 +34,20 @@ struct StreamTests {
         let stream = doc.snapshots(includeMetadataChanges: true)
         let writer = Task { try await doc.setData(["n": 1]) }
         let snapshots = try await collect(3, from: stream)
-        try await writer.value
+        try await value(of: writer)
         #expect(snapshots.map(\.exists) == [false, true, true])
         #expect(snapshots.map(\.metadata.hasPendingWrites) == [false, true, false])
     }
 
     @Test func breakingOutOfTheLoopRemovesTheListener() async throws {
         let db = try makeFirestore()
-        for try await snapshot in db.collection("items").snapshots {
-            #expect(snapshot.isEmpty)
-            break
+        let consumer = Task {
+            for try await snapshot in db.collection("items").snapshots {
+                #expect(snapshot.isEmpty)
+                break
+            }
         }
+        try await value(of: consumer)
         try await waitUntil { db.engine.listenerCount == 0 }
         #expect(db.engine.listenerCount == 0)
     }
@@ -60,7 +63,7 @@ struct StreamTests {
         await firstSnapshot.wait()
         #expect(db.engine.listenerCount == 1)
         consumer.cancel()
-        _ = await consumer.result
+        _ = try await result(of: consumer)
         try await waitUntil { db.engine.listenerCount == 0 }
         #expect(db.engine.listenerCount == 0)
     }
@@ -71,7 +74,7 @@ struct StreamTests {
             for try await _ in db.document("c/d").snapshots {}
         }
         consumer.cancel()
-        _ = await consumer.result
+        _ = try await result(of: consumer)
         try await waitUntil { db.engine.listenerCount == 0 }
         #expect(db.engine.listenerCount == 0)
     }
@@ -80,7 +83,7 @@ struct StreamTests {
         let backend = LocalFirestoreBackend(rules: { $0.operation != .list })
         let db = try makeFirestore(backend: backend)
         let error = await #expect(throws: FirestoreError.self) {
-            for try await _ in db.collection("secret").snapshots {}
+            try await value(of: Task { for try await _ in db.collection("secret").snapshots {} })
         }
         #expect(error?.code == .permissionDenied)
         #expect(db.engine.listenerCount == 0)
@@ -137,9 +140,9 @@ struct StreamTests {
         }
         await started.wait()
         _ = await app.delete()
-        let result = await consumer.result
+        let outcome = try await result(of: consumer)
         #expect(throws: FirestoreError(.cancelled, "The Firestore instance was terminated (its app was deleted).")) {
-            try result.get()
+            try outcome.get()
         }
         #expect(db.engine.listenerCount == 0)
     }

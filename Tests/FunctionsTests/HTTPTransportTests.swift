@@ -184,7 +184,7 @@ struct HTTPTransportTests {
             let call = Task { try await callable.call() }
             try await waitUntil { (try? await server.requests().count) == 1 }
             call.cancel()
-            await #expect(throws: FunctionsError(.cancelled)) { _ = try await call.value }
+            await #expect(throws: FunctionsError(.cancelled)) { _ = try await value(of: call) }
         }
     }
 

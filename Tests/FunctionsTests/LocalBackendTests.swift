@@ -279,7 +279,7 @@ struct LocalBackendTests {
         let call = Task { try await callable.call() }
         await entered.wait()
         call.cancel()
-        await #expect(throws: FunctionsError(.cancelled)) { _ = try await call.value }
+        await #expect(throws: FunctionsError(.cancelled)) { _ = try await value(of: call) }
     }
 }
 

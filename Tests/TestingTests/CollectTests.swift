@@ -107,7 +107,7 @@ import Testing
         let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
         let task = Task { try await collect(1, from: stream, timeout: .seconds(60)) }
         task.cancel()
-        await #expect(throws: CancellationError.self) { try await task.value }
+        await #expect(throws: CancellationError.self) { try await value(of: task) }
         continuation.finish()
     }
 

@@ -63,7 +63,7 @@ import Testing
         let spy = SpyListenerRegistration()
         let waiter = Task { try await spy.waitForRemoval(timeout: .seconds(60)) }
         waiter.cancel()
-        await #expect(throws: CancellationError.self) { try await waiter.value }
+        await #expect(throws: CancellationError.self) { try await value(of: waiter) }
     }
 
     @Test func seesAStreamRemoveItsListenerWhenTheConsumerIsCancelled() async throws {
@@ -83,6 +83,6 @@ import Testing
         consumer.cancel()
         try await spy.waitForRemoval()
         #expect(spy.removeCount == 1)
-        await consumer.value
+        try await value(of: consumer)
     }
 }

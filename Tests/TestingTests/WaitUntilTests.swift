@@ -35,6 +35,6 @@ import Testing
     @Test func cancellationEndsTheWait() async throws {
         let task = Task { try await waitUntil(timeout: .seconds(60)) { false } }
         task.cancel()
-        await #expect(throws: CancellationError.self) { try await task.value }
+        await #expect(throws: CancellationError.self) { try await value(of: task) }
     }
 }
