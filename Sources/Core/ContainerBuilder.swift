@@ -154,8 +154,73 @@ struct ContainerBuilder {
 
         linkStarts.append(links.count)
 
-        // 5. Cycles: Kahn's algorithm over direct and set edges (provider edges are deferred and do not
-        //    count), with the edges in flat arrays (compressed rows: edges of slot i at start[i]..<start[i+1]).
+        // 5. Cycles: a depth-first search over direct and set edges (provider edges are deferred and do not
+        //    count), one byte of state per slot. Only when it finds one is the cycle to report worked out.
+        if Self.hasCycle(slotCount: slots.count, linkStarts: linkStarts, links: links, sets: sets) {
+            throw Self.cycleError(slots: slots, linkStarts: linkStarts, links: links, sets: sets)
+        }
+
+        return ContainerStorage(groups: groups, slots: slots, table: TypeTable(table), links: links, sets: sets,
+                                appName: appName, isDefaultApp: isDefaultApp, monitor: monitor)
+    }
+
+    /// Whether the direct and set edges between slots form a cycle: an iterative depth-first search (no
+    /// recursion, so a chain of any length is fine) with one byte of state per slot (0 unvisited, 1 on the
+    /// current path, 2 done). An edge to a slot on the current path closes a cycle.
+    static func hasCycle(slotCount: Int, linkStarts: [Int], links: [DependencyLink],
+                         sets: [ObjectIdentifier: [Int]]) -> Bool {
+        /// A slot on the path, with how far its edges have been followed (`member`: within a set link).
+        struct Frame {
+            let slot: Int
+            var link: Int
+            var member: Int
+        }
+        var state = [UInt8](repeating: 0, count: slotCount)
+        var path: [Frame] = []
+        for root in 0..<slotCount where state[root] == 0 {
+            state[root] = 1
+            path.append(Frame(slot: root, link: linkStarts[root], member: 0))
+            while let frame = path.last {
+                let top = path.count - 1
+                guard frame.link < linkStarts[frame.slot + 1] else {
+                    state[frame.slot] = 2
+                    path.removeLast()
+                    continue
+                }
+                let link = links[frame.link]
+                var target = -1
+                switch link.kind {
+                case .direct:
+                    target = link.target
+                    path[top].link += 1
+                case .provider:
+                    path[top].link += 1
+                case .set:
+                    let members = sets[link.keyID] ?? []
+                    if frame.member < members.count {
+                        target = members[frame.member]
+                        path[top].member += 1
+                    } else {
+                        path[top].link += 1
+                        path[top].member = 0
+                    }
+                }
+                guard target >= 0 else { continue }
+                if state[target] == 1 { return true }
+                if state[target] == 0 {
+                    state[target] = 1
+                    path.append(Frame(slot: target, link: linkStarts[target], member: 0))
+                }
+            }
+        }
+        return false
+    }
+
+    /// The error for a graph known to have a cycle: Kahn's algorithm over direct and set edges, with the edges
+    /// in flat arrays (compressed rows: edges of slot i at start[i]..<start[i+1]), leaves the slots on or
+    /// behind cycles unresolved; one cycle among them is reported, starting at its lowest slot.
+    static func cycleError(slots: [ComponentSlot], linkStarts: [Int], links: [DependencyLink],
+                           sets: [ObjectIdentifier: [Int]]) -> ComponentError {
         var edgeStart = [Int](repeating: 0, count: slots.count + 1)
         var edgeTargets: [Int] = []
         edgeTargets.reserveCapacity(links.count)
@@ -198,22 +263,15 @@ struct ContainerBuilder {
             pending[index] = edgeStart[index + 1] - edgeStart[index]
             if pending[index] == 0 { ready.append(index) }
         }
-        var resolved = 0
         while let next = ready.popLast() {
-            resolved += 1
             for edge in dependentStart[next]..<dependentStart[next + 1] {
                 let dependent = dependents[edge]
                 pending[dependent] -= 1
                 if pending[dependent] == 0 { ready.append(dependent) }
             }
         }
-        if resolved < slots.count {
-            let cycle = Self.findCycle(pending: pending) { index in edgeTargets[edgeStart[index]..<edgeStart[index + 1]] }
-            throw .dependencyCycle(cycle.map { slots[$0].name })
-        }
-
-        return ContainerStorage(groups: groups, slots: slots, table: TypeTable(table), links: links, sets: sets,
-                                appName: appName, isDefaultApp: isDefaultApp, monitor: monitor)
+        let cycle = findCycle(pending: pending) { index in edgeTargets[edgeStart[index]..<edgeStart[index + 1]] }
+        return .dependencyCycle(cycle.map { slots[$0].name })
     }
 
     /// The error for the first duplicated type in registration order, listing every library providing it

@@ -124,6 +124,30 @@ struct ValidationTests {
         }
     }
 
+    @Test func aCycleThroughTheLastMemberOfASetIsDetected() {
+        #expect(throws: ComponentError.dependencyCycle(["[\(name(Plugin.self))] from overrides #1", name(CycleA.self)])) {
+            try makeApp([
+                Component.contribution(to: Plugin.self) { _, _ in nil },
+                Component.contribution(to: Plugin.self, dependencies: [.required(CycleA.self)]) { _, _ in nil },
+                cached(CycleA.self, dependencies: [.set(Plugin.self)]) { _ in nil },
+            ])
+        }
+    }
+
+    @Test func sharedDependenciesAreNotCycles() throws {
+        // A diamond (Root needs Branch and Outside, both need Leaf) reached in both orders, plus a set whose
+        // members share a dependency: every path meets finished slots, none meets the current path.
+        let app = try makeApp([
+            cached(Leaf.self) { _ in Leaf() },
+            cached(Branch.self, dependencies: [.required(Leaf.self)]) { Branch(leaf: try $0.require(Leaf.self)) },
+            cached(Outside.self, dependencies: [.required(Leaf.self)]) { _ in Outside() },
+            cached(Root.self, dependencies: [.required(Branch.self), .required(Outside.self), .set(Plugin.self)]) { _ in nil },
+            Component.contribution(to: Plugin.self, dependencies: [.required(Branch.self)]) { _, _ in nil },
+            Component.contribution(to: Plugin.self, dependencies: [.required(Leaf.self)]) { _, _ in nil },
+        ])
+        #expect(app.container.instance(for: Branch.self) != nil)
+    }
+
     @Test func providerEdgesDoNotCountAsCycles() throws {
         let app = try makeApp([
             cached(CycleA.self, dependencies: [.provider(CycleB.self)]) { _ in CycleA() },
