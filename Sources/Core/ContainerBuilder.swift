@@ -33,8 +33,8 @@ struct ContainerBuilder {
     /// cycles.
     ///
     /// Three linear passes: place every slot and fill the type table (finding duplicates), then make the
-    /// slots with their dependencies resolved to slot indices (finding missing ones), then Kahn's algorithm
-    /// over those indices (finding cycles). Components are read in place, never copied: slots point at them.
+    /// slots with their dependencies resolved to slot indices (finding missing ones), then a depth-first
+    /// search over those indices (finding cycles). Components are read in place, never copied: slots point at them.
     func build(appName: String, isDefaultApp: Bool, monitor: (any ComponentMonitor)?) throws(ComponentError)
         -> ContainerStorage {
         // 1. Overrides replace every library entry (primary or extra type) of the types they provide.
