@@ -17,6 +17,8 @@ public enum TestTimeoutError: Error, Equatable, Hashable, CustomStringConvertibl
     /// ``result(of:timeout:)`` or ``value(of:timeout:)``: the task had not finished within `timeout`
     /// (it was cancelled then).
     case taskNotFinished(timeout: Duration)
+    /// ``Gate/wait(timeout:)``: the gate was not opened within `timeout`.
+    case gateNotOpened(timeout: Duration)
 
     /// What was missing, and after how long.
     public var description: String {
@@ -29,6 +31,8 @@ public enum TestTimeoutError: Error, Equatable, Hashable, CustomStringConvertibl
             return "Timed out after \(timeout): the listener registration was not removed."
         case .taskNotFinished(let timeout):
             return "Timed out after \(timeout): the task did not finish, so it was cancelled."
+        case .gateNotOpened(let timeout):
+            return "Timed out after \(timeout): the gate was not opened."
         }
     }
 }

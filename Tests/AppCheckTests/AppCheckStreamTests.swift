@@ -64,7 +64,7 @@ struct AppCheckStreamTests {
             }
         }
         _ = try await fixture.appCheck.token(forcingRefresh: false)
-        await started.wait()
+        try await started.wait(timeout: .seconds(5))
         #expect(fixture.appCheck.listenerCount == 1)
         consumer.cancel()
         try await value(of: consumer)

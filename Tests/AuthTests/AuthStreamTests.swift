@@ -76,7 +76,7 @@ struct AuthStreamTests {
                 started.open()
             }
         }
-        await started.wait()
+        try await started.wait(timeout: .seconds(5))
         #expect(fixture.auth.listenerCount == 1)
         consumer.cancel()
         try await value(of: consumer)
@@ -91,7 +91,7 @@ struct AuthStreamTests {
                 started.open()
             }
         }
-        await started.wait()
+        try await started.wait(timeout: .seconds(5))
         #expect(fixture.auth.listenerCount == 1)
         consumer.cancel()
         try await value(of: consumer)

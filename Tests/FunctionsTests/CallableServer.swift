@@ -19,6 +19,7 @@ enum CallableServerError: Error, Equatable {
     case scriptNotFound
     case noPortWithin(seconds: Double)
     case controlRequestFailed(String)
+    case didNotExitWithin(seconds: Double)
 }
 
 /// The Python fixture server (`Fixtures/callable_server.py`) on 127.0.0.1, one per test.
@@ -77,17 +78,24 @@ final class CallableServer: Sendable {
         let server = CallableServer(port: Int(line.split(separator: "\n").first.map(String.init) ?? "") ?? 0,
                                     process: process, input: input, exited: exited)
         guard server.port > 0 else {
-            await server.stop()
+            try? await server.stop()   // the missing port is the error to report
             throw CallableServerError.noPortWithin(seconds: timeout)
         }
         return server
     }
 
-    /// Stops the server (closing its stdin also makes it exit on its own) and waits for it to exit.
-    func stop() async {
+    /// Stops the server (closing its stdin also makes it exit on its own) and waits at most `timeout`
+    /// seconds for it to exit.
+    ///
+    /// - Throws: ``CallableServerError/didNotExitWithin(seconds:)`` when it was still running then.
+    func stop(timeout: Double = 10) async throws {
         try? input.fileHandleForWriting.close()
         if process.isRunning { process.terminate() }
-        await exited.wait()
+        do {
+            try await exited.wait(timeout: .seconds(timeout))
+        } catch {
+            throw CallableServerError.didNotExitWithin(seconds: timeout)
+        }
     }
 
     /// Scripts the answer to the next recorded request.
@@ -133,6 +141,8 @@ final class CallableServer: Sendable {
 }
 
 /// Runs `body` with a fresh fixture server and stops the server afterwards, whether `body` returns or throws.
+///
+/// `body`'s error wins over a failure to stop the server.
 @discardableResult
 func withCallableServer<R>(isolation: isolated (any Actor)? = #isolation,
                            _ body: (CallableServer) async throws -> R) async throws -> R {
@@ -143,6 +153,14 @@ func withCallableServer<R>(isolation: isolated (any Actor)? = #isolation,
     } catch {
         result = .failure(error)
     }
-    await server.stop()
-    return try result.get()
+    let stopped: Result<Void, any Error>
+    do {
+        try await server.stop()
+        stopped = .success(())
+    } catch {
+        stopped = .failure(error)
+    }
+    let value = try result.get()
+    try stopped.get()
+    return value
 }

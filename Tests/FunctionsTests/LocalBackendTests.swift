@@ -268,41 +268,45 @@ struct LocalBackendTests {
 
     @Test func cancellingTheCallingTaskIsCancelled() async throws {
         let backend = LocalFunctionsBackend()
-        let entered = OneShot()
+        let entered = Gate()
         let (never, _) = AsyncStream<Void>.makeStream()
         backend.register(name: "hang") { _, _ in
-            entered.fire()
+            entered.open()
             for await _ in never {}
             return nil
         }
         let callable = try functions(backend).httpsCallable("hang")
         let call = Task { try await callable.call() }
-        await entered.wait()
+        try await entered.wait(timeout: .seconds(5))
         call.cancel()
         await #expect(throws: FunctionsError(.cancelled)) { _ = try await value(of: call) }
     }
 }
 
-/// A one-shot signal for tests: `wait()` returns once `fire()` was called (before or after).
+/// A one-shot signal for tests whose unbounded ``wait()`` ignores cancellation, unlike `Gate.wait()`: for a
+/// handler that must keep running after its call was cancelled, or for a process's exit.
 final class OneShot: Sendable {
-    private let state = Locked<(fired: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
+    private let gate = Gate()
 
+    /// Lets every waiter, present and future, through; later calls do nothing.
     func fire() {
-        let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
-            state.fired = true
-            defer { state.waiters = [] }
-            return state.waiters
-        }
-        for waiter in waiters { waiter.resume() }
+        gate.open()
     }
 
+    /// Returns once ``fire()`` was called (before or after), even when the calling task is cancelled.
+    ///
+    /// Unbounded: only for work that something else bounds or releases (a handler the test releases
+    /// itself); a test, or a helper a test calls, uses ``wait(timeout:)``.
     func wait() async {
-        await withCheckedContinuation { continuation in
-            let fired = state.withLock { state -> Bool in
-                if !state.fired { state.waiters.append(continuation) }
-                return state.fired
-            }
-            if fired { continuation.resume() }
-        }
+        // `Gate.wait()` returns when its task is cancelled; an unstructured task is never cancelled by ours.
+        let gate = self.gate
+        await Task { await gate.wait() }.value
+    }
+
+    /// Returns once ``fire()`` was called (before or after), waiting at most `timeout`.
+    ///
+    /// - Throws: `TestTimeoutError.gateNotOpened(timeout:)` when `fire()` was not called within `timeout`.
+    func wait(timeout: Duration) async throws(TestTimeoutError) {
+        try await gate.wait(timeout: timeout)
     }
 }
