@@ -5,7 +5,7 @@ import Swinject
 let benchOptions = FlintOptions(googleAppID: "1:1234567890:ios:0123456789abcdef", gcmSenderID: "1234567890")
 
 /// Case 3, `configure_<n>`: build a container of `n` distinct services (a binary tree of dependencies,
-/// see ``generateTypeGraph(count:into:)``), validate it, and resolve every service once. Reported as ns per
+/// see ``generateTypeGraph(count:graph:into:)``), validate it, and resolve every service once. Reported as ns per
 /// whole configure (registration + validation + one resolve of each service).
 ///
 /// - Flint: `AppRegistry.configure(name:options:overrides:)` with the `n` prebuilt components as
@@ -33,16 +33,27 @@ func runConfigureCases(_ config: BenchConfig, progress: (String) -> Void) -> [Be
 /// have no eager start, still resolve each service once.
 func measureConfigure(_ config: BenchConfig, caseName: String, count: Int, timing: InstantiationTiming,
                       flintResolvesAll: Bool, operations: Int) -> [BenchResult] {
-    var flintGraph = FlintGraphVisitor(timing: timing)
-    generateTypeGraph(count: count, into: &flintGraph)
-    var swinjectGraph = SwinjectGraphVisitor()
-    generateTypeGraph(count: count, into: &swinjectGraph)
-    var dictionaryGraph = DictionaryGraphVisitor()
-    generateTypeGraph(count: count, into: &dictionaryGraph)
+    // One graph of distinct types per operation: no configure in a repetition finds its components, types
+    // and factories warm in the caches from the previous one, at every size alike (a repetition always
+    // touches about 10,000 types' worth of data), so the sizes compare like with like.
+    var flintGraphs: [FlintGraphVisitor] = []
+    var swinjectGraphs: [SwinjectGraphVisitor] = []
+    var dictionaryGraphs: [DictionaryGraphVisitor] = []
+    for graph in 0..<operations {
+        var flintGraph = FlintGraphVisitor(timing: timing)
+        generateTypeGraph(count: count, graph: graph, into: &flintGraph)
+        flintGraphs.append(flintGraph)
+        var swinjectGraph = SwinjectGraphVisitor()
+        generateTypeGraph(count: count, graph: graph, into: &swinjectGraph)
+        swinjectGraphs.append(swinjectGraph)
+        var dictionaryGraph = DictionaryGraphVisitor()
+        generateTypeGraph(count: count, graph: graph, into: &dictionaryGraph)
+        dictionaryGraphs.append(dictionaryGraph)
+    }
     let appNames = (0..<operations).map { "bench\($0)" }
 
     let flint = Contender.fixed(.flint, operations: operations, setup: { AppRegistry() }) { registry in
-        for name in appNames {
+        for (name, flintGraph) in zip(appNames, flintGraphs) {
             let app: FlintApp
             do {
                 app = try registry.configure(name: name, options: benchOptions, overrides: flintGraph.components)
@@ -54,10 +65,12 @@ func measureConfigure(_ config: BenchConfig, caseName: String, count: Int, timin
                 for resolve in flintGraph.resolvers { resolve(container) }
             }
         }
+    } teardown: { registry in
+        deleteAllApps(of: registry)
     }
     let swinject = Contender.fixed(.swinject, operations: operations, setup: {}) { _ -> [Container] in
         var containers: [Container] = []
-        for _ in 0..<operations {
+        for swinjectGraph in swinjectGraphs {
             let container = Container()
             for register in swinjectGraph.registrations { register(container) }
             for resolve in swinjectGraph.resolvers { resolve(container) }
@@ -67,7 +80,7 @@ func measureConfigure(_ config: BenchConfig, caseName: String, count: Int, timin
     }
     let dictionary = Contender.fixed(.baselineDict, operations: operations, setup: {}) { _ -> [LockedDictionaryContainer] in
         var containers: [LockedDictionaryContainer] = []
-        for _ in 0..<operations {
+        for dictionaryGraph in dictionaryGraphs {
             let container = LockedDictionaryContainer()
             for register in dictionaryGraph.registrations { register(container) }
             for resolve in dictionaryGraph.resolvers { resolve(container) }

@@ -1,3 +1,4 @@
+import FlintCore
 import Foundation
 import Synchronization
 
@@ -100,15 +101,17 @@ struct Contender {
         }
     }
 
-    /// A fixed number of operations done by `run`, after an untimed `setup`. What `setup` and `run` return is
-    /// released after the clock stopped, so teardown is never timed.
+    /// A fixed number of operations done by `run`, after an untimed `setup`. After the clock stopped,
+    /// `teardown` runs and what `setup` and `run` returned is released, so teardown is never timed.
     static func fixed<State, Output>(_ system: BenchSystem, operations: Int, setup: @escaping () -> State,
-                                     run: @escaping (State) -> Output) -> Contender {
+                                     run: @escaping (State) -> Output,
+                                     teardown: @escaping (State) -> Void = { _ in }) -> Contender {
         Contender(system: system, operations: operations) {
             let state = setup()
             let start = ContinuousClock.now
             let output = run(state)
             let elapsed = start.duration(to: .now)
+            teardown(state)
             withExtendedLifetime((state, output)) {}
             return elapsed
         }
@@ -204,6 +207,19 @@ func makeProcessMultiThreaded() {
     let done = DispatchSemaphore(value: 0)
     let thread = Thread { done.signal() }
     thread.start()
+    done.wait()
+}
+
+/// Deletes every app of `registry` (untimed teardown), waiting on this thread. A configured app and its
+/// registry keep each other alive until the app is deleted, so a benchmark that dropped the registry would
+/// leak every run's apps and make later runs work in fresh, uncached memory.
+func deleteAllApps(of registry: AppRegistry) {
+    let done = DispatchSemaphore(value: 0)
+    let apps = Array(registry.allApps.values)
+    Task.detached {
+        for app in apps { _ = await app.delete() }
+        done.signal()
+    }
     done.wait()
 }
 
