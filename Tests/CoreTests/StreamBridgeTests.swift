@@ -42,7 +42,7 @@ struct StreamBridgeTests {
         }
         #expect(await spy.registered.wait())
         for value in 1...100 { broadcaster.send(value) }
-        #expect(try await streamTestValue(of: consumer) == Array(1...100))
+        #expect(try await value(of: consumer, timeout: streamTestTimeout) == Array(1...100))
     }
 
     @Test func valuesSentFromManyTasksAllArrive() async throws {
@@ -63,7 +63,7 @@ struct StreamBridgeTests {
                 }
             }
         }
-        let received = try await streamTestValue(of: consumer)
+        let received = try await value(of: consumer, timeout: streamTestTimeout)
         #expect(received.sorted() == Array(0..<800))
         // Each sender's own values keep their order.
         for sender in 0..<8 {
@@ -111,7 +111,7 @@ struct StreamBridgeTests {
         #expect(await spy.removed.wait())
         #expect(spy.removeCount == 1)
         #expect(broadcaster.listenerCount == 0)
-        try await streamTestValue(of: consumer)  // the loop ended
+        try await value(of: consumer, timeout: streamTestTimeout)  // the loop ended
     }
 
     @Test func cancellingTheTaskBeforeItIteratesRemovesTheRegistration() async throws {
@@ -125,7 +125,7 @@ struct StreamBridgeTests {
         #expect(await spy.removed.wait())
         #expect(spy.removeCount == 1)
         #expect(broadcaster.listenerCount == 0)
-        try await streamTestValue(of: consumer)
+        try await value(of: consumer, timeout: streamTestTimeout)
     }
 
     @Test func breakingOutOfTheLoopRemovesTheRegistration() async throws {
@@ -142,7 +142,7 @@ struct StreamBridgeTests {
         #expect(await spy.registered.wait())
         broadcaster.send(1)
         broadcaster.send(2)
-        #expect(try await streamTestValue(of: consumer) == [1, 2])
+        #expect(try await value(of: consumer, timeout: streamTestTimeout) == [1, 2])
         #expect(await spy.removed.wait())
         #expect(spy.removeCount == 1)
         #expect(broadcaster.listenerCount == 0)
@@ -223,7 +223,7 @@ struct StreamBridgeTests {
         #expect(await spy.removed.wait())
         #expect(spy.removeCount == 1)
         #expect(broadcaster.listenerCount == 0)
-        try await streamTestValue(of: consumer)
+        try await value(of: consumer, timeout: streamTestTimeout)
     }
 
     @Test func throwingStreamBufferingNewestOneKeepsOnlyTheNewestValue() async throws {

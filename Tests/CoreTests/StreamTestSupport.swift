@@ -119,13 +119,6 @@ func withStreamTestDeadline<T: Sendable>(
     }
 }
 
-/// Awaits `task`'s value with a deadline; on timeout the task is cancelled and ``StreamTestTimedOut`` thrown.
-func streamTestValue<T: Sendable>(of task: Task<T, Never>, timeout: Duration = streamTestTimeout) async throws -> T {
-    try await withStreamTestDeadline(timeout) {
-        await withTaskCancellationHandler { await task.value } onCancel: { task.cancel() }
-    }
-}
-
 /// Runs `body` on a new thread (not a cooperative-pool thread, so it may block); the returned signal fires
 /// when `body` has returned.
 @discardableResult
