@@ -90,6 +90,19 @@ public final class KeyedInstanceCache<Key: Hashable & Sendable, Value: AnyObject
         }
     }
 
+    /// Removes `value` if it is the instance cached for `key` (compared by identity), so that the next request
+    /// for `key` creates a new one; returns whether it was removed. A different instance cached for `key`
+    /// (created after `value` was removed once already) stays, and so does a creation in progress.
+    ///
+    /// For an instance that can end itself, like Firestore's `terminate()`.
+    @discardableResult public func remove(_ value: Value, for key: Key) -> Bool {
+        slots.withLock { slots in
+            guard case .ready(let cached) = slots[key], cached === value else { return false }
+            slots[key] = nil
+            return true
+        }
+    }
+
     /// Empties the cache and returns what it held (for appWillBeDeleted).
     ///
     /// Creations in progress are forgotten: they finish and return their instance to their caller without

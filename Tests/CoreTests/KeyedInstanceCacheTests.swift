@@ -35,6 +35,28 @@ struct KeyedInstanceCacheTests {
         #expect(cache.count == 1)
     }
 
+    @Test func removingAnInstanceMakesTheNextRequestCreateAnother() throws {
+        let cache = KeyedInstanceCache<String, StreamTestObject>()
+        let first = try cache.instance(for: "a") { StreamTestObject($0) }
+        let other = try cache.instance(for: "b") { StreamTestObject($0) }
+        #expect(cache.remove(first, for: "a"))
+        #expect(cache.cachedInstance(for: "a") == nil)
+        #expect(cache.cachedInstance(for: "b") === other)
+        let second = try cache.instance(for: "a") { StreamTestObject($0) }
+        #expect(second !== first)
+        #expect(cache.count == 2)
+    }
+
+    @Test func removingAnInstanceThatIsNoLongerCachedLeavesItsSuccessor() throws {
+        let cache = KeyedInstanceCache<String, StreamTestObject>()
+        let first = try cache.instance(for: "a") { StreamTestObject($0) }
+        #expect(cache.remove(first, for: "a"))
+        let second = try cache.instance(for: "a") { StreamTestObject($0) }
+        #expect(!cache.remove(first, for: "a"))
+        #expect(!cache.remove(second, for: "b"))
+        #expect(cache.cachedInstance(for: "a") === second)
+    }
+
     @Test func createsOncePerKeyWithSixteenThreadsRacing() async throws {
         let cache = KeyedInstanceCache<String, StreamTestObject>()
         let creations = StreamTestCounter()

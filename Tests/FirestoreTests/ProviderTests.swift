@@ -88,6 +88,41 @@ struct ProviderTests {
         #expect(weakFirestore == nil)
     }
 
+    @Test func terminateEndsListenersFailsOperationsAndTheNextRequestGetsANewInstance() async throws {
+        let app = try TestApp.make(libraries: [FirestoreLibrary.self])
+        let db = try Firestore.firestore(app: app)
+        try await db.document("c/d").setData(["n": 1])
+        let started = Gate()
+        let consumer = Task { for try await _ in db.collection("c").snapshots { started.open() } }
+        try await started.wait(timeout: .seconds(5))
+
+        await db.terminate()
+
+        let outcome = try await result(of: consumer)
+        #expect(throws: FirestoreError(.cancelled, "The Firestore instance was terminated.")) { try outcome.get() }
+        #expect(db.engine.listenerCount == 0)
+        let error = await #expect(throws: FirestoreError.self) { try await db.document("c/e").setData(["n": 2]) }
+        #expect(error == FirestoreError(.failedPrecondition, "The client has already been terminated."))
+        await db.terminate()   // a second call does nothing
+
+        let fresh = try Firestore.firestore(app: app)
+        #expect(fresh !== db)
+        #expect(try Firestore.firestore(app: app) === fresh)
+        #expect(try await fresh.document("c/d").getDocument().get("n") == 1)   // acknowledged writes stay
+        let provider = try #require(app.container.require(FirestoreProvider.self) as? FirestoreInstances)
+        #expect(provider.instanceCount == 1)
+    }
+
+    @Test func terminatingOneDatabaseLeavesTheOthers() async throws {
+        let app = try TestApp.make(libraries: [FirestoreLibrary.self])
+        let main = try Firestore.firestore(app: app)
+        let analytics = try Firestore.firestore(app: app, database: "analytics")
+        await analytics.terminate()
+        #expect(try Firestore.firestore(app: app) === main)
+        #expect(try Firestore.firestore(app: app, database: "analytics") !== analytics)
+        try await main.document("c/d").setData(["n": 1])
+    }
+
     @Test func operationsOnATerminatedInstanceFail() async throws {
         let app = try TestApp.make(libraries: [FirestoreLibrary.self])
         let db = try Firestore.firestore(app: app)

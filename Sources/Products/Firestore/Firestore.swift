@@ -33,11 +33,14 @@ public final class Firestore: Sendable {
     let engine: SyncEngine
     /// Converts written data for this database.
     let parser: UserDataParser
+    /// Drops this instance from its provider's cache once it is terminated.
+    private let release: @Sendable (Firestore) -> Void
 
     init(appName: String, databaseID: DatabaseID, backend: any FirestoreBackend, auth: (any AuthInterop)?,
-         appCheck: (any AppCheckInterop)?) {
+         appCheck: (any AppCheckInterop)?, release: @escaping @Sendable (Firestore) -> Void = { _ in }) {
         self.appName = appName
         self.databaseID = databaseID
+        self.release = release
         parser = UserDataParser(database: databaseID)
         engine = SyncEngine(database: databaseID, backend: backend,
                             credentials: CredentialsProvider(auth: auth, appCheck: appCheck))
@@ -124,6 +127,19 @@ public final class Firestore: Sendable {
         engine.enableNetwork()
     }
 
+    // MARK: - Lifecycle
+
+    /// Terminates this instance (Firebase's `terminate()`): its listeners end with ``FirestoreErrorCode/cancelled``,
+    /// writes still waiting for an acknowledgement and every later operation fail with
+    /// ``FirestoreErrorCode/failedPrecondition`` ("The client has already been terminated."), and
+    /// `Firestore.firestore(app:database:)` returns a new instance for the same database from now on. Writes the
+    /// backend already acknowledged stay written. Calling it again does nothing.
+    ///
+    /// Deleting the app terminates its instances the same way.
+    public func terminate() async {
+        terminate(reason: .terminated)
+    }
+
     // MARK: - Internals
 
     /// Applies one batch of mutations locally and waits for the backend.
@@ -149,8 +165,10 @@ public final class Firestore: Sendable {
         value.publicValue(behavior: behavior) { _, path in .reference(self.reference(to: path)) }
     }
 
-    /// Terminates the instance (its app is being deleted).
-    func terminate() {
-        engine.terminate()
+    /// Terminates the instance, by ``terminate()`` or because its app is being deleted, and drops it from its
+    /// provider's cache.
+    func terminate(reason: SyncEngine.TerminationReason) {
+        engine.terminate(reason: reason)
+        release(self)
     }
 }

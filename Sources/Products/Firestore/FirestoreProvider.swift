@@ -35,9 +35,13 @@ final class FirestoreInstances: FirestoreProvider, ComponentLifecycleMaintainer 
             throw FlintError.invalidOptions(reason: "Firestore requires the app's options to have a projectID.")
         }
         if let error = DatabaseID.validate(database) { throw error }
-        return try instances.instance(for: database) { database in
+        return try instances.instance(for: database) { [instances] database in
             Firestore(appName: appName, databaseID: DatabaseID(projectID: projectID, database: database),
-                      backend: backend, auth: auth, appCheck: appCheck)
+                      backend: backend, auth: auth, appCheck: appCheck) { [weak instances] terminated in
+                // `terminate()` was called: the next request for this database gets a new instance. Weak: the
+                // cache holds the instance, which holds this closure.
+                instances?.remove(terminated, for: database)
+            }
         }
     }
 
@@ -47,7 +51,7 @@ final class FirestoreInstances: FirestoreProvider, ComponentLifecycleMaintainer 
     /// Terminates and releases every instance of the app.
     func appWillBeDeleted(_ app: FlintApp) async {
         for firestore in instances.removeAll() {
-            firestore.terminate()
+            firestore.terminate(reason: .appDeleted)
         }
     }
 }

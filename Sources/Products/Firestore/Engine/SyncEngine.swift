@@ -471,9 +471,25 @@ final class SyncEngine: Sendable {
 
     // MARK: - Termination
 
-    /// Stops the engine (its app is being deleted): the watch is removed, listeners receive `cancelled`,
-    /// pending writes and waiters fail with `failedPrecondition`.
-    func terminate() {
+    /// Why an engine stops; listeners are told in their `cancelled` error.
+    enum TerminationReason: Sendable {
+        /// `Firestore.terminate()`.
+        case terminated
+        /// The app was deleted.
+        case appDeleted
+
+        /// The error listeners end with.
+        var listenerError: FirestoreError {
+            switch self {
+            case .terminated: FirestoreError(.cancelled, "The Firestore instance was terminated.")
+            case .appDeleted: FirestoreError(.cancelled, "The Firestore instance was terminated (its app was deleted).")
+            }
+        }
+    }
+
+    /// Stops the engine: the watch is removed, listeners receive `cancelled`, pending writes and waiters fail
+    /// with `failedPrecondition`. Later calls do nothing.
+    func terminate(reason: TerminationReason) {
         let (slots, completions) = state.withLock { state -> ([ListenerSlot], [SyncEngineState.Completion]) in
             guard !state.terminated else { return ([], []) }
             state.terminated = true
@@ -494,7 +510,7 @@ final class SyncEngine: Sendable {
             return registration
         }
         registration?.remove()
-        let cancelled = FirestoreError(.cancelled, "The Firestore instance was terminated (its app was deleted).")
+        let cancelled = reason.listenerError
         for slot in slots where slot.deactivate() {
             slot.deliver(.failure(cancelled))
         }
