@@ -90,8 +90,12 @@ func targetReport(_ results: [BenchResult]) -> [String] {
           ratio(ns("fresh_instance", .swinject), ns("fresh_instance", .flint)), "%.1fx faster") { $0 >= 15 }
     check("2 threads (own services): aggregate throughput >= 1.6 x single thread",
           ratio(ns("cached_resolve_1_thread", .flint), ns("cached_resolve_2_threads", .flint)), "%.2f x") { $0 >= 1.6 }
-    check("2 threads (same service, informative): aggregate throughput vs single thread",
-          ratio(ns("cached_resolve_1_thread", .flint), ns("cached_resolve_2_threads_same", .flint)), "%.2f x") { $0 >= 1.6 }
+    if let same = ratio(ns("cached_resolve_1_thread", .flint), ns("cached_resolve_2_threads_same", .flint)) {
+        // Not a target: both threads retain and release the one instance, so its reference count's cache line
+        // moves between the cores on every resolve, in every system.
+        lines.append("  [info] 2 threads on the same service (not a target): aggregate throughput "
+                     + "\(String(format: "%.2f", same)) x single thread")
+    }
     if let single = ns("cached_resolve_1_thread", .baselineProperty), let double = ns("cached_resolve_2_threads", .baselineProperty) {
         let scaling = single / double
         let verdict = scaling >= 1.8 ? "both cores were free" : "the 2-thread results above are not meaningful: another process had a core"
