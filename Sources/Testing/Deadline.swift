@@ -20,3 +20,16 @@ func withDeadline<T: Sendable>(_ timeout: Duration,
         return value
     }
 }
+
+/// Starts a timer that runs `action` once `timeout` has passed, unless the returned task is cancelled first
+/// (then `action` never runs). For waits that end on whichever comes first, the awaited event or the deadline.
+func startDeadline(_ timeout: Duration, _ action: @escaping @Sendable () -> Void) -> Task<Void, Never> {
+    Task {
+        do {
+            try await Task.sleep(for: timeout)
+        } catch {
+            return   // cancelled: the awaited event came first
+        }
+        action()
+    }
+}

@@ -123,14 +123,7 @@ public final class Gate: Sendable {
         }
         guard let id else { return .opened }
         let timer = timeout.map { timeout in
-            Task {
-                do {
-                    try await Task.sleep(for: timeout)
-                } catch {
-                    return   // cancelled: the waiter was woken otherwise
-                }
-                self.wakeEarly(id, because: .timedOut)
-            }
+            startDeadline(timeout) { self.wakeEarly(id, because: .timedOut) }
         }
         defer { timer?.cancel() }
         return await withTaskCancellationHandler {

@@ -38,12 +38,7 @@ public func result<Success: Sendable, Failure: Error>(
                     return slot
                 }
             }
-            let timer = Task {
-                do {
-                    try await Task.sleep(for: timeout)
-                } catch {
-                    return   // cancelled: the result won
-                }
+            let timer = startDeadline(timeout) {
                 guard let continuation = claim() else { return }
                 task.cancel()
                 continuation.resume(returning: nil)
