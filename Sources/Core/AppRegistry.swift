@@ -101,6 +101,11 @@ public final class AppRegistry: Sendable {
         }
         storage.instantiateEagerComponents()
         eventBroadcaster.send(.configured(app))
+        let deletedMeanwhile = app.announcements.withLock { state in
+            state.configured = true
+            return state.deletionPending
+        }
+        if deletedMeanwhile { eventBroadcaster.send(.deleted(name: name)) }
         return app
     }
 
@@ -130,12 +135,19 @@ public final class AppRegistry: Sendable {
 
     // MARK: Internal
 
-    /// Removes `app` if it is the app published under its name, then announces the deletion.
+    /// Removes `app` if it is the app published under its name, then announces the deletion (or leaves that to
+    /// `configure` when it has not announced the app yet).
     func unpublish(_ app: FlintApp) {
         state.withLock { state in
             if state.apps[app.name] === app { state.apps[app.name] = nil }
         }
-        eventBroadcaster.send(.deleted(name: app.name))
+        // Configure announces `.configured` after the eager components; a deletion during them announces
+        // itself right after that.
+        let announceNow = app.announcements.withLock { state in
+            if !state.configured { state.deletionPending = true }
+            return state.configured
+        }
+        if announceNow { eventBroadcaster.send(.deleted(name: app.name)) }
     }
 
     static func validate(appName name: String) throws(FlintError) {

@@ -20,8 +20,9 @@ public final class ComponentContainer: Sendable {
     }
 
     deinit {
-        // The app's container is going away: drop the factories' cached views, which hold the storage.
-        if requester == nil { storage.releaseViews() }
+        // The app's container is going away (its app is gone): nothing is created any more, and the factories'
+        // kept views, which hold the storage, are released.
+        if requester == nil { _ = storage.shutDown() }
     }
 
     /// The app owning this container. Weak: the container never keeps its app alive.

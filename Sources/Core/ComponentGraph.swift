@@ -67,14 +67,7 @@ public struct ComponentGraph: Sendable, Hashable {
     init(storage: ContainerStorage) {
         appName = storage.appName
         nodes = storage.slots.map { slot in
-            let state: Node.InstanceState = storage.withState(of: slot) { state in
-                switch state {
-                case .empty(let knownUncacheable): return knownUncacheable ? .uncached : .notCreated
-                case .creating: return .notCreated
-                case .cached: return .cached
-                case .deleted: return .deleted
-                }
-            }
+            let state = storage.state(of: slot.index)
             let role: Node.Role
             switch slot.role {
             case .value: role = .value

@@ -1,6 +1,3 @@
-import Synchronization
-import Foundation
-
 /// One registered type in a container: where its component is, its resolved dependencies and its creation
 /// state. The component itself stays in the container's ``ContainerStorage/groups``; the slot only points
 /// at it, so building a slot copies no closures or arrays.
@@ -9,21 +6,7 @@ final class ComponentSlot: @unchecked Sendable {
     /// What the slot is for, for validation and export.
     enum Role: Sendable, Equatable { case value, contribution, alias }
 
-    /// The creation state.
-    @usableFromInline
-    enum State {
-        /// Not cached. `knownUncacheable` is set once the factory returned an instance without caching it:
-        /// later requests run the factory concurrently instead of one at a time.
-        case empty(knownUncacheable: Bool)
-        /// A factory is running on some thread; others wait for it (exactly-once creation).
-        case creating(Creation)
-        /// Created and cached; `sequence` orders creations for shutdown.
-        case cached(AnyInstanceBox, sequence: Int)
-        /// The app was deleted.
-        case deleted
-    }
-
-    let index: Int
+    @usableFromInline let index: Int
     let key: TypeKey
     let role: Role
     let timing: InstantiationTiming
@@ -43,9 +26,9 @@ final class ComponentSlot: @unchecked Sendable {
     /// retained: the component, kept by the container's groups for as long as the container's slots are used,
     /// owns it.
     @usableFromInline let typedFactory: UnsafeRawPointer?
-    /// The creation state, guarded by the slot's lock in its container's ``SlotLines``: held only to read or
-    /// change it, never while a factory runs. Only ``ContainerStorage/withState(of:_:)`` touches it.
-    @exclusivity(unchecked) var state = State.empty(knownUncacheable: false)
+    /// The order in which the slot's instance was published among its container's (for deletion, latest
+    /// first). Written by the creating thread before it publishes the box, read after the box is seen.
+    @exclusivity(unchecked) var sequence = 0
 
     init(index: Int, key: TypeKey, role: Role, timing: InstantiationTiming, group: Int, position: Int,
          alias: Int = -1, primary: Int = -1, links: Range<Int>, libraryName: String,
@@ -71,55 +54,5 @@ final class ComponentSlot: @unchecked Sendable {
         case .contribution:
             return "[\(Dependency(key: key, kind: .set, isRequired: false).typeName)] from \(libraryName) #\(index)"
         }
-    }
-}
-
-/// An in-flight creation that other threads can wait for.
-///
-/// Waiting is rare (two threads asking for one type at its first creation), so a creation carries no
-/// condition variable of its own: waiters park on one process-wide condition, and ``finish()`` touches it only
-/// when someone is waiting (the Dekker-style pair of sequentially consistent atomics below guarantees that a
-/// waiter either sees the creation finished or is woken).
-@usableFromInline
-final class Creation: Sendable {
-    /// The creating thread (its ``CreationStack``'s identity).
-    let owner: ObjectIdentifier
-    /// The slot being created; its (costly) readable name is computed only for a cycle message. Not retained:
-    /// the slot's storage is alive while the creation is in progress or waited for (the creating thread and
-    /// every waiter are inside a call on it), the only times the slot is read through a creation.
-    unowned(unsafe) let slot: ComponentSlot
-    private let finished = Atomic<Bool>(false)
-    private let waiters = Atomic<Int>(0)
-
-    /// The condition every waiter of every creation parks on.
-    private static let parking = NSCondition()
-
-    init(owner: ObjectIdentifier, slot: ComponentSlot) {
-        self.owner = owner
-        self.slot = slot
-    }
-
-    /// The type being created, for cycle messages.
-    var slotName: String { slot.name }
-
-    /// Whether the creation has finished (successfully or not).
-    var isFinished: Bool { finished.load(ordering: .sequentiallyConsistent) }
-
-    /// Wakes every waiter. Called once, after the slot's state was updated.
-    func finish() {
-        finished.store(true, ordering: .sequentiallyConsistent)
-        guard waiters.load(ordering: .sequentiallyConsistent) > 0 else { return }
-        Self.parking.lock()
-        Self.parking.broadcast()
-        Self.parking.unlock()
-    }
-
-    /// Blocks until ``finish()``.
-    func waitUntilFinished() {
-        waiters.wrappingAdd(1, ordering: .sequentiallyConsistent)
-        Self.parking.lock()
-        while !finished.load(ordering: .sequentiallyConsistent) { Self.parking.wait() }
-        Self.parking.unlock()
-        waiters.wrappingSubtract(1, ordering: .sequentiallyConsistent)
     }
 }

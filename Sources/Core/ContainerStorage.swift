@@ -20,7 +20,14 @@ final class ContainerStorage: @unchecked Sendable {
     /// Whether `monitor` is set (checked on every factory run without copying the existential).
     @usableFromInline let isMonitored: Bool
     @usableFromInline let deleted = Atomic<Bool>(false)
-    private let creationSequence = Atomic<Int>(0)
+    @usableFromInline let creationSequence = Atomic<Int>(0)
+    /// Where this storage's slots start in the process-wide stripe pool (``SlotStripes``).
+    @usableFromInline let stripeSeed: Int
+    /// Boxes unpublished by ``shutDown()``. A reader may still hold a box's address (it loaded the word just
+    /// before), so boxes are released only when the storage itself goes away.
+    private let retired = Locked<[Unmanaged<AnyInstanceBox>]>([])
+    /// Creations that `delete()` orphaned, and what they made.
+    private let late = Locked(LateCreations())
     /// The owning app; set once before the app is published, read-only afterwards.
     weak var app: FlintApp?
 
@@ -36,10 +43,12 @@ final class ContainerStorage: @unchecked Sendable {
         self.isDefaultApp = isDefaultApp
         self.monitor = monitor
         isMonitored = monitor != nil
+        stripeSeed = Int(truncatingIfNeeded: UInt(bitPattern: ObjectIdentifier(table).hashValue) >> 6)
     }
 
     deinit {
         lines.destroy()
+        for box in retired.withLock({ $0 }) { box.release() }
     }
 
     @inlinable var isDeleted: Bool { deleted.load(ordering: .acquiring) }
@@ -64,68 +73,60 @@ final class ContainerStorage: @unchecked Sendable {
         return nil
     }
 
-    /// Runs `body` with exclusive access to `slot`'s creation state, keeping the line's cached box in step
-    /// with it (the box is set when the state becomes `.cached`, released when it stops being).
-    func withState<Result>(of slot: ComponentSlot, _ body: (inout ComponentSlot.State) -> Result) -> Result {
-        let lock = lines.lock(slot.index)
-        LineLock.lock(lock)
-        defer { LineLock.unlock(lock) }
-        let result = body(&slot.state)
-        if case .empty(knownUncacheable: true) = slot.state {
-            lines.uncacheableFlag(slot.index).pointee = 1
-        } else {
-            lines.uncacheableFlag(slot.index).pointee = 0
+    /// The state of slot `index`, for the graph export.
+    func state(of index: Int) -> ComponentGraph.Node.InstanceState {
+        let word = lines.word(index).pointee.load(ordering: .acquiring)
+        if SlotWord.isBox(word) { return .cached }
+        switch word {
+        case SlotWord.uncacheable: return .uncached
+        case SlotWord.deleted: return .deleted
+        default: return .notCreated
         }
-        let cached = lines.cachedPointer(slot.index)
-        if case .cached(let box, _) = slot.state {
-            if cached.pointee == nil { cached.pointee = Unmanaged.passRetained(box) }
-        } else if let old = cached.pointee {
-            cached.pointee = nil
-            old.release()
-        }
-        return result
     }
 
-    /// The cached box of slot `index`, retained, or nil.
-    func cachedBox(at index: Int) -> AnyInstanceBox? {
-        let lock = lines.lock(index)
-        LineLock.lock(lock)
-        defer { LineLock.unlock(lock) }
-        return lines.cachedPointer(index).pointee?.takeUnretainedValue()
+    /// The box a published word points at, retained.
+    @usableFromInline @inline(__always)
+    static func box(_ word: UInt) -> AnyInstanceBox {
+        Unmanaged<AnyInstanceBox>.fromOpaque(UnsafeRawPointer(bitPattern: word).unsafelyUnwrapped).takeUnretainedValue()
     }
 
     /// The resolution fast path: the value of slot `index` as `T` (which must be the slot's type), creating it
-    /// if needed. A cached value is copied out under the line's lock without retaining the box or the slot.
+    /// if needed. A cached value takes one acquire load of the slot's word and a copy out of the published box,
+    /// which stays allocated for as long as the storage (no lock, no reference count on the box).
     @inlinable @inline(__always)
     func value<T>(at index: Int, as type: T.Type) throws(ComponentError) -> T {
-        if deleted.load(ordering: .relaxed) { throw .appDeleted(name: appName) }
-        let lock = lines.lock(index)
-        LineLock.lock(lock)
-        if let cached = lines.cachedPointer(index).pointee {
-            let value = cached._withUnsafeGuaranteedRef { unsafeDowncast($0, to: InstanceBox<T>.self).value }
-            LineLock.unlock(lock)
-            return value
+        let word = lines.word(index).pointee.load(ordering: .acquiring)
+        if SlotWord.isBox(word) {
+            return Unmanaged<AnyInstanceBox>.fromOpaque(UnsafeRawPointer(bitPattern: word).unsafelyUnwrapped)
+                ._withUnsafeGuaranteedRef { unsafeDowncast($0, to: InstanceBox<T>.self).value }
         }
-        if lines.uncacheableFlag(index).pointee != 0 {
-            let slot = slots[index]
-            if slot.typedFactory != nil {
-                let view = lockedView(for: slot)
-                LineLock.unlock(lock)
-                return try makeUncacheable(slot, view: view, as: T.self)
-            }
-            LineLock.unlock(lock)
-            return unsafeDowncast(try createUncacheable(slot).box, to: InstanceBox<T>.self).value
-        }
-        LineLock.unlock(lock)
-        return unsafeDowncast(try create(slots[index]).box, to: InstanceBox<T>.self).value
+        return try uncachedValue(at: index, word: word, as: T.self)
     }
 
-    /// The fresh-instance fast path, specialized for `T`: runs the slot's typed factory with no box in
-    /// between (a box is made only if the factory now asks to be cached).
+    /// The rest of ``value(at:as:)``: a fresh instance from a factory known not to cache, or a creation.
     @inlinable
-    func makeUncacheable<T>(_ slot: ComponentSlot, view: ComponentContainer, as type: T.Type) throws(ComponentError) -> T {
+    func uncachedValue<T>(at index: Int, word: UInt, as type: T.Type) throws(ComponentError) -> T {
+        let slot = slots[index]
+        if word == SlotWord.uncacheable, slot.typedFactory != nil {
+            return try makeUncacheable(slot, as: T.self)
+        }
+        return unsafeDowncast(try create(slot).box, to: InstanceBox<T>.self).value
+    }
+
+    /// The fresh-instance fast path, specialized for `T`: claims the slot (one compare-and-swap; a running
+    /// creation or any other state takes the general path), runs the slot's typed factory with no box in between
+    /// and hands the slot back. A box is made only if the factory now asks to be cached. Runs of one factory
+    /// never overlap, so a factory that starts caching creates its instance exactly once.
+    @inlinable
+    func makeUncacheable<T>(_ slot: ComponentSlot, as type: T.Type) throws(ComponentError) -> T {
         let stack = CreationStack.current
         if let cycle = stack.cycle(reentering: slot) { throw .dependencyCycle(cycle) }
+        let claim = SlotWord.claim(by: stack.address)
+        guard lines.word(slot.index).pointee.compareExchange(
+            expected: SlotWord.uncacheable, desired: claim, ordering: .acquiring).exchanged else {
+            return unsafeDowncast(try create(slot).box, to: InstanceBox<T>.self).value
+        }
+        let view = claimedView(for: slot)
         let started = isMonitored ? Self.monotonicNow() : nil
         var isCacheable = false
         let made: T?
@@ -137,44 +138,91 @@ final class ContainerStorage: @unchecked Sendable {
             stack.pop()
         } catch {
             stack.pop()
+            guard finish(slot, claim: claim, to: SlotWord.uncacheable) else { throw orphaned(slot, made: nil) }
             throw factoryError(error, in: slot)
         }
-        guard let made else { throw .factoryReturnedNil(type: slot.name) }
+        guard let made else {
+            guard finish(slot, claim: claim, to: SlotWord.uncacheable) else { throw orphaned(slot, made: nil) }
+            throw .factoryReturnedNil(type: slot.name)
+        }
         if let started { reportCreation(of: slot, startedAt: started, isCached: isCacheable) }
-        guard isCacheable else { return made }
-        return unsafeDowncast(try install(InstanceBox<T>(made), in: slot).box, to: InstanceBox<T>.self).value
+        guard isCacheable else {
+            guard finish(slot, claim: claim, to: SlotWord.uncacheable) else {
+                throw orphaned(slot, made: InstanceBox<T>(made))
+            }
+            return made
+        }
+        try publish(InstanceBox<T>(made), in: slot, claim: claim)
+        return made
     }
 
-    /// The restricted container `slot`'s factory receives, created once. Call with the slot's line lock held.
+    /// The restricted container `slot`'s factory receives, created once and kept in the slot's line. Call only
+    /// while holding the slot's claim: the claim holder is the only thread that reads or writes the view of a
+    /// live slot.
     @usableFromInline
-    func lockedView(for slot: ComponentSlot) -> ComponentContainer {
-        let pointer = lines.viewPointer(slot.index)
-        if let view = pointer.pointee { return view.takeUnretainedValue() }
+    func claimedView(for slot: ComponentSlot) -> ComponentContainer {
+        let pointer = lines.view(slot.index)
+        let bits = pointer.pointee.load(ordering: .relaxed)
+        if bits != 0 {
+            return Unmanaged<ComponentContainer>.fromOpaque(UnsafeRawPointer(bitPattern: bits).unsafelyUnwrapped)
+                .takeUnretainedValue()
+        }
         let view = ComponentContainer(storage: self, requester: slot)
-        pointer.pointee = Unmanaged.passRetained(view)
+        pointer.pointee.store(UInt(bitPattern: Unmanaged.passRetained(view).toOpaque()), ordering: .relaxed)
         return view
     }
 
-    /// The restricted container `slot`'s factory receives (takes the line lock).
-    func view(for slot: ComponentSlot) -> ComponentContainer {
-        let lock = lines.lock(slot.index)
-        LineLock.lock(lock)
-        defer { LineLock.unlock(lock) }
-        return lockedView(for: slot)
+    /// Hands a claimed slot over to `word` (a box, uncacheable or empty), waking the creation's waiters.
+    /// Returns false when `delete()` orphaned the creation meanwhile (the word is then left deleted).
+    @usableFromInline
+    func finish(_ slot: ComponentSlot, claim: UInt, to word: UInt) -> Bool {
+        let pointer = lines.word(slot.index)
+        if pointer.pointee.compareExchange(expected: claim, desired: word, ordering: .releasing).exchanged {
+            return true
+        }
+        // Someone waits (or the app was deleted): the waiters sleep on the slot's stripe.
+        let stripe = SlotStripes.stripe(seed: stripeSeed, index: slot.index)
+        SlotStripes.lock(stripe)
+        let handed = pointer.pointee.compareExchange(expected: SlotWord.waited(claim), desired: word,
+                                                     ordering: .releasing).exchanged
+        if handed { SlotStripes.broadcast(stripe) }
+        SlotStripes.unlock(stripe)
+        return handed
     }
 
-    /// Drops every slot's cached view. The views hold the storage, so this breaks the storage -> view -> storage
-    /// cycle; it runs when the app's container goes away and on delete. A factory running meanwhile keeps its
-    /// own reference to its view; a later run makes a new one.
-    func releaseViews() {
-        for index in 0..<slots.count {
-            let lock = lines.lock(index)
-            LineLock.lock(lock)
-            let view = lines.viewPointer(index).pointee
-            lines.viewPointer(index).pointee = nil
-            LineLock.unlock(lock)
-            view?.release()
+    /// Publishes `box` as the cached instance of the claimed slot, or, if the app was deleted meanwhile, hands
+    /// it to `delete()` and throws ``ComponentError/appDeleted(name:)``.
+    @usableFromInline
+    func publish(_ box: AnyInstanceBox, in slot: ComponentSlot, claim: UInt) throws(ComponentError) {
+        slot.sequence = creationSequence.wrappingAdd(1, ordering: .relaxed).newValue
+        let retained = Unmanaged.passRetained(box)
+        guard finish(slot, claim: claim, to: UInt(bitPattern: retained.toOpaque())) else {
+            retained.release()
+            throw orphaned(slot, made: box)
         }
+    }
+
+    /// A creation that `delete()` orphaned has ended: its instance (if any) goes to `delete()`, which notifies
+    /// it, and the slot's view, which only this thread could still be using, is released.
+    @usableFromInline
+    func orphaned(_ slot: ComponentSlot, made box: AnyInstanceBox?) -> ComponentError {
+        releaseView(of: slot.index)
+        let continuation = late.withLock { late -> CheckedContinuation<Void, Never>? in
+            if let box { late.instances.append(box) }
+            late.pending -= 1
+            guard late.pending == 0 else { return nil }
+            defer { late.continuation = nil }
+            return late.continuation
+        }
+        continuation?.resume()
+        return .appDeleted(name: appName)
+    }
+
+    /// Releases the view kept in line `index`. Only when no thread can claim the slot any more, or by the claim
+    /// holder.
+    private func releaseView(of index: Int) {
+        let bits = lines.view(index).pointee.exchange(0, ordering: .acquiringAndReleasing)
+        if bits != 0 { Unmanaged<ComponentContainer>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!).release() }
     }
 
     /// A factory's thrown error as reported: a ``ComponentError`` passes through, anything else is
@@ -207,114 +255,80 @@ final class ContainerStorage: @unchecked Sendable {
     /// The instance box for the slot at `index`, creating it if needed, and whether it is cached (aliases
     /// cache exactly when their primary does). Typed callers use ``value(at:as:)`` instead.
     func boxAndCaching(at index: Int) throws(ComponentError) -> (box: AnyInstanceBox, cached: Bool) {
-        if deleted.load(ordering: .relaxed) { throw .appDeleted(name: appName) }
-        if let box = cachedBox(at: index) { return (box, true) }
+        let word = lines.word(index).pointee.load(ordering: .acquiring)
+        if SlotWord.isBox(word) { return (Self.box(word), true) }
         return try create(slots[index])
     }
 
-    /// The slow path: create (or wait for) the slot's instance. No lock is held while a factory runs.
-    ///
-    /// Claiming and publishing take the slot's line lock directly rather than through ``withState(of:_:)``:
-    /// the claim (`empty` → `creating`) leaves the line's flag and cached box as they are, and the publication
-    /// sets exactly the one that changes.
+    /// The slow path: claim the slot and run its factory, or wait for the thread that does. No lock is held
+    /// while a factory runs; a claim and its hand-over are one compare-and-swap each unless somebody waits.
     @usableFromInline
     func create(_ slot: ComponentSlot) throws(ComponentError) -> (box: AnyInstanceBox, cached: Bool) {
         let stack = CreationStack.current
         if let cycle = stack.cycle(reentering: slot) { throw .dependencyCycle(cycle) }
-        let lock = lines.lock(slot.index)
+        let pointer = lines.word(slot.index)
+        let claim = SlotWord.claim(by: stack.address)
         while true {
-            LineLock.lock(lock)
-            let creation: Creation
-            switch slot.state {
-            case .cached(let box, _):
-                LineLock.unlock(lock)
-                return (box, true)
-            case .deleted:
-                LineLock.unlock(lock)
-                throw .appDeleted(name: appName)
-            case .creating(let other):
-                LineLock.unlock(lock)
-                try WaitGraph.wait(for: other, by: stack)
+            let current = pointer.pointee.load(ordering: .acquiring)
+            if SlotWord.isBox(current) { return (Self.box(current), true) }
+            if current == SlotWord.deleted { throw .appDeleted(name: appName) }
+            if SlotWord.isClaim(current) {
+                try waitForCreation(of: slot, claimedAs: current & ~1, by: stack)
                 continue
-            case .empty(let knownUncacheable):
-                if knownUncacheable {
-                    LineLock.unlock(lock)
-                    return try createUncacheable(slot)
-                }
-                // Claim the slot: this thread runs the factory, others wait for `creation`.
-                creation = Creation(owner: ObjectIdentifier(stack), slot: slot)
-                slot.state = .creating(creation)
-                LineLock.unlock(lock)
             }
-
+            // Empty or known uncacheable: claim it, this thread runs the factory and others wait.
+            guard pointer.pointee.compareExchange(expected: current, desired: claim, ordering: .acquiring).exchanged
+            else { continue }
             let outcome: Result<(AnyInstanceBox, Bool), ComponentError>
-            do { outcome = .success(try run(slot, on: stack, reuseView: false)) } catch { outcome = .failure(error) }
-            let sequence = creationSequence.wrappingAdd(1, ordering: .relaxed).newValue
-            LineLock.lock(lock)
-            guard case .creating(let current) = slot.state, current === creation else {
-                // Deleted meanwhile: the result is dropped.
-                LineLock.unlock(lock)
-                creation.finish()
-                throw .appDeleted(name: appName)
+            do {
+                outcome = .success(try run(slot, on: stack, keepingView: current == SlotWord.uncacheable))
+            } catch {
+                outcome = .failure(error)
             }
             switch outcome {
             case .success(let (box, cacheable)):
                 if cacheable {
-                    slot.state = .cached(box, sequence: sequence)
-                    lines.cachedPointer(slot.index).pointee = Unmanaged.passRetained(box)
-                } else {
-                    slot.state = .empty(knownUncacheable: true)
-                    lines.uncacheableFlag(slot.index).pointee = 1
+                    try publish(box, in: slot, claim: claim)
+                } else if !finish(slot, claim: claim, to: SlotWord.uncacheable) {
+                    throw orphaned(slot, made: box)
                 }
-                LineLock.unlock(lock)
-                creation.finish()
                 return (box, cacheable)
             case .failure(let error):
-                slot.state = .empty(knownUncacheable: false)
-                LineLock.unlock(lock)
-                creation.finish()
+                guard finish(slot, claim: claim, to: current) else { throw orphaned(slot, made: nil) }
                 throw error
             }
         }
     }
 
-    /// The path for a slot whose factory is known not to cache: run it right away, concurrently with other
-    /// callers (one lock round-trip fewer than ``create(_:)``).
-    @usableFromInline
-    func createUncacheable(_ slot: ComponentSlot) throws(ComponentError) -> (box: AnyInstanceBox, cached: Bool) {
-        let stack = CreationStack.current
-        if let cycle = stack.cycle(reentering: slot) { throw .dependencyCycle(cycle) }
-        let (box, cacheable) = try run(slot, on: stack, reuseView: true)
-        guard cacheable else { return (box, false) }
-        return try install(box, in: slot)
-    }
-
-    /// Caches a box made on the concurrent path, unless another thread cached one first.
-    @usableFromInline
-    func install(_ box: AnyInstanceBox, in slot: ComponentSlot) throws(ComponentError)
-        -> (box: AnyInstanceBox, cached: Bool) {
-        let sequence = creationSequence.wrappingAdd(1, ordering: .relaxed).newValue
-        let installed: AnyInstanceBox? = withState(of: slot) { state in
-            switch state {
-            case .cached(let existing, _):
-                return existing
-            case .empty:
-                state = .cached(box, sequence: sequence)
-                return box
-            case .creating, .deleted:
-                return nil
+    /// Blocks until the creation claimed as `claim` (by another thread) ends, or throws
+    /// ``ComponentError/dependencyCycle(_:)`` if the threads involved would wait for each other forever.
+    private func waitForCreation(of slot: ComponentSlot, claimedAs claim: UInt,
+                                 by stack: CreationStack) throws(ComponentError) {
+        let pointer = lines.word(slot.index)
+        let me = stack.address
+        try WaitGraph.startWaiting(me, for: WaitGraph.Wait(claim: claim, word: pointer, slot: slot))
+        defer { WaitGraph.finishWaiting(me) }
+        let stripe = SlotStripes.stripe(seed: stripeSeed, index: slot.index)
+        SlotStripes.lock(stripe)
+        while true {
+            let current = pointer.pointee.load(ordering: .acquiring)
+            if current == claim {
+                // Tell the creator to wake us: it then hands the slot over under the stripe.
+                guard pointer.pointee.compareExchange(expected: claim, desired: SlotWord.waited(claim),
+                                                      ordering: .relaxed).exchanged else { continue }
+            } else if current != SlotWord.waited(claim) {
+                break
             }
+            SlotStripes.wait(stripe)
         }
-        guard let installed else {
-            if isDeleted { throw .appDeleted(name: appName) }
-            return (box, false)
-        }
-        return (installed, true)
+        SlotStripes.unlock(stripe)
     }
 
     /// Runs the slot's factory (or, for an extra type, converts its primary's instance) with the slot on this
     /// thread's creation stack.
-    private func run(_ slot: ComponentSlot, on stack: CreationStack, reuseView: Bool) throws(ComponentError)
+    /// `keepingView`: keep the factory's view in the slot's line (for factories known not to cache, which run
+    /// again and again); a first creation uses a temporary one.
+    private func run(_ slot: ComponentSlot, on stack: CreationStack, keepingView: Bool) throws(ComponentError)
         -> (AnyInstanceBox, Bool) {
         stack.push(slot)
         defer { stack.pop() }
@@ -324,9 +338,7 @@ final class ContainerStorage: @unchecked Sendable {
         }
         let factory = groups[slot.group].components[slot.position].factory
         let started = isMonitored ? Self.monotonicNow() : nil
-        // A view is cached in the line only for factories known not to cache (they run again and again);
-        // a first creation uses a temporary view.
-        let view = reuseView ? view(for: slot) : ComponentContainer(storage: self, requester: slot)
+        let view = keepingView ? claimedView(for: slot) : ComponentContainer(storage: self, requester: slot)
         var isCacheable = false
         let made: AnyInstanceBox?
         do {
@@ -341,29 +353,79 @@ final class ContainerStorage: @unchecked Sendable {
 
     // MARK: Eager instantiation and deletion
 
-    /// Creates every eager component (after the app is published). Failures go to the monitor.
+    /// Creates every eager component (after the app is published). Failures go to the monitor; a deletion that
+    /// overtakes the creations ends them quietly.
     func instantiateEagerComponents() {
         for slot in slots where slot.role != .alias && slot.timing.isEager(inDefaultApp: isDefaultApp) {
             do {
                 _ = try boxAndCaching(at: slot.index)
             } catch {
+                if case .appDeleted = error { return }
                 report(error, resolving: slot.name)
             }
         }
     }
 
-    /// Marks the storage deleted and takes every cached instance out, latest creation first.
-    func markDeletedAndTakeInstances() -> [AnyInstanceBox] {
+    /// Marks the storage deleted and every slot with it: lookups fail with ``ComponentError/appDeleted(name:)``
+    /// from now on and no factory starts. Returns the cached instances, latest creation first. Creations still
+    /// running are orphaned: their instances come out of ``lateInstances()``. Unpublished boxes stay allocated
+    /// until the storage goes away (a reader may be copying a value out of one); views are released, so a
+    /// deleted and dropped app frees its storage. Idempotent.
+    func shutDown() -> [AnyInstanceBox] {
         deleted.store(true, ordering: .releasing)
-        var taken: [(AnyInstanceBox, Int)] = []
-        for slot in slots {
-            withState(of: slot) { state in
-                if case .cached(let box, let sequence) = state { taken.append((box, sequence)) }
-                state = .deleted
+        var taken: [(Unmanaged<AnyInstanceBox>, Int)] = []
+        var orphans = 0
+        for index in 0..<slots.count {
+            let pointer = lines.word(index)
+            while true {
+                let current = pointer.pointee.load(ordering: .acquiring)
+                if current == SlotWord.deleted { break }
+                if SlotWord.isClaim(current) && current & 1 == 1 {
+                    // Waiters sleep on the stripe: change the word under it and wake them.
+                    let stripe = SlotStripes.stripe(seed: stripeSeed, index: index)
+                    SlotStripes.lock(stripe)
+                    let changed = pointer.pointee.compareExchange(expected: current, desired: SlotWord.deleted,
+                                                                  ordering: .acquiringAndReleasing).exchanged
+                    if changed { SlotStripes.broadcast(stripe) }
+                    SlotStripes.unlock(stripe)
+                    guard changed else { continue }
+                } else {
+                    guard pointer.pointee.compareExchange(expected: current, desired: SlotWord.deleted,
+                                                          ordering: .acquiringAndReleasing).exchanged else { continue }
+                }
+                if SlotWord.isClaim(current) {
+                    // The creator finishes on its own; it hands its instance over and releases the view.
+                    orphans += 1
+                } else {
+                    if SlotWord.isBox(current) {
+                        taken.append((Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: current)!), slots[index].sequence))
+                    }
+                    releaseView(of: index)
+                }
+                break
             }
         }
-        releaseViews()
-        return taken.sorted { $0.1 > $1.1 }.map(\.0)
+        let boxes = taken.sorted { $0.1 > $1.1 }.map(\.0)
+        retired.withLock { $0.append(contentsOf: boxes) }
+        late.withLock { $0.pending += orphans }
+        return boxes.map { $0.takeUnretainedValue() }
+    }
+
+    /// Waits until every creation orphaned by ``shutDown()`` has ended, and returns what they made (in the
+    /// order they ended). Only `delete()` calls this, once.
+    func lateInstances() async -> [AnyInstanceBox] {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let now = late.withLock { late -> Bool in
+                guard late.pending > 0 else { return true }
+                late.continuation = continuation
+                return false
+            }
+            if now { continuation.resume() }
+        }
+        return late.withLock { late in
+            defer { late.instances = [] }
+            return late.instances
+        }
     }
 
     /// Sends a failed resolution to the monitor (nil results by design — not registered, factory gave nil —
@@ -377,4 +439,12 @@ final class ContainerStorage: @unchecked Sendable {
             monitor.resolutionFailed(ComponentFailureEvent(typeName: typeName, appName: appName, error: error))
         }
     }
+}
+
+/// Creations that `delete()` orphaned: how many are still running (it may dip below zero while `delete()` is
+/// still counting them), what the finished ones made, and `delete()` waiting for the rest.
+struct LateCreations {
+    var pending = 0
+    var instances: [AnyInstanceBox] = []
+    var continuation: CheckedContinuation<Void, Never>?
 }

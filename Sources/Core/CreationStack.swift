@@ -18,6 +18,9 @@ final class CreationStack {
     /// Only this thread touches the array, so the runtime's exclusivity checks are pure overhead here.
     @exclusivity(unchecked) private var slots: [Unmanaged<ComponentSlot>] = []
 
+    /// The stack's address: the thread's identity in slot words (see ``SlotWord``) and the wait graph.
+    @usableFromInline var address: UInt { UInt(bitPattern: Unmanaged.passUnretained(self).toOpaque()) }
+
     init() {
         slots.reserveCapacity(8)
     }

@@ -18,6 +18,8 @@ public final class FlintApp: Sendable {
     public let registry: AppRegistry
     private let dataCollectionEnabled = Atomic<Bool>(true)
     private let deleted = Atomic<Bool>(false)
+    /// Whether `.configured` was announced, and whether `.deleted` waits for it (see ``AppRegistry/events``).
+    let announcements = Locked(Announcements())
 
     init(name: String, options: FlintOptions, storage: ContainerStorage, registry: AppRegistry) {
         self.name = name
@@ -39,24 +41,38 @@ public final class FlintApp: Sendable {
     /// Whether ``delete()`` was called.
     public var isDeleted: Bool { deleted.load(ordering: .acquiring) }
 
-    /// Deletes the app: new lookups fail with ``ComponentError/appDeleted(name:)``, every cached instance
-    /// that is a ``ComponentLifecycleMaintainer`` is awaited (latest created first), every cached instance is
-    /// released, and the name is freed (configuring it again gives fresh instances).
+    /// Deletes the app: new lookups fail with ``ComponentError/appDeleted(name:)`` and no factory starts any
+    /// more; every cached instance that is a ``ComponentLifecycleMaintainer`` is awaited (latest created first),
+    /// then every instance whose creation was still running (it is not returned to its caller, who gets
+    /// `appDeleted`), each maintainer exactly once; the name is freed (configuring it again gives fresh
+    /// instances) and ``AppEvent/deleted(name:)`` is sent, always after the app's ``AppEvent/configured(_:)``.
+    ///
+    /// The container keeps its unpublished instances until the deleted app object (and every reference to its
+    /// container) is released: a lookup that started before the deletion may still be copying one out, and
+    /// cached lookups take no lock. Components should therefore hold their app weakly (`container.app` is weak).
     ///
     /// - Returns: false when the app was already deleted.
+    @discardableResult
     public func delete() async -> Bool {
         guard deleted.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged
         else { return false }
-        var instances = container.storage.markDeletedAndTakeInstances()
+        let storage = container.storage
         var notified = Set<ObjectIdentifier>()
-        for box in instances {
-            guard let maintainer = box.lifecycleMaintainer,
-                  notified.insert(ObjectIdentifier(maintainer)).inserted else { continue }
-            await maintainer.appWillBeDeleted(self)
+        for box in storage.shutDown() {
+            await notify(box, once: &notified)
         }
-        instances.removeAll()
+        for box in await storage.lateInstances() {
+            await notify(box, once: &notified)
+        }
         registry.unpublish(self)
         return true
+    }
+
+    /// Awaits `appWillBeDeleted` of the instance in `box` if it is a maintainer not yet in `notified`.
+    private func notify(_ box: AnyInstanceBox, once notified: inout Set<ObjectIdentifier>) async {
+        guard let maintainer = box.lifecycleMaintainer, notified.insert(ObjectIdentifier(maintainer)).inserted
+        else { return }
+        await maintainer.appWillBeDeleted(self)
     }
 
     // MARK: Static API on AppRegistry.shared
@@ -93,4 +109,10 @@ public final class FlintApp: Sendable {
 
     /// Every app of the shared registry.
     public static var allApps: [String: FlintApp] { AppRegistry.shared.allApps }
+}
+
+/// An app's lifecycle announcements, so that `.deleted` never overtakes `.configured`.
+struct Announcements {
+    var configured = false
+    var deletionPending = false
 }

@@ -14,8 +14,8 @@ import Musl
 /// happens-before edges.
 ///
 /// A `PlatformLock()` owns a cache line of its own; the owner (``Locked``) calls ``destroy()`` exactly once, in
-/// its `deinit`. (A container's slot lines use ``LineLock`` instead: their critical sections are a few
-/// instructions.)
+/// its `deinit`. (A container's slots use the striped pool of ``SlotStripes``, taken only when a creation is
+/// waited for.)
 struct PlatformLock: @unchecked Sendable {
     #if canImport(Darwin)
     /// The primitive lock type.

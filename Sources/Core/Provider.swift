@@ -19,7 +19,7 @@ public struct Provider<T>: Sendable {
 
     /// The instance, or the reason there is none.
     public func require() throws(ComponentError) -> T {
-        guard let storage = reference.storage else { throw .appDeleted(name: reference.appName) }
+        guard let storage = reference.storage, !storage.isDeleted else { throw .appDeleted(name: reference.appName) }
         guard let index else { throw .notRegistered(type: readableTypeName(T.self)) }
         return try storage.value(at: index, as: T.self)
     }

@@ -94,24 +94,54 @@ struct ConcurrencyTests {
         #expect(runs.value == 2)
     }
 
-    @Test func nonCacheableFactoriesRunConcurrentlyOnceKnownUncacheable() async throws {
-        let learned = Atomic<Bool>(false)
-        let bothInside = Barrier(parties: 2)
-        let overlapped = RunCounter()
+    @Test func runsOfOneUncacheableFactoryNeverOverlap() async throws {
+        let inside = Atomic<Int>(0)
+        let overlaps = RunCounter()
+        let runs = RunCounter()
         let app = try makeApp([Component(Leaf.self) { _, _ in
-            if learned.load(ordering: .relaxed) {
-                // Both calls must be inside the factory at once for the barrier to open before its deadline.
-                if bothInside.arriveAndWait(seconds: 5) { overlapped.increment() }
+            runs.increment()
+            if inside.wrappingAdd(1, ordering: .sequentiallyConsistent).newValue > 1 { overlaps.increment() }
+            for _ in 0..<1_000 { _ = inside.load(ordering: .relaxed) }
+            inside.wrappingSubtract(1, ordering: .sequentiallyConsistent)
+            return Leaf()
+        }])
+        _ = app.container.instance(for: Leaf.self)   // learns: not cacheable
+        let tasks = (0..<8).map { _ in
+            Task.detached { await onThread { (0..<200).allSatisfy { _ in app.container.instance(for: Leaf.self) != nil } } }
+        }
+        for task in tasks { #expect(try await value(of: task, timeout: .seconds(30))) }
+        #expect(runs.value == 1 + 8 * 200)
+        #expect(overlaps.value == 0)
+    }
+
+    @Test func aFactoryThatStartsCachingCreatesItsInstanceOnceUnderContention() async throws {
+        // Once uncached, then cached: however many threads ask at the moment it starts caching, exactly one
+        // cacheable instance is made and every caller gets it.
+        let cachedCreations = RunCounter()
+        let learned = Atomic<Bool>(false)
+        let start = Barrier(parties: 8)
+        let app = try makeApp([Component(Leaf.self) { _, isCacheable in
+            if learned.load(ordering: .acquiring) {
+                isCacheable = true
+                cachedCreations.increment()
             }
             return Leaf()
         }])
-        _ = await onThread { app.container.instance(for: Leaf.self) }   // learns: not cacheable
-        learned.store(true, ordering: .relaxed)
-        async let a = onThread { app.container.instance(for: Leaf.self) != nil }
-        async let b = onThread { app.container.instance(for: Leaf.self) != nil }
-        let (first, second) = await (a, b)
-        #expect(first && second)
-        #expect(overlapped.value == 2)
+        _ = app.container.instance(for: Leaf.self)
+        learned.store(true, ordering: .releasing)
+        let tasks = (0..<8).map { _ in
+            Task.detached {
+                await onThread { () -> ObjectIdentifier? in
+                    start.arriveAndWait(seconds: 5)
+                    return app.container.instance(for: Leaf.self).map(ObjectIdentifier.init)
+                }
+            }
+        }
+        var identities = Set<ObjectIdentifier?>()
+        for task in tasks { identities.insert(try await value(of: task, timeout: .seconds(30))) }
+        #expect(cachedCreations.value == 1)
+        #expect(identities.count == 1)
+        #expect(identities.first! != nil)
     }
 
     @Test func aFactoryResolvingItselfThroughTheAppContainerIsACycleNotADeadlock() async throws {

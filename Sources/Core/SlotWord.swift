@@ -1,0 +1,47 @@
+/// The encoding of a slot's state word, the first word of its line in ``SlotLines``. One atomic word holds the
+/// whole creation state, so a cached lookup is one acquire load and a claim or a publication is one
+/// compare-and-swap:
+///
+/// | word | state |
+/// |---|---|
+/// | 0 | empty: never created, its factory returned nil, or it failed |
+/// | 1 | known uncacheable: the factory returned an instance it did not cache |
+/// | a box's address (low bits 0) | cached: the published ``AnyInstanceBox``, +1 owned by the line |
+/// | a thread's ``CreationStack`` address + 2 | being created by that thread, nobody waiting |
+/// | the same + 3 | being created, with waiters parked on the slot's stripe (see ``SlotStripes``) |
+/// | 4 | deleted: the app was deleted (or dropped); nothing is created any more |
+///
+/// Box and creation-stack objects are heap objects, aligned to 16 bytes, so their addresses leave the low bits
+/// free for the tags. A published box is never freed while its storage lives (delete moves it to the storage's
+/// retired list), so a reader holding its address can always copy the value out.
+@usableFromInline
+enum SlotWord {
+    /// Empty.
+    @usableFromInline static let empty: UInt = 0
+    /// Known uncacheable.
+    @usableFromInline static let uncacheable: UInt = 1
+    /// Deleted.
+    @usableFromInline static let deleted: UInt = 4
+    /// The tag bits.
+    @usableFromInline static let tagMask: UInt = 7
+
+    /// Whether `word` is a published box.
+    @inlinable @inline(__always)
+    static func isBox(_ word: UInt) -> Bool { word & tagMask == 0 && word != 0 }
+
+    /// Whether `word` is a creation in progress (with or without waiters).
+    @inlinable @inline(__always)
+    static func isClaim(_ word: UInt) -> Bool { word & 6 == 2 }
+
+    /// The word of a creation by the thread whose creation stack has address `owner`, nobody waiting.
+    @inlinable @inline(__always)
+    static func claim(by owner: UInt) -> UInt { owner | 2 }
+
+    /// The word of a creation claimed as `claim`, once somebody waits for it.
+    @inlinable @inline(__always)
+    static func waited(_ claim: UInt) -> UInt { claim | 1 }
+
+    /// The creating thread's stack address of a claim word.
+    @inlinable @inline(__always)
+    static func owner(of word: UInt) -> UInt { word & ~tagMask }
+}
