@@ -97,7 +97,7 @@ final class ContainerStorage: @unchecked Sendable {
     /// The resolution fast path: the value of slot `index` as `T` (which must be the slot's type), creating it
     /// if needed. A cached value is copied out under the line's lock without retaining the box or the slot.
     @inlinable @inline(__always)
-    func value<T>(at index: Int, as type: T.Type) throws(ComponentError) -> T {
+    func value<T: Sendable>(at index: Int, as type: T.Type) throws(ComponentError) -> T {
         if deleted.load(ordering: .relaxed) { throw .appDeleted(name: appName) }
         let lock = lines.lock(index)
         LineLock.lock(lock)
@@ -123,7 +123,7 @@ final class ContainerStorage: @unchecked Sendable {
     /// The fresh-instance fast path, specialized for `T`: runs the slot's typed factory with no box in
     /// between (a box is made only if the factory now asks to be cached).
     @inlinable
-    func makeUncacheable<T>(_ slot: ComponentSlot, view: ComponentContainer, as type: T.Type) throws(ComponentError) -> T {
+    func makeUncacheable<T: Sendable>(_ slot: ComponentSlot, view: ComponentContainer, as type: T.Type) throws(ComponentError) -> T {
         let stack = CreationStack.current
         if let cycle = stack.cycle(reentering: slot) { throw .dependencyCycle(cycle) }
         let started = isMonitored ? Self.monotonicNow() : nil
