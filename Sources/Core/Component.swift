@@ -11,6 +11,11 @@
 /// sets `isCacheable` (false by default, as in Firebase) and may return nil ("nothing for this app"):
 /// a nil result is not cached and the factory runs again next time. A thrown error is reported as
 /// ``ComponentError/factoryFailed(type:reason:)`` (a thrown ``ComponentError`` passes through as is).
+///
+/// Everything that goes into a container is `Sendable`, checked by the compiler: the provided type, every
+/// `alsoProviding` type and every set contribution. A registered instance is shared by every thread that
+/// resolves it, so a type with unprotected mutable state cannot be registered (make it a `final class` of
+/// `let`s, an actor, or keep its mutable state in a `Locked`).
 public struct Component: Sendable {
     /// The factory signature, type-erased to a box.
     @usableFromInline typealias ErasedFactory = @Sendable (ComponentContainer, inout Bool) throws -> AnyInstanceBox?
@@ -44,13 +49,13 @@ public struct Component: Sendable {
         role == .contribution ? "[\(Dependency(key: key, kind: .set, isRequired: false).typeName)]" : key.name
     }
 
-    /// A component providing `type`.
+    /// A component providing `type`, which must be `Sendable` (the instance is shared across threads).
     @inlinable
-    public init<T>(_ type: T.Type,
-                   timing: InstantiationTiming = .lazy,
-                   dependencies: [Dependency] = [],
-                   factory: @escaping @Sendable (_ container: ComponentContainer,
-                                                 _ isCacheable: inout Bool) throws -> T?) {
+    public init<T: Sendable>(_ type: T.Type,
+                             timing: InstantiationTiming = .lazy,
+                             dependencies: [Dependency] = [],
+                             factory: @escaping @Sendable (_ container: ComponentContainer,
+                                                           _ isCacheable: inout Bool) throws -> T?) {
         self.init(type, alsoProviding: [], timing: timing, dependencies: dependencies, factory: factory)
     }
 
@@ -63,13 +68,14 @@ public struct Component: Sendable {
     /// }
     /// ```
     /// Each extra type resolves to `convert(instance)` and is cached exactly when the instance is.
+    /// `type` and every extra type must be `Sendable` (the instance is shared across threads).
     @inlinable
-    public init<T>(_ type: T.Type,
-                   alsoProviding: [ComponentAlias<T>],
-                   timing: InstantiationTiming = .lazy,
-                   dependencies: [Dependency] = [],
-                   factory: @escaping @Sendable (_ container: ComponentContainer,
-                                                 _ isCacheable: inout Bool) throws -> T?) {
+    public init<T: Sendable>(_ type: T.Type,
+                             alsoProviding: [ComponentAlias<T>],
+                             timing: InstantiationTiming = .lazy,
+                             dependencies: [Dependency] = [],
+                             factory: @escaping @Sendable (_ container: ComponentContainer,
+                                                           _ isCacheable: inout Bool) throws -> T?) {
         // Inlinable so that the boxing closure is specialized for `T` in the caller's module: no generic
         // metadata lookups each time the factory runs.
         // The box's metatype, looked up once here rather than on every run (for a `T` that is itself generic,
@@ -82,13 +88,14 @@ public struct Component: Sendable {
     /// is a generic parameter with its metadata at hand (see ``FactoryResult``); concrete callers specialize it.
     @inlinable @inline(never)
     static func erase<R: FactoryResult & SendableMetatype>(_ factory: @escaping @Sendable (ComponentContainer, inout Bool) throws -> R,
-                                        boxType: InstanceBox<R.Instance>.Type) -> ErasedFactory {
+                                        boxType: InstanceBox<R.Instance>.Type) -> ErasedFactory
+        where R.Instance: Sendable {
         { container, isCacheable in try factory(container, &isCacheable).boxed(as: boxType) }
     }
 
     @usableFromInline
-    init<T>(erasing type: T.Type, alsoProviding: [ComponentAlias<T>], timing: InstantiationTiming,
-            dependencies: [Dependency], typedFactory: TypedFactory<T>, factory: @escaping ErasedFactory) {
+    init<T: Sendable>(erasing type: T.Type, alsoProviding: [ComponentAlias<T>], timing: InstantiationTiming,
+                      dependencies: [Dependency], typedFactory: TypedFactory<T>, factory: @escaping ErasedFactory) {
         key = TypeKey(type)
         role = .value
         self.timing = timing
@@ -113,9 +120,10 @@ public struct Component: Sendable {
 
     /// A set contribution: one of possibly many components that together provide `[T]`, resolved with
     /// `container.all(T.self)` by components that declare ``Dependency/set(_:)``. Contributions never
-    /// collide with each other or with a value component of `T`.
+    /// collide with each other or with a value component of `T`. `T` must be `Sendable` (the contributed
+    /// instances are shared across threads).
     @inlinable
-    public static func contribution<T>(
+    public static func contribution<T: Sendable>(
         to type: T.Type,
         timing: InstantiationTiming = .lazy,
         dependencies: [Dependency] = [],
@@ -126,14 +134,15 @@ public struct Component: Sendable {
     }
 
     @usableFromInline
-    init<T>(contributingTo type: T.Type, timing: InstantiationTiming, dependencies: [Dependency],
-            factory: @escaping ErasedFactory) {
+    init<T: Sendable>(contributingTo type: T.Type, timing: InstantiationTiming, dependencies: [Dependency],
+                      factory: @escaping ErasedFactory) {
         self.init(key: TypeKey(SetContributions<T>.self), role: .contribution, timing: timing,
                   dependencies: dependencies, factory: factory)
     }
 
     /// A cacheable component that always returns `instance`, the usual way to put a fake in `overrides`.
-    public static func instance<T>(_ instance: T, as type: T.Type) -> Component where T: Sendable {
+    /// `T` must be `Sendable` (the instance is shared across threads).
+    public static func instance<T: Sendable>(_ instance: T, as type: T.Type) -> Component {
         Component(type) { _, isCacheable in
             isCacheable = true
             return instance
@@ -142,13 +151,14 @@ public struct Component: Sendable {
 }
 
 /// An extra type that a component's instance is also served as; see
-/// ``Component/init(_:alsoProviding:timing:dependencies:factory:)``.
-public struct ComponentAlias<Source>: Sendable {
+/// ``Component/init(_:alsoProviding:timing:dependencies:factory:)``. Both the component's type (`Source`)
+/// and the extra type are `Sendable`, as everything in a container is.
+public struct ComponentAlias<Source: Sendable>: Sendable {
     let key: TypeKey
     let convert: @Sendable (AnyInstanceBox) -> AnyInstanceBox
 
-    /// Serve the instance as `type` too, converted by `convert` (usually `{ $0 }`).
-    public static func type<U>(_ type: U.Type, _ convert: @escaping @Sendable (Source) -> U) -> ComponentAlias<Source> {
+    /// Serve the instance as `type` (which must be `Sendable`) too, converted by `convert` (usually `{ $0 }`).
+    public static func type<U: Sendable>(_ type: U.Type, _ convert: @escaping @Sendable (Source) -> U) -> ComponentAlias<Source> {
         ComponentAlias(key: TypeKey(type)) { box in
             InstanceBox<U>(convert(unsafeDowncast(box, to: InstanceBox<Source>.self).value))
         }
@@ -158,7 +168,7 @@ public struct ComponentAlias<Source>: Sendable {
 /// A component's factory with its result type, so that the container's specialized fast path can call it
 /// without boxing the result.
 @usableFromInline
-final class TypedFactory<T>: @unchecked Sendable {
+final class TypedFactory<T: Sendable>: Sendable {
     @usableFromInline let make: @Sendable (ComponentContainer, inout Bool) throws -> T?
 
     @usableFromInline

@@ -9,6 +9,10 @@
 /// per container; while a factory runs no container-wide lock is held, so other lookups proceed; a
 /// factory that (directly or through other factories, on one thread or across threads) waits for its
 /// own creation gets ``ComponentError/dependencyCycle(_:)`` instead of a deadlock.
+///
+/// Everything that comes out of a container is `Sendable`, checked by the compiler: one instance is shared
+/// by every thread that resolves it, so `instance(for:)`, `require(_:)`, `provider(for:)` and `all(_:)`
+/// accept only `Sendable` types (protocol types that refine `Sendable`, such as `AuthInterop`, included).
 public final class ComponentContainer: Sendable {
     @usableFromInline let storage: ContainerStorage
     /// The component whose factory this view was handed to; nil for the app's container.
@@ -35,7 +39,7 @@ public final class ComponentContainer: Sendable {
     /// resolution failed. Failures other than "not registered" and "returned nil" are reported to the
     /// registry's ``ComponentMonitor``; use ``require(_:)`` to get the reason.
     @inlinable
-    public func instance<T>(for type: T.Type) -> T? {
+    public func instance<T: Sendable>(for type: T.Type) -> T? {
         do {
             return try require(type)
         } catch {
@@ -46,7 +50,7 @@ public final class ComponentContainer: Sendable {
 
     /// The instance for `type`, or the reason there is none.
     @inlinable
-    public func require<T>(_ type: T.Type) throws(ComponentError) -> T {
+    public func require<T: Sendable>(_ type: T.Type) throws(ComponentError) -> T {
         let id = ObjectIdentifier(type)
         let index: Int
         if let requester {
@@ -68,7 +72,7 @@ public final class ComponentContainer: Sendable {
     /// A handle that resolves `type` on each `get()`, for a ``Dependency/provider(_:isRequired:)``
     /// dependency (which may close a cycle: the provider is only resolved later, outside the factory).
     /// The provider holds its container weakly; after the app is gone it resolves nothing.
-    public func provider<T>(for type: T.Type) throws(ComponentError) -> Provider<T> {
+    public func provider<T: Sendable>(for type: T.Type) throws(ComponentError) -> Provider<T> {
         let id = ObjectIdentifier(type)
         guard let requester else { return Provider(storage: storage, index: storage.table.index(of: id)) }
         guard let link = storage.link(to: id, as: .provider, declaredBy: requester)
@@ -81,7 +85,7 @@ public final class ComponentContainer: Sendable {
     /// Every set contribution to `type` (see ``Component/contribution(to:timing:dependencies:factory:)``), in
     /// registration order; an empty array when there are none. Contributions whose factory returns nil are
     /// left out.
-    public func all<T>(_ type: T.Type) throws(ComponentError) -> [T] {
+    public func all<T: Sendable>(_ type: T.Type) throws(ComponentError) -> [T] {
         let key = TypeKey(SetContributions<T>.self)
         if let requester, storage.link(to: key.id, as: .set, declaredBy: requester) == nil {
             throw .undeclaredDependency(component: requester.name, requested: "[\(readableTypeName(type))]")

@@ -94,7 +94,7 @@ final class ContainerStorage: @unchecked Sendable {
     /// if needed. A cached value takes one acquire load of the slot's word and a copy out of the published box,
     /// which stays allocated for as long as the storage (no lock, no reference count on the box).
     @inlinable @inline(__always)
-    func value<T>(at index: Int, as type: T.Type) throws(ComponentError) -> T {
+    func value<T: Sendable>(at index: Int, as type: T.Type) throws(ComponentError) -> T {
         let word = lines.word(index).pointee.load(ordering: .acquiring)
         if SlotWord.isBox(word) {
             return Unmanaged<AnyInstanceBox>.fromOpaque(UnsafeRawPointer(bitPattern: word).unsafelyUnwrapped)
@@ -105,7 +105,7 @@ final class ContainerStorage: @unchecked Sendable {
 
     /// The rest of ``value(at:as:)``: a fresh instance from a factory known not to cache, or a creation.
     @inlinable
-    func uncachedValue<T>(at index: Int, word: UInt, as type: T.Type) throws(ComponentError) -> T {
+    func uncachedValue<T: Sendable>(at index: Int, word: UInt, as type: T.Type) throws(ComponentError) -> T {
         let slot = slots[index]
         if word == SlotWord.uncacheable, slot.typedFactory != nil {
             return try makeUncacheable(slot, as: T.self)
@@ -118,7 +118,7 @@ final class ContainerStorage: @unchecked Sendable {
     /// and hands the slot back. A box is made only if the factory now asks to be cached. Runs of one factory
     /// never overlap, so a factory that starts caching creates its instance exactly once.
     @inlinable
-    func makeUncacheable<T>(_ slot: ComponentSlot, as type: T.Type) throws(ComponentError) -> T {
+    func makeUncacheable<T: Sendable>(_ slot: ComponentSlot, as type: T.Type) throws(ComponentError) -> T {
         let stack = CreationStack.current
         if let cycle = stack.cycle(reentering: slot) { throw .dependencyCycle(cycle) }
         let claim = SlotWord.claim(by: stack.address)

@@ -1,6 +1,9 @@
 /// A created instance, boxed once so the container can store it type-erased and hand it back typed
 /// without a dynamic cast (`unsafeDowncast` to `InstanceBox<T>`, which is sound because a slot's key
 /// is `T`'s metatype).
+///
+/// `@unchecked` because the compiler checks `Sendable` only on final classes; the one subclass,
+/// ``InstanceBox``, holds one immutable `Sendable` value.
 @usableFromInline
 class AnyInstanceBox: @unchecked Sendable {
     /// The boxed value as `Any`, for graph export.
@@ -12,8 +15,11 @@ class AnyInstanceBox: @unchecked Sendable {
     @usableFromInline init() {}
 }
 
-/// The typed box. Instances are immutable after creation, which is what makes the `@unchecked
-/// Sendable` honest: the container only publishes them through its locks.
+/// The typed box. The box never changes after creation, and every `T` boxed is `Sendable`: the public entry
+/// points (`Component`'s initializers, `contribution(to:)`, `ComponentAlias.type`) and the internal ones
+/// (`Component.erase`, `ContainerStorage.value(at:as:)`) require it. `T` itself is not constrained only because
+/// ``FactoryResult``'s conformance of `Optional` names `InstanceBox<Wrapped>` and a conformance cannot be
+/// conditional on the marker protocol `Sendable`.
 @usableFromInline
 final class InstanceBox<T>: AnyInstanceBox, @unchecked Sendable {
     @usableFromInline let value: T

@@ -3,7 +3,8 @@
 ///
 /// Holding a provider instead of the instance breaks construction cycles (A needs B, B needs a provider
 /// of A) and defers costly creation until it is needed. The provider keeps its container weakly.
-public struct Provider<T>: Sendable {
+/// `T` is `Sendable`, as everything that comes out of a container is.
+public struct Provider<T: Sendable>: Sendable {
     private let reference: WeakStorageReference
     private let index: Int?
 

@@ -37,7 +37,7 @@ final class RunCounter: Sendable {
 }
 
 /// A cacheable component returning a new `T` from `make`.
-func cached<T>(_ type: T.Type, timing: InstantiationTiming = .lazy, dependencies: [Dependency] = [],
+func cached<T: Sendable>(_ type: T.Type, timing: InstantiationTiming = .lazy, dependencies: [Dependency] = [],
                runs: RunCounter? = nil, _ make: @escaping @Sendable (ComponentContainer) throws -> T?) -> Component {
     Component(type, timing: timing, dependencies: dependencies) { container, isCacheable in
         runs?.increment()

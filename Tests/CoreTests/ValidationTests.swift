@@ -181,9 +181,9 @@ struct ValidationTests {
 
 /// Builds N distinct types (nested generics over bits) each depending on the previous one.
 enum ChainBuilder {
-    enum End {}
-    enum Zero<Rest> {}
-    enum One<Rest> {}
+    enum End: Sendable {}
+    enum Zero<Rest>: Sendable {}
+    enum One<Rest>: Sendable {}
 
     static func components(count: Int) -> [Component] {
         var result: [Component] = []
@@ -199,7 +199,7 @@ enum ChainBuilder {
         return result
     }
 
-    private static func build<Rest>(bits: Int, depth: Int, rest: Rest.Type,
+    private static func build<Rest: Sendable>(bits: Int, depth: Int, rest: Rest.Type,
                                     _ body: (Any.Type, (Dependency?) -> (Component, Dependency)) -> Void) {
         if depth == 0 {
             body(Rest.self) { previous in

@@ -1,0 +1,13 @@
+// Proves: a component cannot also serve its instance as a non-Sendable type (`alsoProviding:`), so the
+// alias path is no back door into the container.
+// Expected: error: type 'any Counting' does not conform to the 'Sendable' protocol
+//           (on `.type(Counting.self)`, from `ComponentAlias.type<U: Sendable>`).
+import FlintCore
+
+protocol Counting: AnyObject { var n: Int { get } }   // does not refine Sendable
+final class Counter: Counting, Sendable { let n = 0 }
+
+let component = Component(Counter.self, alsoProviding: [.type(Counting.self) { $0 }]) { _, isCacheable in
+    isCacheable = true
+    return Counter()
+}

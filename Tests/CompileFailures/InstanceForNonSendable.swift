@@ -1,0 +1,10 @@
+// Proves: a non-Sendable type cannot be resolved with `container.instance(for:)`.
+// Expected: error: type 'Counter' does not conform to the 'Sendable' protocol
+//           (from `ComponentContainer.instance<T: Sendable>(for:)`).
+import FlintCore
+
+final class Counter { var n = 0 }
+
+func counter(in container: ComponentContainer) -> Counter? {
+    container.instance(for: Counter.self)
+}
