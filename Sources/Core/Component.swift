@@ -44,7 +44,7 @@ public struct Component: Sendable {
         role == .contribution ? "[\(Dependency(key: key, kind: .set, isRequired: false).typeName)]" : key.name
     }
 
-    /// The qualifier of the provided type, nil for an unqualified component (components made from a ``Qualified`` key).
+    /// The qualifier of the provided type (for a component made from a ``Qualified`` key), nil otherwise.
     public var qualifier: Qualifier? { key.qualifier.map { Qualifier($0) } }
 
     /// A component providing `type`.
