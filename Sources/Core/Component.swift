@@ -44,10 +44,13 @@ public struct Component: Sendable {
     let typedFactoryAddress: UInt
     let aliases: [Alias]
 
-    /// The fully qualified name of the provided type.
+    /// The fully qualified name of the provided type (`@qualifier Module.Type` for a ``Qualified`` one).
     public var typeName: String {
         role == .contribution ? "[\(Dependency(key: key, kind: .set, isRequired: false).typeName)]" : key.name
     }
+
+    /// The qualifier of the provided type (for a component made from a ``Qualified`` key), nil otherwise.
+    public var qualifier: Qualifier? { key.qualifier.map { Qualifier($0) } }
 
     /// A component providing `type`, which must be `Sendable` (the instance is shared across threads).
     @inlinable
@@ -84,6 +87,40 @@ public struct Component: Sendable {
                   typedFactory: TypedFactory<T>(factory), factory: Self.erase(factory, boxType: InstanceBox<T>.self))
     }
 
+    /// A component providing the qualified type `qualified`: one of several components of one type, told apart
+    /// by their qualifiers (see ``Qualified``).
+    ///
+    /// ```swift
+    /// Component(Qualified(Executor.self, "background")) { _, isCacheable in
+    ///     isCacheable = true
+    ///     return Executor(label: "background")
+    /// }
+    /// ```
+    /// It is resolved only by that qualified key (`container.require(Qualified(Executor.self, "background"))`
+    /// or `container.require(Executor.self, qualifier: "background")`), never as plain `Executor`.
+    @inlinable
+    public init<T: Sendable>(_ qualified: Qualified<T>,
+                             timing: InstantiationTiming = .lazy,
+                             dependencies: [Dependency] = [],
+                             factory: @escaping @Sendable (_ container: ComponentContainer,
+                                                           _ isCacheable: inout Bool) throws -> T?) {
+        self.init(qualified, alsoProviding: [], timing: timing, dependencies: dependencies, factory: factory)
+    }
+
+    /// A component providing the qualified type `qualified` and, from the very same instance, every type in
+    /// `alsoProviding` (which may be qualified too).
+    @inlinable
+    public init<T: Sendable>(_ qualified: Qualified<T>,
+                             alsoProviding: [ComponentAlias<T>],
+                             timing: InstantiationTiming = .lazy,
+                             dependencies: [Dependency] = [],
+                             factory: @escaping @Sendable (_ container: ComponentContainer,
+                                                           _ isCacheable: inout Bool) throws -> T?) {
+        self.init(erasing: T.self, qualified: qualified, alsoProviding: alsoProviding, timing: timing,
+                  dependencies: dependencies, typedFactory: TypedFactory<T>(factory),
+                  factory: Self.erase(factory, boxType: InstanceBox<T>.self))
+    }
+
     /// `factory` with its result boxed. Never inlined into generic code, so that the closure is made where `R`
     /// is a generic parameter with its metadata at hand (see ``FactoryResult``); concrete callers specialize it.
     @inlinable @inline(never)
@@ -94,9 +131,10 @@ public struct Component: Sendable {
     }
 
     @usableFromInline
-    init<T: Sendable>(erasing type: T.Type, alsoProviding: [ComponentAlias<T>], timing: InstantiationTiming,
-                      dependencies: [Dependency], typedFactory: TypedFactory<T>, factory: @escaping ErasedFactory) {
-        key = TypeKey(type)
+    init<T: Sendable>(erasing type: T.Type, qualified: Qualified<T>? = nil, alsoProviding: [ComponentAlias<T>],
+                      timing: InstantiationTiming, dependencies: [Dependency], typedFactory: TypedFactory<T>,
+                      factory: @escaping ErasedFactory) {
+        key = qualified?.key ?? TypeKey(type)
         role = .value
         self.timing = timing
         self.dependencies = dependencies
@@ -148,6 +186,15 @@ public struct Component: Sendable {
             return instance
         }
     }
+
+    /// A cacheable component that always returns `instance` as the qualified type `qualified`, the usual way to
+    /// put a fake for one qualified component in `overrides`.
+    public static func instance<T>(_ instance: T, as qualified: Qualified<T>) -> Component where T: Sendable {
+        Component(qualified) { _, isCacheable in
+            isCacheable = true
+            return instance
+        }
+    }
 }
 
 /// An extra type that a component's instance is also served as; see
@@ -160,6 +207,14 @@ public struct ComponentAlias<Source: Sendable>: Sendable {
     /// Serve the instance as `type` (which must be `Sendable`) too, converted by `convert` (usually `{ $0 }`).
     public static func type<U: Sendable>(_ type: U.Type, _ convert: @escaping @Sendable (Source) -> U) -> ComponentAlias<Source> {
         ComponentAlias(key: TypeKey(type)) { box in
+            InstanceBox<U>(convert(unsafeDowncast(box, to: InstanceBox<Source>.self).value))
+        }
+    }
+
+    /// Serve the instance as the qualified type `qualified` too, converted by `convert`.
+    public static func type<U>(_ qualified: Qualified<U>, _ convert: @escaping @Sendable (Source) -> U)
+        -> ComponentAlias<Source> {
+        ComponentAlias(key: qualified.key) { box in
             InstanceBox<U>(convert(unsafeDowncast(box, to: InstanceBox<Source>.self).value))
         }
     }

@@ -69,6 +69,55 @@ public final class ComponentContainer: Sendable {
         return try storage.value(at: index, as: T.self)
     }
 
+    /// The instance for the qualified type `qualified`, or nil; ``instance(for:)-(T.Type)`` for a ``Qualified``
+    /// key. Failures are reported to the registry's ``ComponentMonitor`` under the qualified name.
+    @inlinable
+    public func instance<T: Sendable>(for qualified: Qualified<T>) -> T? {
+        do {
+            return try require(qualified)
+        } catch {
+            storage.report(error, resolving: qualified.description)
+            return nil
+        }
+    }
+
+    /// The instance for `type` qualified by `qualifier`, or nil: `instance(for: Qualified(type, qualifier))`.
+    /// Each call looks the qualified key up in a process-wide table first; hot code keeps a ``Qualified``.
+    @inlinable
+    public func instance<T: Sendable>(for type: T.Type, qualifier: Qualifier) -> T? {
+        instance(for: Qualified(type, qualifier))
+    }
+
+    /// The instance for the qualified type `qualified`, or the reason there is none. Errors name it as
+    /// `@qualifier Module.Type`; a factory's restricted container allows it only when the component declared
+    /// a dependency on that very qualified key.
+    @inlinable
+    public func require<T: Sendable>(_ qualified: Qualified<T>) throws(ComponentError) -> T {
+        let id = qualified.key.id
+        let index: Int
+        if let requester {
+            guard let link = storage.link(to: id, as: .direct, declaredBy: requester) else {
+                throw .undeclaredDependency(component: requester.name, requested: qualified.description)
+            }
+            index = link.target
+        } else {
+            index = storage.table.index(of: id) ?? -1
+        }
+        guard index >= 0 else {
+            if storage.isDeleted { throw .appDeleted(name: storage.appName) }
+            throw .notRegistered(type: qualified.description)
+        }
+        return try storage.value(at: index, as: T.self)
+    }
+
+    /// The instance for `type` qualified by `qualifier`, or the reason there is none:
+    /// `require(Qualified(type, qualifier))`. Each call looks the qualified key up in a process-wide table
+    /// first; hot code keeps a ``Qualified``.
+    @inlinable
+    public func require<T: Sendable>(_ type: T.Type, qualifier: Qualifier) throws(ComponentError) -> T {
+        try require(Qualified(type, qualifier))
+    }
+
     /// A handle that resolves `type` on each `get()`, for a ``Dependency/provider(_:isRequired:)``
     /// dependency (which may close a cycle: the provider is only resolved later, outside the factory).
     /// The provider holds its container weakly; after the app is gone it resolves nothing.
@@ -80,6 +129,26 @@ public final class ComponentContainer: Sendable {
             throw .undeclaredDependency(component: requester.name, requested: readableTypeName(type))
         }
         return Provider(storage: storage, index: link.target >= 0 ? link.target : nil)
+    }
+
+    /// A handle that resolves the qualified type `qualified` on each `get()`, for a qualified
+    /// ``Dependency/provider(_:isRequired:)-(Qualified<T>,_)`` dependency.
+    public func provider<T: Sendable>(for qualified: Qualified<T>) throws(ComponentError) -> Provider<T> {
+        let id = qualified.key.id
+        guard let requester else {
+            return Provider(storage: storage, index: storage.table.index(of: id), key: qualified.key)
+        }
+        guard let link = storage.link(to: id, as: .provider, declaredBy: requester)
+                ?? storage.link(to: id, as: .direct, declaredBy: requester) else {
+            throw .undeclaredDependency(component: requester.name, requested: qualified.description)
+        }
+        return Provider(storage: storage, index: link.target >= 0 ? link.target : nil, key: qualified.key)
+    }
+
+    /// A handle that resolves `type` qualified by `qualifier` on each `get()`:
+    /// `provider(for: Qualified(type, qualifier))`.
+    public func provider<T: Sendable>(for type: T.Type, qualifier: Qualifier) throws(ComponentError) -> Provider<T> {
+        try provider(for: Qualified(type, qualifier))
     }
 
     /// Every set contribution to `type` (see ``Component/contribution(to:timing:dependencies:factory:)``), in
@@ -106,6 +175,11 @@ public final class ComponentContainer: Sendable {
     /// Whether a component provides `type` in this container.
     public func contains<T>(_ type: T.Type) -> Bool {
         storage.table.index(of: ObjectIdentifier(type)) != nil
+    }
+
+    /// Whether a component provides the qualified type `qualified` in this container.
+    public func contains<T>(_ qualified: Qualified<T>) -> Bool {
+        storage.table.index(of: qualified.key.id) != nil
     }
 
     /// A description of the container's components and dependencies, exportable as Mermaid or DOT.

@@ -45,6 +45,9 @@ public struct ComponentGraph: Sendable, Hashable {
         public var to: String
         /// The kind.
         public var kind: Kind
+        /// The qualifier of the dependency, nil for an unqualified one (see ``Qualified``). Exports label
+        /// qualified edges with it (`@ui`).
+        public var qualifier: Qualifier?
     }
 
     /// Declared dependencies that no component provides (optional ones; required ones fail configure).
@@ -97,7 +100,8 @@ public struct ComponentGraph: Sendable, Hashable {
                 if targets.isEmpty && dependency.kind != .set {
                     unresolved.append(Unresolved(from: "n\(slot.index)", typeName: dependency.typeName))
                 }
-                edges += targets.map { Edge(from: "n\(slot.index)", to: "n\($0)", kind: kind) }
+                let qualifier = dependency.qualifier
+                edges += targets.map { Edge(from: "n\(slot.index)", to: "n\($0)", kind: kind, qualifier: qualifier) }
             }
         }
         self.edges = edges
@@ -105,8 +109,8 @@ public struct ComponentGraph: Sendable, Hashable {
     }
 
     /// Mermaid flowchart text: one box per component (type, timing, state), arrows to dependencies
-    /// (solid: required, dashed: optional, dotted `provider`/`set` labels), missing optional ones in a
-    /// dashed box.
+    /// (solid: required, dashed: optional, dotted `provider`/`set` labels, qualified ones labelled with their
+    /// qualifier, `@ui`), missing optional ones in a dashed box.
     public var mermaid: String {
         var lines = ["flowchart LR"]
         for node in nodes {
@@ -117,6 +121,12 @@ public struct ComponentGraph: Sendable, Hashable {
             lines.append("    style missing\(index) stroke-dasharray: 5 5")
         }
         for edge in edges {
+            if let qualifier = edge.qualifier {
+                let label = Self.escape(edge.kind == .provider ? "provider \(qualifier)" : "\(qualifier)")
+                let arrow = edge.kind == .required ? "-->" : "-.->"
+                lines.append("    \(edge.from) \(arrow)|\"\(label)\"| \(edge.to)")
+                continue
+            }
             switch edge.kind {
             case .required: lines.append("    \(edge.from) --> \(edge.to)")
             case .optional: lines.append("    \(edge.from) -.-> \(edge.to)")
@@ -130,7 +140,8 @@ public struct ComponentGraph: Sendable, Hashable {
         return lines.joined(separator: "\n")
     }
 
-    /// Graphviz DOT text: the same graph as ``mermaid``; cached components are filled, eager ones bold.
+    /// Graphviz DOT text: the same graph as ``mermaid``; cached components are filled, eager ones bold, qualified
+    /// edges labelled with their qualifier.
     public var dot: String {
         var lines = ["digraph \"\(Self.escape(appName))\" {", "    rankdir=LR;", "    node [shape=box, fontname=\"Helvetica\"];"]
         for node in nodes {
@@ -145,12 +156,21 @@ public struct ComponentGraph: Sendable, Hashable {
             lines.append("    \(missing.from) -> missing\(index) [style=dashed];")
         }
         for edge in edges {
-            let attributes: String
+            var attributes: String
             switch edge.kind {
             case .required: attributes = ""
             case .optional: attributes = " [style=dashed]"
             case .provider: attributes = " [style=dotted, label=\"provider\"]"
             case .set: attributes = " [label=\"set\"]"
+            }
+            if let qualifier = edge.qualifier {
+                let qualifierText = Self.escape("\(qualifier)")
+                switch edge.kind {
+                case .required: attributes = " [label=\"\(qualifierText)\"]"
+                case .optional: attributes = " [style=dashed, label=\"\(qualifierText)\"]"
+                case .provider: attributes = " [style=dotted, label=\"provider \(qualifierText)\"]"
+                case .set: break
+                }
             }
             lines.append("    \(edge.from) -> \(edge.to)\(attributes);")
         }
@@ -158,8 +178,12 @@ public struct ComponentGraph: Sendable, Hashable {
         return lines.joined(separator: "\n")
     }
 
-    /// `Module.Outer.Type` → `Outer.Type`: drops the module prefix of each dotted name for readability.
+    /// `Module.Outer.Type` → `Outer.Type`: drops the module prefix of each dotted name for readability; a
+    /// qualified name keeps its qualifier (`@ui Module.Executor` → `@ui Executor`).
     static func shortName(_ name: String) -> String {
+        if name.hasPrefix("@"), let space = name.firstIndex(of: " ") {
+            return name[...space] + shortName(String(name[name.index(after: space)...]))
+        }
         guard let dot = name.firstIndex(of: "."), !name.hasPrefix("[") else { return name }
         return String(name[name.index(after: dot)...])
     }

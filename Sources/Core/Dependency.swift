@@ -47,16 +47,36 @@ public struct Dependency: Sendable, Hashable, CustomStringConvertible {
         Dependency(key: TypeKey(type), kind: .provider, isRequired: isRequired)
     }
 
+    /// A dependency on the qualified type `qualified` that must be provided by some component, or configure
+    /// fails. Only that qualified key satisfies it: neither the unqualified type nor another qualifier does.
+    public static func required<T>(_ qualified: Qualified<T>) -> Dependency {
+        Dependency(key: qualified.key, kind: .direct, isRequired: true)
+    }
+
+    /// A dependency on the qualified type `qualified` that may be missing; the factory then sees nil.
+    public static func optional<T>(_ qualified: Qualified<T>) -> Dependency {
+        Dependency(key: qualified.key, kind: .direct, isRequired: false)
+    }
+
+    /// A dependency on the qualified type `qualified` resolved later through a ``Provider``
+    /// (`container.provider(for:)`), on its first `get()`, like an unqualified provider dependency.
+    public static func provider<T>(_ qualified: Qualified<T>, isRequired: Bool = true) -> Dependency {
+        Dependency(key: qualified.key, kind: .provider, isRequired: isRequired)
+    }
+
     /// A dependency on every set contribution to `type` (see ``Component/contribution(to:timing:dependencies:factory:)``),
     /// resolved together with `container.all(_:)`. Never missing: no contribution is an empty array.
     public static func set<T>(_ type: T.Type) -> Dependency {
         Dependency(key: TypeKey(SetContributions<T>.self), kind: .set, isRequired: false)
     }
 
-    /// The fully qualified name of the type depended on.
+    /// The fully qualified name of the type depended on (`@qualifier Module.Type` for a ``Qualified`` one).
     public var typeName: String {
         kind == .set ? String(key.name.dropFirst(SetContributions<Int>.namePrefix.count).dropLast()) : key.name
     }
+
+    /// The qualifier of the type depended on, nil for an unqualified dependency.
+    public var qualifier: Qualifier? { key.qualifier.map { Qualifier($0) } }
 
     public var description: String {
         let kindText: String

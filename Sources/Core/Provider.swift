@@ -7,10 +7,13 @@
 public struct Provider<T: Sendable>: Sendable {
     private let reference: WeakStorageReference
     private let index: Int?
+    /// The qualified key resolved, for naming it when nothing provides it; nil for an unqualified `T`.
+    private let key: TypeKey?
 
-    init(storage: ContainerStorage, index: Int?) {
+    init(storage: ContainerStorage, index: Int?, key: TypeKey? = nil) {
         reference = WeakStorageReference(storage)
         self.index = index
+        self.key = key
     }
 
     /// The instance, or nil when there is none (not registered, nil factory, failure, app gone).
@@ -21,7 +24,7 @@ public struct Provider<T: Sendable>: Sendable {
     /// The instance, or the reason there is none.
     public func require() throws(ComponentError) -> T {
         guard let storage = reference.storage, !storage.isDeleted else { throw .appDeleted(name: reference.appName) }
-        guard let index else { throw .notRegistered(type: readableTypeName(T.self)) }
+        guard let index else { throw .notRegistered(type: key?.name ?? readableTypeName(T.self)) }
         return try storage.value(at: index, as: T.self)
     }
 }
