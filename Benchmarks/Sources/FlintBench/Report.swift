@@ -80,8 +80,8 @@ func targetReport(_ results: [BenchResult]) -> [String] {
         guard let numerator, let denominator, denominator > 0 else { return nil }
         return numerator / denominator
     }
-    check("cached resolve: Flint <= 0.5 x baseline-dict", ratio(ns("cached_resolve", .flint), ns("cached_resolve", .baselineDict)),
-          "Flint = %.2f x baseline-dict") { $0 <= 0.5 }
+    check("cached resolve: Flint <= 0.2 x baseline-dict", ratio(ns("cached_resolve", .flint), ns("cached_resolve", .baselineDict)),
+          "Flint = %.2f x baseline-dict") { $0 <= 0.2 }
     check("cached resolve: Flint >= 15x faster than Swinject",
           ratio(ns("cached_resolve", .swinject), ns("cached_resolve", .flint)), "%.1fx faster") { $0 >= 15 }
     check("cached resolve: Flint >= 10x faster than swift-dependencies",
@@ -102,6 +102,8 @@ func targetReport(_ results: [BenchResult]) -> [String] {
         lines.append("  [info] machine check: baseline-property scales \(String(format: "%.2f", scaling)) x on 2 threads (ideal 2): \(verdict)")
     }
     check("configure 10,000: <= 10 ms", ns("configure_10000", .flint).map { $0 / 1e6 }, "%.2f ms") { $0 <= 10 }
+    check("configure 10,000: Flint <= 0.5 x baseline-dict",
+          ratio(ns("configure_10000", .flint), ns("configure_10000", .baselineDict)), "Flint = %.2f x baseline-dict") { $0 <= 0.5 }
     check("configure 10,000: <= 12 x configure 1,000",
           ratio(ns("configure_10000", .flint), ns("configure_1000", .flint)), "%.2f x") { $0 <= 12 }
     check("stream, 1 subscriber: >= 0.8 x bare AsyncStream events/s",
