@@ -123,12 +123,12 @@ public final class ComponentContainer: Sendable {
     /// The provider holds its container weakly; after the app is gone it resolves nothing.
     public func provider<T: Sendable>(for type: T.Type) throws(ComponentError) -> Provider<T> {
         let id = ObjectIdentifier(type)
-        guard let requester else { return Provider(storage: storage, index: storage.table.index(of: id)) }
+        guard let requester else { return Provider(storage: storage, index: storage.table.index(of: id), key: TypeKey(type)) }
         guard let link = storage.link(to: id, as: .provider, declaredBy: requester)
                 ?? storage.link(to: id, as: .direct, declaredBy: requester) else {
             throw .undeclaredDependency(component: requester.name, requested: readableTypeName(type))
         }
-        return Provider(storage: storage, index: link.target >= 0 ? link.target : nil)
+        return Provider(storage: storage, index: link.target >= 0 ? link.target : nil, key: TypeKey(type))
     }
 
     /// A handle that resolves the qualified type `qualified` on each `get()`, for a qualified
@@ -149,6 +149,25 @@ public final class ComponentContainer: Sendable {
     /// `provider(for: Qualified(type, qualifier))`.
     public func provider<T: Sendable>(for type: T.Type, qualifier: Qualifier) throws(ComponentError) -> Provider<T> {
         try provider(for: Qualified(type, qualifier))
+    }
+
+    /// A handle on `type` for a ``Dependency/deferred(_:)-swift.type.method`` dependency: `type` may be provided
+    /// now, or only later by a library registered after the app was configured (Firebase Android's
+    /// `Deferred<T>`). The deferred holds its container weakly.
+    public func deferred<T: Sendable>(for type: T.Type) throws(ComponentError) -> Deferred<T> {
+        try deferred(key: TypeKey(type))
+    }
+
+    /// A handle on the qualified type `qualified` for a qualified deferred dependency.
+    public func deferred<T: Sendable>(for qualified: Qualified<T>) throws(ComponentError) -> Deferred<T> {
+        try deferred(key: qualified.key)
+    }
+
+    private func deferred<T: Sendable>(key: TypeKey) throws(ComponentError) -> Deferred<T> {
+        if let requester, storage.link(to: key.id, as: .deferred, declaredBy: requester) == nil {
+            throw .undeclaredDependency(component: requester.name, requested: key.name)
+        }
+        return Deferred(storage: storage, key: key)
     }
 
     /// Every set contribution to `type` (see ``Component/contribution(to:timing:dependencies:factory:)``), in

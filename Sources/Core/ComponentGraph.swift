@@ -38,7 +38,7 @@ public struct ComponentGraph: Sendable, Hashable {
     /// A declared dependency from one node to another.
     public struct Edge: Sendable, Hashable {
         /// The kind of dependency.
-        public enum Kind: String, Sendable, Hashable { case required, optional, provider, set }
+        public enum Kind: String, Sendable, Hashable { case required, optional, provider, set, deferred }
         /// The depending node's id.
         public var from: String
         /// The node depended on.
@@ -96,6 +96,9 @@ public struct ComponentGraph: Sendable, Hashable {
                 case .set:
                     kind = .set
                     targets = storage.sets[dependency.key.id] ?? []
+                case .deferred:
+                    kind = .deferred
+                    targets = storage.table.index(of: dependency.key.id).map { [$0] } ?? []
                 }
                 if targets.isEmpty && dependency.kind != .set {
                     unresolved.append(Unresolved(from: "n\(slot.index)", typeName: dependency.typeName))
@@ -122,7 +125,8 @@ public struct ComponentGraph: Sendable, Hashable {
         }
         for edge in edges {
             if let qualifier = edge.qualifier {
-                let label = Self.escape(edge.kind == .provider ? "provider \(qualifier)" : "\(qualifier)")
+                let label = Self.escape(edge.kind == .provider || edge.kind == .deferred
+                                        ? "\(edge.kind.rawValue) \(qualifier)" : "\(qualifier)")
                 let arrow = edge.kind == .required ? "-->" : "-.->"
                 lines.append("    \(edge.from) \(arrow)|\"\(label)\"| \(edge.to)")
                 continue
@@ -132,6 +136,7 @@ public struct ComponentGraph: Sendable, Hashable {
             case .optional: lines.append("    \(edge.from) -.-> \(edge.to)")
             case .provider: lines.append("    \(edge.from) -. provider .-> \(edge.to)")
             case .set: lines.append("    \(edge.from) -- set --> \(edge.to)")
+            case .deferred: lines.append("    \(edge.from) -. deferred .-> \(edge.to)")
             }
         }
         for (index, missing) in unresolved.enumerated() {
@@ -162,6 +167,7 @@ public struct ComponentGraph: Sendable, Hashable {
             case .optional: attributes = " [style=dashed]"
             case .provider: attributes = " [style=dotted, label=\"provider\"]"
             case .set: attributes = " [label=\"set\"]"
+            case .deferred: attributes = " [style=dotted, label=\"deferred\"]"
             }
             if let qualifier = edge.qualifier {
                 let qualifierText = Self.escape("\(qualifier)")
@@ -169,6 +175,7 @@ public struct ComponentGraph: Sendable, Hashable {
                 case .required: attributes = " [label=\"\(qualifierText)\"]"
                 case .optional: attributes = " [style=dashed, label=\"\(qualifierText)\"]"
                 case .provider: attributes = " [style=dotted, label=\"provider \(qualifierText)\"]"
+                case .deferred: attributes = " [style=dotted, label=\"deferred \(qualifierText)\"]"
                 case .set: break
                 }
             }

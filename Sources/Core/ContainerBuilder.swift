@@ -193,7 +193,7 @@ struct ContainerBuilder {
                 case .direct:
                     target = link.target
                     path[top].link += 1
-                case .provider:
+                case .provider, .deferred:
                     path[top].link += 1
                 case .set:
                     let members = sets[link.keyID] ?? []
@@ -239,7 +239,7 @@ struct ContainerBuilder {
                         edgeTargets.append(target)
                         dependentCount[target] += 1
                     }
-                case .provider:
+                case .provider, .deferred:
                     break
                 }
             }

@@ -28,6 +28,8 @@ final class ContainerStorage: @unchecked Sendable {
     private let retired = Locked<[Unmanaged<AnyInstanceBox>]>([])
     /// Creations that `delete()` orphaned, and what they made.
     private let late = Locked(LateCreations())
+    /// Waiters for types not provided yet (``Deferred``), by type; nil once the storage is shut down.
+    private let deferredWaiters = Locked<DeferredWaiters?>(DeferredWaiters())
     /// The owning app; set once before the app is published, read-only afterwards.
     weak var app: FlintApp?
 
@@ -351,6 +353,48 @@ final class ContainerStorage: @unchecked Sendable {
         return (made, isCacheable)
     }
 
+    // MARK: Deferred dependencies
+
+    /// Registers `waiter` to be told when a component provides `id`, unless one does now or the storage is shut
+    /// down. Checked under the same lock that ``announceAvailable(_:)`` takes after the graph grew, so a waiter is
+    /// either told now or registered in time.
+    func waitForAvailability(of id: ObjectIdentifier, _ waiter: DeferredWaiter) -> DeferredWaitOutcome {
+        deferredWaiters.withLock { waiters in
+            guard waiters != nil else { return .deleted }
+            if table.index(of: id) != nil { return .availableNow }
+            let token = waiters!.nextToken
+            waiters!.nextToken += 1
+            waiters!.byType[id, default: [:]][token] = waiter
+            waiters!.typeOfToken[token] = id
+            return .registered(token)
+        }
+    }
+
+    /// Withdraws a waiter registered by ``waitForAvailability(of:_:)`` (nothing if it was told already).
+    func cancelWaiting(_ token: Int) {
+        deferredWaiters.withLock { waiters in
+            guard let id = waiters?.typeOfToken.removeValue(forKey: token) else { return }
+            waiters!.byType[id]?[token] = nil
+        }
+    }
+
+    /// Tells the waiters of every type in `ids`, now provided, with no lock held.
+    func announceAvailable(_ ids: [ObjectIdentifier]) {
+        let told = deferredWaiters.withLock { waiters -> [DeferredWaiter] in
+            guard waiters != nil else { return [] }
+            var told: [DeferredWaiter] = []
+            for id in ids {
+                guard let entries = waiters!.byType.removeValue(forKey: id) else { continue }
+                for (token, waiter) in entries.sorted(by: { $0.key < $1.key }) {
+                    waiters!.typeOfToken[token] = nil
+                    told.append(waiter)
+                }
+            }
+            return told
+        }
+        for waiter in told { waiter.available() }
+    }
+
     // MARK: Eager instantiation and deletion
 
     /// Creates every eager component (after the app is published). Failures go to the monitor; a deletion that
@@ -407,6 +451,11 @@ final class ContainerStorage: @unchecked Sendable {
         }
         let boxes = taken.sorted { $0.1 > $1.1 }.map(\.0)
         retired.withLock { $0.append(contentsOf: boxes) }
+        let waiting = deferredWaiters.withLock { waiters in
+            defer { waiters = nil }
+            return waiters?.byType.values.flatMap { $0.sorted { $0.key < $1.key }.map(\.value) } ?? []
+        }
+        for waiter in waiting { waiter.deleted() }
         late.withLock { $0.pending += orphans }
         return boxes.map { $0.takeUnretainedValue() }
     }
@@ -447,4 +496,11 @@ struct LateCreations {
     var pending = 0
     var instances: [AnyInstanceBox] = []
     var continuation: CheckedContinuation<Void, Never>?
+}
+
+/// The waiters for types a container does not provide yet.
+struct DeferredWaiters {
+    var byType: [ObjectIdentifier: [Int: DeferredWaiter]] = [:]
+    var typeOfToken: [Int: ObjectIdentifier] = [:]
+    var nextToken = 0
 }

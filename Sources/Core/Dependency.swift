@@ -17,6 +17,9 @@ public struct Dependency: Sendable, Hashable, CustomStringConvertible {
         case provider
         /// `container.all(_:)`: every set contribution to the type.
         case set
+        /// `container.deferred(for:)`: a type that may be provided only later, by a library registered after
+        /// the app was configured. Never missing, never part of a cycle.
+        case deferred
     }
 
     let key: TypeKey
@@ -64,6 +67,19 @@ public struct Dependency: Sendable, Hashable, CustomStringConvertible {
         Dependency(key: qualified.key, kind: .provider, isRequired: isRequired)
     }
 
+    /// A dependency on a type that may arrive later, resolved through a ``Deferred`` (`container.deferred(for:)`):
+    /// Firebase Android's `Deferred<T>`. Never missing (nothing needs to provide it at configure) and never part
+    /// of a cycle; when a library registered after the app was configured provides the type, the deferred's
+    /// `whenAvailable` handlers run.
+    public static func deferred<T>(_ type: T.Type) -> Dependency {
+        Dependency(key: TypeKey(type), kind: .deferred, isRequired: false)
+    }
+
+    /// A deferred dependency (see ``deferred(_:)-swift.type.method``) on the qualified type `qualified`.
+    public static func deferred<T>(_ qualified: Qualified<T>) -> Dependency {
+        Dependency(key: qualified.key, kind: .deferred, isRequired: false)
+    }
+
     /// A dependency on every set contribution to `type` (see ``Component/contribution(to:timing:dependencies:factory:)``),
     /// resolved together with `container.all(_:)`. Never missing: no contribution is an empty array.
     public static func set<T>(_ type: T.Type) -> Dependency {
@@ -84,6 +100,7 @@ public struct Dependency: Sendable, Hashable, CustomStringConvertible {
         case .direct: kindText = isRequired ? "required" : "optional"
         case .provider: kindText = isRequired ? "required provider" : "optional provider"
         case .set: kindText = "set"
+        case .deferred: kindText = "deferred"
         }
         return "\(kindText) \(typeName)"
     }

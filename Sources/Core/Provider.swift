@@ -6,11 +6,13 @@
 /// `T` is `Sendable`, as everything that comes out of a container is.
 public struct Provider<T: Sendable>: Sendable {
     private let reference: WeakStorageReference
+    /// The providing slot found when the provider was made; nil when nothing provided the type then (a library
+    /// registered later may: see ``require()``).
     private let index: Int?
-    /// The qualified key resolved, for naming it when nothing provides it; nil for an unqualified `T`.
-    private let key: TypeKey?
+    /// The key resolved (qualified or not), to look it up again and to name it when nothing provides it.
+    private let key: TypeKey
 
-    init(storage: ContainerStorage, index: Int?, key: TypeKey? = nil) {
+    init(storage: ContainerStorage, index: Int?, key: TypeKey) {
         reference = WeakStorageReference(storage)
         self.index = index
         self.key = key
@@ -21,10 +23,11 @@ public struct Provider<T: Sendable>: Sendable {
         try? require()
     }
 
-    /// The instance, or the reason there is none.
+    /// The instance, or the reason there is none. A provider made when nothing provided its type looks the type
+    /// up again on each call, so a library registered after the app was configured reaches it.
     public func require() throws(ComponentError) -> T {
         guard let storage = reference.storage, !storage.isDeleted else { throw .appDeleted(name: reference.appName) }
-        guard let index else { throw .notRegistered(type: key?.name ?? readableTypeName(T.self)) }
+        guard let index = index ?? storage.table.index(of: key.id) else { throw .notRegistered(type: key.name) }
         return try storage.value(at: index, as: T.self)
     }
 }
