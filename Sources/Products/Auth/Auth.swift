@@ -21,7 +21,9 @@ import Foundation
 /// `AuthSignInInterop` to other products. It talks to the app's ``AuthBackend``: by default a
 /// ``LocalAuthBackend``, an in-process emulator for development and tests.
 ///
-/// Every method may be called from any task. Errors are ``AuthErrorCode``s.
+/// Every method may be called from any task. Errors of its operations are ``AuthErrorCode``s; the entry points
+/// (``auth()``, ``auth(app:)``) throw `ComponentError`s, as every product's do ("Product entry points" in
+/// Docs/ComponentSystem.md).
 public final class Auth: ComponentLifecycleMaintainer, Sendable {
     /// What Auth keeps behind its lock.
     struct State {
