@@ -92,9 +92,9 @@ struct MultiClientTests {
         let database = try Firestore.firestore(app: first).databaseID
         _ = try Firestore.firestore(app: second)
         #expect(backend.watcherCount(database: database) == 2)
-        _ = await first.delete()
+        await first.delete()
         #expect(backend.watcherCount(database: database) == 1)
-        _ = await second.delete()
+        await second.delete()
         #expect(backend.watcherCount(database: database) == 0)
     }
 }
