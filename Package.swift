@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "FlintCore", targets: ["FlintCore"]),
         .library(name: "FlintInterop", targets: ["FlintInterop"]),
+        .library(name: "FlintProductSupport", targets: ["FlintProductSupport"]),
         .library(name: "FlintTesting", targets: ["FlintTesting"]),
         .library(name: "FlintAuth", targets: ["FlintAuth"]),
         .library(name: "FlintAppCheck", targets: ["FlintAppCheck"]),
@@ -17,20 +18,34 @@ let package = Package(
     targets: [
         .target(name: "FlintCore", path: "Sources/Core"),
         .target(name: "FlintInterop", dependencies: ["FlintCore"], path: "Sources/Interop"),
+        // Plumbing shared by product modules only (status codes, local tokens, instance caches, the entry-point
+        // shape); FlintCore keeps only the component system.
+        .target(name: "FlintProductSupport", dependencies: ["FlintCore"], path: "Sources/Shared"),
         .target(name: "FlintTesting", dependencies: ["FlintCore", "FlintInterop"], path: "Sources/Testing"),
-        .target(name: "FlintAuth", dependencies: ["FlintCore", "FlintInterop"], path: "Sources/Products/Auth"),
-        .target(name: "FlintAppCheck", dependencies: ["FlintCore", "FlintInterop"], path: "Sources/Products/AppCheck"),
-        .target(name: "FlintFunctions", dependencies: ["FlintCore", "FlintInterop"], path: "Sources/Products/Functions"),
-        .target(name: "FlintFirestore", dependencies: ["FlintCore", "FlintInterop"], path: "Sources/Products/Firestore"),
+        .target(name: "FlintAuth", dependencies: ["FlintCore", "FlintInterop", "FlintProductSupport"], path: "Sources/Products/Auth"),
+        .target(name: "FlintAppCheck", dependencies: ["FlintCore", "FlintInterop", "FlintProductSupport"], path: "Sources/Products/AppCheck"),
+        .target(name: "FlintFunctions", dependencies: ["FlintCore", "FlintInterop", "FlintProductSupport"], path: "Sources/Products/Functions"),
+        .target(name: "FlintFirestore", dependencies: ["FlintCore", "FlintInterop", "FlintProductSupport"], path: "Sources/Products/Firestore"),
         .executableTarget(
             name: "FlintDemo",
             dependencies: [
-                "FlintCore", "FlintInterop", "FlintTesting",
+                "FlintCore", "FlintInterop", "FlintProductSupport", "FlintTesting",
                 "FlintAuth", "FlintAppCheck", "FlintFunctions", "FlintFirestore",
             ],
             path: "Sources/Demo"
         ),
-        .testTarget(name: "CoreTests", dependencies: ["FlintCore", "FlintTesting"], path: "Tests/CoreTests"),
+        // Test-only helpers (blocking signals, thread starters) shared by CoreTests and ProductSupportTests.
+        .target(name: "StreamTestSupport", dependencies: ["FlintCore"], path: "Tests/StreamTestSupport"),
+        .testTarget(
+            name: "CoreTests",
+            dependencies: ["FlintCore", "FlintTesting", "StreamTestSupport"],
+            path: "Tests/CoreTests"
+        ),
+        .testTarget(
+            name: "ProductSupportTests",
+            dependencies: ["FlintProductSupport", "StreamTestSupport"],
+            path: "Tests/ProductSupportTests"
+        ),
         .testTarget(name: "InteropTests", dependencies: ["FlintInterop", "FlintTesting"], path: "Tests/InteropTests"),
         .testTarget(
             name: "TestingTests",
@@ -46,6 +61,14 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "FirestoreTests", dependencies: ["FlintFirestore", "FlintTesting"], path: "Tests/FirestoreTests"),
+        // Depends on FlintFirestore only, with member import visibility: proves that a user importing just the
+        // product can use the FlintProductSupport types its API exposes (FirestoreErrorCode = RPCStatusCode).
+        .testTarget(
+            name: "FirestoreImportTests",
+            dependencies: ["FlintFirestore"],
+            path: "Tests/FirestoreImportTests",
+            swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

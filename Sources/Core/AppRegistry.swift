@@ -27,17 +27,23 @@ public final class AppRegistry: Sendable {
     // MARK: Libraries
 
     /// Registers a library for every app configured afterwards. Idempotent per library name. The library's
-    /// `componentsToRegister()` is read once, here; each app then runs the factories for itself. A name outside
-    /// `[A-Za-z0-9._-]+` makes later `configure` calls throw ``FlintError/invalidLibraryName(_:)``.
-    public func register(_ library: any FlintLibrary.Type) {
+    /// `componentsToRegister()` is read once, here; each app then runs the factories for itself.
+    ///
+    /// - Throws: ``ComponentError/invalidLibraryName(_:)`` when the name is outside `[A-Za-z0-9._-]+`; the
+    ///   registry is then unchanged (later `configure` calls and ``userAgent`` are not affected).
+    public func register(_ library: any FlintLibrary.Type) throws(ComponentError) {
+        try Self.validate(libraryName: library.libraryName)
         let components = library.componentsToRegister()
-        register(libraryName: library.libraryName, version: library.libraryVersion, components: { components })
+        try register(libraryName: library.libraryName, version: library.libraryVersion, components: { components })
     }
 
     /// Registers a library given by value rather than by a ``FlintLibrary`` type: the same rules as
     /// ``register(_:)``. `components` is called once per configured app.
+    ///
+    /// - Throws: ``ComponentError/invalidLibraryName(_:)``, leaving the registry unchanged.
     public func register(libraryName: String, version: String,
-                         components: @escaping @Sendable () -> [Component]) {
+                         components: @escaping @Sendable () -> [Component]) throws(ComponentError) {
+        try Self.validate(libraryName: libraryName)
         let record = LibraryRecord(name: libraryName, version: version, components: components)
         state.withLock { state in
             guard state.libraryNames.insert(record.name).inserted else { return }
@@ -46,8 +52,12 @@ public final class AppRegistry: Sendable {
     }
 
     /// Adds a `name/version` entry to the user agent without registering components (for SDKs layered on
-    /// Flint). Invalid names are refused like library names, at configure.
-    public func registerUserAgent(name: String, version: String) {
+    /// Flint).
+    ///
+    /// - Throws: ``ComponentError/invalidLibraryName(_:)`` when `name` is outside `[A-Za-z0-9._-]+`, leaving
+    ///   the registry unchanged.
+    public func registerUserAgent(name: String, version: String) throws(ComponentError) {
+        try Self.validate(libraryName: name)
         state.withLock { $0.extraUserAgents[name] = version }
     }
 
@@ -72,18 +82,15 @@ public final class AppRegistry: Sendable {
     /// libraries plus `overrides` (which replace library components of the same type), validates the
     /// graph, publishes the app, then creates its eager components. On any failure nothing is published.
     ///
-    /// - Throws: ``FlintError`` for the name, options and libraries; ``ComponentError`` for the graph.
+    /// - Throws: ``FlintError`` for the name and options; ``ComponentError`` for the graph.
     @discardableResult
     public func configure(name: String = FlintApp.defaultName, options: FlintOptions,
                           overrides: [Component] = []) throws -> FlintApp {
         try Self.validate(appName: name)
         try options.validate()
-        let (libraries, extraNames, monitor) = try state.withLock { state throws(FlintError) in
+        let (libraries, monitor) = try state.withLock { state throws(FlintError) in
             guard state.apps[name] == nil else { throw FlintError.appAlreadyConfigured(name: name) }
-            return (state.libraries, Array(state.extraUserAgents.keys), state.monitor)
-        }
-        for libraryName in libraries.map(\.name) + extraNames where !Self.isValidLibraryName(libraryName) {
-            throw FlintError.invalidLibraryName(libraryName)
+            return (state.libraries, state.monitor)
         }
         var builder = ContainerBuilder()
         for library in libraries {
@@ -107,6 +114,16 @@ public final class AppRegistry: Sendable {
         }
         if deletedMeanwhile { eventBroadcaster.send(.deleted(name: name)) }
         return app
+    }
+
+    /// Configures the default app with the options of the file at `path` (`FlintApp.configure()`'s work,
+    /// with the path as a seam for tests).
+    ///
+    /// - Throws: ``FlintError/missingDefaultOptions`` when nothing is at `path`, the file's load error
+    ///   (``FlintError/invalidOptions(reason:)``) when it does not load, then the errors of
+    ///   ``configure(name:options:overrides:)``.
+    func configure(defaultOptionsFileAt path: String) throws -> FlintApp {
+        try configure(options: FlintOptions.loadDefaultOptions(at: path))
     }
 
     /// The app with this name, or nil.
@@ -156,10 +173,10 @@ public final class AppRegistry: Sendable {
         else { throw .invalidAppName(name) }
     }
 
-    static func isValidLibraryName(_ name: String) -> Bool {
-        !name.isEmpty && name.utf8.allSatisfy {
+    static func validate(libraryName name: String) throws(ComponentError) {
+        guard !name.isEmpty, name.utf8.allSatisfy({
             isAlphanumeric($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: ".")
-        }
+        }) else { throw .invalidLibraryName(name) }
     }
 
     private static func isAlphanumeric(_ byte: UInt8) -> Bool {

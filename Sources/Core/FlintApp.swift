@@ -51,7 +51,7 @@ public final class FlintApp: Sendable {
     /// container) is released: a lookup that started before the deletion may still be copying one out, and
     /// cached lookups take no lock. Components should therefore hold their app weakly (`container.app` is weak).
     ///
-    /// - Returns: false when the app was already deleted.
+    /// - Returns: false when the app was already deleted (discardable: `await app.delete()` is enough).
     @discardableResult
     public func delete() async -> Bool {
         guard deleted.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged
@@ -77,16 +77,23 @@ public final class FlintApp: Sendable {
 
     // MARK: Static API on AppRegistry.shared
 
-    /// Registers a library with the shared registry.
-    public static func registerLibrary(_ library: any FlintLibrary.Type) {
-        AppRegistry.shared.register(library)
+    /// Registers a library with the shared registry (see ``AppRegistry/register(_:)``).
+    ///
+    /// - Throws: ``ComponentError/invalidLibraryName(_:)`` for a name outside `[A-Za-z0-9._-]+`; nothing is
+    ///   registered then.
+    public static func registerLibrary(_ library: any FlintLibrary.Type) throws(ComponentError) {
+        try AppRegistry.shared.register(library)
     }
 
-    /// Configures the default app from ``FlintOptions/defaultOptions()``.
+    /// Configures the default app from the default options file (the file ``FlintOptions/defaultOptions()``
+    /// reads).
+    ///
+    /// - Throws: ``FlintError/missingDefaultOptions`` when there is no such file,
+    ///   ``FlintError/invalidOptions(reason:)`` naming the file when it exists but does not load, and the
+    ///   errors of ``AppRegistry/configure(name:options:overrides:)``.
     @discardableResult
     public static func configure() throws -> FlintApp {
-        guard let options = FlintOptions.defaultOptions() else { throw FlintError.missingDefaultOptions }
-        return try AppRegistry.shared.configure(options: options)
+        try AppRegistry.shared.configure(defaultOptionsFileAt: FlintOptions.defaultOptionsPath())
     }
 
     /// Configures the default app.

@@ -62,13 +62,13 @@ public struct FlintOptions: Sendable, Hashable, Codable {
     }
 
     /// The options of the default options file, or nil when there is no such file or it does not load.
+    /// (`FlintApp.configure()` tells the two apart: it throws the load error of a file that exists.)
     ///
     /// The file is the path in the environment variable `FLINT_OPTIONS_FILE` when it is set and not empty
     /// (relative paths are taken from the current directory), else `GoogleService-Info.plist` in the
     /// current directory. There is no fallback from the one to the other.
     public static func defaultOptions() -> FlintOptions? {
-        defaultOptions(environment: ProcessInfo.processInfo.environment,
-                       currentDirectory: FileManager.default.currentDirectoryPath)
+        try? loadDefaultOptions(at: defaultOptionsPath())
     }
 
     // MARK: - Default options lookup
@@ -98,6 +98,22 @@ public struct FlintOptions: Sendable, Hashable, Codable {
     static func defaultOptions(environment: [String: String], currentDirectory: String) -> FlintOptions? {
         let path = defaultOptionsPath(environment: environment, currentDirectory: currentDirectory)
         return try? FlintOptions(contentsOfFile: path)
+    }
+
+    /// The path ``defaultOptions()`` reads, for this process's environment and current directory.
+    static func defaultOptionsPath() -> String {
+        defaultOptionsPath(environment: ProcessInfo.processInfo.environment,
+                           currentDirectory: FileManager.default.currentDirectoryPath)
+    }
+
+    /// The options of the default options file at `path`, for `FlintApp.configure()`.
+    ///
+    /// - Throws: ``FlintError/missingDefaultOptions`` when nothing is at `path`; the loader's
+    ///   ``FlintError/invalidOptions(reason:)`` (naming the file and the problem) when a file is there but
+    ///   does not load.
+    static func loadDefaultOptions(at path: String) throws(FlintError) -> FlintOptions {
+        guard FileManager.default.fileExists(atPath: path) else { throw .missingDefaultOptions }
+        return try OptionsFileLoader.load(contentsOfFile: path)
     }
 
     // MARK: - Validation

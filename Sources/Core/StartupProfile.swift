@@ -39,7 +39,7 @@ public final class StartupProfile: ComponentMonitor {
         for appName in byApp.keys.sorted() {
             let events = byApp[appName]!.sorted { $0.duration > $1.duration }
             let total = events.reduce(Duration.zero) { $0 + $1.duration }
-            lines.append("  app \(appName): \(Self.format(total)) in \(events.count) factories")
+            lines.append("  \(FlintApp.displayName(forAppNamed: appName)): \(Self.format(total)) in \(events.count) factories")
             for event in events {
                 let cached = event.isCached ? "cached" : "fresh"
                 lines.append("    \(Self.format(event.duration).padding(10)) \(event.typeName) [\(event.timing), \(cached), \(event.libraryName)]")
@@ -48,7 +48,7 @@ public final class StartupProfile: ComponentMonitor {
         if !failed.isEmpty {
             lines.append("  failures:")
             for failure in failed {
-                lines.append("    \(failure.appName): \(failure.typeName): \(failure.error)")
+                lines.append("    \(FlintApp.displayName(forAppNamed: failure.appName)): \(failure.typeName): \(failure.error)")
             }
         }
         return lines.joined(separator: "\n")

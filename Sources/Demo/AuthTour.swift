@@ -1,6 +1,7 @@
 import FlintAppCheck
 import FlintAuth
 import FlintCore
+import FlintProductSupport
 import FlintInterop
 import Foundation
 
@@ -18,8 +19,8 @@ func authTour() async throws {
     let registry = AppRegistry()
     let profile = StartupProfile()
     registry.monitor = profile
-    registry.register(FlintAuth.AuthLibrary.self)
-    registry.register(AppCheckLibrary.self)
+    try registry.register(FlintAuth.AuthLibrary.self)
+    try registry.register(AppCheckLibrary.self)
     let app = try registry.configure(name: "auth-tour", options: DemoOptions.standard)
     narrator.show("registry.configure(name: \"auth-tour\", options:) with \(registry.userAgent)")
     narrator.show("created at configure: \(profile.creations.map(\.typeName).sorted().joined(separator: ", "))")
@@ -84,10 +85,7 @@ func authTour() async throws {
 
     narrator.section("An App Check token",
                      "AppCheck.appCheck(app:) gets tokens from the app's provider factory component: by default the debug provider, issuing local JWTs.")
-    guard let appCheck = AppCheck.appCheck(app: app) else {
-        narrator.show("unexpected: no App Check for the app")
-        return
-    }
+    let appCheck = try AppCheck.appCheck(app: app)
     let appCheckToken = try await appCheck.token(forcingRefresh: false)
     let claims = try LocalJWT.decode(AppCheckTokenClaims.self, from: appCheckToken.token)
     narrator.show("token(forcingRefresh: false): provider \(claims.provider), for app \(claims.sub), "
@@ -107,6 +105,18 @@ func authTour() async throws {
     } catch {
         narrator.show("app.container.require(Auth.self) now throws \(error)")
     }
+
+    narrator.section("A product whose library was not registered",
+                     "Every product entry point throws a typed ComponentError, never nil and never a trap; a missing library is named.")
+    let bare = try AppRegistry().configure(name: "no-auth", options: DemoOptions.standard)
+    do {
+        _ = try Auth.auth(app: bare)
+        narrator.show("unexpectedly resolved Auth")
+    } catch {
+        narrator.show("Auth.auth(app:) in a registry without AuthLibrary throws \(caseName(of: error)):")
+        narrator.detail("\(error)")
+    }
+    await bare.delete()
 }
 
 /// What a stream's `next()` returned (nil: the stream ended), as the tour prints it.

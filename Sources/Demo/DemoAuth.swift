@@ -51,7 +51,7 @@ final class DemoAuth: AuthCombinedInterop, ComponentLifecycleMaintainer, CustomS
     // ComponentLifecycleMaintainer
     func appWillBeDeleted(_ app: FlintApp) async {
         try? signOut()
-        componentSays("\(self)", "appWillBeDeleted(\(appLabel(app.name))): signed out")
+        componentSays("\(self)", "appWillBeDeleted(\(app.displayName)): signed out")
     }
 
     /// The public entry point, like Firebase's `Auth.auth(app:)`.
@@ -74,7 +74,7 @@ enum AuthLibrary: FlintLibrary {
             Component(AuthCombinedInterop.self) { container, isCacheable in
                 isCacheable = true
                 let auth = DemoAuth(appName: container.appName)
-                componentSays("\(auth)", "created for \(appLabel(container.appName))")
+                componentSays("\(auth)", "created for \(FlintApp.displayName(forAppNamed: container.appName))")
                 return auth
             },
             // One non-cacheable component per public protocol, each returning the combined instance.

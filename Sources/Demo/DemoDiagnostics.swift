@@ -33,7 +33,7 @@ enum DiagnosticsLibrary: FlintLibrary {
                 isCacheable = true
                 let diagnostics = DemoDiagnostics(checks: try container.all(HealthCheck.self))
                 let published = container.app != nil ? "app already published" : "app not published"
-                componentSays("DemoDiagnostics", "eager, created while configuring \(appLabel(container.appName)) (\(published)); "
+                componentSays("DemoDiagnostics", "eager, created while configuring \(FlintApp.displayName(forAppNamed: container.appName)) (\(published)); "
                               + "health checks: \(diagnostics.results.joined(separator: ", "))")
                 return diagnostics
             }

@@ -29,7 +29,7 @@ final class DemoFunctions: FunctionsInstanceProvider, ComponentLifecycleMaintain
     }
 
     func appWillBeDeleted(_ app: FlintApp) async {
-        componentSays("\(self)", "appWillBeDeleted(\(appLabel(app.name))): cancelled pending calls")
+        componentSays("\(self)", "appWillBeDeleted(\(app.displayName)): cancelled pending calls")
     }
 
     /// The public entry point, like Firebase's `Functions.functions(app:)`.
@@ -52,7 +52,7 @@ enum FunctionsLibrary: FlintLibrary {
                 let auth = container.instance(for: AuthInterop.self)
                 let functions = DemoFunctions(appName: container.appName, auth: auth)
                 let seen = auth.map { "got AuthInterop (\($0))" } ?? "no AuthInterop, continuing without"
-                componentSays("\(functions)", "created for \(appLabel(container.appName)); \(seen)")
+                componentSays("\(functions)", "created for \(FlintApp.displayName(forAppNamed: container.appName)); \(seen)")
                 return functions
             },
             .contribution(to: HealthCheck.self) { _, isCacheable in

@@ -1,4 +1,5 @@
 import FlintCore
+import FlintProductSupport
 import FlintInterop
 
 // A multi-instance product: several Storage instances per app (one per bucket). The container holds ONE
@@ -49,7 +50,7 @@ private final class StorageComponent: StorageMultiBucketProvider, ComponentLifec
 
     func appWillBeDeleted(_ app: FlintApp) async {
         let released = instances.removeAll().map(\.bucket).sorted()
-        componentSays("StorageComponent", "appWillBeDeleted(\(appLabel(app.name))): released \(released.count) instance(s) \(released)")
+        componentSays("StorageComponent", "appWillBeDeleted(\(app.displayName)): released \(released.count) instance(s) \(released)")
     }
 }
 

@@ -12,7 +12,7 @@ func firestoreTour() async throws {
     narrator.section("Two apps, one backend",
                      "Each app gets its own Firestore client; overriding the FirestoreBackend component with one shared LocalFirestoreBackend makes them two clients of one database.")
     let registry = AppRegistry()
-    registry.register(FirestoreLibrary.self)
+    try registry.register(FirestoreLibrary.self)
     let backend = LocalFirestoreBackend()
     let shared: [Component] = [.instance(backend, as: FirestoreBackend.self)]
     let aliceApp = try registry.configure(name: "alice", options: DemoOptions.standard, overrides: shared)
@@ -70,8 +70,8 @@ func firestoreTour() async throws {
     narrator.section("Stop listening, delete the apps",
                      "Dropping the iterator removes alice's listener; deleting an app terminates its Firestore clients.")
     _ = consume room
-    _ = await aliceApp.delete()
-    _ = await bobApp.delete()
+    await aliceApp.delete()
+    await bobApp.delete()
     narrator.show("deleted alice and bob; registry apps left: \(registry.allApps.count)")
 }
 

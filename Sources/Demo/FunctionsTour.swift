@@ -13,8 +13,8 @@ func functionsTour() async throws {
 
     // The demo target has its own stand-in named FunctionsLibrary, hence the module prefix.
     let registry = AppRegistry()
-    registry.register(FlintAuth.AuthLibrary.self)
-    registry.register(FlintFunctions.FunctionsLibrary.self)
+    try registry.register(FlintAuth.AuthLibrary.self)
+    try registry.register(FlintFunctions.FunctionsLibrary.self)
     let app = try registry.configure(name: "functions-tour", options: DemoOptions.standard)
     let auth = try Auth.auth(app: app)
 
@@ -88,6 +88,6 @@ func functionsTour() async throws {
     let balance = try await withdraw(Withdrawal(amount: 2))
     narrator.show("withdraw(Withdrawal(amount: 2)).balance == \(balance.balance)")
 
-    _ = await app.delete()
+    await app.delete()
     narrator.show("app 'functions-tour' deleted: its Functions instances were released")
 }

@@ -38,11 +38,6 @@ func componentSays(_ who: String, _ text: String) {
     print("   ↳ \(who): \(text)")
 }
 
-/// An app name as a reader would say it: the default app's internal name is Firebase's `__FIRAPP_DEFAULT`.
-func appLabel(_ name: String) -> String {
-    name == FlintApp.defaultName ? "the default app" : "'\(name)'"
-}
-
 /// Short per-kind serial numbers (`DemoAuth #2`), so that "same instance" and "different instance" can be
 /// read off the output.
 enum Serial {

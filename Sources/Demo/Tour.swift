@@ -15,7 +15,7 @@ final class Tour {
         print("Lines starting with '-' are the tour's own observations; lines starting with '↳' were printed")
         print("by component code (factories, delete hooks) that Flint ran along the way.")
 
-        registerLibraries()
+        try registerLibraries()
         let profile = StartupProfile()
         let eventLog = watch(profile: profile)
         let (app, secondary) = try configureApps()
@@ -35,13 +35,13 @@ final class Tour {
 
     // MARK: Sections
 
-    private func registerLibraries() {
+    private func registerLibraries() throws {
         narrator.section("Register libraries",
                          "Each product is a FlintLibrary; once registered, its components go into every app configured afterwards.")
-        FlintApp.registerLibrary(AuthLibrary.self)
-        FlintApp.registerLibrary(FunctionsLibrary.self)
-        FlintApp.registerLibrary(StorageLibrary.self)
-        FlintApp.registerLibrary(DiagnosticsLibrary.self)
+        try FlintApp.registerLibrary(AuthLibrary.self)
+        try FlintApp.registerLibrary(FunctionsLibrary.self)
+        try FlintApp.registerLibrary(StorageLibrary.self)
+        try FlintApp.registerLibrary(DiagnosticsLibrary.self)
         narrator.show("flint-demo-auth: AuthInterop, AuthUserInterop, AuthSignInInterop, one shared instance (interop provider)")
         narrator.show("flint-demo-functions: an internal FunctionsInstanceProvider, optionally using AuthInterop (leaf)")
         narrator.show("flint-demo-storage: one provider per app, one instance per bucket (multi-instance)")
@@ -62,8 +62,8 @@ final class Tour {
             var seen: [String] = []
             for await event in events {
                 switch event {
-                case .configured(let app): seen.append("configured \(appLabel(app.name))")
-                case .deleted(let name): seen.append("deleted \(appLabel(name))")
+                case .configured(let app): seen.append("configured \(app.displayName)")
+                case .deleted(let name): seen.append("deleted \(FlintApp.displayName(forAppNamed: name))")
                 }
                 if case .deleted(FlintApp.defaultName) = event { break }   // the tour deletes the default app last
             }
@@ -79,7 +79,7 @@ final class Tour {
         narrator.show("FlintApp.configure(name: \"secondary\", options:)")
         let secondary = try FlintApp.configure(name: "secondary", options: options)
         narrator.show("FlintApp.app() is the default app: \(FlintApp.app() === app), isDefaultApp: \(app.isDefaultApp)")
-        narrator.show("apps: \(FlintApp.allApps.keys.sorted().map(appLabel).joined(separator: ", "))")
+        narrator.show("apps: \(FlintApp.allApps.keys.sorted().map(FlintApp.displayName(forAppNamed:)).joined(separator: ", "))")
         narrator.show("nothing else was created yet: every other component is lazy")
         return (app, secondary)
     }
@@ -127,7 +127,7 @@ final class Tour {
         narrator.section("An optional dependency that is absent",
                          "In a registry where Auth is not registered, Functions' factory gets nil for AuthInterop and carries on.")
         let registry = AppRegistry()   // a private registry: its own libraries, apps and events
-        registry.register(FunctionsLibrary.self)
+        try registry.register(FunctionsLibrary.self)
         narrator.show("AppRegistry() with only flint-demo-functions; configure(name: \"functions-only\", options:)")
         let bare = try registry.configure(name: "functions-only", options: options)
         let functions = try DemoFunctions.functions(app: bare)
@@ -182,10 +182,10 @@ final class Tour {
         narrator.section("Delete the apps",
                          "delete() makes new lookups fail, awaits appWillBeDeleted on cached instances (newest first), releases them and frees the name.")
         for other in [testDouble, bare, secondary] {
-            narrator.show("await \(appLabel(other.name)).delete()")
-            _ = await other.delete()
+            narrator.show("await \(other.displayName): app.delete()")
+            await other.delete()
         }
-        narrator.show("await default app.delete()")
+        narrator.show("await the default app: app.delete()")
         let deleted = await app.delete()
         narrator.show("returned \(deleted); deleting again returns \(await app.delete())")
         do {

@@ -4,7 +4,7 @@ import FlintCore
 ///
 /// ```swift
 /// let consumer = Task { for try await _ in db.collection("items").snapshots {} }
-/// _ = await app.delete()
+/// await app.delete()
 /// let outcome = try await result(of: consumer)   // .failure(FirestoreError(.cancelled, …))
 /// ```
 ///

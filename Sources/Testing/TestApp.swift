@@ -19,14 +19,15 @@ public enum TestApp {
     ///     `components`.
     ///   - options: the app's options.
     /// - Returns: the configured app; its ``FlintApp/registry`` is the private registry.
-    /// - Throws: whatever configure throws (``FlintError`` or ``ComponentError``).
+    /// - Throws: whatever registering a library (``ComponentError/invalidLibraryName(_:)``) or configure throws
+    ///   (``FlintError`` or ``ComponentError``).
     public static func make(name: String = FlintApp.defaultName,
                             libraries: [any FlintLibrary.Type] = [],
                             overrides: [Component] = [],
                             options: FlintOptions = .testing) throws -> FlintApp {
         let registry = AppRegistry()
         for library in libraries {
-            registry.register(library)
+            try registry.register(library)
         }
         return try registry.configure(name: name, options: options, overrides: overrides)
     }

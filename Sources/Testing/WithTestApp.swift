@@ -27,6 +27,6 @@ public func withTestApp<R>(name: String = FlintApp.defaultName,
     } catch {
         result = .failure(error)
     }
-    _ = await app.delete()
+    await app.delete()
     return try result.get()
 }

@@ -9,8 +9,8 @@ import Testing
 struct AppCheckRegistrationTests {
     @Test func entryPointReturnsTheContainersInstanceEveryTime() throws {
         let app = try TestApp.make(libraries: [AppCheckLibrary.self])
-        let appCheck = try #require(AppCheck.appCheck(app: app))
-        #expect(AppCheck.appCheck(app: app) === appCheck)
+        let appCheck = try AppCheck.appCheck(app: app)
+        #expect(try AppCheck.appCheck(app: app) === appCheck)
         #expect(try app.container.require(AppCheck.self) === appCheck)
         #expect(appCheck.appName == app.name)
     }
@@ -22,17 +22,17 @@ struct AppCheckRegistrationTests {
 
     @Test func everyAppHasItsOwnAppCheck() throws {
         let registry = AppRegistry()
-        registry.register(AppCheckLibrary.self)
+        try registry.register(AppCheckLibrary.self)
         let first = try registry.configure(name: "first", options: .testing)
         let second = try registry.configure(name: "second", options: .testing)
-        #expect(AppCheck.appCheck(app: first) !== AppCheck.appCheck(app: second))
+        #expect(try AppCheck.appCheck(app: first) !== AppCheck.appCheck(app: second))
     }
 
     @Test func appCheckIsCreatedEagerlyAtConfigure() throws {
         let registry = AppRegistry()
         let profile = StartupProfile()
         registry.monitor = profile
-        registry.register(AppCheckLibrary.self)
+        try registry.register(AppCheckLibrary.self)
         try registry.configure(name: "eager", options: .testing)
         let created = profile.creations.filter { $0.typeName == "FlintAppCheck.AppCheck" }
         #expect(created.count == 1)
@@ -40,9 +40,11 @@ struct AppCheckRegistrationTests {
         #expect(created.first?.isCached == true)
     }
 
-    @Test func withoutTheLibraryThereIsNoAppCheck() throws {
+    @Test func withoutTheLibraryTheEntryPointThrowsLibraryNotRegistered() throws {
         let app = try TestApp.make()
-        #expect(AppCheck.appCheck(app: app) == nil)
+        #expect(throws: ComponentError.libraryNotRegistered(type: "FlintAppCheck.AppCheck", library: "AppCheckLibrary")) {
+            try AppCheck.appCheck(app: app)
+        }
         #expect(throws: ComponentError.notRegistered(type: "FlintAppCheck.AppCheck")) {
             try app.container.require(AppCheck.self)
         }
@@ -52,7 +54,9 @@ struct AppCheckRegistrationTests {
         let factory = SpyProviderFactory(nil)
         let app = try TestApp.make(libraries: [AppCheckLibrary.self],
                                    overrides: [AppCheckLibrary.providerFactory(factory)])
-        #expect(AppCheck.appCheck(app: app) == nil)
+        #expect(throws: ComponentError.factoryReturnedNil(type: "FlintAppCheck.AppCheck")) {
+            try AppCheck.appCheck(app: app)
+        }
         #expect(app.container.instance(for: AppCheckInterop.self) == nil)
         #expect(throws: ComponentError.factoryReturnedNil(type: "FlintAppCheck.AppCheck")) {
             try app.container.require(AppCheck.self)
@@ -62,7 +66,7 @@ struct AppCheckRegistrationTests {
     @Test func theFactoryIsAskedForTheApp() throws {
         let factory = SpyProviderFactory(SpyAppCheckProvider(clock: TestClock()))
         let registry = AppRegistry()
-        registry.register(AppCheckLibrary.self)
+        try registry.register(AppCheckLibrary.self)
         try registry.configure(name: "asked", options: .testing, overrides: [AppCheckLibrary.providerFactory(factory)])
         #expect(factory.requestedApps == ["asked"])
     }
@@ -70,26 +74,36 @@ struct AppCheckRegistrationTests {
     @Test func theDefaultFactoryIsTheDebugProviderFactory() throws {
         let app = try TestApp.make(libraries: [AppCheckLibrary.self])
         #expect(try app.container.require(AppCheckProviderFactory.self) is AppCheckDebugProviderFactory)
-        #expect(try #require(AppCheck.appCheck(app: app)).provider is AppCheckDebugProvider)
+        #expect(try AppCheck.appCheck(app: app).provider is AppCheckDebugProvider)
     }
 
     @Test func overridingTheInteropLeavesTheProductAlone() throws {
         let fake = FakeAppCheck()
         let app = try TestApp.make(libraries: [AppCheckLibrary.self], overrides: fake.components)
         #expect(try app.container.require(AppCheckInterop.self) === fake)
-        #expect(AppCheck.appCheck(app: app) != nil)
-        #expect(AppCheck.appCheck(app: app) !== fake)
+        #expect(try AppCheck.appCheck(app: app) !== fake)
     }
 
     @Test func theDefaultAppsAppCheckComesFromTheSharedRegistry() async {
         // AppRegistry.shared is process-wide: run in a child process so parallel tests never see it.
         await #expect(processExitsWith: .success) {
-            precondition(AppCheck.appCheck() == nil)
-            FlintApp.registerLibrary(AppCheckLibrary.self)
-            let app = try! FlintApp.configure(options: .testing)
-            precondition(AppCheck.appCheck() === AppCheck.appCheck(app: app))
-            precondition(AppCheck.appCheck() != nil)
+            do {
+                _ = try AppCheck.appCheck()
+                preconditionFailure("expected ComponentError.defaultAppNotConfigured")
+            } catch {
+                precondition(error as? ComponentError == .defaultAppNotConfigured)
+            }
+            try FlintApp.registerLibrary(AppCheckLibrary.self)
+            let app = try FlintApp.configure(options: .testing)
+            let same = try AppCheck.appCheck() === AppCheck.appCheck(app: app)
+            precondition(same)
         }
+    }
+
+    @Test func theEntryPointThrowsAppDeletedForADeletedApp() async throws {
+        let app = try TestApp.make(name: "gone", libraries: [AppCheckLibrary.self])
+        await app.delete()
+        #expect(throws: ComponentError.appDeleted(name: "gone")) { try AppCheck.appCheck(app: app) }
     }
 
     @Test func deletingTheAppRemovesListenersAndReleasesAppCheck() async throws {
@@ -104,9 +118,9 @@ struct AppCheckRegistrationTests {
         #expect(weakAppCheck == nil)
     }
 
-    @Test func libraryNameAndVersionAreInTheUserAgent() {
+    @Test func libraryNameAndVersionAreInTheUserAgent() throws {
         let registry = AppRegistry()
-        registry.register(AppCheckLibrary.self)
+        try registry.register(AppCheckLibrary.self)
         #expect(registry.userAgent.contains("flint-appcheck/1.0.0"))
     }
 

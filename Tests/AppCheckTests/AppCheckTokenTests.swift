@@ -1,5 +1,6 @@
 @testable import FlintAppCheck
 import FlintCore
+import FlintProductSupport
 import FlintTesting
 import Foundation
 import Testing
@@ -47,14 +48,14 @@ struct AppCheckTokenTests {
     @Test func aNonPositiveLifetimeIsInvalidConfiguration() async throws {
         let app = try TestApp.make(libraries: [AppCheckLibrary.self],
                                    overrides: [AppCheckLibrary.providerFactory(AppCheckDebugProviderFactory(tokenLifetime: 0))])
-        let appCheck = try #require(AppCheck.appCheck(app: app))
+        let appCheck = try AppCheck.appCheck(app: app)
         await #expect(throws: AppCheckErrorCode.invalidConfiguration) { try await appCheck.token(forcingRefresh: false) }
         await #expect(throws: AppCheckErrorCode.invalidConfiguration) { try await appCheck.limitedUseToken() }
     }
 
     @Test func theDefaultLibraryHandsOutDebugTokens() async throws {
         let app = try TestApp.make(libraries: [AppCheckLibrary.self])
-        let token = try await #require(AppCheck.appCheck(app: app)).token(forcingRefresh: false)
+        let token = try await AppCheck.appCheck(app: app).token(forcingRefresh: false)
         #expect(try LocalJWT.decode(AppCheckTokenClaims.self, from: token.token).provider == "debug")
     }
 

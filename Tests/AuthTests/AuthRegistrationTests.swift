@@ -26,7 +26,7 @@ struct AuthRegistrationTests {
 
     @Test func everyAppHasItsOwnAuth() throws {
         let registry = AppRegistry()
-        registry.register(AuthLibrary.self)
+        try registry.register(AuthLibrary.self)
         let first = try registry.configure(name: "first", options: .testing)
         let second = try registry.configure(name: "second", options: .testing)
         #expect(try Auth.auth(app: first) !== Auth.auth(app: second))
@@ -37,7 +37,7 @@ struct AuthRegistrationTests {
         let registry = AppRegistry()
         let profile = StartupProfile()
         registry.monitor = profile
-        registry.register(AuthLibrary.self)
+        try registry.register(AuthLibrary.self)
         try registry.configure(name: "eager", options: .testing)
         let created = profile.creations.filter { $0.typeName.hasSuffix("AuthCombinedInterop") }
         #expect(created.count == 1)
@@ -50,7 +50,7 @@ struct AuthRegistrationTests {
         let registry = AppRegistry()
         let profile = StartupProfile()
         registry.monitor = profile
-        registry.register(AuthLibrary.self)
+        try registry.register(AuthLibrary.self)
         let app = try registry.configure(name: "uncached", options: .testing)
         _ = try app.container.require(AuthInterop.self)
         let interop = profile.creations.filter { $0.typeName == "FlintInterop.AuthInterop" }
@@ -75,7 +75,7 @@ struct AuthRegistrationTests {
     @Test func theDefaultAppsAuthComesFromTheSharedRegistry() async {
         // AppRegistry.shared is process-wide: run in a child process so parallel tests never see it.
         await #expect(processExitsWith: .success) {
-            FlintApp.registerLibrary(AuthLibrary.self)
+            try FlintApp.registerLibrary(AuthLibrary.self)
             let app = try! FlintApp.configure(options: .testing)
             precondition(try! Auth.auth() === Auth.auth(app: app))
             precondition(try! Auth.auth() === app.container.instance(for: AuthInterop.self))
@@ -84,19 +84,28 @@ struct AuthRegistrationTests {
 
     @Test func withoutADefaultAppTheEntryPointThrows() async {
         await #expect(processExitsWith: .success) {
-            FlintApp.registerLibrary(AuthLibrary.self)
+            try FlintApp.registerLibrary(AuthLibrary.self)
             do {
                 _ = try Auth.auth()
-                preconditionFailure("expected FlintError.defaultAppNotConfigured")
+                preconditionFailure("expected ComponentError.defaultAppNotConfigured")
             } catch {
-                precondition(error as? FlintError == .defaultAppNotConfigured)
+                precondition(error as? ComponentError == .defaultAppNotConfigured)
             }
         }
     }
 
-    @Test func theEntryPointThrowsNotRegisteredWhenTheLibraryIsMissing() throws {
+    @Test func theEntryPointThrowsLibraryNotRegisteredWhenTheLibraryIsMissing() throws {
         let app = try TestApp.make()
-        #expect(throws: ComponentError.notRegistered(type: "FlintAuth.Auth")) { try Auth.auth(app: app) }
+        let expected = ComponentError.libraryNotRegistered(type: "FlintAuth.Auth", library: "AuthLibrary")
+        #expect(throws: expected) { try Auth.auth(app: app) }
+        #expect(expected.description == "FlintAuth.Auth is not registered: register its library with "
+            + "FlintApp.registerLibrary(AuthLibrary.self) (or registry.register(AuthLibrary.self)) before configuring the app.")
+    }
+
+    @Test func theEntryPointThrowsAppDeletedForADeletedApp() async throws {
+        let app = try TestApp.make(name: "gone", libraries: [AuthLibrary.self])
+        await app.delete()
+        #expect(throws: ComponentError.appDeleted(name: "gone")) { try Auth.auth(app: app) }
     }
 
     @Test func deletingTheAppRemovesListenersAndReleasesAuth() async throws {
@@ -111,9 +120,9 @@ struct AuthRegistrationTests {
         #expect(weakAuth == nil)
     }
 
-    @Test func libraryNameAndVersionAreInTheUserAgent() {
+    @Test func libraryNameAndVersionAreInTheUserAgent() throws {
         let registry = AppRegistry()
-        registry.register(AuthLibrary.self)
+        try registry.register(AuthLibrary.self)
         #expect(registry.userAgent.contains("flint-auth/1.0.0"))
     }
 }

@@ -103,7 +103,7 @@ struct AuthFixture {
                          AuthLibrary.settings(AuthSettings(persistenceDirectory: persistenceDirectory, now: clock.closure))]
             + extraOverrides
         if let registry {
-            registry.register(AuthLibrary.self)
+            try registry.register(AuthLibrary.self)
             app = try registry.configure(name: name, options: .testing, overrides: overrides)
         } else {
             app = try TestApp.make(name: name, libraries: [AuthLibrary.self], overrides: overrides)

@@ -1,5 +1,6 @@
 @testable import FlintAuth
 import FlintCore
+import FlintProductSupport
 import FlintTesting
 import Foundation
 import Testing

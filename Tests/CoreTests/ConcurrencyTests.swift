@@ -201,7 +201,7 @@ struct ConcurrencyTests {
         // Android's runtime test: an eager factory blocks on another thread that resolves a provider; with no
         // lock held while factories run, that thread gets its instance and the eager factory completes.
         let resolvedOnOtherThread = RunCounter()
-        let registry = makeRegistry([("flint-eager", [
+        let registry = try makeRegistry([("flint-eager", [
             cached(Leaf.self) { _ in Leaf() },
             cached(Root.self, timing: .alwaysEager, dependencies: [.provider(Leaf.self)]) { container in
                 let provider = try container.provider(for: Leaf.self)

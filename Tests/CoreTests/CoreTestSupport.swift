@@ -47,10 +47,10 @@ func cached<T: Sendable>(_ type: T.Type, timing: InstantiationTiming = .lazy, de
 }
 
 /// A registry with the given libraries registered (name → components).
-func makeRegistry(_ libraries: [(String, [Component])] = []) -> AppRegistry {
+func makeRegistry(_ libraries: [(String, [Component])] = []) throws -> AppRegistry {
     let registry = AppRegistry()
     for (name, components) in libraries {
-        registry.register(libraryName: name, version: "1.0.0", components: { components })
+        try registry.register(libraryName: name, version: "1.0.0", components: { components })
     }
     return registry
 }

@@ -78,7 +78,7 @@ struct DeleteRaceTests {
     }
 
     @Test func configuredIsAnnouncedBeforeDeletedWhenDeleteOvertakesEagerCreation() async throws {
-        let registry = makeRegistry()
+        let registry = try makeRegistry()
         let events = registry.events
         let entered = Signal()
         let release = Signal()

@@ -437,6 +437,50 @@ struct FlintOptionsTests {
         #expect(FlintOptions.defaultOptions(environment: [:], currentDirectory: directory.path) == nil)
     }
 
+    // MARK: - FlintApp.configure() and the default options file
+
+    // `FlintApp.configure()` is `AppRegistry.shared.configure(defaultOptionsFileAt: FlintOptions.defaultOptionsPath())`;
+    // these tests call the seam on private registries, so no environment variable or shared app is touched.
+
+    @Test func configureFromADefaultFileThatDoesNotParseReportsTheParseError() throws {
+        let directory = try FixtureDirectory()
+        defer { directory.remove() }
+        let path = try directory.write("{ not json", to: "GoogleService-Info.plist")
+        let registry = AppRegistry()
+        #expect(throws: FlintError.invalidOptions(reason: "options file at \(path) is not valid JSON")) {
+            try registry.configure(defaultOptionsFileAt: path)
+        }
+        #expect(registry.allApps.isEmpty)
+    }
+
+    @Test func configureFromADefaultFileLackingARequiredKeyNamesTheKey() throws {
+        let directory = try FixtureDirectory()
+        defer { directory.remove() }
+        let path = try directory.write(plist(strings: ["GOOGLE_APP_ID": goodAppID]), to: "GoogleService-Info.plist")
+        #expect(throws: FlintError.invalidOptions(
+            reason: "options file at \(path) is missing required key GCM_SENDER_ID")) {
+            try AppRegistry().configure(defaultOptionsFileAt: path)
+        }
+    }
+
+    @Test func configureWithoutADefaultFileIsMissingDefaultOptions() throws {
+        let directory = try FixtureDirectory()
+        defer { directory.remove() }
+        let path = (directory.path as NSString).appendingPathComponent("GoogleService-Info.plist")
+        #expect(throws: FlintError.missingDefaultOptions) { try AppRegistry().configure(defaultOptionsFileAt: path) }
+    }
+
+    @Test func configureFromAValidDefaultFileConfiguresTheDefaultApp() throws {
+        let directory = try FixtureDirectory()
+        defer { directory.remove() }
+        let path = try directory.write(fullJSON, to: "custom.json")
+        let registry = AppRegistry()
+        let app = try registry.configure(defaultOptionsFileAt: path)
+        #expect(app.isDefaultApp)
+        #expect(app.options == fullOptions)
+        #expect(registry.app() === app)
+    }
+
     @Test func defaultOptionsPathPrefersEnvironment() {
         #expect(FlintOptions.defaultOptionsPath(environment: ["FLINT_OPTIONS_FILE": "/etc/flint.json"],
                                                 currentDirectory: "/work") == "/etc/flint.json")

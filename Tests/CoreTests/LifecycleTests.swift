@@ -113,7 +113,7 @@ struct LifecycleTests {
     }
 
     @Test func deleteUnpublishesAndTheSecondDeleteReturnsFalse() async throws {
-        let registry = makeRegistry()
+        let registry = try makeRegistry()
         let app = try registry.configure(name: "twice", options: .testing)
         #expect(await app.delete())
         #expect(registry.app(name: "twice") == nil)
@@ -121,7 +121,7 @@ struct LifecycleTests {
     }
 
     @Test func reconfiguringADeletedNameGivesFreshInstances() async throws {
-        let registry = makeRegistry([("lib", [cached(Leaf.self) { _ in Leaf() }])])
+        let registry = try makeRegistry([("lib", [cached(Leaf.self) { _ in Leaf() }])])
         let first = try registry.configure(name: "again", options: .testing)
         let oldLeaf = try first.container.require(Leaf.self)
         #expect(await first.delete())

@@ -1,4 +1,5 @@
 import FlintCore
+import StreamTestSupport
 import Testing
 
 @Suite(.timeLimit(.minutes(1)))

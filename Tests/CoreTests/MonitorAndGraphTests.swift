@@ -6,7 +6,7 @@ import Testing
 struct MonitorAndGraphTests {
     @Test func monitorSeesEveryCreationWithTypeAppTimingAndCaching() throws {
         let profile = StartupProfile()
-        let registry = makeRegistry([("flint-tree", [
+        let registry = try makeRegistry([("flint-tree", [
             cached(Leaf.self, timing: .alwaysEager) { _ in Leaf() },
             cached(Branch.self, dependencies: [.required(Leaf.self)]) { Branch(leaf: try $0.require(Leaf.self)) },
             Component(Root.self, dependencies: [.required(Branch.self)]) { c, _ in Root(branch: try c.require(Branch.self)) },
@@ -24,12 +24,12 @@ struct MonitorAndGraphTests {
         // The outer factory's duration includes the inner ones.
         #expect(events[2].duration >= events[1].duration)
         let report = profile.report()
-        #expect(report.contains("app profiled"))
+        #expect(report.contains("app 'profiled'"))
         #expect(report.contains(ComponentError.typeName(of: Root.self)))
     }
 
     @Test func anAppConfiguredBeforeTheMonitorWasSetIsNotObserved() throws {
-        let registry = makeRegistry([("lib", [cached(Leaf.self) { _ in Leaf() }])])
+        let registry = try makeRegistry([("lib", [cached(Leaf.self) { _ in Leaf() }])])
         let app = try registry.configure(options: .testing)
         let profile = StartupProfile()
         registry.monitor = profile

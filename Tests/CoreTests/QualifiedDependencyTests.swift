@@ -145,8 +145,8 @@ struct QualifiedDependencyTests {
         }
     }
 
-    @Test func twoLibrariesProvidingOneQualifiedTypeIsDuplicateNamingTheQualifier() {
-        let registry = makeRegistry([
+    @Test func twoLibrariesProvidingOneQualifiedTypeIsDuplicateNamingTheQualifier() throws {
+        let registry = try makeRegistry([
             ("flint-one", [cached(ui) { _ in Executor("one") }]),
             ("flint-two", [cached(ui) { _ in Executor("two") }]),
         ])
@@ -214,7 +214,7 @@ struct QualifiedDependencyTests {
 
     @Test func monitorEventsNameTheQualifier() throws {
         let profile = StartupProfile()
-        let registry = makeRegistry()
+        let registry = try makeRegistry()
         registry.monitor = profile
         let app = try registry.configure(options: .testing, overrides: executors() + [
             Component(Renderer.self, dependencies: [.required(background)]) { container, isCacheable in
@@ -252,7 +252,7 @@ struct QualifiedDependencyTests {
 
     @Test func anOverrideReplacesTheQualifiedComponentWithTheSameQualifierOnly() throws {
         let libraryRuns = RunCounter()
-        let registry = makeRegistry([("flint-executors", [
+        let registry = try makeRegistry([("flint-executors", [
             cached(background, runs: libraryRuns) { _ in Executor("background") },
             cached(ui, runs: libraryRuns) { _ in Executor("ui") },
         ])])
@@ -265,8 +265,8 @@ struct QualifiedDependencyTests {
         #expect(app.container.graph.nodes.first { $0.typeName == ui.description }?.libraryName == "overrides")
     }
 
-    @Test func anUnqualifiedOverrideDoesNotReplaceAQualifiedComponent() {
-        let registry = makeRegistry([
+    @Test func anUnqualifiedOverrideDoesNotReplaceAQualifiedComponent() throws {
+        let registry = try makeRegistry([
             ("flint-one", [cached(ui) { _ in Executor("one") }]),
             ("flint-two", [cached(ui) { _ in Executor("two") }]),
         ])

@@ -93,7 +93,7 @@ struct ResolutionTests {
 
     @Test func undeclaredDependencyViaInstanceForIsNilAndReportedToTheMonitor() throws {
         let profile = StartupProfile()
-        let registry = makeRegistry()
+        let registry = try makeRegistry()
         registry.monitor = profile
         let sawNil = RunCounter()
         let app = try registry.configure(options: .testing, overrides: [

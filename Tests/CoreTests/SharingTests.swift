@@ -37,7 +37,7 @@ private func combinedProtocolComponents(runs: RunCounter) -> [Component] {
 struct SharingTests {
     @Test func combinedProtocolPatternSharesOneInstance() throws {
         let runs = RunCounter()
-        let registry = makeRegistry([("flint-account", combinedProtocolComponents(runs: runs))])
+        let registry = try makeRegistry([("flint-account", combinedProtocolComponents(runs: runs))])
         let app = try registry.configure(options: .testing)
         let user = try app.container.require(UserSide.self)
         let signIn = try app.container.require(SignInSide.self)
@@ -49,7 +49,7 @@ struct SharingTests {
 
     @Test func combinedProtocolInstancesDifferPerApp() throws {
         let runs = RunCounter()
-        let registry = makeRegistry([("flint-account", combinedProtocolComponents(runs: runs))])
+        let registry = try makeRegistry([("flint-account", combinedProtocolComponents(runs: runs))])
         let first = try registry.configure(name: "one", options: .testing)
         let second = try registry.configure(name: "two", options: .testing)
         #expect(first.container.instance(for: UserSide.self) !== second.container.instance(for: UserSide.self))
@@ -83,7 +83,7 @@ struct SharingTests {
     }
 
     @Test func anOverrideOfOneExtraTypeReplacesOnlyThatType() throws {
-        let registry = makeRegistry([("flint-account", [
+        let registry = try makeRegistry([("flint-account", [
             Component(FakeAccountService.self, alsoProviding: [.type(UserSide.self) { $0 }, .type(SignInSide.self) { $0 }]) { _, c in
                 c = true
                 return FakeAccountService()
@@ -97,7 +97,7 @@ struct SharingTests {
     }
 
     @Test func setContributionsResolveTogetherInRegistrationOrder() throws {
-        let registry = makeRegistry([
+        let registry = try makeRegistry([
             ("lib-a", [Component.contribution(to: Plugin.self) { _, _ in NamedPlugin(name: "a") }]),
             ("lib-b", [Component.contribution(to: Plugin.self) { _, _ in NamedPlugin(name: "b1") },
                        Component.contribution(to: Plugin.self) { _, _ in NamedPlugin(name: "b2") }]),

@@ -24,4 +24,12 @@ struct StaticAppAPITests {
         #expect(throws: FlintError.missingDefaultOptions) { try FlintApp.configure() }
         #expect(FlintApp.app() == nil)
     }
+
+    @Test func registerLibraryRefusesAnInvalidNameAndLeavesTheSharedRegistryUnchanged() {
+        let userAgent = AppRegistry.shared.userAgent
+        #expect(throws: ComponentError.invalidLibraryName("bad name!")) {
+            try FlintApp.registerLibrary(BadlyNamedLibrary.self)
+        }
+        #expect(AppRegistry.shared.userAgent == userAgent)
+    }
 }

@@ -1,4 +1,5 @@
 import FlintCore
+import StreamTestSupport
 import FlintTesting
 import Testing
 

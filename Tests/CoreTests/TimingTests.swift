@@ -13,8 +13,8 @@ struct TimingTests {
         let always = RunCounter(), defaultOnly = RunCounter(), lazy = RunCounter(), fresh = RunCounter()
     }
 
-    private func registry(_ counters: Counters) -> AppRegistry {
-        makeRegistry([("flint-timing", [
+    private func registry(_ counters: Counters) throws -> AppRegistry {
+        try makeRegistry([("flint-timing", [
             cached(Always.self, timing: .alwaysEager, runs: counters.always) { _ in Always() },
             cached(DefaultOnly.self, timing: .eagerInDefaultApp, runs: counters.defaultOnly) { _ in DefaultOnly() },
             cached(Lazy.self, runs: counters.lazy) { _ in Lazy() },
@@ -60,7 +60,7 @@ struct TimingTests {
     @Test func eagerFactoriesRunAfterTheAppIsPublished() throws {
         let sawPublishedApp = RunCounter()
         let registry = AppRegistry()
-        registry.register(libraryName: "flint-eager", version: "1", components: { [
+        try registry.register(libraryName: "flint-eager", version: "1", components: { [
             cached(Always.self, timing: .alwaysEager) { container in
                 if let app = container.app, registry.app(name: "published") === app { sawPublishedApp.increment() }
                 return Always()
@@ -72,7 +72,7 @@ struct TimingTests {
 
     @Test func aFailingEagerFactoryDoesNotFailConfigureAndIsReported() throws {
         let profile = StartupProfile()
-        let registry = makeRegistry([("flint-eager", [Component(Always.self, timing: .alwaysEager) { _, _ in throw BoomError() }])])
+        let registry = try makeRegistry([("flint-eager", [Component(Always.self, timing: .alwaysEager) { _, _ in throw BoomError() }])])
         registry.monitor = profile
         let app = try registry.configure(name: "survives", options: .testing)
         #expect(registry.app(name: "survives") === app)

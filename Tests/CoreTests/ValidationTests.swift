@@ -12,8 +12,8 @@ private func name<T>(_ type: T.Type) -> String { ComponentError.typeName(of: typ
 
 @Suite("Graph validation at configure (rule 5, rule 9)")
 struct ValidationTests {
-    @Test func twoLibrariesProvidingOneTypeIsDuplicateComponentNamingBoth() {
-        let registry = makeRegistry([
+    @Test func twoLibrariesProvidingOneTypeIsDuplicateComponentNamingBoth() throws {
+        let registry = try makeRegistry([
             ("flint-one", [cached(Leaf.self) { _ in Leaf() }]),
             ("flint-two", [cached(Leaf.self) { _ in Leaf() }]),
         ])
@@ -23,15 +23,15 @@ struct ValidationTests {
         #expect(registry.allApps.isEmpty)
     }
 
-    @Test func oneLibraryProvidingATypeTwiceIsDuplicate() {
-        let registry = makeRegistry([("flint-one", [cached(Leaf.self) { _ in Leaf() }, cached(Leaf.self) { _ in Leaf() }])])
+    @Test func oneLibraryProvidingATypeTwiceIsDuplicate() throws {
+        let registry = try makeRegistry([("flint-one", [cached(Leaf.self) { _ in Leaf() }, cached(Leaf.self) { _ in Leaf() }])])
         #expect(throws: ComponentError.duplicateComponent(type: name(Leaf.self), libraries: ["flint-one", "flint-one"])) {
             try registry.configure(options: .testing)
         }
     }
 
-    @Test func anExtraTypeCollidingWithAnotherComponentIsDuplicate() {
-        let registry = makeRegistry([
+    @Test func anExtraTypeCollidingWithAnotherComponentIsDuplicate() throws {
+        let registry = try makeRegistry([
             ("flint-one", [Component(FakeAccountService.self, alsoProviding: [.type(UserSide.self) { $0 }]) { _, _ in nil }]),
             ("flint-two", [Component(UserSide.self) { _, _ in nil }]),
         ])
@@ -49,7 +49,7 @@ struct ValidationTests {
     // Rule 9.
     @Test func overrideReplacesTheLibraryComponent() throws {
         let libraryRuns = RunCounter()
-        let registry = makeRegistry([("flint-one", [cached(Leaf.self, runs: libraryRuns) { _ in Leaf() }])])
+        let registry = try makeRegistry([("flint-one", [cached(Leaf.self, runs: libraryRuns) { _ in Leaf() }])])
         let fake = Leaf()
         let app = try registry.configure(options: .testing, overrides: [.instance(fake, as: Leaf.self)])
         #expect(app.container.instance(for: Leaf.self) === fake)
@@ -63,7 +63,7 @@ struct ValidationTests {
     }
 
     @Test func overrideAlsoResolvesTheDuplicateBetweenLibraries() throws {
-        let registry = makeRegistry([
+        let registry = try makeRegistry([
             ("flint-one", [cached(Leaf.self) { _ in Leaf() }]),
             ("flint-two", [cached(Leaf.self) { _ in Leaf() }]),
         ])
@@ -78,8 +78,8 @@ struct ValidationTests {
         }
     }
 
-    @Test func missingRequiredDependencyNamesComponentAndDependency() {
-        let registry = makeRegistry([("flint-one", [cached(Root.self, dependencies: [.required(Branch.self)]) { _ in nil }])])
+    @Test func missingRequiredDependencyNamesComponentAndDependency() throws {
+        let registry = try makeRegistry([("flint-one", [cached(Root.self, dependencies: [.required(Branch.self)]) { _ in nil }])])
         #expect(throws: ComponentError.missingDependency(component: name(Root.self), dependency: name(Branch.self))) {
             try registry.configure(options: .testing)
         }

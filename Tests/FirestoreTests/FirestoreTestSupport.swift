@@ -16,7 +16,7 @@ func makeFirestore(backend: LocalFirestoreBackend = LocalFirestoreBackend(), nam
 /// Two clients (two apps of one registry) over one backend.
 func makeTwoClients(backend: LocalFirestoreBackend = LocalFirestoreBackend()) throws -> (Firestore, Firestore) {
     let registry = AppRegistry()
-    registry.register(FirestoreLibrary.self)
+    try registry.register(FirestoreLibrary.self)
     let overrides: [Component] = [.instance(backend, as: FirestoreBackend.self)]
     let first = try registry.configure(name: "alice", options: .testing, overrides: overrides)
     let second = try registry.configure(name: "bob", options: .testing, overrides: overrides)

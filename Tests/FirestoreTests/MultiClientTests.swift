@@ -85,16 +85,16 @@ struct MultiClientTests {
     @Test func bothClientsWatchTheBackendUntilTheirAppsAreDeleted() async throws {
         let backend = LocalFirestoreBackend()
         let registry = AppRegistry()
-        registry.register(FirestoreLibrary.self)
+        try registry.register(FirestoreLibrary.self)
         let overrides: [Component] = [.instance(backend, as: FirestoreBackend.self)]
         let first = try registry.configure(name: "first", options: .testing, overrides: overrides)
         let second = try registry.configure(name: "second", options: .testing, overrides: overrides)
         let database = try Firestore.firestore(app: first).databaseID
         _ = try Firestore.firestore(app: second)
         #expect(backend.watcherCount(database: database) == 2)
-        _ = await first.delete()
+        await first.delete()
         #expect(backend.watcherCount(database: database) == 1)
-        _ = await second.delete()
+        await second.delete()
         #expect(backend.watcherCount(database: database) == 0)
     }
 }
@@ -105,7 +105,7 @@ struct DocumentationExampleTests {
     @Test func bobSeesAlicesMessage() async throws {
         let backend = LocalFirestoreBackend()
         let registry = AppRegistry()
-        registry.register(FirestoreLibrary.self)
+        try registry.register(FirestoreLibrary.self)
         let overrides: [Component] = [.instance(backend, as: FirestoreBackend.self)]
         let alice = try Firestore.firestore(app: registry.configure(name: "alice", options: .testing, overrides: overrides))
         let bob = try Firestore.firestore(app: registry.configure(name: "bob", options: .testing, overrides: overrides))

@@ -25,7 +25,7 @@ struct PersistenceTests {
             try await db.document("users/tmp").setData(["x": 1])
             try await db.document("users/tmp").delete()
             try await Firestore.firestore(app: app, database: "other").document("c/d").setData(["n": 1])
-            _ = await app.delete()
+            await app.delete()
         }
         let app = try TestApp.make(libraries: [FirestoreLibrary.self], overrides: [
             .instance(LocalFirestoreBackend(persistenceDirectory: directory), as: FirestoreBackend.self),

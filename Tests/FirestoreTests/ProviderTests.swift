@@ -32,7 +32,7 @@ struct ProviderTests {
 
     @Test func differentAppsHaveDifferentInstances() throws {
         let registry = AppRegistry()
-        registry.register(FirestoreLibrary.self)
+        try registry.register(FirestoreLibrary.self)
         let first = try registry.configure(name: "first", options: .testing)
         let second = try registry.configure(name: "second", options: .testing)
         #expect(try Firestore.firestore(app: first) !== Firestore.firestore(app: second))
@@ -45,10 +45,14 @@ struct ProviderTests {
         #expect(try await second.document("c/d").getDocument().exists == false)
     }
 
-    @Test func malformedDatabaseIDIsInvalid() throws {
+    @Test(arguments: ["", "Upper", "1abc", "has space", "under_score"])
+    func malformedDatabaseIDIsAnInvalidArgument(database: String) throws {
         let app = try TestApp.make(libraries: [FirestoreLibrary.self])
-        for database in ["", "Upper", "1abc", "has space", "under_score"] {
-            #expect(throws: FirestoreError.self) { try Firestore.firestore(app: app, database: database) }
+        #expect(throws: ComponentError.invalidArgument(
+            product: "FlintFirestore.Firestore",
+            reason: "Invalid database ID '\(database)': use (default) or lowercase letters, digits and hyphens, "
+                + "starting with a letter.")) {
+            try Firestore.firestore(app: app, database: database)
         }
         #expect(throws: Never.self) { try Firestore.firestore(app: app, database: "eu-archive-2") }
     }
@@ -57,22 +61,26 @@ struct ProviderTests {
         var options = FlintOptions.testing
         options.projectID = nil
         let app = try TestApp.make(libraries: [FirestoreLibrary.self], options: options)
-        #expect(throws: FlintError.invalidOptions(reason: "Firestore requires the app's options to have a projectID.")) {
-            try Firestore.firestore(app: app)
-        }
+        let expected = ComponentError.invalidOptions(
+            product: "FlintFirestore.Firestore", reason: "the app's options have no projectID; set FlintOptions.projectID.")
+        #expect(throws: expected) { try Firestore.firestore(app: app) }
+        #expect(throws: expected) { try Firestore.firestore(app: app, database: "archive") }
+        #expect(expected.description == "FlintFirestore.Firestore cannot use the app's options: the app's options "
+            + "have no projectID; set FlintOptions.projectID.")
     }
 
-    @Test func unregisteredLibraryIsNotRegisteredError() throws {
+    @Test func unregisteredLibraryIsLibraryNotRegisteredNamingIt() throws {
         let app = try TestApp.make()
-        #expect(throws: ComponentError.self) { try Firestore.firestore(app: app) }
-        do {
-            _ = try Firestore.firestore(app: app)
-        } catch let error as ComponentError {
-            guard case .notRegistered = error else {
-                Issue.record("unexpected \(error)")
-                return
-            }
-        }
+        let expected = ComponentError.libraryNotRegistered(type: "FlintFirestore.Firestore", library: "FirestoreLibrary")
+        #expect(throws: expected) { try Firestore.firestore(app: app) }
+        #expect(throws: expected) { try Firestore.firestore(app: app, database: "archive") }
+        #expect(expected.description.contains("FlintApp.registerLibrary(FirestoreLibrary.self)"))
+    }
+
+    @Test func aDeletedAppIsAppDeleted() async throws {
+        let app = try TestApp.make(name: "gone", libraries: [FirestoreLibrary.self])
+        await app.delete()
+        #expect(throws: ComponentError.appDeleted(name: "gone")) { try Firestore.firestore(app: app) }
     }
 
     @Test func deletingTheAppTerminatesAndReleasesItsInstances() async throws {
@@ -84,7 +92,7 @@ struct ProviderTests {
             try await db.document("c/d").setData(["n": 1])
         }
         #expect(weakFirestore != nil)
-        _ = await app.delete()
+        await app.delete()
         #expect(weakFirestore == nil)
     }
 
@@ -126,7 +134,7 @@ struct ProviderTests {
     @Test func operationsOnATerminatedInstanceFail() async throws {
         let app = try TestApp.make(libraries: [FirestoreLibrary.self])
         let db = try Firestore.firestore(app: app)
-        _ = await app.delete()
+        await app.delete()
         let error = await #expect(throws: FirestoreError.self) { try await db.document("c/d").setData(["n": 1]) }
         #expect(error == FirestoreError(.failedPrecondition, "The client has already been terminated."))
         #expect(await firestoreCode { try await db.collection("c").getDocuments() } == .failedPrecondition)
@@ -141,7 +149,7 @@ struct ProviderTests {
         await db.disableNetwork()
         let write = Task { try await db.document("c/d").setData(["n": 1]) }
         try await waitUntil { db.engine.pendingWriteCount == 1 }
-        _ = await app.delete()
+        await app.delete()
         let error = await #expect(throws: FirestoreError.self) { try await value(of: write) }
         #expect(error?.code == .failedPrecondition)
     }

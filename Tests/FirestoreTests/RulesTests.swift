@@ -1,4 +1,5 @@
 import FlintCore
+import FlintProductSupport
 import Foundation
 @testable import FlintFirestore
 import FlintTesting

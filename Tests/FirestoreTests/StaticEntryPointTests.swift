@@ -9,13 +9,13 @@ import Testing
 struct StaticEntryPointTests {
     @Test func withoutADefaultAppTheEntryPointsThrowDefaultAppNotConfigured() async {
         await #expect(processExitsWith: .success) {
-            FlintApp.registerLibrary(FirestoreLibrary.self)
+            try FlintApp.registerLibrary(FirestoreLibrary.self)
             for entryPoint in [{ try Firestore.firestore() }, { try Firestore.firestore(database: "archive") }] {
                 do {
                     _ = try entryPoint()
-                    preconditionFailure("expected FlintError.defaultAppNotConfigured")
+                    preconditionFailure("expected ComponentError.defaultAppNotConfigured")
                 } catch {
-                    precondition(error as? FlintError == .defaultAppNotConfigured)
+                    precondition(error as? ComponentError == .defaultAppNotConfigured)
                 }
             }
         }
@@ -23,7 +23,7 @@ struct StaticEntryPointTests {
 
     @Test func theEntryPointsWithoutAppUseTheDefaultApp() async {
         await #expect(processExitsWith: .success) {
-            FlintApp.registerLibrary(FirestoreLibrary.self)
+            try FlintApp.registerLibrary(FirestoreLibrary.self)
             let app = try FlintApp.configure(options: .testing)
             let db = try Firestore.firestore()
             let archive = try Firestore.firestore(database: "archive")
@@ -33,7 +33,7 @@ struct StaticEntryPointTests {
             try await db.document("c/d").setData(["n": 1])
             let read = try await Firestore.firestore(app: app).document("c/d").getDocument()
             precondition(read.get("n") == 1)
-            _ = await app.delete()
+            await app.delete()
         }
     }
 }

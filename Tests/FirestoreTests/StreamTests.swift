@@ -139,7 +139,7 @@ struct StreamTests {
             for try await _ in db.collection("items").snapshots { started.open() }
         }
         try await started.wait(timeout: .seconds(5))
-        _ = await app.delete()
+        await app.delete()
         let outcome = try await result(of: consumer)
         #expect(throws: FirestoreError(.cancelled, "The Firestore instance was terminated (its app was deleted).")) {
             try outcome.get()

@@ -45,20 +45,25 @@ struct FunctionsInstanceTests {
         #expect(b.appName == "second")
     }
 
-    @Test func withoutTheLibraryTheEntryPointThrowsNotRegistered() throws {
+    @Test func withoutTheLibraryTheEntryPointsThrowLibraryNotRegistered() throws {
         let app = try TestApp.make()
-        #expect(throws: ComponentError.notRegistered(type: "FlintFunctions.FunctionsProvider")) {
-            try Functions.functions(app: app)
-        }
+        let expected = ComponentError.libraryNotRegistered(type: "FlintFunctions.Functions", library: "FunctionsLibrary")
+        #expect(throws: expected) { try Functions.functions(app: app) }
+        #expect(throws: expected) { try Functions.functions(app: app, region: "europe-west1") }
+        #expect(throws: expected) { try Functions.functions(app: app, customDomain: "https://mydomain.com") }
+        #expect(expected.description == "FlintFunctions.Functions is not registered: register its library with "
+            + "FlintApp.registerLibrary(FunctionsLibrary.self) (or registry.register(FunctionsLibrary.self)) "
+            + "before configuring the app.")
     }
 
     @Test func aProjectIDIsRequired() throws {
         var options = FlintOptions.testing
         options.projectID = nil
         let app = try makeFunctionsApp(options: options)
-        #expect(throws: FlintError.invalidOptions(reason: "Functions requires the app's options to have a projectID.")) {
-            try Functions.functions(app: app)
-        }
+        let expected = ComponentError.invalidOptions(
+            product: "FlintFunctions.Functions", reason: "the app's options have no projectID; set FlintOptions.projectID.")
+        #expect(throws: expected) { try Functions.functions(app: app) }
+        #expect(throws: expected) { try Functions.functions(app: app, customDomain: "https://mydomain.com") }
     }
 
     @Test func deletingTheAppReleasesItsInstances() async throws {
@@ -84,7 +89,7 @@ struct FunctionsInstanceTests {
         _ = try Functions.functions(app: app)
         _ = try Functions.functions(app: app, region: "asia-east1")
         #expect(provider.instanceCount == 2)
-        _ = await app.delete()
+        await app.delete()
         #expect(provider.instanceCount == 0)
     }
 

@@ -1,4 +1,5 @@
 import FlintCore
+import FlintProductSupport
 @testable import FlintFunctions
 import FlintInterop
 import FlintTesting

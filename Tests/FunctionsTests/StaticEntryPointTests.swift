@@ -12,13 +12,13 @@ struct StaticEntryPointTests {
 
     @Test func withoutADefaultAppTheEntryPointsThrowDefaultAppNotConfigured() async {
         await #expect(processExitsWith: .success) {
-            FlintApp.registerLibrary(FunctionsLibrary.self)
+            try FlintApp.registerLibrary(FunctionsLibrary.self)
             for entryPoint in [{ try Functions.functions() }, { try Functions.functions(region: "europe-west1") },
                                { try Functions.functions(customDomain: "https://mydomain.com") }] {
                 do {
                     _ = try entryPoint()
                     throw CheckFailed()
-                } catch let error as FlintError {
+                } catch let error as ComponentError {
                     guard error == .defaultAppNotConfigured else { throw CheckFailed() }
                 }
             }
@@ -27,7 +27,7 @@ struct StaticEntryPointTests {
 
     @Test func theEntryPointsWithoutAppUseTheDefaultApp() async {
         await #expect(processExitsWith: .success) {
-            FlintApp.registerLibrary(FunctionsLibrary.self)
+            try FlintApp.registerLibrary(FunctionsLibrary.self)
             let app = try FlintApp.configure(options: .testing)
             guard try Functions.functions() === Functions.functions(app: app),
                   try Functions.functions(region: "europe-west1") === Functions.functions(app: app, region: "europe-west1"),
@@ -35,7 +35,7 @@ struct StaticEntryPointTests {
                       === Functions.functions(app: app, customDomain: "https://d.example") else {
                 throw CheckFailed()
             }
-            _ = await app.delete()
+            await app.delete()
         }
     }
 }

@@ -51,7 +51,7 @@ private enum TinyAuthLibrary: FlintLibrary {
 @Suite struct CombinedAuthInteropTests {
     private func configure() throws -> FlintApp {
         let registry = AppRegistry()
-        registry.register(TinyAuthLibrary.self)
+        try registry.register(TinyAuthLibrary.self)
         return try registry.configure(options: interopTestOptions)
     }
 
@@ -86,7 +86,7 @@ private enum TinyAuthLibrary: FlintLibrary {
 
     @Test func eachAppGetsItsOwnCombinedInstance() throws {
         let registry = AppRegistry()
-        registry.register(TinyAuthLibrary.self)
+        try registry.register(TinyAuthLibrary.self)
         let first = try registry.configure(name: "first", options: interopTestOptions)
         let second = try registry.configure(name: "second", options: interopTestOptions)
         #expect(try first.container.require(AuthInterop.self) !== second.container.require(AuthInterop.self))

@@ -49,7 +49,7 @@ import Testing
 
     private func configure(_ overrides: [Component]) throws -> FlintApp {
         let registry = AppRegistry()
-        registry.register(CallableLibrary.self)
+        try registry.register(CallableLibrary.self)
         return try registry.configure(options: interopTestOptions, overrides: overrides)
     }
 

@@ -115,7 +115,7 @@ import Testing
         let registry = AppRegistry()
         let events = registry.events
         let app = try registry.configure(name: "events", options: .testing)
-        _ = await app.delete()
+        await app.delete()
         let collected = try await collect(2, from: events)
         #expect(collected.map(\.appName) == ["events", "events"])
         guard case .configured(let configured) = collected[0], case .deleted = collected[1] else {

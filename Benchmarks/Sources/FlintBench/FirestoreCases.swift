@@ -51,7 +51,7 @@ final class FirestoreBenchCollection: @unchecked Sendable {
 
     init(size: Int) async throws {
         let registry = AppRegistry()
-        registry.register(FirestoreLibrary.self)
+        try registry.register(FirestoreLibrary.self)
         var options = FlintOptions(googleAppID: "1:1234567890:ios:0123456789abcdef", gcmSenderID: "1234567890")
         options.projectID = "bench"
         app = try registry.configure(name: "firestore-bench", options: options)
@@ -95,6 +95,6 @@ final class FirestoreBenchCollection: @unchecked Sendable {
     /// Removes the listeners and deletes the app.
     func close() async {
         for registration in registrations { registration.remove() }
-        _ = await app.delete()
+        await app.delete()
     }
 }

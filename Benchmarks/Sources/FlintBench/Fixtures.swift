@@ -31,8 +31,8 @@ enum BenchLibrary: FlintLibrary {
 /// A configured Flint app with ``BenchLibrary``'s components, in a private registry.
 func makeFlintApp() -> FlintApp {
     let registry = AppRegistry()
-    registry.register(BenchLibrary.self)
     do {
+        try registry.register(BenchLibrary.self)
         return try registry.configure(name: "bench", options: benchOptions)
     } catch {
         fatalError("configure failed: \(error)")

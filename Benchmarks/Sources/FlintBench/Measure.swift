@@ -217,7 +217,7 @@ func deleteAllApps(of registry: AppRegistry) {
     let done = DispatchSemaphore(value: 0)
     let apps = Array(registry.allApps.values)
     Task.detached {
-        for app in apps { _ = await app.delete() }
+        for app in apps { await app.delete() }
         done.signal()
     }
     done.wait()

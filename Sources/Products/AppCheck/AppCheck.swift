@@ -1,4 +1,5 @@
 import FlintCore
+import FlintProductSupport
 import Foundation
 
 /// App Check for one app: attestation tokens that prove requests come from your app.
@@ -6,7 +7,7 @@ import Foundation
 /// ```swift
 /// FlintApp.registerLibrary(AppCheckLibrary.self)
 /// try FlintApp.configure(options: options)
-/// let token = try await AppCheck.appCheck()?.token(forcingRefresh: false)
+/// let token = try await AppCheck.appCheck().token(forcingRefresh: false)
 /// ```
 ///
 /// One `AppCheck` per app, created eagerly when the app is configured and owned by the app's container; it
@@ -54,18 +55,27 @@ public final class AppCheck: ComponentLifecycleMaintainer, Sendable {
 
     // MARK: - Entry points
 
-    /// The default app's App Check, or nil when there is no default app, ``AppCheckLibrary`` was not
-    /// registered before configuring it, or its provider factory gave no provider.
-    public static func appCheck() -> AppCheck? {
-        FlintApp.app().flatMap { appCheck(app: $0) }
+    /// The default app's App Check.
+    ///
+    /// An entry point of the shape every product follows ("Product entry points" in Docs/ComponentSystem.md).
+    ///
+    /// - Throws: ``ComponentError/defaultAppNotConfigured`` when `AppRegistry.shared` has no default app, then
+    ///   the errors of ``appCheck(app:)``.
+    public static func appCheck() throws(ComponentError) -> AppCheck {
+        try appCheck(app: ProductEntryPoint.defaultApp())
     }
 
-    /// The App Check of `app` (the same instance on every call), or nil when ``AppCheckLibrary`` was not
-    /// registered before `app` was configured or the provider factory returned no provider for `app`.
-    /// Like Firebase's `appCheck(app:)`, it never traps; `try app.container.require(AppCheck.self)` gives
-    /// the reason as a `ComponentError`.
-    public static func appCheck(app: FlintApp) -> AppCheck? {
-        app.container.instance(for: AppCheck.self)
+    /// The App Check of `app`: the same instance on every call, created by the app's container.
+    ///
+    /// Requires ``AppCheckLibrary`` to be registered with the app's registry before the app was configured.
+    /// An entry point of the shape every product follows ("Product entry points" in Docs/ComponentSystem.md):
+    /// it throws where Firebase's `appCheck(app:)` returns nil.
+    ///
+    /// - Throws: ``ComponentError/libraryNotRegistered(type:library:)`` when ``AppCheckLibrary`` was not
+    ///   registered, ``ComponentError/factoryReturnedNil(type:)`` when the app's ``AppCheckProviderFactory``
+    ///   gave no provider for `app`, ``ComponentError/appDeleted(name:)`` for a deleted app.
+    public static func appCheck(app: FlintApp) throws(ComponentError) -> AppCheck {
+        try ProductEntryPoint.require(AppCheck.self, in: app, product: AppCheck.self, library: AppCheckLibrary.self)
     }
 
     // MARK: - Tokens

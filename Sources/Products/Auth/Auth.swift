@@ -1,4 +1,5 @@
 import FlintCore
+import FlintProductSupport
 import Foundation
 
 /// Firebase Authentication for one app: email-and-password and anonymous accounts, ID tokens, and the
@@ -20,7 +21,9 @@ import Foundation
 /// `AuthSignInInterop` to other products. It talks to the app's ``AuthBackend``: by default a
 /// ``LocalAuthBackend``, an in-process emulator for development and tests.
 ///
-/// Every method may be called from any task. Errors are ``AuthErrorCode``s.
+/// Every method may be called from any task. Errors of its operations are ``AuthErrorCode``s; the entry points
+/// (``auth()``, ``auth(app:)``) throw `ComponentError`s, as every product's do ("Product entry points" in
+/// Docs/ComponentSystem.md).
 public final class Auth: ComponentLifecycleMaintainer, Sendable {
     /// What Auth keeps behind its lock.
     struct State {
@@ -60,21 +63,24 @@ public final class Auth: ComponentLifecycleMaintainer, Sendable {
 
     /// The default app's Auth.
     ///
-    /// - Throws: `FlintError.defaultAppNotConfigured` when `AppRegistry.shared` has no default app, and the
-    ///   errors of ``auth(app:)``. Like every Flint entry point it throws instead of trapping.
-    public static func auth() throws -> Auth {
-        guard let app = FlintApp.app() else { throw FlintError.defaultAppNotConfigured }
-        return try auth(app: app)
+    /// An entry point of the shape every product follows ("Product entry points" in Docs/ComponentSystem.md).
+    ///
+    /// - Throws: ``ComponentError/defaultAppNotConfigured`` when `AppRegistry.shared` has no default app, then
+    ///   the errors of ``auth(app:)``.
+    public static func auth() throws(ComponentError) -> Auth {
+        try auth(app: ProductEntryPoint.defaultApp())
     }
 
     /// The Auth of `app`: the same instance on every call, created by the app's container.
     ///
     /// Requires ``AuthLibrary`` to be registered with the app's registry before the app was configured
-    /// (`FlintApp.registerLibrary(AuthLibrary.self)`).
+    /// (`FlintApp.registerLibrary(AuthLibrary.self)`). An entry point of the shape every product follows
+    /// ("Product entry points" in Docs/ComponentSystem.md).
     ///
-    /// - Throws: `ComponentError.notRegistered` when it was not, `ComponentError.appDeleted` for a deleted app.
+    /// - Throws: ``ComponentError/libraryNotRegistered(type:library:)`` when it was not,
+    ///   ``ComponentError/appDeleted(name:)`` for a deleted app.
     public static func auth(app: FlintApp) throws(ComponentError) -> Auth {
-        try app.container.require(Auth.self)
+        try ProductEntryPoint.require(Auth.self, in: app, product: Auth.self, library: AuthLibrary.self)
     }
 
     /// The app this Auth belongs to; nil once the app is gone. Weak: Auth never keeps its app alive.

@@ -52,7 +52,7 @@ public enum AuthLibrary: FlintLibrary {
             },
             // What `Auth.auth(app:)` resolves: the concrete type, served by the combined instance.
             Component(Auth.self, dependencies: [combined]) { container, _ in
-                try container.require(AuthCombinedInterop.self) as? Auth
+                try container.require(AuthCombinedInterop.self, as: Auth.self)
             },
             Component(AuthBackend.self) { container, isCacheable in
                 isCacheable = true

@@ -1,4 +1,5 @@
 import FlintCore
+import FlintProductSupport
 import FlintInterop
 
 /// A client of one Firestore database of one app (Firebase's `Firestore`).
@@ -14,11 +15,11 @@ import FlintInterop
 /// ```
 ///
 /// **Instances.** Each app's container holds one provider (registered by ``FirestoreLibrary``), which keeps
-/// one instance per database ID and terminates them when the app is deleted. The entry points throw (never
-/// trap): ``ComponentError`` `notRegistered` when ``FirestoreLibrary`` is not registered in the app's
-/// registry, `appDeleted` for a deleted app, ``FlintError/invalidOptions(reason:)`` when the app's options
-/// have no `projectID`, ``FirestoreError`` `invalidArgument` for a malformed database ID and
-/// ``FlintError/defaultAppNotConfigured`` when an entry point without an `app` finds no default app.
+/// one instance per database ID and terminates them when the app is deleted. The entry points follow the
+/// shape of every product ("Product entry points" in Docs/ComponentSystem.md): `throws(ComponentError)`,
+/// never optional, never trapping. Besides the common cases, ``ComponentError/invalidOptions(product:reason:)``
+/// when the app's options have no `projectID` and ``ComponentError/invalidArgument(product:reason:)`` for a
+/// malformed database ID.
 ///
 /// **Where data lives.** Reads, writes and listens go to the app's ``FirestoreBackend`` component: by default
 /// a ``LocalFirestoreBackend``, an in-process emulator for development and tests. Writes apply locally at
@@ -50,30 +51,38 @@ public final class Firestore: Sendable {
     // MARK: - Entry points
 
     /// The default database of the default app.
-    public static func firestore() throws -> Firestore {
-        try firestore(app: defaultApp(), database: DatabaseID.defaultDatabase)
+    ///
+    /// - Throws: ``ComponentError/defaultAppNotConfigured`` without a default app, then the errors of
+    ///   ``firestore(app:database:)``.
+    public static func firestore() throws(ComponentError) -> Firestore {
+        try firestore(app: ProductEntryPoint.defaultApp(), database: DatabaseID.defaultDatabase)
     }
 
     /// A database of the default app.
-    public static func firestore(database: String) throws -> Firestore {
-        try firestore(app: defaultApp(), database: database)
+    ///
+    /// - Throws: ``ComponentError/defaultAppNotConfigured`` without a default app, then the errors of
+    ///   ``firestore(app:database:)``.
+    public static func firestore(database: String) throws(ComponentError) -> Firestore {
+        try firestore(app: ProductEntryPoint.defaultApp(), database: database)
     }
 
     /// The default database of `app`.
-    public static func firestore(app: FlintApp) throws -> Firestore {
+    ///
+    /// - Throws: the errors of ``firestore(app:database:)``.
+    public static func firestore(app: FlintApp) throws(ComponentError) -> Firestore {
         try firestore(app: app, database: DatabaseID.defaultDatabase)
     }
 
     /// The instance of `app` for `database` (`(default)` or a named database), created on first use.
-    public static func firestore(app: FlintApp, database: String) throws -> Firestore {
-        let provider = try app.container.require(FirestoreProvider.self)
+    ///
+    /// - Throws: ``ComponentError/libraryNotRegistered(type:library:)`` when ``FirestoreLibrary`` was not
+    ///   registered before `app` was configured, ``ComponentError/appDeleted(name:)`` for a deleted app,
+    ///   ``ComponentError/invalidOptions(product:reason:)`` when the app's options have no `projectID`,
+    ///   ``ComponentError/invalidArgument(product:reason:)`` for a malformed database ID.
+    public static func firestore(app: FlintApp, database: String) throws(ComponentError) -> Firestore {
+        let provider = try ProductEntryPoint.require(FirestoreProvider.self, in: app, product: Firestore.self,
+                                                     library: FirestoreLibrary.self)
         return try provider.firestore(database: database)
-    }
-
-    /// The shared registry's default app.
-    private static func defaultApp() throws(FlintError) -> FlintApp {
-        guard let app = FlintApp.app() else { throw .defaultAppNotConfigured }
-        return app
     }
 
     // MARK: - References

@@ -1,11 +1,12 @@
 import FlintCore
+import FlintProductSupport
 import FlintInterop
 
 /// What the container holds for Firestore: one provider per app, which makes the instances. Internal: only
 /// this module can ask a container for it.
 protocol FirestoreProvider: AnyObject, Sendable {
     /// The instance for `database`, created on first request.
-    func firestore(database: String) throws -> Firestore
+    func firestore(database: String) throws(ComponentError) -> Firestore
 }
 
 /// The provider of one app: a ``KeyedInstanceCache`` of instances keyed by database ID, emptied (and each
@@ -28,20 +29,26 @@ final class FirestoreInstances: FirestoreProvider, ComponentLifecycleMaintainer 
     }
 
     /// The cached instance, or a new one.
-    /// - Throws: ``FlintError/invalidOptions(reason:)`` without a `projectID`; ``FirestoreError``
-    ///   `invalidArgument` for a malformed database ID.
-    func firestore(database: String) throws -> Firestore {
+    /// - Throws: ``ComponentError/invalidOptions(product:reason:)`` without a `projectID`;
+    ///   ``ComponentError/invalidArgument(product:reason:)`` for a malformed database ID.
+    func firestore(database: String) throws(ComponentError) -> Firestore {
+        let product = ComponentError.typeName(of: Firestore.self)
         guard let projectID, !projectID.isEmpty else {
-            throw FlintError.invalidOptions(reason: "Firestore requires the app's options to have a projectID.")
+            throw .invalidOptions(product: product, reason: "the app's options have no projectID; set FlintOptions.projectID.")
         }
-        if let error = DatabaseID.validate(database) { throw error }
-        return try instances.instance(for: database) { [instances] database in
-            Firestore(appName: appName, databaseID: DatabaseID(projectID: projectID, database: database),
-                      backend: backend, auth: auth, appCheck: appCheck) { [weak instances] terminated in
-                // `terminate()` was called: the next request for this database gets a new instance. Weak: the
-                // cache holds the instance, which holds this closure.
-                instances?.remove(terminated, for: database)
+        if let error = DatabaseID.validate(database) { throw .invalidArgument(product: product, reason: error.message) }
+        do {
+            return try instances.instance(for: database) { [instances] database in
+                Firestore(appName: appName, databaseID: DatabaseID(projectID: projectID, database: database),
+                          backend: backend, auth: auth, appCheck: appCheck) { [weak instances] terminated in
+                    // `terminate()` was called: the next request for this database gets a new instance. Weak: the
+                    // cache holds the instance, which holds this closure.
+                    instances?.remove(terminated, for: database)
+                }
             }
+        } catch {
+            // Only the cache's own re-entrancy error can come here: creating an instance does not throw.
+            throw .factoryFailed(type: product, reason: String(describing: error))
         }
     }
 

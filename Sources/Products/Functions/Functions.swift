@@ -1,4 +1,5 @@
 import FlintCore
+import FlintProductSupport
 import FlintInterop
 import Foundation
 
@@ -13,10 +14,9 @@ import Foundation
 ///
 /// **Instances.** Each app's container holds one provider (registered by ``FunctionsLibrary``), which keeps
 /// one instance per region and per custom domain and releases them when the app is deleted. The entry
-/// points throw (never trap): ``ComponentError`` `notRegistered` when ``FunctionsLibrary`` is not registered
-/// in the app's registry, `appDeleted` for a deleted app, ``FlintError/invalidOptions(reason:)`` when the
-/// app's options have no `projectID`, and `FlintError.defaultAppNotConfigured` when an entry point
-/// without an `app` finds no default app.
+/// points follow the shape of every product ("Product entry points" in Docs/ComponentSystem.md):
+/// `throws(ComponentError)`, never optional, never trapping. Besides the common cases,
+/// ``ComponentError/invalidOptions(product:reason:)`` when the app's options have no `projectID`.
 ///
 /// **Where calls go.** A call goes to the app's ``FunctionsTransport`` component: by default an embedded
 /// ``LocalFunctionsBackend`` (an in-process emulator for development and tests); an app configured with
@@ -67,40 +67,57 @@ public final class Functions: Sendable {
     // MARK: - Entry points
 
     /// The instance of the default app for region `us-central1`.
-    public static func functions() throws -> Functions {
-        try functions(app: defaultApp(), region: defaultRegion)
+    ///
+    /// - Throws: ``ComponentError/defaultAppNotConfigured`` without a default app, then the errors of
+    ///   ``functions(app:region:)``.
+    public static func functions() throws(ComponentError) -> Functions {
+        try functions(app: ProductEntryPoint.defaultApp(), region: defaultRegion)
     }
 
     /// The instance of `app` for region `us-central1`.
-    public static func functions(app: FlintApp) throws -> Functions {
+    ///
+    /// - Throws: the errors of ``functions(app:region:)``.
+    public static func functions(app: FlintApp) throws(ComponentError) -> Functions {
         try functions(app: app, region: defaultRegion)
     }
 
     /// The instance of the default app for `region` (e.g. `europe-west1`).
-    public static func functions(region: String) throws -> Functions {
-        try functions(app: defaultApp(), region: region)
+    ///
+    /// - Throws: ``ComponentError/defaultAppNotConfigured`` without a default app, then the errors of
+    ///   ``functions(app:region:)``.
+    public static func functions(region: String) throws(ComponentError) -> Functions {
+        try functions(app: ProductEntryPoint.defaultApp(), region: region)
     }
 
     /// The instance of the default app for `customDomain` (e.g. `https://mydomain.com`).
-    public static func functions(customDomain: String) throws -> Functions {
-        try functions(app: defaultApp(), customDomain: customDomain)
+    ///
+    /// - Throws: ``ComponentError/defaultAppNotConfigured`` without a default app, then the errors of
+    ///   ``functions(app:customDomain:)``.
+    public static func functions(customDomain: String) throws(ComponentError) -> Functions {
+        try functions(app: ProductEntryPoint.defaultApp(), customDomain: customDomain)
     }
 
     /// The instance of `app` for `region`; the same object every time for the same app and region.
-    public static func functions(app: FlintApp, region: String) throws -> Functions {
-        try app.container.require(FunctionsProvider.self).functions(region: region, customDomain: nil)
+    ///
+    /// - Throws: ``ComponentError/libraryNotRegistered(type:library:)`` when ``FunctionsLibrary`` was not
+    ///   registered before `app` was configured, ``ComponentError/appDeleted(name:)`` for a deleted app,
+    ///   ``ComponentError/invalidOptions(product:reason:)`` when the app's options have no `projectID`.
+    public static func functions(app: FlintApp, region: String) throws(ComponentError) -> Functions {
+        try provider(of: app).functions(region: region, customDomain: nil)
     }
 
     /// The instance of `app` for `customDomain` (region `us-central1`); the same object every time for the
     /// same app and domain.
-    public static func functions(app: FlintApp, customDomain: String) throws -> Functions {
-        try app.container.require(FunctionsProvider.self).functions(region: defaultRegion, customDomain: customDomain)
+    ///
+    /// - Throws: the errors of ``functions(app:region:)``.
+    public static func functions(app: FlintApp, customDomain: String) throws(ComponentError) -> Functions {
+        try provider(of: app).functions(region: defaultRegion, customDomain: customDomain)
     }
 
-    /// The default app of `AppRegistry.shared`, or `FlintError.defaultAppNotConfigured`.
-    private static func defaultApp() throws(FlintError) -> FlintApp {
-        guard let app = FlintApp.app() else { throw FlintError.defaultAppNotConfigured }
-        return app
+    /// The provider of `app`'s instances.
+    private static func provider(of app: FlintApp) throws(ComponentError) -> any FunctionsProvider {
+        try ProductEntryPoint.require(FunctionsProvider.self, in: app, product: Functions.self,
+                                      library: FunctionsLibrary.self)
     }
 
     // MARK: - Configuration

@@ -1,7 +1,10 @@
 import FlintCore
+// Re-exported: the public API exposes FlintProductSupport types (this code type is its `RPCStatusCode`), so a
+// user who imports only FlintFunctions can use them.
+@_exported import FlintProductSupport
 
 /// The status codes a callable function can return: the canonical gRPC codes (`ok` 0 … `unauthenticated` 16),
-/// as in Firebase's `FunctionsErrorCode`. The same type as `FirestoreErrorCode` (FlintCore's ``RPCStatusCode``);
+/// as in Firebase's `FunctionsErrorCode`. The same type as `FirestoreErrorCode` (FlintProductSupport's ``RPCStatusCode``);
 /// Functions adds the callable protocol's HTTP mapping.
 public typealias FunctionsErrorCode = RPCStatusCode
 

@@ -1,10 +1,11 @@
 import FlintCore
+import FlintProductSupport
 
 /// What the container holds for Functions: one provider per app, which makes the instances. Internal: only
 /// this module can ask a container for it (Functions is a leaf product).
 protocol FunctionsProvider: AnyObject, Sendable {
     /// The instance for `region` and `customDomain`, created on first request.
-    func functions(region: String, customDomain: String?) throws -> Functions
+    func functions(region: String, customDomain: String?) throws(ComponentError) -> Functions
 }
 
 /// The provider of one app: a ``KeyedInstanceCache`` of instances keyed by region and custom domain, emptied
@@ -31,14 +32,20 @@ final class FunctionsInstances: FunctionsProvider, ComponentLifecycleMaintainer 
     }
 
     /// The cached instance, or a new one.
-    /// - Throws: ``FlintError/invalidOptions(reason:)`` when the app's options have no `projectID`.
-    func functions(region: String, customDomain: String?) throws -> Functions {
+    /// - Throws: ``ComponentError/invalidOptions(product:reason:)`` when the app's options have no `projectID`.
+    func functions(region: String, customDomain: String?) throws(ComponentError) -> Functions {
+        let product = ComponentError.typeName(of: Functions.self)
         guard let projectID, !projectID.isEmpty else {
-            throw FlintError.invalidOptions(reason: "Functions requires the app's options to have a projectID.")
+            throw .invalidOptions(product: product, reason: "the app's options have no projectID; set FlintOptions.projectID.")
         }
-        return try instances.instance(for: Key(region: region, customDomain: customDomain)) { key in
-            Functions(appName: appName, projectID: projectID, region: key.region, customDomain: key.customDomain,
-                      contextProvider: contextProvider, transport: transport)
+        do {
+            return try instances.instance(for: Key(region: region, customDomain: customDomain)) { key in
+                Functions(appName: appName, projectID: projectID, region: key.region, customDomain: key.customDomain,
+                          contextProvider: contextProvider, transport: transport)
+            }
+        } catch {
+            // Only the cache's own re-entrancy error can come here: creating an instance does not throw.
+            throw .factoryFailed(type: product, reason: String(describing: error))
         }
     }
 

@@ -1,4 +1,5 @@
 import FlintCore
+import FlintProductSupport
 import Foundation
 
 /// Issues App Check tokens locally: an **emulator for development and tests**, like Firebase's debug

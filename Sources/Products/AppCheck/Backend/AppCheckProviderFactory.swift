@@ -11,7 +11,7 @@ import FlintCore
 ///                        overrides: [AppCheckLibrary.providerFactory(MyAttestationProviderFactory())])
 /// ```
 public protocol AppCheckProviderFactory: Sendable {
-    /// The provider for `app`, or nil to run `app` without App Check (then ``AppCheck/appCheck(app:)`` is
-    /// nil and other products send no App Check header).
+    /// The provider for `app`, or nil to run `app` without App Check (then ``AppCheck/appCheck(app:)`` throws
+    /// `ComponentError.factoryReturnedNil` and other products send no App Check header).
     func createProvider(with app: FlintApp) -> (any AppCheckProvider)?
 }

@@ -1,4 +1,5 @@
 import FlintCore
+import FlintProductSupport
 import Foundation
 
 /// The data and rules of ``LocalAuthBackend``: accounts, sessions, reset codes, failed attempts.

@@ -1,4 +1,5 @@
 import FlintCore
+import FlintProductSupport
 import FlintInterop
 
 /// Builds the ``FirestoreCaller`` of each request from the app's optional Auth and App Check.

@@ -1,4 +1,5 @@
 import FlintCore
+import FlintProductSupport
 import Foundation
 
 /// The embedded Functions backend: an in-process emulator of a Cloud Functions server, for development and

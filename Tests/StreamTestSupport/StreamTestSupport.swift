@@ -3,36 +3,40 @@ import Synchronization
 import Testing
 import FlintCore
 
-// Small helpers for ListenerBroadcasterTests, StreamBridgeTests and KeyedInstanceCacheTests.
+// Small helpers for CoreTests (ListenerBroadcasterTests, StreamBridgeTests) and ProductSupportTests
+// (KeyedInstanceCacheTests): a test-only module, shipped in no product.
 // Every wait is bounded; nothing here sleeps to synchronize (the only sleep is a deadline's timer).
 
 /// The timeout used by every bounded wait in the stream tests: generous, because it is only reached when
 /// the behavior under test is broken.
-let streamTestTimeout: Duration = .seconds(10)
+public let streamTestTimeout: Duration = .seconds(10)
 
 /// Thrown when a bounded wait reaches its deadline.
-struct StreamTestTimedOut: Error, Equatable {}
+public struct StreamTestTimedOut: Error, Equatable {
+    public init() {}
+}
 
 /// The error the stream tests send through failing listeners.
-enum StreamTestError: Error, Equatable {
+public enum StreamTestError: Error, Equatable {
     case boom
 }
 
 /// A value class whose identity the tests compare.
-final class StreamTestObject: Sendable {
-    let label: String
-    init(_ label: String = "") { self.label = label }
+public final class StreamTestObject: Sendable {
+    public let label: String
+    public init(_ label: String = "") { self.label = label }
 }
 
 /// A thread-safe append-only log.
-final class StreamTestLog<Element: Sendable>: Sendable {
+public final class StreamTestLog<Element: Sendable>: Sendable {
     private let storage = Locked<[Element]>([])
-    func append(_ element: Element) { storage.withLock { $0.append(element) } }
-    var values: [Element] { storage.withLock { $0 } }
+    public init() {}
+    public func append(_ element: Element) { storage.withLock { $0.append(element) } }
+    public var values: [Element] { storage.withLock { $0 } }
 }
 
 /// A one-shot event that threads can wait for (blocking, with a timeout) and tasks can await (with a deadline).
-final class StreamTestSignal: @unchecked Sendable {
+public final class StreamTestSignal: @unchecked Sendable {
     /// Guards every `var` below; blocked threads wait on it.
     private let condition = NSCondition()
     private var fired = false
@@ -46,10 +50,12 @@ final class StreamTestSignal: @unchecked Sendable {
         return body()
     }
 
-    var isFired: Bool { locked { fired } }
+    public init() {}
+
+    public var isFired: Bool { locked { fired } }
 
     /// Fires the signal (later calls do nothing) and wakes every waiter.
-    func fire() {
+    public func fire() {
         let toResume = locked { () -> [CheckedContinuation<Bool, Never>] in
             guard !fired else { return [] }
             fired = true
@@ -61,7 +67,7 @@ final class StreamTestSignal: @unchecked Sendable {
     }
 
     /// Blocks the calling thread until fired or `timeout` seconds pass; true when fired. For threads only.
-    func waitBlocking(timeout: TimeInterval = 10) -> Bool {
+    public func waitBlocking(timeout: TimeInterval = 10) -> Bool {
         let deadline = Date(timeIntervalSinceNow: timeout)
         return locked {
             while !fired {
@@ -72,7 +78,7 @@ final class StreamTestSignal: @unchecked Sendable {
     }
 
     /// Suspends until fired or `timeout` passes; true when fired.
-    func wait(timeout: Duration = streamTestTimeout) async -> Bool {
+    public func wait(timeout: Duration = streamTestTimeout) async -> Bool {
         (try? await withStreamTestDeadline(timeout) { await self.waitUntilFiredOrCancelled() }) ?? false
     }
 
@@ -103,7 +109,7 @@ final class StreamTestSignal: @unchecked Sendable {
 
 /// Runs `operation`, throwing ``StreamTestTimedOut`` (and cancelling it) if it has not finished within
 /// `timeout`. `operation` must end when cancelled.
-func withStreamTestDeadline<T: Sendable>(
+public func withStreamTestDeadline<T: Sendable>(
     _ timeout: Duration = streamTestTimeout,
     _ operation: @escaping @Sendable () async throws -> T
 ) async throws -> T {
@@ -122,7 +128,7 @@ func withStreamTestDeadline<T: Sendable>(
 /// Runs `body` on a new thread (not a cooperative-pool thread, so it may block); the returned signal fires
 /// when `body` has returned.
 @discardableResult
-func startStreamTestThread(_ body: @escaping @Sendable () -> Void) -> StreamTestSignal {
+public func startStreamTestThread(_ body: @escaping @Sendable () -> Void) -> StreamTestSignal {
     let done = StreamTestSignal()
     let thread = Thread {
         body()
@@ -134,25 +140,27 @@ func startStreamTestThread(_ body: @escaping @Sendable () -> Void) -> StreamTest
 
 /// A registration that records every `remove()` call (not deduplicated, so double removal is visible),
 /// forwards it to the registration it wraps, and fires ``removed``.
-final class StreamSpyRegistration: ListenerRegistration {
+public final class StreamSpyRegistration: ListenerRegistration {
     private let inner = Locked<(any ListenerRegistration)?>(nil)
     private let removals = Atomic<Int>(0)
     /// Fires on the first `remove()`.
-    let removed = StreamTestSignal()
+    public let removed = StreamTestSignal()
     /// Fires when ``wrapping(_:)`` is called, i.e. when the listener is in place.
-    let registered = StreamTestSignal()
+    public let registered = StreamTestSignal()
+
+    public init() {}
 
     /// How many times `remove()` was called.
-    var removeCount: Int { removals.load(ordering: .sequentiallyConsistent) }
+    public var removeCount: Int { removals.load(ordering: .sequentiallyConsistent) }
 
     /// Wraps `registration` (usually `broadcaster.addListener(yield)`) and returns self.
-    func wrapping(_ registration: any ListenerRegistration) -> StreamSpyRegistration {
+    public func wrapping(_ registration: any ListenerRegistration) -> StreamSpyRegistration {
         inner.withLock { $0 = registration }
         registered.fire()
         return self
     }
 
-    func remove() {
+    public func remove() {
         removals.add(1, ordering: .sequentiallyConsistent)
         inner.withLock { $0 }?.remove()
         removed.fire()
@@ -160,10 +168,11 @@ final class StreamSpyRegistration: ListenerRegistration {
 }
 
 /// A thread-safe counter (a class, so closures capture it like any other reference).
-final class StreamTestCounter: Sendable {
+public final class StreamTestCounter: Sendable {
     private let storage = Atomic<Int>(0)
+    public init() {}
     /// Adds one and returns the new value.
     @discardableResult
-    func increment() -> Int { storage.add(1, ordering: .sequentiallyConsistent).newValue }
-    var value: Int { storage.load(ordering: .sequentiallyConsistent) }
+    public func increment() -> Int { storage.add(1, ordering: .sequentiallyConsistent).newValue }
+    public var value: Int { storage.load(ordering: .sequentiallyConsistent) }
 }

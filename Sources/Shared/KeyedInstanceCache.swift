@@ -1,3 +1,4 @@
+import FlintCore
 import Foundation
 
 #if canImport(Darwin)

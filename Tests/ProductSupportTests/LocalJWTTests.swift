@@ -1,4 +1,4 @@
-@testable import FlintCore
+@testable import FlintProductSupport
 import Foundation
 import Testing
 

@@ -1,4 +1,6 @@
 import FlintCore
+import FlintProductSupport
+import StreamTestSupport
 import Testing
 
 @Suite(.timeLimit(.minutes(1)))
