@@ -16,6 +16,8 @@ public final class AppRegistry: Sendable {
         var extraUserAgents: [String: String] = [:]
         var apps: [String: FlintApp] = [:]
         var monitor: (any ComponentMonitor)?
+        /// Bumped by every registration, so a configure that read the libraries before one can build again.
+        var libraryGeneration = 0
     }
 
     private let state = Locked(State())
@@ -26,11 +28,20 @@ public final class AppRegistry: Sendable {
 
     // MARK: Libraries
 
-    /// Registers a library for every app configured afterwards. Idempotent per library name. The library's
-    /// `componentsToRegister()` is read once, here; each app then runs the factories for itself.
+    /// Registers a library: its components join every app configured from now on and every live app now
+    /// (Android's late discovery). Idempotent per library name. The library's `componentsToRegister()` is read
+    /// once, here; each app then runs the factories for itself.
     ///
-    /// - Throws: ``ComponentError/invalidLibraryName(_:)`` when the name is outside `[A-Za-z0-9._-]+`; the
-    ///   registry is then unchanged (later `configure` calls and ``userAgent`` are not affected).
+    /// For apps that already exist the library's components are validated against each app's whole graph
+    /// before any app changes; then they join every app at once, eager ones are created, and the `Deferred`
+    /// dependents waiting for their types are told (``Deferred/whenAvailable(_:)``). Components for types an
+    /// app's overrides provide are left out of that app, as at configure.
+    ///
+    /// - Throws: ``ComponentError/invalidLibraryName(_:)`` when the name is outside `[A-Za-z0-9._-]+`;
+    ///   ``ComponentError/duplicateComponent(type:libraries:)``,
+    ///   ``ComponentError/missingDependency(component:dependency:)`` or ``ComponentError/dependencyCycle(_:)``
+    ///   when the library does not fit a live app. The registry and every app are then unchanged (later
+    ///   `configure` calls and ``userAgent`` are not affected).
     public func register(_ library: any FlintLibrary.Type) throws(ComponentError) {
         try Self.validate(libraryName: library.libraryName)
         let components = library.componentsToRegister()
@@ -38,16 +49,35 @@ public final class AppRegistry: Sendable {
     }
 
     /// Registers a library given by value rather than by a ``FlintLibrary`` type: the same rules as
-    /// ``register(_:)``. `components` is called once per configured app.
+    /// ``register(_:)``. `components` is called once per configured app (and once for the apps that exist now).
     ///
-    /// - Throws: ``ComponentError/invalidLibraryName(_:)``, leaving the registry unchanged.
+    /// - Throws: the errors of ``register(_:)``, leaving the registry and its apps unchanged.
     public func register(libraryName: String, version: String,
                          components: @escaping @Sendable () -> [Component]) throws(ComponentError) {
         try Self.validate(libraryName: libraryName)
         let record = LibraryRecord(name: libraryName, version: version, components: components)
-        state.withLock { state in
-            guard state.libraryNames.insert(record.name).inserted else { return }
-            state.libraries.append(record)
+        while true {
+            let (isRegistered, hasApps) = state.withLock { ($0.libraryNames.contains(libraryName), !$0.apps.isEmpty) }
+            guard !isRegistered else { return }
+            // Read outside the lock: user code.
+            let group = ComponentGroup(libraryName: libraryName, components: hasApps ? components() : [],
+                                       isOverride: false)
+            let outcome = try state.withLock { state throws(ComponentError) -> [LateDiscovery.Plan]? in
+                guard !state.libraryNames.contains(record.name) else { return [] }
+                // An app appeared after the components were left unread: read them and try again.
+                guard hasApps || state.apps.isEmpty else { return nil }
+                var plans: [LateDiscovery.Plan] = []
+                for app in state.apps.values.sorted(by: { $0.name < $1.name }) where !app.isDeleted {
+                    if let plan = try LateDiscovery.plan(adding: group, to: app.container.storage) { plans.append(plan) }
+                }
+                state.libraryNames.insert(record.name)
+                state.libraries.append(record)
+                state.libraryGeneration += 1
+                return plans.filter(LateDiscovery.publish)
+            }
+            guard let plans = outcome else { continue }
+            for plan in plans { LateDiscovery.start(plan) }
+            return
         }
     }
 
@@ -88,9 +118,17 @@ public final class AppRegistry: Sendable {
                           overrides: [Component] = []) throws -> FlintApp {
         try Self.validate(appName: name)
         try options.validate()
-        let (libraries, monitor) = try state.withLock { state throws(FlintError) in
+        while true {
+            if let app = try configureOnce(name: name, options: options, overrides: overrides) { return app }
+        }
+    }
+
+    /// One attempt of ``configure(name:options:overrides:)``: nil when a library was registered while the
+    /// container was being built (the app would have missed it), so the caller builds again.
+    private func configureOnce(name: String, options: FlintOptions, overrides: [Component]) throws -> FlintApp? {
+        let (libraries, monitor, generation) = try state.withLock { state throws(FlintError) in
             guard state.apps[name] == nil else { throw FlintError.appAlreadyConfigured(name: name) }
-            return (state.libraries, state.monitor)
+            return (state.libraries, state.monitor, state.libraryGeneration)
         }
         var builder = ContainerBuilder()
         for library in libraries {
@@ -102,10 +140,13 @@ public final class AppRegistry: Sendable {
         let isDefault = name == FlintApp.defaultName
         let storage = try builder.build(appName: name, isDefaultApp: isDefault, monitor: monitor)
         let app = FlintApp(name: name, options: options, storage: storage, registry: self)
-        try state.withLock { state throws(FlintError) in
+        let published = try state.withLock { state throws(FlintError) in
             guard state.apps[name] == nil else { throw FlintError.appAlreadyConfigured(name: name) }
+            guard state.libraryGeneration == generation else { return false }
             state.apps[name] = app
+            return true
         }
+        guard published else { return nil }
         storage.instantiateEagerComponents()
         eventBroadcaster.send(.configured(app))
         let deletedMeanwhile = app.announcements.withLock { state in

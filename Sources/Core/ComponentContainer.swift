@@ -54,13 +54,14 @@ public final class ComponentContainer: Sendable {
         let id = ObjectIdentifier(type)
         let index: Int
         if let requester {
-            // A factory's view: the slot was found at configure (no hashing), -1 if nothing provides it.
+            // A factory's view: the slot was found at configure (no hashing), -1 if nothing provided it then (a
+            // library registered later may have).
             guard let link = storage.link(to: id, as: .direct, declaredBy: requester) else {
                 throw .undeclaredDependency(component: requester.name, requested: readableTypeName(type))
             }
-            index = link.target
+            index = link.target >= 0 ? link.target : storage.lateIndex(of: id) ?? -1
         } else {
-            index = storage.table.index(of: id) ?? -1
+            index = storage.index(of: id) ?? -1
         }
         guard index >= 0 else {
             if storage.isDeleted { throw .appDeleted(name: storage.appName) }
@@ -99,9 +100,9 @@ public final class ComponentContainer: Sendable {
             guard let link = storage.link(to: id, as: .direct, declaredBy: requester) else {
                 throw .undeclaredDependency(component: requester.name, requested: qualified.description)
             }
-            index = link.target
+            index = link.target >= 0 ? link.target : storage.lateIndex(of: id) ?? -1
         } else {
-            index = storage.table.index(of: id) ?? -1
+            index = storage.index(of: id) ?? -1
         }
         guard index >= 0 else {
             if storage.isDeleted { throw .appDeleted(name: storage.appName) }
@@ -123,7 +124,7 @@ public final class ComponentContainer: Sendable {
     /// The provider holds its container weakly; after the app is gone it resolves nothing.
     public func provider<T: Sendable>(for type: T.Type) throws(ComponentError) -> Provider<T> {
         let id = ObjectIdentifier(type)
-        guard let requester else { return Provider(storage: storage, index: storage.table.index(of: id), key: TypeKey(type)) }
+        guard let requester else { return Provider(storage: storage, index: storage.index(of: id), key: TypeKey(type)) }
         guard let link = storage.link(to: id, as: .provider, declaredBy: requester)
                 ?? storage.link(to: id, as: .direct, declaredBy: requester) else {
             throw .undeclaredDependency(component: requester.name, requested: readableTypeName(type))
@@ -136,7 +137,7 @@ public final class ComponentContainer: Sendable {
     public func provider<T: Sendable>(for qualified: Qualified<T>) throws(ComponentError) -> Provider<T> {
         let id = qualified.key.id
         guard let requester else {
-            return Provider(storage: storage, index: storage.table.index(of: id), key: qualified.key)
+            return Provider(storage: storage, index: storage.index(of: id), key: qualified.key)
         }
         guard let link = storage.link(to: id, as: .provider, declaredBy: requester)
                 ?? storage.link(to: id, as: .direct, declaredBy: requester) else {
@@ -180,7 +181,7 @@ public final class ComponentContainer: Sendable {
         }
         if storage.isDeleted { throw .appDeleted(name: storage.appName) }
         var values: [T] = []
-        for index in storage.sets[key.id] ?? [] {
+        for index in storage.setMembers(of: key.id) {
             do {
                 values.append(try storage.value(at: index, as: T.self))
             } catch {
@@ -193,12 +194,12 @@ public final class ComponentContainer: Sendable {
 
     /// Whether a component provides `type` in this container.
     public func contains<T>(_ type: T.Type) -> Bool {
-        storage.table.index(of: ObjectIdentifier(type)) != nil
+        storage.index(of: ObjectIdentifier(type)) != nil
     }
 
     /// Whether a component provides the qualified type `qualified` in this container.
     public func contains<T>(_ qualified: Qualified<T>) -> Bool {
-        storage.table.index(of: qualified.key.id) != nil
+        storage.index(of: qualified.key.id) != nil
     }
 
     /// A description of the container's components and dependencies, exportable as Mermaid or DOT.

@@ -69,7 +69,7 @@ public struct ComponentGraph: Sendable, Hashable {
 
     init(storage: ContainerStorage) {
         appName = storage.appName
-        nodes = storage.slots.map { slot in
+        nodes = storage.allSlots.map { slot in
             let state = storage.state(of: slot.index)
             let role: Node.Role
             switch slot.role {
@@ -82,23 +82,23 @@ public struct ComponentGraph: Sendable, Hashable {
         }
         var edges: [Edge] = []
         var unresolved: [Unresolved] = []
-        for slot in storage.slots {
+        for slot in storage.allSlots {
             for dependency in storage.dependencies(of: slot) {
                 let kind: Edge.Kind
                 let targets: [Int]
                 switch dependency.kind {
                 case .direct:
                     kind = dependency.isRequired ? .required : .optional
-                    targets = storage.table.index(of: dependency.key.id).map { [$0] } ?? []
+                    targets = storage.index(of: dependency.key.id).map { [$0] } ?? []
                 case .provider:
                     kind = .provider
-                    targets = storage.table.index(of: dependency.key.id).map { [$0] } ?? []
+                    targets = storage.index(of: dependency.key.id).map { [$0] } ?? []
                 case .set:
                     kind = .set
-                    targets = storage.sets[dependency.key.id] ?? []
+                    targets = storage.setMembers(of: dependency.key.id)
                 case .deferred:
                     kind = .deferred
-                    targets = storage.table.index(of: dependency.key.id).map { [$0] } ?? []
+                    targets = storage.index(of: dependency.key.id).map { [$0] } ?? []
                 }
                 if targets.isEmpty && dependency.kind != .set {
                     unresolved.append(Unresolved(from: "n\(slot.index)", typeName: dependency.typeName))

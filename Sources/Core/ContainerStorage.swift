@@ -10,7 +10,7 @@ final class ContainerStorage: @unchecked Sendable {
     @usableFromInline let table: TypeTable
     /// Every slot's resolved dependencies, slot after slot (see ``ComponentSlot/linkStart``).
     @usableFromInline let links: [DependencyLink]
-    /// Each slot's lock and cached box, one cache line per slot.
+    /// The configure-time slots' state words and kept views (late slots' are in the ``LateGraph``).
     @usableFromInline let lines: SlotLines
     /// Set contributions per set key, in registration order.
     let sets: [ObjectIdentifier: [Int]]
@@ -30,6 +30,13 @@ final class ContainerStorage: @unchecked Sendable {
     private let late = Locked(LateCreations())
     /// Waiters for types not provided yet (``Deferred``), by type; nil once the storage is shut down.
     private let deferredWaiters = Locked<DeferredWaiters?>(DeferredWaiters())
+    /// The current ``LateGraph``'s address (0: no library joined after configure). Graphs are kept alive by
+    /// `lateGraphs` until the storage goes, so readers use the address without retaining.
+    let lateAddress = Atomic<UInt>(0)
+    /// Every late graph ever published.
+    private let lateGraphs = Locked<[LateGraph]>([])
+    /// Whether ``shutDown()`` began: late libraries no longer join (checked and set under this lock).
+    let isShutDown = Locked(false)
     /// The owning app; set once before the app is published, read-only afterwards.
     weak var app: FlintApp?
 
@@ -50,15 +57,85 @@ final class ContainerStorage: @unchecked Sendable {
 
     deinit {
         lines.destroy()
+        for chunk in lateGraph?.chunks ?? [] { chunk.destroy() }
         for box in retired.withLock({ $0 }) { box.release() }
     }
 
     @inlinable var isDeleted: Bool { deleted.load(ordering: .acquiring) }
 
+    // MARK: Slots, configure-time and late
+
+    /// The library graph that joined after configure, if any.
+    var lateGraph: LateGraph? {
+        let address = lateAddress.load(ordering: .acquiring)
+        guard address != 0 else { return nil }
+        return Unmanaged<LateGraph>.fromOpaque(UnsafeRawPointer(bitPattern: address)!).takeUnretainedValue()
+    }
+
+    /// The slot index providing `id`: the configure-time table first (no extra cost for those types), then the
+    /// late graph's.
+    @inlinable @inline(__always)
+    func index(of id: ObjectIdentifier) -> Int? {
+        table.index(of: id) ?? lateIndex(of: id)
+    }
+
+    /// The late graph's slot index for `id`.
+    @usableFromInline
+    func lateIndex(of id: ObjectIdentifier) -> Int? {
+        guard lateAddress.load(ordering: .relaxed) != 0 else { return nil }
+        return lateGraph?.table.index(of: id)
+    }
+
+    /// The slot at `index`, configure-time or late.
+    @usableFromInline
+    func slot(at index: Int) -> ComponentSlot {
+        index < slots.count ? slots[index] : lateGraph.unsafelyUnwrapped.slots[index - slots.count]
+    }
+
+    /// Every slot, configure-time then late.
+    var allSlots: [ComponentSlot] {
+        guard let late = lateGraph else { return slots }
+        return slots + late.slots
+    }
+
+    /// The group at `index`, configure-time or late.
+    func group(at index: Int) -> ComponentGroup {
+        index < groups.count ? groups[index] : lateGraph.unsafelyUnwrapped.groups[index - groups.count]
+    }
+
+    /// The contributions to the set keyed `id`, configure-time then late.
+    func setMembers(of id: ObjectIdentifier) -> [Int] {
+        let members = sets[id] ?? []
+        guard let late = lateGraph?.sets[id] else { return members }
+        return members + late
+    }
+
+    /// The state word of slot `index`.
+    @inlinable @inline(__always)
+    func word(_ index: Int) -> UnsafeMutablePointer<Atomic<UInt>> {
+        if index < lines.count { return lines.word(index) }
+        return lateWord(index)
+    }
+
+    @usableFromInline
+    func lateWord(_ index: Int) -> UnsafeMutablePointer<Atomic<UInt>> {
+        let (chunk, position) = lateGraph.unsafelyUnwrapped.chunk(for: index)
+        return chunk.word(position)
+    }
+
+    /// The kept view of slot `index`.
+    func view(_ index: Int) -> UnsafeMutablePointer<Atomic<UInt>> {
+        if index < lines.count { return lines.view(index) }
+        let (chunk, position) = lateGraph.unsafelyUnwrapped.chunk(for: index)
+        return chunk.view(position)
+    }
+
     /// The dependencies `slot`'s component declared (an extra type depends on its primary).
     func dependencies(of slot: ComponentSlot) -> [Dependency] {
-        guard slot.alias < 0 else { return [Dependency(key: slots[slot.primary].key, kind: .direct, isRequired: true)] }
-        return groups[slot.group].components[slot.position].dependencies
+        guard slot.alias < 0 else {
+            return [Dependency(key: self.slot(at: slot.primary).key, kind: .direct, isRequired: true)]
+        }
+        return group(at: slot.group).components[slot.position].dependencies
     }
 
     /// The link of `slot`'s dependency on `id` of `kind` (what its restricted container allows), or nil when
@@ -66,6 +143,7 @@ final class ContainerStorage: @unchecked Sendable {
     /// dependencies.
     @inlinable @inline(__always)
     func link(to id: ObjectIdentifier, as kind: Dependency.Kind, declaredBy slot: ComponentSlot) -> DependencyLink? {
+        guard slot.index < slots.count else { return lateLink(to: id, as: kind, declaredBy: slot) }
         var position = slot.linkStart
         while position < slot.linkEnd {
             let link = links[position]
@@ -75,9 +153,27 @@ final class ContainerStorage: @unchecked Sendable {
         return nil
     }
 
+    /// ``link(to:as:declaredBy:)`` for a late slot.
+    @usableFromInline
+    func lateLink(to id: ObjectIdentifier, as kind: Dependency.Kind, declaredBy slot: ComponentSlot) -> DependencyLink? {
+        let links = lateGraph.unsafelyUnwrapped.links
+        return links[slot.linkStart..<slot.linkEnd].first { $0.keyID == id && $0.kind == kind }
+    }
+
+    /// Publishes `graph` as the storage's late graph, unless the storage is shut down. Only the registry calls
+    /// this, under its lock, so graphs are published one at a time.
+    func publish(_ graph: LateGraph) -> Bool {
+        isShutDown.withLock { isShutDown in
+            guard !isShutDown else { return false }
+            lateGraphs.withLock { $0.append(graph) }
+            lateAddress.store(UInt(bitPattern: Unmanaged.passUnretained(graph).toOpaque()), ordering: .releasing)
+            return true
+        }
+    }
+
     /// The state of slot `index`, for the graph export.
     func state(of index: Int) -> ComponentGraph.Node.InstanceState {
-        let word = lines.word(index).pointee.load(ordering: .acquiring)
+        let word = word(index).pointee.load(ordering: .acquiring)
         if SlotWord.isBox(word) { return .cached }
         switch word {
         case SlotWord.uncacheable: return .uncached
@@ -97,7 +193,7 @@ final class ContainerStorage: @unchecked Sendable {
     /// which stays allocated for as long as the storage (no lock, no reference count on the box).
     @inlinable @inline(__always)
     func value<T: Sendable>(at index: Int, as type: T.Type) throws(ComponentError) -> T {
-        let word = lines.word(index).pointee.load(ordering: .acquiring)
+        let word = word(index).pointee.load(ordering: .acquiring)
         if SlotWord.isBox(word) {
             return Unmanaged<AnyInstanceBox>.fromOpaque(UnsafeRawPointer(bitPattern: word).unsafelyUnwrapped)
                 ._withUnsafeGuaranteedRef { unsafeDowncast($0, to: InstanceBox<T>.self).value }
@@ -108,7 +204,7 @@ final class ContainerStorage: @unchecked Sendable {
     /// The rest of ``value(at:as:)``: a fresh instance from a factory known not to cache, or a creation.
     @inlinable
     func uncachedValue<T: Sendable>(at index: Int, word: UInt, as type: T.Type) throws(ComponentError) -> T {
-        let slot = slots[index]
+        let slot = self.slot(at: index)
         if word == SlotWord.uncacheable, slot.typedFactory != nil {
             return try makeUncacheable(slot, as: T.self)
         }
@@ -124,7 +220,7 @@ final class ContainerStorage: @unchecked Sendable {
         let stack = CreationStack.current
         if let cycle = stack.cycle(reentering: slot) { throw .dependencyCycle(cycle) }
         let claim = SlotWord.claim(by: stack.address)
-        guard lines.word(slot.index).pointee.compareExchange(
+        guard word(slot.index).pointee.compareExchange(
             expected: SlotWord.uncacheable, desired: claim, ordering: .acquiring).exchanged else {
             return unsafeDowncast(try create(slot).box, to: InstanceBox<T>.self).value
         }
@@ -163,7 +259,7 @@ final class ContainerStorage: @unchecked Sendable {
     /// live slot.
     @usableFromInline
     func claimedView(for slot: ComponentSlot) -> ComponentContainer {
-        let pointer = lines.view(slot.index)
+        let pointer = view(slot.index)
         let bits = pointer.pointee.load(ordering: .relaxed)
         if bits != 0 {
             return Unmanaged<ComponentContainer>.fromOpaque(UnsafeRawPointer(bitPattern: bits).unsafelyUnwrapped)
@@ -177,15 +273,15 @@ final class ContainerStorage: @unchecked Sendable {
     /// Hands a claimed slot over to `word` (a box, uncacheable or empty), waking the creation's waiters.
     /// Returns false when `delete()` orphaned the creation meanwhile (the word is then left deleted).
     @usableFromInline
-    func finish(_ slot: ComponentSlot, claim: UInt, to word: UInt) -> Bool {
-        let pointer = lines.word(slot.index)
-        if pointer.pointee.compareExchange(expected: claim, desired: word, ordering: .releasing).exchanged {
+    func finish(_ slot: ComponentSlot, claim: UInt, to newWord: UInt) -> Bool {
+        let pointer = word(slot.index)
+        if pointer.pointee.compareExchange(expected: claim, desired: newWord, ordering: .releasing).exchanged {
             return true
         }
         // Someone waits (or the app was deleted): the waiters sleep on the slot's stripe.
         let stripe = SlotStripes.stripe(seed: stripeSeed, index: slot.index)
         SlotStripes.lock(stripe)
-        let handed = pointer.pointee.compareExchange(expected: SlotWord.waited(claim), desired: word,
+        let handed = pointer.pointee.compareExchange(expected: SlotWord.waited(claim), desired: newWord,
                                                      ordering: .releasing).exchanged
         if handed { SlotStripes.broadcast(stripe) }
         SlotStripes.unlock(stripe)
@@ -223,7 +319,7 @@ final class ContainerStorage: @unchecked Sendable {
     /// Releases the view kept in line `index`. Only when no thread can claim the slot any more, or by the claim
     /// holder.
     private func releaseView(of index: Int) {
-        let bits = lines.view(index).pointee.exchange(0, ordering: .acquiringAndReleasing)
+        let bits = view(index).pointee.exchange(0, ordering: .acquiringAndReleasing)
         if bits != 0 { Unmanaged<ComponentContainer>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!).release() }
     }
 
@@ -257,9 +353,9 @@ final class ContainerStorage: @unchecked Sendable {
     /// The instance box for the slot at `index`, creating it if needed, and whether it is cached (aliases
     /// cache exactly when their primary does). Typed callers use ``value(at:as:)`` instead.
     func boxAndCaching(at index: Int) throws(ComponentError) -> (box: AnyInstanceBox, cached: Bool) {
-        let word = lines.word(index).pointee.load(ordering: .acquiring)
+        let word = word(index).pointee.load(ordering: .acquiring)
         if SlotWord.isBox(word) { return (Self.box(word), true) }
-        return try create(slots[index])
+        return try create(slot(at: index))
     }
 
     /// The slow path: claim the slot and run its factory, or wait for the thread that does. No lock is held
@@ -268,7 +364,7 @@ final class ContainerStorage: @unchecked Sendable {
     func create(_ slot: ComponentSlot) throws(ComponentError) -> (box: AnyInstanceBox, cached: Bool) {
         let stack = CreationStack.current
         if let cycle = stack.cycle(reentering: slot) { throw .dependencyCycle(cycle) }
-        let pointer = lines.word(slot.index)
+        let pointer = word(slot.index)
         let claim = SlotWord.claim(by: stack.address)
         while true {
             let current = pointer.pointee.load(ordering: .acquiring)
@@ -306,7 +402,7 @@ final class ContainerStorage: @unchecked Sendable {
     /// ``ComponentError/dependencyCycle(_:)`` if the threads involved would wait for each other forever.
     private func waitForCreation(of slot: ComponentSlot, claimedAs claim: UInt,
                                  by stack: CreationStack) throws(ComponentError) {
-        let pointer = lines.word(slot.index)
+        let pointer = word(slot.index)
         let me = stack.address
         try WaitGraph.startWaiting(me, for: WaitGraph.Wait(claim: claim, word: pointer, slot: slot))
         defer { WaitGraph.finishWaiting(me) }
@@ -336,9 +432,9 @@ final class ContainerStorage: @unchecked Sendable {
         defer { stack.pop() }
         if slot.alias >= 0 {
             let (box, cached) = try boxAndCaching(at: slot.primary)
-            return (groups[slot.group].components[slot.position].aliases[slot.alias].convert(box), cached)
+            return (group(at: slot.group).components[slot.position].aliases[slot.alias].convert(box), cached)
         }
-        let factory = groups[slot.group].components[slot.position].factory
+        let factory = group(at: slot.group).components[slot.position].factory
         let started = isMonitored ? Self.monotonicNow() : nil
         let view = keepingView ? claimedView(for: slot) : ComponentContainer(storage: self, requester: slot)
         var isCacheable = false
@@ -361,7 +457,7 @@ final class ContainerStorage: @unchecked Sendable {
     func waitForAvailability(of id: ObjectIdentifier, _ waiter: DeferredWaiter) -> DeferredWaitOutcome {
         deferredWaiters.withLock { waiters in
             guard waiters != nil else { return .deleted }
-            if table.index(of: id) != nil { return .availableNow }
+            if index(of: id) != nil { return .availableNow }
             let token = waiters!.nextToken
             waiters!.nextToken += 1
             waiters!.byType[id, default: [:]][token] = waiter
@@ -399,8 +495,8 @@ final class ContainerStorage: @unchecked Sendable {
 
     /// Creates every eager component (after the app is published). Failures go to the monitor; a deletion that
     /// overtakes the creations ends them quietly.
-    func instantiateEagerComponents() {
-        for slot in slots where slot.role != .alias && slot.timing.isEager(inDefaultApp: isDefaultApp) {
+    func instantiateEagerComponents(_ slots: ArraySlice<ComponentSlot>? = nil) {
+        for slot in slots ?? self.slots[...] where slot.role != .alias && slot.timing.isEager(inDefaultApp: isDefaultApp) {
             do {
                 _ = try boxAndCaching(at: slot.index)
             } catch {
@@ -417,10 +513,12 @@ final class ContainerStorage: @unchecked Sendable {
     /// deleted and dropped app frees its storage. Idempotent.
     func shutDown() -> [AnyInstanceBox] {
         deleted.store(true, ordering: .releasing)
+        isShutDown.withLock { $0 = true }
+        let slots = allSlots
         var taken: [(Unmanaged<AnyInstanceBox>, Int)] = []
         var orphans = 0
         for index in 0..<slots.count {
-            let pointer = lines.word(index)
+            let pointer = word(index)
             while true {
                 let current = pointer.pointee.load(ordering: .acquiring)
                 if current == SlotWord.deleted { break }

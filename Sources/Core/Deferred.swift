@@ -30,7 +30,7 @@ public struct Deferred<T: Sendable>: Sendable {
     /// A provider of the type if a component provides it now, nil if none does yet (or the app is gone).
     public var provider: Provider<T>? {
         guard let storage = reference.storage, !storage.isDeleted,
-              let index = storage.table.index(of: key.id) else { return nil }
+              let index = storage.index(of: key.id) else { return nil }
         return Provider(storage: storage, index: index, key: key)
     }
 
@@ -42,7 +42,7 @@ public struct Deferred<T: Sendable>: Sendable {
         let key = key
         let waiter = DeferredWaiter(available: { [weak storage] in
             guard let storage else { return }
-            handler(Provider(storage: storage, index: storage.table.index(of: key.id), key: key))
+            handler(Provider(storage: storage, index: storage.index(of: key.id), key: key))
         }, deleted: {})
         if case .availableNow = storage.waitForAvailability(of: key.id, waiter) { waiter.available() }
     }
@@ -71,7 +71,7 @@ public struct Deferred<T: Sendable>: Sendable {
         } onCancel: {
             wait.cancel()
         }
-        guard let index = storage.table.index(of: key.id) else { throw ComponentError.notRegistered(type: key.name) }
+        guard let index = storage.index(of: key.id) else { throw ComponentError.notRegistered(type: key.name) }
         return try storage.value(at: index, as: T.self)
     }
 }

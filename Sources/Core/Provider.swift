@@ -27,7 +27,7 @@ public struct Provider<T: Sendable>: Sendable {
     /// up again on each call, so a library registered after the app was configured reaches it.
     public func require() throws(ComponentError) -> T {
         guard let storage = reference.storage, !storage.isDeleted else { throw .appDeleted(name: reference.appName) }
-        guard let index = index ?? storage.table.index(of: key.id) else { throw .notRegistered(type: key.name) }
+        guard let index = index ?? storage.index(of: key.id) else { throw .notRegistered(type: key.name) }
         return try storage.value(at: index, as: T.self)
     }
 }

@@ -14,7 +14,7 @@ struct SlotLines: @unchecked Sendable {
     @usableFromInline static let viewOffset = 8
 
     @usableFromInline let base: UnsafeMutableRawPointer
-    let count: Int
+    @usableFromInline let count: Int
 
     /// Allocates `count` empty lines (all zero: empty words, no views).
     init(count: Int) {

@@ -130,12 +130,13 @@ struct AppRegistryTests {
             == "Invalid library name 'bad name!': use letters, digits, '.', '-' and '_'.")
     }
 
-    @Test func librariesRegisteredLaterReachOnlyLaterApps() throws {
+    @Test func librariesRegisteredLaterReachExistingAndLaterApps() throws {
         let registry = AppRegistry()
         let early = try registry.configure(name: "early", options: .testing)
+        #expect(early.container.instance(for: Greeter.self) == nil)
         try registry.register(GreeterLibrary.self)
         let late = try registry.configure(name: "late", options: .testing)
-        #expect(early.container.instance(for: Greeter.self) == nil)
+        #expect(early.container.instance(for: Greeter.self) != nil)
         #expect(late.container.instance(for: Greeter.self) != nil)
     }
 
