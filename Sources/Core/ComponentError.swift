@@ -55,11 +55,12 @@ public enum ComponentError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .notRegistered(let type):
-            return "No component is registered for \(type): register the library that provides it before "
-                + "configuring the app, or pass a component for it in configure(overrides:)."
+            return "No component is registered for \(type): register the library that provides it (libraries "
+                + "registered after an app was configured reach it too), or pass a component for it in "
+                + "configure(overrides:)."
         case .libraryNotRegistered(let type, let library):
             return "\(type) is not registered: register its library with FlintApp.registerLibrary(\(library).self) "
-                + "(or registry.register(\(library).self)) before configuring the app."
+                + "(or registry.register(\(library).self)); it reaches apps already configured too."
         case .duplicateComponent(let type, let libraries):
             return "Multiple components provide \(type) (libraries: \(libraries.joined(separator: ", ")))."
         case .missingDependency(let component, let dependency):

@@ -99,7 +99,8 @@ struct AuthRegistrationTests {
         let expected = ComponentError.libraryNotRegistered(type: "FlintAuth.Auth", library: "AuthLibrary")
         #expect(throws: expected) { try Auth.auth(app: app) }
         #expect(expected.description == "FlintAuth.Auth is not registered: register its library with "
-            + "FlintApp.registerLibrary(AuthLibrary.self) (or registry.register(AuthLibrary.self)) before configuring the app.")
+            + "FlintApp.registerLibrary(AuthLibrary.self) (or registry.register(AuthLibrary.self)); it reaches apps "
+            + "already configured too.")
     }
 
     @Test func theEntryPointThrowsAppDeletedForADeletedApp() async throws {

@@ -52,8 +52,8 @@ struct FunctionsInstanceTests {
         #expect(throws: expected) { try Functions.functions(app: app, region: "europe-west1") }
         #expect(throws: expected) { try Functions.functions(app: app, customDomain: "https://mydomain.com") }
         #expect(expected.description == "FlintFunctions.Functions is not registered: register its library with "
-            + "FlintApp.registerLibrary(FunctionsLibrary.self) (or registry.register(FunctionsLibrary.self)) "
-            + "before configuring the app.")
+            + "FlintApp.registerLibrary(FunctionsLibrary.self) (or registry.register(FunctionsLibrary.self)); "
+            + "it reaches apps already configured too.")
     }
 
     @Test func aProjectIDIsRequired() throws {
