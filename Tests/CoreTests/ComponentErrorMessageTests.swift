@@ -10,14 +10,14 @@ struct ComponentErrorMessageTests {
             try app.container.require(Leaf.self)
         }
         #expect(error?.description == "No component is registered for \(ComponentError.typeName(of: Leaf.self)): "
-            + "register the library that provides it before configuring the app, or pass a component for it in "
-            + "configure(overrides:).")
+            + "register the library that provides it (libraries registered after an app was configured reach it "
+            + "too), or pass a component for it in configure(overrides:).")
     }
 
     @Test func libraryNotRegisteredNamesTheLibraryToRegister() {
         #expect(ComponentError.libraryNotRegistered(type: "FlintAuth.Auth", library: "AuthLibrary").description
             == "FlintAuth.Auth is not registered: register its library with FlintApp.registerLibrary(AuthLibrary.self) "
-            + "(or registry.register(AuthLibrary.self)) before configuring the app.")
+            + "(or registry.register(AuthLibrary.self)); it reaches apps already configured too.")
     }
 
     @Test func productEntryPointCasesSayWhatWentWrong() {
