@@ -38,10 +38,17 @@ public final class ComponentContainer: Sendable {
     /// The instance for `type`, or nil when no component provides it, its factory returned nil, or
     /// resolution failed. Failures other than "not registered" and "returned nil" are reported to the
     /// registry's ``ComponentMonitor``; use ``require(_:)`` to get the reason.
-    @inlinable
+    @inlinable @inline(__always)
     public func instance<T: Sendable>(for type: T.Type) -> T? {
+        if requester == nil, let value = storage.cachedValue(of: ObjectIdentifier(type), as: T.self) { return value }
+        return instanceResolving(type)
+    }
+
+    /// ``instance(for:)`` past the cached fast path.
+    @inlinable
+    func instanceResolving<T: Sendable>(_ type: T.Type) -> T? {
         do {
-            return try require(type)
+            return try requireResolving(type)
         } catch {
             storage.report(error, resolving: readableTypeName(type))
             return nil
@@ -49,8 +56,17 @@ public final class ComponentContainer: Sendable {
     }
 
     /// The instance for `type`, or the reason there is none.
-    @inlinable
+    ///
+    /// The cached case is inlined into the caller: a type-table probe, one atomic load and a copy of the value.
+    @inlinable @inline(__always)
     public func require<T: Sendable>(_ type: T.Type) throws(ComponentError) -> T {
+        if requester == nil, let value = storage.cachedValue(of: ObjectIdentifier(type), as: T.self) { return value }
+        return try requireResolving(type)
+    }
+
+    /// ``require(_:)`` past the cached fast path: restricted views, creation, errors.
+    @inlinable
+    func requireResolving<T: Sendable>(_ type: T.Type) throws(ComponentError) -> T {
         let id = ObjectIdentifier(type)
         let index: Int
         if let requester {

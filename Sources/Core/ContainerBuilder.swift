@@ -106,6 +106,9 @@ struct ContainerBuilder {
         // Primaries and contributions come first in placements, group by group; each group's components are
         // read through a pointer, so no component is copied.
         let primaryCount = placements.count - aliasPlacements.count
+        // Whether some direct or set edge points forward (to a slot at or after its own): without one, every
+        // edge points to an earlier slot and there is no cycle to look for.
+        var mayHaveCycle = false
         var index = 0
         for group in groups.indices {
             let libraryName = groups[group].libraryName
@@ -121,6 +124,11 @@ struct ContainerBuilder {
                         let target = dependency.kind == .set ? -1 : table.index(of: dependency.keyID) ?? -1
                         if target < 0, dependency.isRequired, dependency.kind != .set, missing == nil {
                             missing = dependency
+                        }
+                        // An edge to a later slot (or a set's members) may close a cycle; edges only to
+                        // earlier slots cannot (the lowest slot of a cycle has an edge to a later one).
+                        if dependency.kind == .set || (dependency.kind == .direct && target >= index) {
+                            mayHaveCycle = true
                         }
                         links.append(DependencyLink(keyID: dependency.keyID, kind: dependency.kind, target: target))
                     }
@@ -155,8 +163,9 @@ struct ContainerBuilder {
         linkStarts.append(links.count)
 
         // 5. Cycles: a depth-first search over direct and set edges (provider edges are deferred and do not
-        //    count), one byte of state per slot. Only when it finds one is the cycle to report worked out.
-        if Self.hasCycle(slotCount: slots.count, linkStarts: linkStarts, links: links, sets: sets) {
+        //    count), one byte of state per slot, unless every edge points to an earlier slot (extra types
+        //    always do: they come after every primary). Only when it finds one is the cycle to report worked out.
+        if mayHaveCycle, Self.hasCycle(slotCount: slots.count, linkStarts: linkStarts, links: links, sets: sets) {
             throw Self.cycleError(slots: slots, linkStarts: linkStarts, links: links, sets: sets)
         }
 

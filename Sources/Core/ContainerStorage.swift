@@ -8,6 +8,9 @@ final class ContainerStorage: @unchecked Sendable {
     let groups: [ComponentGroup]
     @usableFromInline let slots: [ComponentSlot]
     @usableFromInline let table: TypeTable
+    /// `table`'s buckets and shift, copied here so that the cached fast path reads them without a hop.
+    @usableFromInline let tableEntries: UnsafeMutableBufferPointer<TypeTable.Entry>
+    @usableFromInline let tableShift: Int
     /// Every slot's resolved dependencies, slot after slot (see ``ComponentSlot/linkStart``).
     @usableFromInline let links: [DependencyLink]
     /// The configure-time slots' state words and kept views (late slots' are in the ``LateGraph``).
@@ -45,6 +48,8 @@ final class ContainerStorage: @unchecked Sendable {
         self.groups = groups
         self.slots = slots
         self.table = table
+        tableEntries = table.entries
+        tableShift = table.shift
         self.links = links
         lines = SlotLines(count: slots.count)
         self.sets = sets
@@ -186,6 +191,17 @@ final class ContainerStorage: @unchecked Sendable {
     @usableFromInline @inline(__always)
     static func box(_ word: UInt) -> AnyInstanceBox {
         Unmanaged<AnyInstanceBox>.fromOpaque(UnsafeRawPointer(bitPattern: word).unsafelyUnwrapped).takeUnretainedValue()
+    }
+
+    /// The app container's fast path: the cached value of the configure-time type `id` as `T`, or nil when it is
+    /// not a configure-time type or not cached (the caller then takes the full path).
+    @inlinable @inline(__always)
+    func cachedValue<T: Sendable>(of id: ObjectIdentifier, as type: T.Type) -> T? {
+        guard let index = TypeTable.lookup(id, in: tableEntries, shift: tableShift), index < lines.count else { return nil }
+        let word = lines.word(index).pointee.load(ordering: .acquiring)
+        guard SlotWord.isBox(word) else { return nil }
+        return Unmanaged<AnyInstanceBox>.fromOpaque(UnsafeRawPointer(bitPattern: word).unsafelyUnwrapped)
+            ._withUnsafeGuaranteedRef { unsafeDowncast($0, to: InstanceBox<T>.self).value }
     }
 
     /// The resolution fast path: the value of slot `index` as `T` (which must be the slot's type), creating it

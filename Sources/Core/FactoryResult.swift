@@ -10,14 +10,17 @@ protocol FactoryResult {
     /// The instance type.
     associatedtype Instance
 
-    /// The instance in a box of type `boxType`, or nil.
-    func boxed(as boxType: InstanceBox<Instance>.Type) -> AnyInstanceBox?
+    /// The instance in a box of type `boxType`, or nil. Consuming, so that in generic code the result moves into
+    /// the box instead of being copied and then destroyed.
+    consuming func boxed(as boxType: InstanceBox<Instance>.Type) -> AnyInstanceBox?
 }
 
 extension Optional: FactoryResult {
     @inlinable
-    func boxed(as boxType: InstanceBox<Wrapped>.Type) -> AnyInstanceBox? {
-        guard let value = self else { return nil }
-        return boxType.init(value)
+    consuming func boxed(as boxType: InstanceBox<Wrapped>.Type) -> AnyInstanceBox? {
+        switch consume self {
+        case .some(let value): return boxType.init(value)
+        case .none: return nil
+        }
     }
 }

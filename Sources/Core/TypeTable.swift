@@ -92,7 +92,8 @@ final class TypeTable: @unchecked Sendable {
 
     @inlinable @inline(__always)
     static func hash(_ bits: UInt, _ shift: Int) -> Int {
-        Int(truncatingIfNeeded: (bits &* 0x9E37_79B9_7F4A_7C15) >> UInt(shift))
+        // A masking shift: `shift` is 58 or less (at least 8 buckets), so no range check is needed.
+        Int(truncatingIfNeeded: (bits &* 0x9E37_79B9_7F4A_7C15) &>> UInt(truncatingIfNeeded: shift))
     }
 
     @inlinable @inline(__always)
