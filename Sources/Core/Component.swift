@@ -35,7 +35,11 @@ public struct Component: Sendable {
     public let timing: InstantiationTiming
     /// What the factory may resolve from the container it receives.
     public let dependencies: [Dependency]
-    let factory: ErasedFactory
+    /// The erased factory, in an object so that a container's slot can point at it without retaining (and
+    /// touching) the component: running a factory then copies nothing out of the component.
+    let factory: ErasedFactoryBox
+    /// `factory`'s address.
+    let factoryAddress: UInt
     /// The factory with its result type intact (a ``TypedFactory``), for the unboxed fast path of factories
     /// that do not cache; nil for set contributions.
     let typedFactory: (any AnyObject & Sendable)?
@@ -138,7 +142,8 @@ public struct Component: Sendable {
         role = .value
         self.timing = timing
         self.dependencies = dependencies
-        self.factory = factory
+        self.factory = ErasedFactoryBox(factory)
+        factoryAddress = UInt(bitPattern: Unmanaged.passUnretained(self.factory).toOpaque())
         self.typedFactory = typedFactory
         typedFactoryAddress = UInt(bitPattern: Unmanaged.passUnretained(typedFactory).toOpaque())
         aliases = alsoProviding.map { Alias(key: $0.key, convert: $0.convert) }
@@ -150,7 +155,8 @@ public struct Component: Sendable {
         self.role = role
         self.timing = timing
         self.dependencies = dependencies
-        self.factory = factory
+        self.factory = ErasedFactoryBox(factory)
+        factoryAddress = UInt(bitPattern: Unmanaged.passUnretained(self.factory).toOpaque())
         typedFactory = nil
         typedFactoryAddress = 0
         aliases = []
@@ -228,6 +234,15 @@ final class TypedFactory<T: Sendable>: Sendable {
 
     @usableFromInline
     init(_ make: @escaping @Sendable (ComponentContainer, inout Bool) throws -> T?) {
+        self.make = make
+    }
+}
+
+/// A component's erased factory (see ``Component/factory``).
+final class ErasedFactoryBox: Sendable {
+    let make: Component.ErasedFactory
+
+    init(_ make: @escaping Component.ErasedFactory) {
         self.make = make
     }
 }

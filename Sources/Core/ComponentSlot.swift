@@ -26,13 +26,16 @@ final class ComponentSlot: @unchecked Sendable {
     /// retained: the component, kept by the container's groups for as long as the container's slots are used,
     /// owns it.
     @usableFromInline let typedFactory: UnsafeRawPointer?
+    /// The address of the component's ``ErasedFactoryBox`` (nil for extra types), not retained, for the same
+    /// reason.
+    let erasedFactory: UnsafeRawPointer?
     /// The order in which the slot's instance was published among its container's (for deletion, latest
     /// first). Written by the creating thread before it publishes the box, read after the box is seen.
     @exclusivity(unchecked) var sequence = 0
 
     init(index: Int, key: TypeKey, role: Role, timing: InstantiationTiming, group: Int, position: Int,
          alias: Int = -1, primary: Int = -1, links: Range<Int>, libraryName: String,
-         typedFactory: UnsafeRawPointer?) {
+         typedFactory: UnsafeRawPointer?, erasedFactory: UnsafeRawPointer?) {
         self.index = index
         self.key = key
         self.role = role
@@ -45,6 +48,7 @@ final class ComponentSlot: @unchecked Sendable {
         linkEnd = links.upperBound
         self.libraryName = libraryName
         self.typedFactory = typedFactory
+        self.erasedFactory = erasedFactory
     }
 
     /// The readable name of the slot's component, as used in errors and exports.

@@ -136,7 +136,8 @@ struct ContainerBuilder {
                                              role: component.pointee.role == .value ? .value : .contribution,
                                              timing: component.pointee.timing, group: group, position: position,
                                              links: linkStart..<links.count, libraryName: libraryName,
-                                             typedFactory: UnsafeRawPointer(bitPattern: component.pointee.typedFactoryAddress))
+                                             typedFactory: UnsafeRawPointer(bitPattern: component.pointee.typedFactoryAddress),
+                                             erasedFactory: UnsafeRawPointer(bitPattern: component.pointee.factoryAddress))
                     if let missing { throw .missingDependency(component: slot.name, dependency: missing.typeName) }
                     slots.append(slot)
                     index += 1
@@ -157,7 +158,8 @@ struct ContainerBuilder {
             slots.append(ComponentSlot(index: slots.count, key: aliasKey, role: .alias, timing: .lazy,
                                        group: Int(placement.group), position: Int(placement.position),
                                        alias: Int(placement.alias), primary: primary, links: linkStart..<links.count,
-                                       libraryName: groups[Int(placement.group)].libraryName, typedFactory: nil))
+                                       libraryName: groups[Int(placement.group)].libraryName, typedFactory: nil,
+                                       erasedFactory: nil))
         }
 
         linkStarts.append(links.count)

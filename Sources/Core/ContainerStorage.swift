@@ -450,13 +450,14 @@ final class ContainerStorage: @unchecked Sendable {
             let (box, cached) = try boxAndCaching(at: slot.primary)
             return (group(at: slot.group).components[slot.position].aliases[slot.alias].convert(box), cached)
         }
-        let factory = group(at: slot.group).components[slot.position].factory
         let started = isMonitored ? Self.monotonicNow() : nil
         let view = keepingView ? claimedView(for: slot) : ComponentContainer(storage: self, requester: slot)
         var isCacheable = false
         let made: AnyInstanceBox?
         do {
-            made = try factory(view, &isCacheable)
+            // The factory box is owned by the slot's component, which the storage keeps for as long as its slots.
+            made = try Unmanaged<ErasedFactoryBox>.fromOpaque(slot.erasedFactory.unsafelyUnwrapped)
+                ._withUnsafeGuaranteedRef { try $0.make(view, &isCacheable) }
         } catch {
             throw factoryError(error, in: slot)
         }

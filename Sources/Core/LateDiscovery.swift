@@ -89,7 +89,7 @@ struct LateDiscovery {
                 newSlots.append(ComponentSlot(index: index, key: extraKey, role: .alias, timing: .lazy, group: groupIndex,
                                               position: placement.position, alias: placement.alias, primary: primary,
                                               links: linkStart..<links.count, libraryName: group.libraryName,
-                                              typedFactory: nil))
+                                              typedFactory: nil, erasedFactory: nil))
                 continue
             }
             let slot = ComponentSlot(index: index, key: component.key,
@@ -97,7 +97,8 @@ struct LateDiscovery {
                                      timing: component.timing, group: groupIndex, position: placement.position,
                                      links: linkStart..<(linkStart + component.dependencies.count),
                                      libraryName: group.libraryName,
-                                     typedFactory: UnsafeRawPointer(bitPattern: component.typedFactoryAddress))
+                                     typedFactory: UnsafeRawPointer(bitPattern: component.typedFactoryAddress),
+                                     erasedFactory: UnsafeRawPointer(bitPattern: component.factoryAddress))
             for dependency in component.dependencies {
                 let target = dependency.kind == .set ? -1 : lookup(dependency.keyID) ?? -1
                 if target < 0, dependency.isRequired, dependency.kind != .set {
