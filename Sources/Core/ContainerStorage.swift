@@ -197,7 +197,8 @@ final class ContainerStorage: @unchecked Sendable {
     /// not a configure-time type or not cached (the caller then takes the full path).
     @inlinable @inline(__always)
     func cachedValue<T: Sendable>(of id: ObjectIdentifier, as type: T.Type) -> T? {
-        guard let index = TypeTable.lookup(id, in: tableEntries, shift: tableShift), index < lines.count else { return nil }
+        // The configure-time table only holds configure-time slots, whose words are in `lines`.
+        guard let index = TypeTable.lookup(id, in: tableEntries, shift: tableShift) else { return nil }
         let word = lines.word(index).pointee.load(ordering: .acquiring)
         guard SlotWord.isBox(word) else { return nil }
         return Unmanaged<AnyInstanceBox>.fromOpaque(UnsafeRawPointer(bitPattern: word).unsafelyUnwrapped)

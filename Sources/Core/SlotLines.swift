@@ -1,7 +1,7 @@
 import Synchronization
 
-/// The hot per-slot data of a container in one contiguous, zero-initialized allocation: for each slot its state
-/// word (see ``SlotWord``) and the restricted view its factory receives, 16 bytes a line.
+/// The hot per-slot data of a container in one contiguous allocation: for each slot its state
+/// word (see ``SlotWord``) and the restricted view its uncacheable factory reuses, 16 bytes a line.
 ///
 /// A cached lookup reads one word with an acquire load and copies the value out of the published box: no
 /// lock, no read-modify-write but the value's own retain. The lines are written only when a slot is claimed,
@@ -16,11 +16,15 @@ struct SlotLines: @unchecked Sendable {
     @usableFromInline let base: UnsafeMutableRawPointer
     @usableFromInline let count: Int
 
-    /// Allocates `count` empty lines (all zero: empty words, no views).
+    /// Allocates `count` empty lines (empty words, no views).
     init(count: Int) {
         self.count = count
         base = .allocate(byteCount: max(count, 1) * Self.lineSize, alignment: 64)
-        base.initializeMemory(as: UInt.self, repeating: 0, count: max(count, 1) * Self.lineSize / 8)
+        let words = base.bindMemory(to: UInt.self, capacity: max(count, 1) * 2)
+        for index in 0..<max(count, 1) {
+            (words + 2 &* index).initialize(to: SlotWord.empty)
+            (words + 2 &* index + 1).initialize(to: 0)
+        }
     }
 
     /// Releases every published box and view and frees the lines. Called once, by the owning storage's

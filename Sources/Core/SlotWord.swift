@@ -4,7 +4,7 @@
 ///
 /// | word | state |
 /// |---|---|
-/// | 0 | empty: never created, its factory returned nil, or it failed |
+/// | 5 | empty: never created, its factory returned nil, or it failed |
 /// | 1 | known uncacheable: the factory returned an instance it did not cache |
 /// | a box's address (low bits 0) | cached: the published ``AnyInstanceBox``, +1 owned by the line |
 /// | a thread's ``CreationStack`` address + 2 | being created by that thread, nobody waiting |
@@ -12,12 +12,13 @@
 /// | 4 | deleted: the app was deleted (or dropped); nothing is created any more |
 ///
 /// Box and creation-stack objects are heap objects, aligned to 16 bytes, so their addresses leave the low bits
-/// free for the tags. A published box is never freed while its storage lives (delete moves it to the storage's
+/// free for the tags; every other state has a tag bit set, so "is a box" is one test of the low three bits (the
+/// cached lookup's only check). A published box is never freed while its storage lives (delete moves it to the storage's
 /// retired list), so a reader holding its address can always copy the value out.
 @usableFromInline
 enum SlotWord {
     /// Empty.
-    @usableFromInline static let empty: UInt = 0
+    @usableFromInline static let empty: UInt = 5
     /// Known uncacheable.
     @usableFromInline static let uncacheable: UInt = 1
     /// Deleted.
@@ -27,7 +28,7 @@ enum SlotWord {
 
     /// Whether `word` is a published box.
     @inlinable @inline(__always)
-    static func isBox(_ word: UInt) -> Bool { word & tagMask == 0 && word != 0 }
+    static func isBox(_ word: UInt) -> Bool { word & tagMask == 0 }
 
     /// Whether `word` is a creation in progress (with or without waiters).
     @inlinable @inline(__always)
