@@ -38,15 +38,8 @@ struct ContainerBuilder {
     func build(appName: String, isDefaultApp: Bool, monitor: (any ComponentMonitor)?) throws(ComponentError)
         -> ContainerStorage {
         // 1. Overrides replace every library entry (primary or extra type) of the types they provide.
-        var overridden = Set<ObjectIdentifier>()
-        if groups.contains(where: { !$0.isOverride && !$0.components.isEmpty }) {
-            for group in groups where group.isOverride {
-                for component in group.components where component.role == .value {
-                    overridden.insert(component.key.id)
-                    for alias in component.aliases { overridden.insert(alias.key.id) }
-                }
-            }
-        }
+        let overridden = groups.contains(where: { !$0.isOverride && !$0.components.isEmpty })
+            ? Self.overriddenKeys(in: groups) : []
 
         // 2. Place slots: primaries and contributions in registration order (libraries, then overrides), then
         //    extra types; each provided type goes into the table, whose first entry wins.
@@ -173,6 +166,19 @@ struct ContainerBuilder {
 
         return ContainerStorage(groups: groups, slots: slots, table: TypeTable(table), links: links, sets: sets,
                                 appName: appName, isDefaultApp: isDefaultApp, monitor: monitor)
+    }
+
+    /// The types the override groups among `groups` provide (primaries and extra types): library components for
+    /// them are left out, at configure and when a library joins later.
+    static func overriddenKeys(in groups: [ComponentGroup]) -> Set<ObjectIdentifier> {
+        var overridden = Set<ObjectIdentifier>()
+        for group in groups where group.isOverride {
+            for component in group.components where component.role == .value {
+                overridden.insert(component.key.id)
+                for alias in component.aliases { overridden.insert(alias.key.id) }
+            }
+        }
+        return overridden
     }
 
     /// Whether the direct and set edges between slots form a cycle: an iterative depth-first search (no

@@ -201,7 +201,14 @@ final class ContainerStorage: @unchecked Sendable {
         guard let index = TypeTable.lookup(id, in: tableEntries, shift: tableShift) else { return nil }
         let word = lines.word(index).pointee.load(ordering: .acquiring)
         guard SlotWord.isBox(word) else { return nil }
-        return Unmanaged<AnyInstanceBox>.fromOpaque(UnsafeRawPointer(bitPattern: word).unsafelyUnwrapped)
+        return Self.value(inBox: word, as: T.self)
+    }
+
+    /// The value in the published box whose address is `word`, copied out without retaining the box (it stays
+    /// allocated for as long as the storage).
+    @inlinable @inline(__always)
+    static func value<T: Sendable>(inBox word: UInt, as type: T.Type) -> T {
+        Unmanaged<AnyInstanceBox>.fromOpaque(UnsafeRawPointer(bitPattern: word).unsafelyUnwrapped)
             ._withUnsafeGuaranteedRef { unsafeDowncast($0, to: InstanceBox<T>.self).value }
     }
 
@@ -211,10 +218,7 @@ final class ContainerStorage: @unchecked Sendable {
     @inlinable @inline(__always)
     func value<T: Sendable>(at index: Int, as type: T.Type) throws(ComponentError) -> T {
         let word = word(index).pointee.load(ordering: .acquiring)
-        if SlotWord.isBox(word) {
-            return Unmanaged<AnyInstanceBox>.fromOpaque(UnsafeRawPointer(bitPattern: word).unsafelyUnwrapped)
-                ._withUnsafeGuaranteedRef { unsafeDowncast($0, to: InstanceBox<T>.self).value }
-        }
+        if SlotWord.isBox(word) { return Self.value(inBox: word, as: T.self) }
         return try uncachedValue(at: index, word: word, as: T.self)
     }
 

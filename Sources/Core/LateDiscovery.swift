@@ -28,13 +28,7 @@ struct LateDiscovery {
         let previous = storage.lateGraph
         let base = storage.slots.count + (previous?.slots.count ?? 0)
         let groupIndex = storage.groups.count + (previous?.groups.count ?? 0)
-        var overridden = Set<ObjectIdentifier>()
-        for existing in storage.groups where existing.isOverride {
-            for component in existing.components where component.role == .value {
-                overridden.insert(component.key.id)
-                for alias in component.aliases { overridden.insert(alias.key.id) }
-            }
-        }
+        let overridden = ContainerBuilder.overriddenKeys(in: storage.groups)
 
         // 1. Place: primaries and contributions, then extra types, each new type into a table of the late types.
         var table = TypeTable.Builder(expectedCount: (previous?.table.count ?? 0) + group.components.count * 2)
