@@ -110,9 +110,12 @@ public final class Auth: ComponentLifecycleMaintainer, Sendable {
     ///   backend's email-enumeration protection is on (the default); otherwise ``AuthErrorCode/userNotFound``
     ///   / ``AuthErrorCode/wrongPassword``. Also ``AuthErrorCode/userDisabled``,
     ///   ``AuthErrorCode/tooManyRequests``, ``AuthErrorCode/invalidEmail``, ``AuthErrorCode/missingEmail``,
-    ///   ``AuthErrorCode/networkError``.
+    ///   ``AuthErrorCode/networkError``. An empty password is ``AuthErrorCode/wrongPassword`` without a request
+    ///   to the backend, as in Firebase.
     @discardableResult
     public func signIn(withEmail email: String, password: String) async throws(AuthErrorCode) -> AuthDataResult {
+        // Firebase's `internalSignInUser(withEmail:password:)` fails an empty password before any request.
+        guard !password.isEmpty else { throw .wrongPassword }
         let response = try await request { try await backend.signIn(email: email, password: password) }
         return try signIn(with: response)
     }
