@@ -33,6 +33,18 @@ public final class Auth: ComponentLifecycleMaintainer, Sendable {
         var refresh: RefreshOperation?
         /// How many callers are waiting for a refresh (for tests of coalescing).
         var refreshWaiters = 0
+        /// The raw ID token listeners were last told about (Firebase's `lastNotifiedUserToken`): they are
+        /// notified only when the token string changes.
+        var lastNotifiedToken: String?
+
+        /// Queues a notification of the current user for the ID-token listeners if the raw ID token differs
+        /// from the last one notified (Firebase's `possiblyPostAuthStateChangeNotification`).
+        mutating func notifyIfTokenChanged(_ listeners: AuthListenerQueue) {
+            let token = session?.idToken
+            guard token != lastNotifiedToken else { return }
+            lastNotifiedToken = token
+            listeners.enqueue(session?.user)
+        }
     }
 
     /// The name of the app this Auth belongs to.
@@ -56,7 +68,8 @@ public final class Auth: ComponentLifecycleMaintainer, Sendable {
         self.backend = backend
         self.settings = settings
         persistence = settings.persistenceFile(forAppNamed: appName).map { AuthPersistenceFile(url: $0) }
-        state = Locked(State(session: persistence?.load()))
+        let restored = persistence?.load()
+        state = Locked(State(session: restored, lastNotifiedToken: restored?.idToken))
     }
 
     // MARK: - Entry points
@@ -121,14 +134,16 @@ public final class Auth: ComponentLifecycleMaintainer, Sendable {
     }
 
     /// Signs in a new anonymous user, or returns the anonymous user already signed in (without notifying
-    /// listeners), as Firebase does.
+    /// listeners), as Firebase does. Its ``AdditionalUserInfo/providerID`` is nil, as in Firebase; for the
+    /// user already signed in, ``AdditionalUserInfo/isNewUser`` is false (Firebase returns no additional user
+    /// info there).
     ///
     /// - Throws: ``AuthErrorCode/operationNotAllowed`` when the backend has anonymous sign-in disabled,
     ///   ``AuthErrorCode/networkError``.
     @discardableResult
     public func signInAnonymously() async throws(AuthErrorCode) -> AuthDataResult {
         if let user = currentUser, user.isAnonymous {
-            return AuthDataResult(user: user, additionalUserInfo: AdditionalUserInfo(providerID: "anonymous", isNewUser: false))
+            return AuthDataResult(user: user, additionalUserInfo: AdditionalUserInfo(providerID: nil, isNewUser: false))
         }
         let response = try await request { try await backend.signUpAnonymously() }
         return try signIn(with: response)
@@ -144,7 +159,7 @@ public final class Auth: ComponentLifecycleMaintainer, Sendable {
             try persistence?.save(nil)
             state.session = nil
             state.refresh = nil
-            listeners.enqueue(nil)
+            state.notifyIfTokenChanged(listeners)
         }
         listeners.deliverPending(from: self)
     }
@@ -226,10 +241,11 @@ public final class Auth: ComponentLifecycleMaintainer, Sendable {
 
     // MARK: - Lifecycle
 
-    /// Called when the app is deleted: removes every listener (streams stop receiving values) and cancels
-    /// a token refresh in flight. A persisted user stays on disk for the app's next run.
+    /// Called when the app is deleted: removes every listener, finishes every stream (``authStateChanges``,
+    /// ``idTokenChanges``: their loops end), refuses later listeners, and cancels a token refresh in flight.
+    /// A persisted user stays on disk for the app's next run.
     public func appWillBeDeleted(_ app: FlintApp) async {
-        listeners.removeAll()
+        listeners.close()
         let refresh = state.withLock { state in
             defer { state.refresh = nil }
             return state.refresh
@@ -261,12 +277,18 @@ public final class Auth: ComponentLifecycleMaintainer, Sendable {
             try persistence?.save(session)
             state.session = session
             state.refresh = nil   // a refresh in flight belongs to the previous session
-            listeners.enqueue(session.user)
+            state.notifyIfTokenChanged(listeners)
         }
         listeners.deliverPending(from: self)
         return AuthDataResult(user: session.user,
-                              additionalUserInfo: AdditionalUserInfo(providerID: response.signInProvider,
+                              additionalUserInfo: AdditionalUserInfo(providerID: Self.additionalProviderID(response),
                                                                      isNewUser: response.isNewUser))
+    }
+
+    /// The provider Firebase reports in ``AdditionalUserInfo``: nil for an anonymous sign-in (the SDK's
+    /// `signInAnonymously` builds `AdditionalUserInfo(providerID: nil, …)`), the sign-in provider otherwise.
+    private static func additionalProviderID(_ response: AuthBackendSession) -> String? {
+        response.signInProvider == "anonymous" ? nil : response.signInProvider
     }
 
     /// Replaces the session identified by `refreshToken`, if it is still the signed-in one, with `new`
@@ -278,7 +300,7 @@ public final class Auth: ComponentLifecycleMaintainer, Sendable {
             try? persistence?.save(new)
             state.session = new
             state.refresh = nil
-            listeners.enqueue(new?.user)
+            state.notifyIfTokenChanged(listeners)
         }
         listeners.deliverPending(from: self)
     }
@@ -332,7 +354,7 @@ public final class Auth: ComponentLifecycleMaintainer, Sendable {
                 if isCurrent {
                     try? persistence?.save(refreshed)
                     state.session = refreshed
-                    listeners.enqueue(refreshed.user)
+                    state.notifyIfTokenChanged(listeners)
                 }
                 return .success(refreshed)
             case .failure(let error):
@@ -340,7 +362,7 @@ public final class Auth: ComponentLifecycleMaintainer, Sendable {
                 if isCurrent, code.endsSession {
                     try? persistence?.save(nil)
                     state.session = nil
-                    listeners.enqueue(nil)
+                    state.notifyIfTokenChanged(listeners)
                 }
                 return .failure(code)
             }

@@ -219,7 +219,8 @@ struct LocalAuthStore {
             exp: expiresAt,
             email: account.email,
             emailVerified: account.email == nil ? nil : account.isEmailVerified,
-            firebase: .init(identities: account.email.map { ["email": [$0]] } ?? [:], signInProvider: provider))
+            firebase: .init(identities: account.email.map { ["email": [$0]] } ?? [:], signInProvider: provider),
+            jti: Self.randomString(length: 24))   // unique, so two tokens of one second differ
         let refreshToken = existing ?? Self.randomString(length: 64)
         if existing == nil {
             grants[refreshToken] = RefreshGrant(uid: uid, issuedAt: Self.wholeSeconds(now), authTime: authTime,
