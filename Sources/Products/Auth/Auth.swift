@@ -67,7 +67,9 @@ public final class Auth: ComponentLifecycleMaintainer, Sendable {
         appReference = app
         self.backend = backend
         self.settings = settings
-        persistence = settings.persistenceFile(forAppNamed: appName).map { AuthPersistenceFile(url: $0) }
+        persistence = settings.persistenceFile(forAppNamed: appName).map {
+            AuthPersistenceFile(url: $0, appName: appName)
+        }
         let restored = persistence?.load()
         state = Locked(State(session: restored, lastNotifiedToken: restored?.idToken))
     }
