@@ -111,7 +111,7 @@ public final class Auth: ComponentLifecycleMaintainer, Sendable {
     /// Creates an email-and-password account and signs it in.
     ///
     /// - Throws: ``AuthErrorCode/missingEmail``, ``AuthErrorCode/invalidEmail``,
-    ///   ``AuthErrorCode/emailAlreadyInUse``, ``AuthErrorCode/weakPassword`` (fewer than 6 characters),
+    ///   ``AuthErrorCode/emailAlreadyInUse``, ``AuthErrorCode/weakPassword`` (fewer than 6 or more than 4096 characters),
     ///   ``AuthErrorCode/networkError``, ``AuthErrorCode/keychainError`` (persistence failed).
     @discardableResult
     public func createUser(withEmail email: String, password: String) async throws(AuthErrorCode) -> AuthDataResult {

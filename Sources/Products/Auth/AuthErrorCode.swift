@@ -35,7 +35,7 @@ public enum AuthErrorCode: Int, Error, Sendable, Hashable, CaseIterable, CustomS
     case operationNotAllowed = 17006
     /// An account already uses this email address (17007).
     case emailAlreadyInUse = 17007
-    /// The email address is malformed (17008).
+    /// The email address is malformed, has control characters or is longer than 254 bytes (17008).
     case invalidEmail = 17008
     /// The password is wrong; only without email-enumeration protection (17009).
     case wrongPassword = 17009
@@ -54,7 +54,7 @@ public enum AuthErrorCode: Int, Error, Sendable, Hashable, CaseIterable, CustomS
     /// The user's credential is no longer valid (for example the password was changed on another device);
     /// the user must sign in again (17021).
     case userTokenExpired = 17021
-    /// The password has fewer than six characters (17026).
+    /// The password being set has fewer than six characters, or more than 4096 (17026).
     case weakPassword = 17026
     /// The password-reset code has expired (17029).
     case expiredActionCode = 17029
