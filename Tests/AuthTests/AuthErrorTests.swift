@@ -179,4 +179,97 @@ struct AuthErrorTests {
         #expect(error.domain == "FIRAuthErrorDomain")
         #expect(error.code == 17026)
     }
+
+    @Test func errorsBridgeWithFirebasesMessagesAndNameKey() throws {
+        // Codes, names and messages as in the SDK's FirebaseAuth/Sources/Swift/Utilities/AuthErrors.swift.
+        let expected: [(AuthErrorCode, Int, String, String)] = [
+            (.emailAlreadyInUse, 17007, "ERROR_EMAIL_ALREADY_IN_USE",
+             "The email address is already in use by another account."),
+            (.wrongPassword, 17009, "ERROR_WRONG_PASSWORD",
+             "The password is invalid or the user does not have a password."),
+            (.weakPassword, 17026, "ERROR_WEAK_PASSWORD", "The password must be 6 characters long or more."),
+            (.invalidEmail, 17008, "ERROR_INVALID_EMAIL", "The email address is badly formatted."),
+            (.userNotFound, 17011, "ERROR_USER_NOT_FOUND",
+             "There is no user record corresponding to this identifier. The user may have been deleted."),
+            (.userDisabled, 17005, "ERROR_USER_DISABLED", "The user account has been disabled by an administrator."),
+            (.tooManyRequests, 17010, "ERROR_TOO_MANY_REQUESTS",
+             "We have blocked all requests from this device due to unusual activity. Try again later."),
+            (.networkError, 17020, "ERROR_NETWORK_REQUEST_FAILED",
+             "Network error (such as timeout, interrupted connection or unreachable host) has occurred."),
+            (.userTokenExpired, 17021, "ERROR_USER_TOKEN_EXPIRED",
+             "The user's credential is no longer valid. The user must sign in again."),
+            (.invalidCredential, 17004, "ERROR_INVALID_CREDENTIAL",
+             "The supplied auth credential is malformed or has expired."),
+            (.missingEmail, 17034, "ERROR_MISSING_EMAIL", "An email address must be provided."),
+        ]
+        for (code, raw, name, message) in expected {
+            let error = code as NSError
+            #expect(error.domain == "FIRAuthErrorDomain", "\(code)")
+            #expect(error.code == raw, "\(code)")
+            #expect(error.localizedDescription == message, "\(code)")
+            #expect(error.userInfo[NSLocalizedDescriptionKey] as? String == message, "\(code)")
+            #expect(error.userInfo["FIRAuthErrorUserInfoNameKey"] as? String == name, "\(code)")
+            #expect(error.userInfo[AuthErrors.userInfoNameKey] as? String == name, "\(code)")
+            #expect((code as any Error).localizedDescription == message, "\(code)")
+        }
+        #expect(AuthErrorCode.invalidUserToken.rawValue == 17017)
+        for code in AuthErrorCode.allCases {
+            let error = code as NSError
+            #expect(error.userInfo[AuthErrors.userInfoNameKey] as? String == code.name)
+            #expect(!error.localizedDescription.isEmpty)
+        }
+    }
+
+    @Test func anEmptyPasswordIsWrongPasswordWithoutAskingTheBackend() async throws {
+        let local = LocalAuthBackend(projectID: "flint-test")
+        let spy = SpyAuthBackend(local: local)
+        let fixture = try AuthFixture(backend: local, serving: spy)
+        try await fixture.auth.createUser(withEmail: adaEmail, password: adaPassword)
+        let before = spy.signInRequests
+        await #expect(throws: AuthErrorCode.wrongPassword) {
+            try await fixture.auth.signIn(withEmail: adaEmail, password: "")
+        }
+        #expect(spy.signInRequests == before)
+        #expect(fixture.auth.currentUser?.email == adaEmail)
+    }
+
+    @Test func emailsWithControlCharactersOrTooLongAreInvalidEmail() async throws {
+        let fixture = try AuthFixture()
+        let tooLong = String(repeating: "a", count: 255 - "@example.com".count) + "@example.com"
+        #expect(tooLong.utf8.count == 255)
+        for email in ["ada\u{0}@example.com", "ada@example.com\u{0}", "a\u{7}da@example.com", "ada@exa\u{1B}mple.com",
+                      "ada\u{7F}@example.com", tooLong] {
+            await #expect(throws: AuthErrorCode.invalidEmail, "\(email.debugDescription)") {
+                try await fixture.auth.createUser(withEmail: email, password: adaPassword)
+            }
+            await #expect(throws: AuthErrorCode.invalidEmail, "\(email.debugDescription)") {
+                try await fixture.auth.signIn(withEmail: email, password: adaPassword)
+            }
+            await #expect(throws: AuthErrorCode.invalidEmail, "\(email.debugDescription)") {
+                try await fixture.auth.sendPasswordReset(withEmail: email)
+            }
+        }
+        // The longest allowed address (254 octets, RFC 5321) still works.
+        let longest = String(tooLong.dropFirst())
+        try await fixture.auth.createUser(withEmail: longest, password: adaPassword)
+        #expect(fixture.auth.currentUser?.email == longest)
+    }
+
+    @Test func passwordsLongerThan4096CharactersAreRejectedAsWeak() async throws {
+        let fixture = try AuthFixture()
+        let tooLong = String(repeating: "p", count: 4097)
+        await #expect(throws: AuthErrorCode.weakPassword) {
+            try await fixture.auth.createUser(withEmail: adaEmail, password: tooLong)
+        }
+        let longest = String(tooLong.dropFirst())
+        try await fixture.auth.createUser(withEmail: adaEmail, password: longest)
+        await #expect(throws: AuthErrorCode.weakPassword) { try await fixture.auth.updatePassword(to: tooLong) }
+        try fixture.auth.signOut()
+        try await fixture.auth.signIn(withEmail: adaEmail, password: longest)
+        try await fixture.auth.sendPasswordReset(withEmail: adaEmail)
+        let code = try #require(fixture.backend.sentEmails.last?.code)
+        await #expect(throws: AuthErrorCode.weakPassword) {
+            try await fixture.auth.confirmPasswordReset(withCode: code, newPassword: tooLong)
+        }
+    }
 }

@@ -150,4 +150,40 @@ struct AuthListenerTests {
         #expect(uids.count >= 3)
         #expect(zip(uids, uids.dropFirst()).allSatisfy { $0 != $1 })
     }
+
+    @Test func removeStateDidChangeListenerStopsDelivery() async throws {
+        let fixture = try AuthFixture()
+        let recorder = UserRecorder()
+        let handle = fixture.auth.addStateDidChangeListener(recorder.listener)
+        #expect(fixture.auth.listenerCount == 1)
+        fixture.auth.removeStateDidChangeListener(handle)
+        #expect(fixture.auth.listenerCount == 0)
+        try await fixture.auth.signInAnonymously()
+        #expect(recorder.uids == [nil])
+        fixture.auth.removeStateDidChangeListener(handle)   // a second removal does nothing
+    }
+
+    @Test func removeIDTokenDidChangeListenerStopsDelivery() async throws {
+        let fixture = try AuthFixture()
+        let recorder = UserRecorder()
+        let kept = UserRecorder()
+        let handle = fixture.auth.addIDTokenDidChangeListener(recorder.listener)
+        fixture.auth.addIDTokenDidChangeListener(kept.listener)
+        #expect(fixture.auth.listenerCount == 2)
+        fixture.auth.removeIDTokenDidChangeListener(handle)
+        #expect(fixture.auth.listenerCount == 1)
+        let user = try await fixture.auth.signInAnonymously().user
+        #expect(recorder.uids == [nil])
+        #expect(kept.uids == [nil, user.uid])
+    }
+
+    @Test func aListenerAddedAfterTheAppIsDeletedIsNeverRegistered() async throws {
+        let fixture = try AuthFixture()
+        #expect(await fixture.app.delete())
+        let recorder = UserRecorder()
+        fixture.auth.addStateDidChangeListener(recorder.listener)
+        fixture.auth.addIDTokenDidChangeListener(recorder.listener)
+        #expect(fixture.auth.listenerCount == 0)
+        #expect(recorder.values.isEmpty)
+    }
 }

@@ -125,4 +125,78 @@ struct AuthPersistenceTests {
         await #expect(throws: AuthErrorCode.keychainError) { try await fixture.auth.signInAnonymously() }
         #expect(fixture.auth.currentUser == nil)
     }
+
+    @Test func aThreeHundredCharacterAppNamePersistsAndRestores() async throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let name = String(repeating: "n", count: 300)
+        let backend = LocalAuthBackend(projectID: "flint-test")
+        let original = try AuthFixture(name: name, backend: backend, persistenceDirectory: directory,
+                                       registry: AppRegistry())
+        let ada = try await original.auth.createUser(withEmail: adaEmail, password: adaPassword).user
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+        #expect(files.count == 1)
+        let file = try #require(files.first)
+        #expect(file.utf8.count <= 67)
+        #expect(file.hasPrefix(String(repeating: "n", count: 40) + "+"))
+        #expect(await original.app.delete())
+        let restarted = try AuthFixture(name: name, backend: backend, persistenceDirectory: directory,
+                                        registry: AppRegistry())
+        #expect(restarted.auth.currentUser == ada)
+        try restarted.auth.signOut()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
+    }
+
+    @Test func persistenceFilesStayInTheirDirectoryWhateverTheName() throws {
+        let directory = URL(fileURLWithPath: "/tmp/flint-auth-names", isDirectory: true)
+        let settings = AuthSettings(persistenceDirectory: directory)
+        let names = ["../escape", "a/b", "..", ".", "", "/", "x\u{0}y", "ünïcödé", String(repeating: "z", count: 300),
+                     String(repeating: "z", count: 101), String(repeating: "z", count: 100), "__FIRAPP_DEFAULT", "notes"]
+        var fileNames = Set<String>()
+        for name in names {
+            let url = try #require(settings.persistenceFile(forAppNamed: name))
+            let file = url.lastPathComponent
+            #expect(url.deletingLastPathComponent().standardizedFileURL.path == directory.standardizedFileURL.path,
+                    "\(name.debugDescription)")
+            #expect(!file.contains("/") && !file.hasPrefix(".") && !file.contains("\u{0}"), "\(name.debugDescription)")
+            #expect(file.utf8.count <= 110, "\(name.debugDescription)")
+            #expect(file.hasSuffix(".auth.json"))
+            fileNames.insert(file)
+        }
+        #expect(fileNames.count == names.count)   // different names, different files
+        // Short plain names keep the file name of earlier versions.
+        #expect(settings.persistenceFile(forAppNamed: "__FIRAPP_DEFAULT")?.lastPathComponent == "__FIRAPP_DEFAULT.auth.json")
+        #expect(settings.persistenceFile(forAppNamed: String(repeating: "z", count: 100))?.lastPathComponent
+                == String(repeating: "z", count: 100) + ".auth.json")
+    }
+
+    @Test func aFileOfAnotherAppIsNotRestored() async throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let fixture = try AuthFixture(name: "notes", persistenceDirectory: directory)
+        try await fixture.auth.createUser(withEmail: adaEmail, password: adaPassword)
+        // As if another app's name hashed to the same file: the recorded app name does not match.
+        let url = directory.appendingPathComponent("notes.auth.json")
+        #expect(AuthPersistenceFile(url: url, appName: "notes").load() != nil)
+        #expect(AuthPersistenceFile(url: url, appName: "photos").load() == nil)
+    }
+
+    @Test func aFileOfAnEarlierVersionIsStillRead() async throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let backend = LocalAuthBackend(projectID: "flint-test")
+        let original = try AuthFixture(name: "notes", backend: backend, persistenceDirectory: directory,
+                                       registry: AppRegistry())
+        let ada = try await original.auth.createUser(withEmail: adaEmail, password: adaPassword).user
+        #expect(await original.app.delete())
+        // Earlier versions wrote no appName.
+        let url = directory.appendingPathComponent("notes.auth.json")
+        var json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+        #expect(json["appName"] as? String == "notes")
+        json["appName"] = nil
+        try JSONSerialization.data(withJSONObject: json).write(to: url)
+        let restarted = try AuthFixture(name: "notes", backend: backend, persistenceDirectory: directory,
+                                        registry: AppRegistry())
+        #expect(restarted.auth.currentUser == ada)
+    }
 }

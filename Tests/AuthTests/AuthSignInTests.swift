@@ -57,7 +57,9 @@ struct AuthSignInTests {
         #expect(user.providerData.isEmpty)
         #expect(user.providerID == "Firebase")
         #expect(user.uid.count == 28)
-        #expect(result.additionalUserInfo == AdditionalUserInfo(providerID: "anonymous", isNewUser: true))
+        // As in the SDK's signInAnonymously: AdditionalUserInfo(providerID: nil, …, isNewUser: true).
+        #expect(result.additionalUserInfo == AdditionalUserInfo(providerID: nil, isNewUser: true))
+        #expect(result.additionalUserInfo.providerID == nil)
         #expect(fixture.auth.currentUser == user)
     }
 
@@ -67,6 +69,7 @@ struct AuthSignInTests {
         let second = try await fixture.auth.signInAnonymously()
         #expect(second.user == first)
         #expect(second.additionalUserInfo.isNewUser == false)
+        #expect(second.additionalUserInfo.providerID == nil)
         #expect(fixture.backend.accounts.count == 1)
     }
 

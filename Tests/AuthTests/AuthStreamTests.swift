@@ -1,5 +1,6 @@
 @testable import FlintAuth
 import FlintCore
+import FlintProductSupport
 import FlintTesting
 import Foundation
 import Testing
@@ -160,5 +161,134 @@ struct AuthStreamTests {
         try await auth.createUser(withEmail: adaEmail, password: adaPassword)
         #expect(try await first(of: emails) == adaEmail)
         #expect(try await collect(1, from: test.signedInEmails()) == ["test@example.com"])
+    }
+
+    // MARK: - App deletion finishes every stream
+
+    @Test(arguments: AuthStream.allCases)
+    func deletingTheAppFinishesALoopAndRemovesItsListener(_ stream: AuthStream) async throws {
+        let fixture = try AuthFixture()
+        let started = Gate()
+        let consumer = Task {
+            var values = 0
+            for await _ in stream.of(fixture.auth) {
+                values += 1
+                started.open()
+            }
+            return values   // reached only when the stream finishes
+        }
+        try await started.wait(timeout: .seconds(5))
+        #expect(fixture.auth.listenerCount == 1)
+        #expect(await fixture.app.delete())
+        #expect(try await value(of: consumer) == 1)
+        #expect(fixture.auth.listenerCount == 0)
+    }
+
+    @Test(arguments: AuthStream.allCases)
+    func aStreamMadeAfterTheAppIsDeletedFinishesAtOnce(_ stream: AuthStream) async throws {
+        let fixture = try AuthFixture()
+        let auth = fixture.auth
+        #expect(await fixture.app.delete())
+        let consumer = Task {
+            var values = 0
+            for await _ in stream.of(auth) { values += 1 }
+            return values
+        }
+        #expect(try await value(of: consumer) == 0)
+        #expect(auth.listenerCount == 0)
+    }
+
+    @Test func deletingTheAppFinishesEveryStreamOfIt() async throws {
+        let fixture = try AuthFixture()
+        let other = try AuthFixture()
+        let streams = [fixture.auth.authStateChanges, fixture.auth.idTokenChanges, fixture.auth.authStateChanges]
+        let survivor = other.auth.authStateChanges
+        #expect(fixture.auth.listenerCount == 3)
+        #expect(await fixture.app.delete())
+        for stream in streams {
+            let drain = Task {
+                var uids: [String?] = []
+                for await user in stream { uids.append(user?.uid) }
+                return uids
+            }
+            // The buffered current state (signed out), then the end.
+            #expect(try await value(of: drain) == [nil])
+        }
+        #expect(other.auth.listenerCount == 1)
+        _ = survivor
+    }
+
+    // MARK: - ID tokens change with every sign-in
+
+    @Test func twoSignInsInTheSameSecondGiveDifferentTokensAndTwoNotifications() async throws {
+        let fixture = try AuthFixture()   // the test clock does not move: both sign-ins have the same iat
+        try await fixture.auth.createUser(withEmail: adaEmail, password: adaPassword)
+        let first = try await fixture.auth.getIDToken()
+        let tokens = UserRecorder()
+        fixture.auth.addIDTokenDidChangeListener(tokens.listener)
+        try await fixture.auth.signIn(withEmail: adaEmail, password: adaPassword)
+        let second = try await fixture.auth.getIDToken()
+        #expect(first != second)
+        #expect(try fixture.auth.getIDTokenResultClaims(second).iat == fixture.auth.getIDTokenResultClaims(first).iat)
+        #expect(tokens.values.count == 2)
+    }
+
+    @Test func aRefreshReturningTheSameTokenNotifiesNoIDTokenListener() async throws {
+        let local = LocalAuthBackend(projectID: "flint-test")
+        let backend = SameTokenRefreshBackend(local: local)
+        let fixture = try AuthFixture(backend: local, serving: backend)
+        try await fixture.auth.signInAnonymously()
+        let before = try await fixture.auth.getIDToken()
+        let tokens = UserRecorder()
+        fixture.auth.addIDTokenDidChangeListener(tokens.listener)
+        let refreshed = try await fixture.auth.getIDToken(forcingRefresh: true)
+        #expect(refreshed == before)
+        #expect(backend.refreshes == 1)
+        #expect(tokens.values.count == 1)   // only the call at registration
+    }
+}
+
+extension Auth {
+    /// The claims of `token` (for comparing tokens in tests).
+    fileprivate func getIDTokenResultClaims(_ token: String) throws -> IDTokenClaims {
+        try LocalJWT.decode(IDTokenClaims.self, from: token)
+    }
+}
+
+/// A backend whose token refresh hands back the session of the last sign-in unchanged (same raw ID token).
+private final class SameTokenRefreshBackend: AuthBackend {
+    let local: LocalAuthBackend
+    private let last = Locked<AuthBackendSession?>(nil)
+    private let refreshCount = Locked(0)
+
+    init(local: LocalAuthBackend) { self.local = local }
+
+    var refreshes: Int { refreshCount.withLock { $0 } }
+
+    private func remember(_ session: AuthBackendSession) -> AuthBackendSession {
+        last.withLock { $0 = session }
+        return session
+    }
+
+    func signUp(email: String, password: String) async throws -> AuthBackendSession {
+        remember(try await local.signUp(email: email, password: password))
+    }
+    func signUpAnonymously() async throws -> AuthBackendSession { remember(try await local.signUpAnonymously()) }
+    func signIn(email: String, password: String) async throws -> AuthBackendSession {
+        remember(try await local.signIn(email: email, password: password))
+    }
+    func refreshSession(refreshToken: String) async throws -> AuthBackendSession {
+        refreshCount.withLock { $0 += 1 }
+        guard var session = last.withLock({ $0 }) else { throw AuthErrorCode.invalidUserToken }
+        session.isNewUser = false
+        return session
+    }
+    func updatePassword(idToken: String, newPassword: String) async throws -> AuthBackendSession {
+        remember(try await local.updatePassword(idToken: idToken, newPassword: newPassword))
+    }
+    func deleteAccount(idToken: String) async throws { try await local.deleteAccount(idToken: idToken) }
+    func sendPasswordResetEmail(email: String) async throws { try await local.sendPasswordResetEmail(email: email) }
+    func confirmPasswordReset(code: String, newPassword: String) async throws {
+        try await local.confirmPasswordReset(code: code, newPassword: newPassword)
     }
 }

@@ -7,6 +7,7 @@ import Foundation
 final class SpyAuthBackend: AuthBackend {
     let local: LocalAuthBackend
     private let refreshCount = Locked(0)
+    private let signInCount = Locked(0)
     private let refreshGate: Gate?
 
     init(local: LocalAuthBackend, refreshGate: Gate? = nil) {
@@ -17,6 +18,9 @@ final class SpyAuthBackend: AuthBackend {
     /// How many token refreshes reached the backend.
     var refreshRequests: Int { refreshCount.withLock { $0 } }
 
+    /// How many email-and-password sign-ins reached the backend.
+    var signInRequests: Int { signInCount.withLock { $0 } }
+
     func signUp(email: String, password: String) async throws -> AuthBackendSession {
         try await local.signUp(email: email, password: password)
     }
@@ -26,7 +30,8 @@ final class SpyAuthBackend: AuthBackend {
     }
 
     func signIn(email: String, password: String) async throws -> AuthBackendSession {
-        try await local.signIn(email: email, password: password)
+        signInCount.withLock { $0 += 1 }
+        return try await local.signIn(email: email, password: password)
     }
 
     func refreshSession(refreshToken: String) async throws -> AuthBackendSession {

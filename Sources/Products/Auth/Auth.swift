@@ -33,6 +33,18 @@ public final class Auth: ComponentLifecycleMaintainer, Sendable {
         var refresh: RefreshOperation?
         /// How many callers are waiting for a refresh (for tests of coalescing).
         var refreshWaiters = 0
+        /// The raw ID token listeners were last told about (Firebase's `lastNotifiedUserToken`): they are
+        /// notified only when the token string changes.
+        var lastNotifiedToken: String?
+
+        /// Queues a notification of the current user for the ID-token listeners if the raw ID token differs
+        /// from the last one notified (Firebase's `possiblyPostAuthStateChangeNotification`).
+        mutating func notifyIfTokenChanged(_ listeners: AuthListenerQueue) {
+            let token = session?.idToken
+            guard token != lastNotifiedToken else { return }
+            lastNotifiedToken = token
+            listeners.enqueue(session?.user)
+        }
     }
 
     /// The name of the app this Auth belongs to.
@@ -55,8 +67,11 @@ public final class Auth: ComponentLifecycleMaintainer, Sendable {
         appReference = app
         self.backend = backend
         self.settings = settings
-        persistence = settings.persistenceFile(forAppNamed: appName).map { AuthPersistenceFile(url: $0) }
-        state = Locked(State(session: persistence?.load()))
+        persistence = settings.persistenceFile(forAppNamed: appName).map {
+            AuthPersistenceFile(url: $0, appName: appName)
+        }
+        let restored = persistence?.load()
+        state = Locked(State(session: restored, lastNotifiedToken: restored?.idToken))
     }
 
     // MARK: - Entry points
@@ -96,7 +111,7 @@ public final class Auth: ComponentLifecycleMaintainer, Sendable {
     /// Creates an email-and-password account and signs it in.
     ///
     /// - Throws: ``AuthErrorCode/missingEmail``, ``AuthErrorCode/invalidEmail``,
-    ///   ``AuthErrorCode/emailAlreadyInUse``, ``AuthErrorCode/weakPassword`` (fewer than 6 characters),
+    ///   ``AuthErrorCode/emailAlreadyInUse``, ``AuthErrorCode/weakPassword`` (fewer than 6 or more than 4096 characters),
     ///   ``AuthErrorCode/networkError``, ``AuthErrorCode/keychainError`` (persistence failed).
     @discardableResult
     public func createUser(withEmail email: String, password: String) async throws(AuthErrorCode) -> AuthDataResult {
@@ -110,22 +125,27 @@ public final class Auth: ComponentLifecycleMaintainer, Sendable {
     ///   backend's email-enumeration protection is on (the default); otherwise ``AuthErrorCode/userNotFound``
     ///   / ``AuthErrorCode/wrongPassword``. Also ``AuthErrorCode/userDisabled``,
     ///   ``AuthErrorCode/tooManyRequests``, ``AuthErrorCode/invalidEmail``, ``AuthErrorCode/missingEmail``,
-    ///   ``AuthErrorCode/networkError``.
+    ///   ``AuthErrorCode/networkError``. An empty password is ``AuthErrorCode/wrongPassword`` without a request
+    ///   to the backend, as in Firebase.
     @discardableResult
     public func signIn(withEmail email: String, password: String) async throws(AuthErrorCode) -> AuthDataResult {
+        // Firebase's `internalSignInUser(withEmail:password:)` fails an empty password before any request.
+        guard !password.isEmpty else { throw .wrongPassword }
         let response = try await request { try await backend.signIn(email: email, password: password) }
         return try signIn(with: response)
     }
 
     /// Signs in a new anonymous user, or returns the anonymous user already signed in (without notifying
-    /// listeners), as Firebase does.
+    /// listeners), as Firebase does. Its ``AdditionalUserInfo/providerID`` is nil, as in Firebase; for the
+    /// user already signed in, ``AdditionalUserInfo/isNewUser`` is false (Firebase returns no additional user
+    /// info there).
     ///
     /// - Throws: ``AuthErrorCode/operationNotAllowed`` when the backend has anonymous sign-in disabled,
     ///   ``AuthErrorCode/networkError``.
     @discardableResult
     public func signInAnonymously() async throws(AuthErrorCode) -> AuthDataResult {
         if let user = currentUser, user.isAnonymous {
-            return AuthDataResult(user: user, additionalUserInfo: AdditionalUserInfo(providerID: "anonymous", isNewUser: false))
+            return AuthDataResult(user: user, additionalUserInfo: AdditionalUserInfo(providerID: nil, isNewUser: false))
         }
         let response = try await request { try await backend.signUpAnonymously() }
         return try signIn(with: response)
@@ -141,7 +161,7 @@ public final class Auth: ComponentLifecycleMaintainer, Sendable {
             try persistence?.save(nil)
             state.session = nil
             state.refresh = nil
-            listeners.enqueue(nil)
+            state.notifyIfTokenChanged(listeners)
         }
         listeners.deliverPending(from: self)
     }
@@ -223,10 +243,11 @@ public final class Auth: ComponentLifecycleMaintainer, Sendable {
 
     // MARK: - Lifecycle
 
-    /// Called when the app is deleted: removes every listener (streams stop receiving values) and cancels
-    /// a token refresh in flight. A persisted user stays on disk for the app's next run.
+    /// Called when the app is deleted: removes every listener, finishes every stream (``authStateChanges``,
+    /// ``idTokenChanges``: their loops end), refuses later listeners, and cancels a token refresh in flight.
+    /// A persisted user stays on disk for the app's next run.
     public func appWillBeDeleted(_ app: FlintApp) async {
-        listeners.removeAll()
+        listeners.close()
         let refresh = state.withLock { state in
             defer { state.refresh = nil }
             return state.refresh
@@ -258,12 +279,18 @@ public final class Auth: ComponentLifecycleMaintainer, Sendable {
             try persistence?.save(session)
             state.session = session
             state.refresh = nil   // a refresh in flight belongs to the previous session
-            listeners.enqueue(session.user)
+            state.notifyIfTokenChanged(listeners)
         }
         listeners.deliverPending(from: self)
         return AuthDataResult(user: session.user,
-                              additionalUserInfo: AdditionalUserInfo(providerID: response.signInProvider,
+                              additionalUserInfo: AdditionalUserInfo(providerID: Self.additionalProviderID(response),
                                                                      isNewUser: response.isNewUser))
+    }
+
+    /// The provider Firebase reports in ``AdditionalUserInfo``: nil for an anonymous sign-in (the SDK's
+    /// `signInAnonymously` builds `AdditionalUserInfo(providerID: nil, …)`), the sign-in provider otherwise.
+    private static func additionalProviderID(_ response: AuthBackendSession) -> String? {
+        response.signInProvider == "anonymous" ? nil : response.signInProvider
     }
 
     /// Replaces the session identified by `refreshToken`, if it is still the signed-in one, with `new`
@@ -275,7 +302,7 @@ public final class Auth: ComponentLifecycleMaintainer, Sendable {
             try? persistence?.save(new)
             state.session = new
             state.refresh = nil
-            listeners.enqueue(new?.user)
+            state.notifyIfTokenChanged(listeners)
         }
         listeners.deliverPending(from: self)
     }
@@ -329,7 +356,7 @@ public final class Auth: ComponentLifecycleMaintainer, Sendable {
                 if isCurrent {
                     try? persistence?.save(refreshed)
                     state.session = refreshed
-                    listeners.enqueue(refreshed.user)
+                    state.notifyIfTokenChanged(listeners)
                 }
                 return .success(refreshed)
             case .failure(let error):
@@ -337,7 +364,7 @@ public final class Auth: ComponentLifecycleMaintainer, Sendable {
                 if isCurrent, code.endsSession {
                     try? persistence?.save(nil)
                     state.session = nil
-                    listeners.enqueue(nil)
+                    state.notifyIfTokenChanged(listeners)
                 }
                 return .failure(code)
             }

@@ -11,9 +11,21 @@ import Foundation
 /// ```
 ///
 /// Only the codes Flint's Auth can produce are listed. Errors thrown by a custom ``AuthBackend`` that are not
-/// an `AuthErrorCode` reach callers as ``internalError``. The error domain (`CustomNSError`) is Firebase's
-/// `FIRAuthErrorDomain`.
-public enum AuthErrorCode: Int, Error, Sendable, Hashable, CaseIterable, CustomStringConvertible, CustomNSError {
+/// an `AuthErrorCode` reach callers as ``internalError``.
+///
+/// Bridged to `NSError` as Firebase's errors are (`CustomNSError`, `LocalizedError`): domain
+/// `FIRAuthErrorDomain` (``AuthErrors/domain``), code the raw value, `NSLocalizedDescriptionKey` Firebase's
+/// message for the code (``message``) and ``AuthErrors/userInfoNameKey`` its `ERROR_…` name (``name``):
+///
+/// ```swift
+/// let error = AuthErrorCode.weakPassword as NSError
+/// error.domain                                  // "FIRAuthErrorDomain"
+/// error.code                                    // 17026
+/// error.localizedDescription                    // "The password must be 6 characters long or more."
+/// error.userInfo[AuthErrors.userInfoNameKey]    // "ERROR_WEAK_PASSWORD"
+/// ```
+public enum AuthErrorCode: Int, Error, Sendable, Hashable, CaseIterable, CustomStringConvertible, CustomNSError,
+    LocalizedError {
     /// The credential is malformed, expired, or (with email-enumeration protection on) the email and
     /// password do not match an account (17004).
     case invalidCredential = 17004
@@ -23,7 +35,7 @@ public enum AuthErrorCode: Int, Error, Sendable, Hashable, CaseIterable, CustomS
     case operationNotAllowed = 17006
     /// An account already uses this email address (17007).
     case emailAlreadyInUse = 17007
-    /// The email address is malformed (17008).
+    /// The email address is malformed, has control characters or is longer than 254 bytes (17008).
     case invalidEmail = 17008
     /// The password is wrong; only without email-enumeration protection (17009).
     case wrongPassword = 17009
@@ -42,7 +54,7 @@ public enum AuthErrorCode: Int, Error, Sendable, Hashable, CaseIterable, CustomS
     /// The user's credential is no longer valid (for example the password was changed on another device);
     /// the user must sign in again (17021).
     case userTokenExpired = 17021
-    /// The password has fewer than six characters (17026).
+    /// The password being set has fewer than six characters, or more than 4096 (17026).
     case weakPassword = 17026
     /// The password-reset code has expired (17029).
     case expiredActionCode = 17029
@@ -60,11 +72,20 @@ public enum AuthErrorCode: Int, Error, Sendable, Hashable, CaseIterable, CustomS
     /// An ID token is not a well-formed JWT (18000).
     case malformedJWT = 18000
 
-    /// Firebase's error domain.
-    public static var errorDomain: String { "FIRAuthErrorDomain" }
+    /// Firebase's error domain, `FIRAuthErrorDomain`.
+    public static var errorDomain: String { AuthErrors.domain }
 
     /// The Firebase code, for example 17004.
     public var errorCode: Int { rawValue }
+
+    /// What Firebase puts in the `NSError`'s user info for the code: `NSLocalizedDescriptionKey` (``message``)
+    /// and ``AuthErrors/userInfoNameKey`` (``name``).
+    public var errorUserInfo: [String: Any] {
+        [NSLocalizedDescriptionKey: message, AuthErrors.userInfoNameKey: name]
+    }
+
+    /// Firebase's message for the code (`LocalizedError`), the same as ``message``.
+    public var errorDescription: String? { message }
 
     /// Firebase's message name and code, for example `ERROR_INVALID_CREDENTIAL (17004)`.
     public var description: String {
@@ -97,6 +118,46 @@ public enum AuthErrorCode: Int, Error, Sendable, Hashable, CaseIterable, CustomS
         }
     }
 
+    /// Firebase's English message for the code (the SDK's `NSLocalizedDescriptionKey`), for example
+    /// "The password must be 6 characters long or more." for ``weakPassword``.
+    public var message: String {
+        switch self {
+        case .invalidCredential: "The supplied auth credential is malformed or has expired."
+        case .userDisabled: "The user account has been disabled by an administrator."
+        case .operationNotAllowed:
+            "The given sign-in provider is disabled for this Firebase project. Enable it in the Firebase console, "
+                + "under the sign-in method tab of the Auth section."
+        case .emailAlreadyInUse: "The email address is already in use by another account."
+        case .invalidEmail: "The email address is badly formatted."
+        case .wrongPassword: "The password is invalid or the user does not have a password."
+        case .tooManyRequests: "We have blocked all requests from this device due to unusual activity. Try again later."
+        case .userNotFound:
+            "There is no user record corresponding to this identifier. The user may have been deleted."
+        case .requiresRecentLogin:
+            "This operation is sensitive and requires recent authentication. Log in again before retrying this request."
+        case .invalidUserToken:
+            "This user's credential isn't valid for this project. This can happen if the user's token has been "
+                + "tampered with, or if the user doesn’t belong to the project associated with the API key used in "
+                + "your request."
+        case .networkError:
+            "Network error (such as timeout, interrupted connection or unreachable host) has occurred."
+        case .userTokenExpired: "The user's credential is no longer valid. The user must sign in again."
+        case .weakPassword: "The password must be 6 characters long or more."
+        case .expiredActionCode: "The action code has expired."
+        case .invalidActionCode:
+            "The action code is invalid. This can happen if the code is malformed, expired, or has already been used."
+        case .missingEmail: "An email address must be provided."
+        case .nullUser:
+            "A null user object was provided as the argument for an operation which requires a non-null user object."
+        case .keychainError:
+            "An error occurred when accessing the keychain. The NSLocalizedFailureReasonErrorKey field in the "
+                + "NSError.userInfo dictionary will contain more information about the error encountered"
+        case .internalError:
+            "An internal error has occurred, print and inspect the error details for more information."
+        case .malformedJWT: "Failed to parse JWT. Check the userInfo dictionary for the full token."
+        }
+    }
+
     /// `error` as an `AuthErrorCode`: itself when it is one, ``internalError`` otherwise.
     static func from(_ error: any Error) -> AuthErrorCode {
         error as? AuthErrorCode ?? .internalError
@@ -110,4 +171,12 @@ public enum AuthErrorCode: Int, Error, Sendable, Hashable, CaseIterable, CustomS
         default: false
         }
     }
+}
+
+/// The names Firebase's Auth errors use in `NSError` form (the SDK's `AuthErrors`).
+public enum AuthErrors {
+    /// The error domain, `FIRAuthErrorDomain`.
+    public static let domain = "FIRAuthErrorDomain"
+    /// The user-info key of the error's `ERROR_…` name (``AuthErrorCode/name``), `FIRAuthErrorUserInfoNameKey`.
+    public static let userInfoNameKey = "FIRAuthErrorUserInfoNameKey"
 }

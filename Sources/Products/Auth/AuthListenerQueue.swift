@@ -22,12 +22,16 @@ final class AuthListenerQueue: Sendable {
         /// The sequence number of the listener's first notification; it skips broadcasts queued before it.
         let since: UInt64
         let listener: Listener
+        /// Called once when the queue closes (the app is deleted) while the listener is registered: streams
+        /// finish there.
+        let onClose: (@Sendable () -> Void)?
         /// Cleared by removal: a notification already taken from the queue is not delivered after it.
         let active = Atomic<Bool>(true)
 
-        init(since: UInt64, listener: @escaping Listener) {
+        init(since: UInt64, listener: @escaping Listener, onClose: (@Sendable () -> Void)?) {
             self.since = since
             self.listener = listener
+            self.onClose = onClose
         }
     }
 
@@ -43,6 +47,8 @@ final class AuthListenerQueue: Sendable {
         var pending: [Notification] = []
         var nextSequence: UInt64 = 0
         var isDelivering = false
+        /// Set by ``close()``: nothing is registered or queued any more.
+        var isClosed = false
     }
 
     private let state = Locked(State())
@@ -57,6 +63,7 @@ final class AuthListenerQueue: Sendable {
     /// after the change, and call ``deliverPending(from:)`` after unlocking.
     func enqueue(_ user: User?) {
         state.withLock { state in
+            guard !state.isClosed else { return }
             state.pending.append(Notification(sequence: state.nextSequence, user: user, target: nil))
             state.nextSequence += 1
         }
@@ -64,20 +71,27 @@ final class AuthListenerQueue: Sendable {
 
     /// Registers `listener` and queues `current` for it alone. Call it while holding the owner's state lock
     /// (so `current` is the state of this moment), and ``deliverPending(from:)`` after unlocking.
-    func add(_ listener: @escaping Listener, current: User?) -> any ListenerRegistration {
-        let entry = state.withLock { state in
-            let entry = Entry(since: state.nextSequence, listener: listener)
+    ///
+    /// Once the queue is closed nothing is registered: the registration is inert and `isClosed` is true (the
+    /// caller then calls its `onClose` itself, after unlocking).
+    func add(_ listener: @escaping Listener, current: User?,
+             onClose: (@Sendable () -> Void)? = nil) -> (registration: any ListenerRegistration, isClosed: Bool) {
+        let entry = state.withLock { state -> Entry? in
+            guard !state.isClosed else { return nil }
+            let entry = Entry(since: state.nextSequence, listener: listener, onClose: onClose)
             state.pending.append(Notification(sequence: state.nextSequence, user: current, target: entry))
             state.nextSequence += 1
             state.entries.append(entry)
             return entry
         }
-        return ClosureListenerRegistration { [weak self, weak entry] in
+        guard let entry else { return (ClosureListenerRegistration {}, true) }
+        let registration = ClosureListenerRegistration { [weak self, weak entry] in
             guard let entry, entry.active.exchange(false, ordering: .relaxed) else { return }
             self?.state.withLock { state in
                 state.entries.removeAll { $0 === entry }
             }
         }
+        return (registration, false)
     }
 
     /// Delivers every pending notification in order, unless another thread is already doing it (then that
@@ -96,17 +110,22 @@ final class AuthListenerQueue: Sendable {
         }
     }
 
-    /// Removes every listener and drops pending notifications.
-    func removeAll() {
+    /// Closes the queue (the app is being deleted): removes every listener, drops pending notifications,
+    /// calls each removed listener's `onClose` (streams finish), and refuses later registrations.
+    func close() {
         let removed = state.withLock { state in
             defer {
                 state.entries = []
                 state.pending = []
+                state.isClosed = true
             }
             return state.entries
         }
         for entry in removed {
             entry.active.store(false, ordering: .relaxed)
+        }
+        for entry in removed {
+            entry.onClose?()
         }
     }
 

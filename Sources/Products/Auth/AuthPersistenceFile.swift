@@ -8,17 +8,24 @@ struct AuthPersistenceFile: Sendable {
     /// The file's contents.
     private struct Contents: Codable {
         var version = 1
+        /// The app whose user this is (absent in files of earlier versions): a file found under a hashed
+        /// name (``AuthSettings/persistenceFile(forAppNamed:)``) is only used by the app it names.
+        var appName: String?
         var session: AuthSession
     }
 
     /// The file's location.
     let url: URL
+    /// The app the file belongs to.
+    let appName: String
 
     /// The session saved in the file, or nil when there is none or it cannot be read (then the app starts
     /// signed out, as Firebase does with an unreadable keychain entry).
     func load() -> AuthSession? {
-        guard let data = try? Data(contentsOf: url) else { return nil }
-        return (try? JSONDecoder().decode(Contents.self, from: data))?.session
+        guard let data = try? Data(contentsOf: url),
+              let contents = try? JSONDecoder().decode(Contents.self, from: data),
+              contents.appName == nil || contents.appName == appName else { return nil }
+        return contents.session
     }
 
     /// Saves `session` (atomically), or removes the file for nil.
@@ -31,7 +38,7 @@ struct AuthPersistenceFile: Sendable {
                                                         withIntermediateDirectories: true)
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
-                try encoder.encode(Contents(session: session)).write(to: url, options: .atomic)
+                try encoder.encode(Contents(appName: appName, session: session)).write(to: url, options: .atomic)
             } else if FileManager.default.fileExists(atPath: url.path) {
                 try FileManager.default.removeItem(at: url)
             }

@@ -11,8 +11,8 @@ import Foundation
 ///                                  overrides: [AuthLibrary.settings(AuthSettings(persistenceDirectory: support))])
 /// ```
 public struct AuthSettings: Sendable {
-    /// Where the signed-in user is saved, one file per app (`<directory>/<appName>.auth.json`), so that
-    /// a restarted app signs the user back in; nil (the default) keeps the user in memory only.
+    /// Where the signed-in user is saved, one file per app (``persistenceFile(forAppNamed:)``), so that a
+    /// restarted app signs the user back in; nil (the default) keeps the user in memory only.
     ///
     /// The file holds the user and the session's tokens in plain JSON: point it at a directory only the
     /// app can read. The directory is created when needed.
@@ -27,8 +27,41 @@ public struct AuthSettings: Sendable {
         self.now = now
     }
 
-    /// The file holding the signed-in user of the app named `appName`, or nil without persistence.
+    /// The file holding the signed-in user of the app named `appName`, or nil without persistence. Always
+    /// directly inside ``persistenceDirectory``, whatever the name.
+    ///
+    /// - `<appName>.auth.json` for names of at most 100 ASCII letters, digits, `-` and `_` (the file name of
+    ///   earlier versions, so their files are still read);
+    /// - `<prefix>+<hash>.auth.json` for any other name (longer, or with other characters): `prefix` is the
+    ///   name's first 40 letters, digits, `-` and `_`, `hash` 16 hex digits of the 64-bit FNV-1a hash of
+    ///   its UTF-8 bytes. At most 67 bytes, and `+` keeps it apart from every plain name. The file records
+    ///   the app name, so a hash collision reads as "no saved user", never as another app's user.
     public func persistenceFile(forAppNamed appName: String) -> URL? {
-        persistenceDirectory?.appendingPathComponent("\(appName).auth.json", isDirectory: false)
+        persistenceDirectory?.appendingPathComponent(Self.persistenceFileName(forAppNamed: appName), isDirectory: false)
+    }
+
+    /// The longest app name used as it is in a file name.
+    static let maximumPlainNameLength = 100
+
+    /// The file name of ``persistenceFile(forAppNamed:)``.
+    static func persistenceFileName(forAppNamed appName: String) -> String {
+        func isPlain(_ byte: UInt8) -> Bool {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"): true
+            default: false
+            }
+        }
+        let bytes = Array(appName.utf8)
+        if !bytes.isEmpty, bytes.count <= maximumPlainNameLength, bytes.allSatisfy(isPlain) {
+            return "\(appName).auth.json"
+        }
+        let prefix = String(decoding: bytes.lazy.filter(isPlain).prefix(40), as: UTF8.self)
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325   // FNV-1a, 64 bits
+        for byte in bytes {
+            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+        }
+        let hex = String(hash, radix: 16)
+        return "\(prefix)+\(String(repeating: "0", count: 16 - hex.count))\(hex).auth.json"
     }
 }

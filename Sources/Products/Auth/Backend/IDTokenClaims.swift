@@ -46,10 +46,13 @@ public struct IDTokenClaims: Sendable, Hashable, Codable {
     public var emailVerified: Bool?
     /// Identities and sign-in provider.
     public var firebase: Firebase
+    /// A unique id of the token (JWT `jti`), set by ``LocalAuthBackend`` so that two tokens issued within
+    /// the same second (whole-second `iat`) still differ; nil when the issuer sets none.
+    public var jti: String?
 
     /// Claims with every field given.
     public init(iss: String, aud: String, authTime: Int, userID: String, sub: String, iat: Int, exp: Int,
-                email: String?, emailVerified: Bool?, firebase: Firebase) {
+                email: String?, emailVerified: Bool?, firebase: Firebase, jti: String? = nil) {
         self.iss = iss
         self.aud = aud
         self.authTime = authTime
@@ -60,10 +63,11 @@ public struct IDTokenClaims: Sendable, Hashable, Codable {
         self.email = email
         self.emailVerified = emailVerified
         self.firebase = firebase
+        self.jti = jti
     }
 
     private enum CodingKeys: String, CodingKey {
-        case iss, aud, sub, iat, exp, email, firebase
+        case iss, aud, sub, iat, exp, email, firebase, jti
         case authTime = "auth_time"
         case userID = "user_id"
         case emailVerified = "email_verified"

@@ -59,7 +59,7 @@ struct LocalAuthStore {
         try checkReachable()
         let email = try Self.validatedEmail(rawEmail)
         guard uidsByEmail[email] == nil else { throw .emailAlreadyInUse }
-        guard password.count >= 6 else { throw .weakPassword }
+        try Self.checkNewPassword(password)
         let account = AuthAccount(uid: newUID(), email: email, providerIDs: ["password"],
                                   creationDate: now, lastSignInDate: now)
         records[account.uid] = Record(account: account, password: password, validSince: Self.wholeSeconds(now))
@@ -114,7 +114,7 @@ struct LocalAuthStore {
         try checkReachable()
         let (claims, _) = try verify(idToken: idToken, now: now)
         try checkRecentLogin(claims, now: now)
-        guard newPassword.count >= 6 else { throw .weakPassword }
+        try Self.checkNewPassword(newPassword)
         records[claims.userID]?.password = newPassword
         records[claims.userID]?.validSince = Self.wholeSeconds(now)   // signs out every other session
         return issueSession(uid: claims.userID, provider: claims.firebase.signInProvider,
@@ -153,7 +153,7 @@ struct LocalAuthStore {
             resetCodes[code] = nil
             throw .expiredActionCode
         }
-        guard newPassword.count >= 6 else { throw .weakPassword }
+        try Self.checkNewPassword(newPassword)
         resetCodes[code] = nil
         guard records[reset.uid] != nil else { throw .userNotFound }
         records[reset.uid]?.password = newPassword
@@ -219,7 +219,8 @@ struct LocalAuthStore {
             exp: expiresAt,
             email: account.email,
             emailVerified: account.email == nil ? nil : account.isEmailVerified,
-            firebase: .init(identities: account.email.map { ["email": [$0]] } ?? [:], signInProvider: provider))
+            firebase: .init(identities: account.email.map { ["email": [$0]] } ?? [:], signInProvider: provider),
+            jti: Self.randomString(length: 24))   // unique, so two tokens of one second differ
         let refreshToken = existing ?? Self.randomString(length: 64)
         if existing == nil {
             grants[refreshToken] = RefreshGrant(uid: uid, issuedAt: Self.wholeSeconds(now), authTime: authTime,
@@ -252,10 +253,29 @@ struct LocalAuthStore {
         Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down))
     }
 
+    /// The longest password Identity Platform accepts: its password policies allow a maximum length of at
+    /// most 4096 characters (https://cloud.google.com/identity-platform/docs/password-policy).
+    static let maximumPasswordLength = 4096
+
+    /// The longest email address, in UTF-8 octets: 254, RFC 5321's 256-octet path limit (4.5.3.1.3) without
+    /// its angle brackets.
+    static let maximumEmailLength = 254
+
+    /// Checks a password being set: at least 6 characters (`weakPassword`, Firebase's minimum) and at most
+    /// ``maximumPasswordLength`` (also `weakPassword`, the SDK's code for a password the server refuses to set).
+    static func checkNewPassword(_ password: String) throws(AuthErrorCode) {
+        guard password.count >= 6, password.count <= maximumPasswordLength else { throw .weakPassword }
+    }
+
     /// The lowercased email, or the reason it is not usable.
     static func validatedEmail(_ email: String) throws(AuthErrorCode) -> String {
         let trimmed = email.trimmingCharacters(in: .whitespaces).lowercased()
         guard !trimmed.isEmpty else { throw .missingEmail }
+        // NUL and other control characters (C0, DEL, C1) are never part of an address.
+        guard !trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }),
+              trimmed.utf8.count <= maximumEmailLength else {
+            throw .invalidEmail
+        }
         let parts = trimmed.split(separator: "@", omittingEmptySubsequences: false)
         guard parts.count == 2, !parts[0].isEmpty,
               parts[1].contains("."), !parts[1].hasPrefix("."), !parts[1].hasSuffix("."),
