@@ -51,7 +51,12 @@ final class TestHTTPServerCore: @unchecked Sendable {
         while true {
             let ready = TestHTTPSocket.waitReadable([listenFD, wakeRead])
             if isStopped || ready.contains(1) { break }
-            guard ready.contains(0), let fd = TestHTTPSocket.acceptConnection(listenFD) else { continue }
+            guard ready.contains(0) else { continue }
+            guard let fd = TestHTTPSocket.acceptConnection(listenFD) else {
+                // E.g. out of descriptors: back off instead of spinning on a listening socket that stays readable.
+                _ = pause(.milliseconds(10))
+                continue
+            }
             guard let id = register(fd) else { break }
             let thread = Thread { [self] in
                 var connection = TestHTTPConnection(fd: fd, core: self)

@@ -1,18 +1,22 @@
 import Foundation
 
-/// The body of a ``TestHTTPResponse/stream(_:status:headers:)`` response, written by the test step by step
+/// The body of a ``TestHTTPResponse/stream(_:eventStream:status:headers:)`` response, written by the test step by step
 /// while the client reads: each ``write(_:)-(Data)`` or ``send(_:)`` goes out as one chunk of a
 /// `Transfer-Encoding: chunked` body as soon as the connection's thread picks it up.
 ///
 /// ```swift
 /// let writer = TestHTTPStreamWriter()
-/// try await withTestHTTPServer({ _ in .stream(writer, headers: ["Content-Type": "text/event-stream"]) }) { server in
+/// try await withTestHTTPServer({ _ in .stream(writer, eventStream: true) }) { server in
 ///     // … start the streaming call …
 ///     writer.send(TestServerSentEvent(data: #"{"message":1}"#))
 ///     // … expect exactly one message, then send the next …
 ///     writer.finish()
 /// }
 /// ```
+///
+/// Give the response a `Content-Type` (``TestHTTPResponse/stream(_:eventStream:status:headers:)`` with
+/// `eventStream: true` sets `text/event-stream`): without one, Apple's URLSession holds back the first 512 bytes
+/// of a body to sniff its type, and a test waiting for a small first chunk would wait in vain.
 ///
 /// Writes made before a request arrives are queued. A writer serves one response; ``finish()`` ends it with
 /// the last chunk, ``abort()`` closes the connection mid-stream (the client sees a network error). Stopping

@@ -10,6 +10,10 @@ import Testing
 /// bytes on purpose).
 @Suite("TestHTTPServer", .timeLimit(.minutes(1)))
 struct TestHTTPServerTests {
+    /// For bodies a test reads piece by piece: with no Content-Type, Apple's URLSession holds back the first
+    /// 512 bytes to sniff the type.
+    private static let plainText: TestHTTPHeaders = ["Content-Type": "text/plain", "X-Content-Type-Options": "nosniff"]
+
     @Test func aFixedBodyIsServedWithItsStatusAndHeaders() async throws {
         try await withTestHTTPServer({ _ in
             TestHTTPResponse(status: 201, headers: ["Content-Type": "application/json", "X-Reply": "yes"],
@@ -79,7 +83,8 @@ struct TestHTTPServerTests {
             #expect(response.statusCode == 200)
             #expect(String(decoding: data, as: UTF8.self) == "first,second,third")
 
-            let raw = try #require(await rawExchange(port: server.port, Array("GET /c HTTP/1.1\r\nHost: x\r\n\r\n".utf8)))
+            let get = Array("GET /c HTTP/1.1\r\nHost: x\r\n\r\n".utf8)
+            let raw = try #require(await rawExchange(port: server.port, get))
             #expect(raw.contains("\r\nTransfer-Encoding: chunked\r\n"))
             #expect(!raw.contains("Content-Length"))
             #expect(raw.hasSuffix("\r\n\r\n6\r\nfirst,\r\n7\r\nsecond,\r\n5\r\nthird\r\n0\r\n\r\n"))
@@ -122,7 +127,8 @@ struct TestHTTPServerTests {
 
     @Test func aSlowBodyIsDribbledWithPauses() async throws {
         let body = Data("abcdef".utf8)
-        try await withTestHTTPServer({ _ in .slowBody(body, bytesPerWrite: 2, pause: .milliseconds(150)) }) { server in
+        let slow = TestHTTPResponse.slowBody(body, bytesPerWrite: 2, pause: .milliseconds(150), headers: Self.plainText)
+        try await withTestHTTPServer({ _ in slow }) { server in
             let started = ContinuousClock.now
             let client = StreamingClient(url: server.url(path: "/slow"))
             defer { client.invalidate() }
@@ -152,7 +158,8 @@ struct TestHTTPServerTests {
     }
 
     @Test func closingMidBodyIsANetworkError() async throws {
-        try await withTestHTTPServer({ _ in TestHTTPResponse.text("0123456789").truncated(afterBodyBytes: 4) }) { server in
+        let cut = TestHTTPResponse.text("0123456789").truncated(afterBodyBytes: 4)
+        try await withTestHTTPServer({ _ in cut }) { server in
             await #expect(throws: URLError.self) { _ = try await fetch(server.url(path: "/cut")) }
         }
     }
@@ -223,7 +230,8 @@ struct TestHTTPServerTests {
             let bound = try server.boundAddress()
             #expect(bound.host == "127.0.0.1")
             #expect(bound.port == server.port)
-            #expect(await rawExchange(host: "127.0.0.1", port: server.port, Array("GET / HTTP/1.1\r\n\r\n".utf8)) != nil)
+            let get = Array("GET / HTTP/1.1\r\n\r\n".utf8)
+            #expect(await rawExchange(host: "127.0.0.1", port: server.port, get) != nil)
             // Another loopback address (routed to `lo` on Linux, unassigned on macOS) does not reach it.
             await #expect(throws: URLError.self) {
                 _ = try await fetch(URL(string: "http://127.0.0.2:\(server.port)/")!, timeout: 3)
@@ -235,8 +243,8 @@ struct TestHTTPServerTests {
         let writers = [TestHTTPStreamWriter(), TestHTTPStreamWriter()]
         try await withTestHTTPServer({ request in
             switch request.lastPathComponent {
-            case "0": .stream(writers[0])
-            case "1": .stream(writers[1])
+            case "0": .stream(writers[0], headers: Self.plainText)
+            case "1": .stream(writers[1], headers: Self.plainText)
             default: .text("quick")
             }
         }) { server in
@@ -258,7 +266,9 @@ struct TestHTTPServerTests {
     @Test func stopEndsOpenStreamsAndPausesAndIsSafeTwice() async throws {
         let writer = TestHTTPStreamWriter()
         let server = try TestHTTPServer.start { request in
-            request.lastPathComponent == "late" ? TestHTTPResponse.json("{}").delayed(by: .seconds(30)) : .stream(writer)
+            request.lastPathComponent == "late"
+                ? TestHTTPResponse.json("{}").delayed(by: .seconds(30))
+                : .stream(writer, headers: Self.plainText)
         }
         let streaming = StreamingClient(url: server.url(path: "/stream"))
         let late = StreamingClient(url: server.url(path: "/late"))
@@ -282,7 +292,7 @@ struct TestHTTPServerTests {
 
     @Test func droppingTheServerStopsIt() async throws {
         let writer = TestHTTPStreamWriter()
-        var server: TestHTTPServer? = try TestHTTPServer.start { _ in .stream(writer) }
+        var server: TestHTTPServer? = try TestHTTPServer.start { _ in .stream(writer, headers: Self.plainText) }
         let client = StreamingClient(url: try #require(server).url(path: "/s"))
         defer { client.invalidate() }
         writer.write("x")
