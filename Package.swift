@@ -57,8 +57,7 @@ let package = Package(
         .testTarget(
             name: "FunctionsTests",
             dependencies: ["FlintFunctions", "FlintAuth", "FlintAppCheck", "FlintTesting"],
-            path: "Tests/FunctionsTests",
-            resources: [.copy("Fixtures")]
+            path: "Tests/FunctionsTests"
         ),
         .testTarget(name: "FirestoreTests", dependencies: ["FlintFirestore", "FlintTesting"], path: "Tests/FirestoreTests"),
         // Depends on FlintFirestore only, with member import visibility: proves that a user importing just the

@@ -1,166 +1,129 @@
 import FlintCore
-@testable import FlintFunctions
+import FlintTesting
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// A request the fixture server recorded.
-struct RecordedRequest: Decodable, Sendable, Equatable {
+struct RecordedRequest: Sendable, Equatable {
     let method: String
+    /// The request target as sent (path and query).
     let path: String
-    /// Header names are lower-cased by the server.
+    /// Header names are lower-cased.
     let headers: [String: String]
     let body: String
+
+    init(_ request: TestHTTPRequest) {
+        method = request.method
+        path = request.path
+        headers = request.headers.lowercasedDictionary
+        body = request.bodyText
+    }
 }
 
 /// Why the fixture server could not be used.
 enum CallableServerError: Error, Equatable {
-    case scriptNotFound
-    case noPortWithin(seconds: Double)
-    case controlRequestFailed(String)
-    case didNotExitWithin(seconds: Double)
+    case expectedOneRequest(got: Int)
 }
 
-/// The Python fixture server (`Fixtures/callable_server.py`) on 127.0.0.1, one per test.
+/// A scripted callable-functions server for FunctionsTests: a ``TestHTTPServer`` (in process, on 127.0.0.1,
+/// one per test) whose handler answers like a deployed callable function.
+///
+/// Every `GET` and `POST` is recorded (method, path, lower-cased headers, body) and answered:
+/// - `GET`: 405 `method not allowed` (text/plain);
+/// - `POST`: from the scripted queue when it is not empty (FIFO, see ``enqueue(status:body:contentType:)``),
+///   else by the last path component (the function name):
+///   - `echo`: 200 `{"result": <the request's "data", as received>}` (400 `INVALID_ARGUMENT` when the body
+///     is not a JSON object);
+///   - `slow`: 200 `{"result": null}` after 10 s (for timeout and cancellation tests; stopping the server
+///     cuts the wait short);
+///   - anything else: 404 `not found` (text/plain).
+///
+/// Other methods get 501 and are not recorded.
 final class CallableServer: Sendable {
-    let port: Int
-    private let process: Process
-    private let input: Pipe
-    private let exited: OneShot
+    private let server: TestHTTPServer
+    private let script: Locked<[TestHTTPResponse]>
 
-    private init(port: Int, process: Process, input: Pipe, exited: OneShot) {
-        self.port = port
-        self.process = process
-        self.input = input
-        self.exited = exited
+    private init(server: TestHTTPServer, script: Locked<[TestHTTPResponse]>) {
+        self.server = server
+        self.script = script
     }
+
+    /// The port on 127.0.0.1.
+    var port: Int { server.port }
 
     /// `http://127.0.0.1:<port>`.
-    var origin: String { "http://127.0.0.1:\(port)" }
+    var origin: String { server.origin }
 
-    /// Starts the server and waits (at most `timeout` seconds) for the port it prints.
-    ///
-    /// Blocking work (reading the pipe) runs on a dedicated thread, never on the tests' cooperative pool.
-    static func start(timeout: Double = 10) async throws -> CallableServer {
-        guard let script = Bundle.module.url(forResource: "callable_server", withExtension: "py",
-                                             subdirectory: "Fixtures") else {
-            throw CallableServerError.scriptNotFound
-        }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script.path]
-        let input = Pipe()
-        let output = Pipe()
-        let exited = OneShot()
-        process.standardInput = input
-        process.standardOutput = output
-        process.terminationHandler = { _ in exited.fire() }
-        try process.run()
-        let reader = output.fileHandleForReading
-        // A deadline terminates the process, which ends a pending read with EOF.
-        let watchdog = Task {
-            try? await Task.sleep(for: .seconds(timeout))
-            if !Task.isCancelled, process.isRunning { process.terminate() }
-        }
-        let line = await withCheckedContinuation { (continuation: CheckedContinuation<String, Never>) in
-            Thread.detachNewThread {
-                var bytes = Data()
-                while !bytes.contains(UInt8(ascii: "\n")) {
-                    let chunk = reader.availableData
-                    if chunk.isEmpty { break }
-                    bytes.append(chunk)
-                }
-                continuation.resume(returning: String(decoding: bytes, as: UTF8.self))
-            }
-        }
-        watchdog.cancel()
-        let server = CallableServer(port: Int(line.split(separator: "\n").first.map(String.init) ?? "") ?? 0,
-                                    process: process, input: input, exited: exited)
-        guard server.port > 0 else {
-            try? await server.stop()   // the missing port is the error to report
-            throw CallableServerError.noPortWithin(seconds: timeout)
-        }
-        return server
+    /// Starts a server.
+    static func start() throws -> CallableServer {
+        let script = Locked<[TestHTTPResponse]>([])
+        let server = try TestHTTPServer.start { request in answer(request, script: script) }
+        return CallableServer(server: server, script: script)
     }
 
-    /// Stops the server (closing its stdin also makes it exit on its own) and waits at most `timeout`
-    /// seconds for it to exit.
-    ///
-    /// - Throws: ``CallableServerError/didNotExitWithin(seconds:)`` when it was still running then.
-    func stop(timeout: Double = 10) async throws {
-        try? input.fileHandleForWriting.close()
-        if process.isRunning { process.terminate() }
-        do {
-            try await exited.wait(timeout: .seconds(timeout))
-        } catch {
-            throw CallableServerError.didNotExitWithin(seconds: timeout)
-        }
+    /// Stops the server (closing every connection).
+    func stop() {
+        server.stop()
     }
 
-    /// Scripts the answer to the next recorded request.
-    func enqueue(status: Int, body: String, contentType: String = "application/json") async throws {
-        let script: CallableValue = ["status": .int(Int64(status)), "body": .string(body),
-                                     "contentType": .string(contentType)]
-        let data = try script.jsonData()
-        _ = try await control(path: "/__enqueue", method: "POST", body: data)
+    /// Scripts the answer to the next `POST`.
+    func enqueue(status: Int, body: String, contentType: String = "application/json") {
+        script.withLock {
+            $0.append(TestHTTPResponse(status: status, headers: ["Content-Type": contentType], body: body))
+        }
     }
 
     /// Every recorded request, in arrival order.
-    func requests() async throws -> [RecordedRequest] {
-        let data = try await control(path: "/__requests", method: "GET", body: nil)
-        return try JSONDecoder().decode([RecordedRequest].self, from: data)
+    var requests: [RecordedRequest] {
+        server.requests.filter { $0.method == "GET" || $0.method == "POST" }.map(RecordedRequest.init)
     }
 
     /// The only recorded request; fails when there is not exactly one.
-    func onlyRequest() async throws -> RecordedRequest {
-        let all = try await requests()
+    func onlyRequest() throws -> RecordedRequest {
+        let all = requests
         guard all.count == 1, let request = all.first else {
-            throw CallableServerError.controlRequestFailed("expected 1 recorded request, got \(all.count)")
+            throw CallableServerError.expectedOneRequest(got: all.count)
         }
         return request
     }
 
-    private func control(path: String, method: String, body: Data?) async throws -> Data {
-        var request = URLRequest(url: URL(string: origin + path)!, cachePolicy: .reloadIgnoringLocalCacheData,
-                                 timeoutInterval: 10)
-        request.httpMethod = method
-        request.httpBody = body
-        return try await withCheckedThrowingContinuation { continuation in
-            URLSession.shared.dataTask(with: request) { data, response, error in
-                if let error {
-                    continuation.resume(throwing: CallableServerError.controlRequestFailed("\(error)"))
-                } else if (response as? HTTPURLResponse)?.statusCode != 200 {
-                    continuation.resume(throwing: CallableServerError.controlRequestFailed("status of \(path)"))
-                } else {
-                    continuation.resume(returning: data ?? Data())
-                }
-            }.resume()
+    private static func answer(_ request: TestHTTPRequest, script: Locked<[TestHTTPResponse]>) -> TestHTTPResponse {
+        switch request.method {
+        case "GET":
+            return .text("method not allowed", status: 405, contentType: "text/plain")
+        case "POST":
+            break
+        default:
+            return .text("unsupported method", status: 501, contentType: "text/plain")
+        }
+        if let scripted = script.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) {
+            return scripted
+        }
+        // The function name: the last component of the target as sent (query included, as a deployed
+        // server would not strip it into a known name).
+        var target = Substring(request.path)
+        while target.hasSuffix("/") { target = target.dropLast() }
+        switch target.split(separator: "/", omittingEmptySubsequences: false).last ?? "" {
+        case "echo":
+            guard let object = try? JSONSerialization.jsonObject(with: request.body, options: .fragmentsAllowed)
+                    as? [String: Any],
+                  let result = try? JSONSerialization.data(withJSONObject: ["result": object["data"] ?? NSNull()],
+                                                           options: .fragmentsAllowed) else {
+                return .json(#"{"error": {"status": "INVALID_ARGUMENT", "message": "Bad Request"}}"#, status: 400)
+            }
+            return TestHTTPResponse(status: 200, headers: ["Content-Type": "application/json"], body: result)
+        case "slow":
+            return TestHTTPResponse.json(#"{"result": null}"#).delayed(by: .seconds(10))
+        default:
+            return .text("not found", status: 404, contentType: "text/plain")
         }
     }
 }
 
 /// Runs `body` with a fresh fixture server and stops the server afterwards, whether `body` returns or throws.
-///
-/// `body`'s error wins over a failure to stop the server.
 @discardableResult
 func withCallableServer<R>(isolation: isolated (any Actor)? = #isolation,
                            _ body: (CallableServer) async throws -> R) async throws -> R {
-    let server = try await CallableServer.start()
-    let result: Result<R, any Error>
-    do {
-        result = .success(try await body(server))
-    } catch {
-        result = .failure(error)
-    }
-    let stopped: Result<Void, any Error>
-    do {
-        try await server.stop()
-        stopped = .success(())
-    } catch {
-        stopped = .failure(error)
-    }
-    let value = try result.get()
-    try stopped.get()
-    return value
+    let server = try CallableServer.start()
+    defer { server.stop() }
+    return try await body(server)
 }

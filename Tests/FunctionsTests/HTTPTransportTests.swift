@@ -5,8 +5,8 @@ import FlintTesting
 import Foundation
 import Testing
 
-/// The HTTP transport against a real server on 127.0.0.1 (`Fixtures/callable_server.py`): exact requests on
-/// the wire, and every answer mapping.
+/// The HTTP transport against a real server on 127.0.0.1 (``CallableServer``, an in-process `TestHTTPServer`):
+/// exact requests on the wire, and every answer mapping.
 @Suite("HTTP transport", .timeLimit(.minutes(1)))
 struct HTTPTransportTests {
     /// The default Functions of a new app (with `overrides`), pointed at `server`.
@@ -23,7 +23,7 @@ struct HTTPTransportTests {
                 + FakeAppCheck(token: "app-check-token").components + FakeMessaging(fcmToken: "fcm-token").components
             let result = try await emulated(server, overrides: overrides).httpsCallable("echo").call(["n": 1, "s": "x"])
             #expect(result.data == ["n": 1, "s": "x"])
-            let request = try await server.onlyRequest()
+            let request = try server.onlyRequest()
             #expect(request.method == "POST")
             #expect(request.path == "/flint-test/us-central1/echo")
             #expect(request.headers["content-type"] == "application/json")
@@ -38,7 +38,7 @@ struct HTTPTransportTests {
         try await withCallableServer { server in
             let result = try await emulated(server).httpsCallable("echo").call("plain")
             #expect(result.data == "plain")
-            let request = try await server.onlyRequest()
+            let request = try server.onlyRequest()
             #expect(request.headers["authorization"] == nil)
             #expect(request.headers["x-firebase-appcheck"] == nil)
             #expect(request.headers["firebase-instance-id-token"] == nil)
@@ -50,7 +50,7 @@ struct HTTPTransportTests {
     @Test func theEmulatorPathCarriesProjectAndRegion() async throws {
         try await withCallableServer { server in
             _ = try await emulated(server, region: "europe-west1").httpsCallable("echo").call()
-            #expect(try await server.onlyRequest().path == "/flint-test/europe-west1/echo")
+            #expect(try server.onlyRequest().path == "/flint-test/europe-west1/echo")
         }
     }
 
@@ -68,7 +68,7 @@ struct HTTPTransportTests {
                 + FakeAuth(userID: "u", token: "id").components)
             let functions = try Functions.functions(app: app, customDomain: server.origin)
             #expect(try await functions.httpsCallable("echo").call(true).data == true)
-            let request = try await server.onlyRequest()
+            let request = try server.onlyRequest()
             #expect(request.path == "/echo")
             #expect(request.headers["authorization"] == "Bearer id")   // loopback: tokens allowed over HTTP
         }
@@ -76,21 +76,23 @@ struct HTTPTransportTests {
 
     @Test func aResultFieldIsRead() async throws {
         try await withCallableServer { server in
-            try await server.enqueue(status: 200, body: #"{"result":{"ok":true}}"#)
-            #expect(try await emulated(server).httpsCallable("scripted").call().data == ["ok": true])
+            server.enqueue(status: 200, body: #"{"result":{"ok":true}}"#)
+            let result = try await emulated(server).httpsCallable("scripted").call()
+            #expect(result.data == ["ok": true])
         }
     }
 
     @Test func aDataFieldIsRead() async throws {
         try await withCallableServer { server in
-            try await server.enqueue(status: 200, body: #"{"data":[1,2.5]}"#)
-            #expect(try await emulated(server).httpsCallable("scripted").call().data == [1, 2.5])
+            server.enqueue(status: 200, body: #"{"data":[1,2.5]}"#)
+            let result = try await emulated(server).httpsCallable("scripted").call()
+            #expect(result.data == [1, 2.5])
         }
     }
 
     @Test func aMissingDataFieldIsInternal() async throws {
         try await withCallableServer { server in
-            try await server.enqueue(status: 200, body: #"{"nothing":1}"#)
+            server.enqueue(status: 200, body: #"{"nothing":1}"#)
             await #expect(throws: FunctionsError(.internal, message: "Response is missing data field.")) {
                 _ = try await emulated(server).httpsCallable("scripted").call()
             }
@@ -99,7 +101,7 @@ struct HTTPTransportTests {
 
     @Test func aNonObjectBodyIsInternal() async throws {
         try await withCallableServer { server in
-            try await server.enqueue(status: 200, body: "[1,2,3]")
+            server.enqueue(status: 200, body: "[1,2,3]")
             await #expect(throws: FunctionsError(.internal, message: "Response was not a dictionary.")) {
                 _ = try await emulated(server).httpsCallable("scripted").call()
             }
@@ -108,7 +110,7 @@ struct HTTPTransportTests {
 
     @Test func anErrorBodyWithStatus200IsAnError() async throws {
         try await withCallableServer { server in
-            try await server.enqueue(status: 200, body: #"{"error":{"status":"ALREADY_EXISTS","message":"Taken.","details":{"# +
+            server.enqueue(status: 200, body: #"{"error":{"status":"ALREADY_EXISTS","message":"Taken.","details":{"# +
                 #""n":{"@type":"type.googleapis.com/google.protobuf.Int64Value","value":"2"}}}}"#)
             await #expect(throws: FunctionsError(.alreadyExists, message: "Taken.", details: ["n": 2])) {
                 _ = try await emulated(server).httpsCallable("scripted").call()
@@ -118,7 +120,7 @@ struct HTTPTransportTests {
 
     @Test func anUnknownErrorStatusIsPlainInternal() async throws {
         try await withCallableServer { server in
-            try await server.enqueue(status: 400, body: #"{"error":{"status":"WHATEVER","message":"m"}}"#)
+            server.enqueue(status: 400, body: #"{"error":{"status":"WHATEVER","message":"m"}}"#)
             await #expect(throws: FunctionsError(.internal)) {
                 _ = try await emulated(server).httpsCallable("scripted").call()
             }
@@ -131,7 +133,7 @@ struct HTTPTransportTests {
                           .deadlineExceeded, .internal]))
     func anHttpErrorStatusMapsToItsCode(status: Int, code: FunctionsErrorCode) async throws {
         try await withCallableServer { server in
-            try await server.enqueue(status: status, body: "error page", contentType: "text/html")
+            server.enqueue(status: status, body: "error page", contentType: "text/html")
             await #expect(throws: FunctionsError(code)) {
                 _ = try await emulated(server).httpsCallable("scripted").call()
             }
@@ -182,7 +184,7 @@ struct HTTPTransportTests {
         try await withCallableServer { server in
             let callable = try emulated(server).httpsCallable("slow")
             let call = Task { try await callable.call() }
-            try await waitUntil { (try? await server.requests().count) == 1 }
+            try await waitUntil { server.requests.count == 1 }
             call.cancel()
             await #expect(throws: FunctionsError(.cancelled)) { _ = try await value(of: call) }
         }
@@ -193,7 +195,7 @@ struct HTTPTransportTests {
         try await withCallableServer { server in
             let echo = try emulated(server).httpsCallable("echo", requestAs: Point.self, responseAs: Point.self)
             #expect(try await echo(Point(x: 3, label: "p")) == Point(x: 3, label: "p"))
-            #expect(try await server.onlyRequest().body
+            #expect(try server.onlyRequest().body
                 == #"{"data":{"label":"p","x":{"@type":"type.googleapis.com/google.protobuf.Int64Value","value":"3"}}}"#)
         }
     }

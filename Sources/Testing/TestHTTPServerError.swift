@@ -1,0 +1,5 @@
+/// Why a ``TestHTTPServer`` could not start.
+public enum TestHTTPServerError: Error, Equatable, Sendable {
+    /// A POSIX call (`socket`, `bind`, `listen`, `getsockname`, `pipe`) failed with `errno`.
+    case socketCallFailed(String, errno: Int32)
+}

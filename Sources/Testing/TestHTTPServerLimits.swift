@@ -1,0 +1,22 @@
+extension TestHTTPServer {
+    /// The bounds every connection of a ``TestHTTPServer`` runs under.
+    public struct Limits: Sendable, Equatable {
+        /// The largest request head (request line and headers, with their line ends) accepted; a larger one
+        /// is answered `431 Request Header Fields Too Large`.
+        public var maxHeaderBytes: Int
+        /// The largest request body accepted (`Content-Length`, or the sum of the chunks); a larger one is
+        /// answered `413 Content Too Large`.
+        public var maxBodyBytes: Int
+        /// How long a blocked read or write on a connection may wait (`SO_RCVTIMEO`/`SO_SNDTIMEO`) before the
+        /// server drops the connection.
+        public var ioTimeout: Duration
+
+        /// Creates limits (defaults: 16 KiB of headers, 1 MiB of body, 10 s per read or write).
+        public init(maxHeaderBytes: Int = 16 * 1024, maxBodyBytes: Int = 1024 * 1024,
+                    ioTimeout: Duration = .seconds(10)) {
+            self.maxHeaderBytes = maxHeaderBytes
+            self.maxBodyBytes = maxBodyBytes
+            self.ioTimeout = ioTimeout
+        }
+    }
+}

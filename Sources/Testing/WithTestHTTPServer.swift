@@ -1,0 +1,22 @@
+/// Runs `body` with a new ``TestHTTPServer`` answering through `handler`, and stops the server when `body`
+/// returns or throws, so a test never leaks it.
+///
+/// ```swift
+/// try await withTestHTTPServer({ _ in .json(#"{"result":"ok"}"#) }) { server in
+///     let (data, _) = try await URLSession.shared.data(from: server.url(path: "/f"))
+///     #expect(server.requests.map(\.path) == ["/f"])
+/// }
+/// ```
+///
+/// - Throws: ``TestHTTPServerError`` when the server cannot start; otherwise what `body` throws.
+@discardableResult
+public func withTestHTTPServer<Result>(
+    limits: TestHTTPServer.Limits = TestHTTPServer.Limits(),
+    isolation: isolated (any Actor)? = #isolation,
+    _ handler: @escaping TestHTTPServer.Handler,
+    body: (TestHTTPServer) async throws -> Result
+) async throws -> Result {
+    let server = try TestHTTPServer.start(limits: limits, handler)
+    defer { server.stop() }
+    return try await body(server)
+}
