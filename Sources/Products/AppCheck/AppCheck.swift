@@ -84,8 +84,19 @@ public final class AppCheck: ComponentLifecycleMaintainer, Sendable {
     /// when `forcingRefresh`) a new one from the provider. Concurrent refreshes share one request; a new
     /// token is announced to ``tokenChanges`` listeners.
     ///
-    /// - Throws: the provider's error, unchanged.
+    /// - Throws: the provider's error when it is in App Check's domain (an ``AppCheckErrorCode``, an
+    ///   ``AppCheckError``), otherwise an ``AppCheckError`` with code ``AppCheckErrorCode/unknown`` and the
+    ///   provider's error as its ``AppCheckError/underlyingError`` (`NSUnderlyingErrorKey`), as in Firebase.
     public func token(forcingRefresh: Bool) async throws -> AppCheckToken {
+        do {
+            return try await providerToken(forcingRefresh: forcingRefresh)
+        } catch {
+            throw AppCheckError.publicDomain(error)
+        }
+    }
+
+    /// ``token(forcingRefresh:)`` throwing the provider's error unchanged (what `AppCheckInterop` reports).
+    func providerToken(forcingRefresh: Bool) async throws -> AppCheckToken {
         enum Step {
             case cached(AppCheckToken)
             case wait(AppCheckRefresh)
@@ -124,9 +135,14 @@ public final class AppCheck: ComponentLifecycleMaintainer, Sendable {
     /// A new limited-use token from the provider, for endpoints with replay protection. Never cached, and
     /// not announced to ``tokenChanges``.
     ///
-    /// - Throws: the provider's error, unchanged.
+    /// - Throws: as ``token(forcingRefresh:)``: the provider's error in App Check's domain, or wrapped in an
+    ///   ``AppCheckError`` `unknown`.
     public func limitedUseToken() async throws -> AppCheckToken {
-        try await provider.getLimitedUseToken()
+        do {
+            return try await provider.getLimitedUseToken()
+        } catch {
+            throw AppCheckError.publicDomain(error)
+        }
     }
 
     // MARK: - Listeners
