@@ -32,6 +32,8 @@ public final class AppCheck: ComponentLifecycleMaintainer, Sendable {
         var notifiedVersion = 0
         /// Whether a thread is sending new tokens to listeners.
         var isNotifying = false
+        /// Whether the app was deleted (streams made from now on finish at once).
+        var isDeleted = false
     }
 
     /// A cached token is used only while it expires more than this many seconds from now (five minutes).
@@ -45,6 +47,8 @@ public final class AppCheck: ComponentLifecycleMaintainer, Sendable {
     /// Never held while user code (the provider, the clock, a listener) runs.
     let state = Locked(State())
     let tokenListeners = ListenerBroadcaster<AppCheckToken>()
+    /// Told once, when the app is deleted: finishes the streams.
+    let deletionListeners = ListenerBroadcaster<Void>()
 
     /// An App Check getting its tokens from `provider`.
     init(appName: String, provider: any AppCheckProvider, settings: AppCheckSettings) {
@@ -159,8 +163,12 @@ public final class AppCheck: ComponentLifecycleMaintainer, Sendable {
 
     // MARK: - Lifecycle
 
-    /// Called when the app is deleted: removes every listener and cancels a request in flight.
+    /// Called when the app is deleted: finishes every stream (``tokenChanges``), removes every listener and
+    /// cancels a request in flight.
     public func appWillBeDeleted(_ app: FlintApp) async {
+        state.withLock { $0.isDeleted = true }
+        deletionListeners.send(())
+        deletionListeners.removeAll()
         tokenListeners.removeAll()
         let refresh = state.withLock { state in
             defer { state.refresh = nil }
@@ -171,8 +179,14 @@ public final class AppCheck: ComponentLifecycleMaintainer, Sendable {
 
     // MARK: - Internals
 
+    /// Whether the app was deleted.
+    var isDeleted: Bool { state.withLock { $0.isDeleted } }
+
     /// How many token listeners are registered.
     var listenerCount: Int { tokenListeners.listenerCount }
+
+    /// How many streams wait for the app's deletion.
+    var deletionListenerCount: Int { deletionListeners.listenerCount }
 
     /// How many callers are waiting for a token request in flight.
     var refreshWaiterCount: Int { state.withLock { $0.refreshWaiters } }
