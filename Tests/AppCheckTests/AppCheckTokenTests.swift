@@ -116,10 +116,12 @@ struct AppCheckTokenTests {
         #expect(fixture.provider.tokenRequests == 1)
     }
 
-    @Test func providerErrorsAreThrownUnchangedAndNothingIsCached() async throws {
+    @Test func providerErrorsAreThrownWrappedAndNothingIsCached() async throws {
         let fixture = try AppCheckFixture()
         fixture.provider.error = FakeError("attestation failed")
-        await #expect(throws: FakeError("attestation failed")) { try await fixture.appCheck.token(forcingRefresh: false) }
+        let error = await #expect(throws: AppCheckError.self) { try await fixture.appCheck.token(forcingRefresh: false) }
+        #expect(error?.code == .unknown)
+        #expect(error?.underlyingError as? FakeError == FakeError("attestation failed"))
         fixture.provider.error = nil
         #expect(try await fixture.appCheck.token(forcingRefresh: false).token == "token-2")
     }

@@ -126,25 +126,25 @@ struct FunctionsInstanceTests {
 struct FunctionURLTests {
     @Test func productionURL() throws {
         let functions = try Functions.functions(app: makeFunctionsApp())
-        #expect(functions.functionURL(for: "addMessage")?.absoluteString
+        #expect(try functions.functionURL(for: "addMessage").absoluteString
             == "https://us-central1-flint-test.cloudfunctions.net/addMessage")
     }
 
     @Test func productionURLInARegion() throws {
         let functions = try Functions.functions(app: makeFunctionsApp(), region: "europe-west1")
-        #expect(functions.functionURL(for: "f")?.absoluteString == "https://europe-west1-flint-test.cloudfunctions.net/f")
+        #expect(try functions.functionURL(for: "f").absoluteString == "https://europe-west1-flint-test.cloudfunctions.net/f")
     }
 
     @Test func customDomainURL() throws {
         let functions = try Functions.functions(app: makeFunctionsApp(), customDomain: "https://mydomain.com")
-        #expect(functions.functionURL(for: "f")?.absoluteString == "https://mydomain.com/f")
+        #expect(try functions.functionURL(for: "f").absoluteString == "https://mydomain.com/f")
     }
 
     @Test func emulatorURL() throws {
         let functions = try Functions.functions(app: makeFunctionsApp(), region: "europe-west1")
         functions.useEmulator(withHost: "localhost", port: 5001)
         #expect(functions.emulatorOrigin == "http://localhost:5001")
-        #expect(functions.functionURL(for: "f", emulatorOrigin: functions.emulatorOrigin)?.absoluteString
+        #expect(try functions.functionURL(for: "f", emulatorOrigin: functions.emulatorOrigin).absoluteString
             == "http://localhost:5001/flint-test/europe-west1/f")
     }
 
@@ -157,7 +157,7 @@ struct FunctionURLTests {
     @Test func theEmulatorWinsOverACustomDomain() async throws {
         let functions = try Functions.functions(app: makeFunctionsApp(), customDomain: "https://mydomain.com")
         functions.useEmulator(withHost: "127.0.0.1", port: 5001)
-        #expect(functions.functionURL(for: "f", emulatorOrigin: functions.emulatorOrigin)?.absoluteString
+        #expect(try functions.functionURL(for: "f", emulatorOrigin: functions.emulatorOrigin).absoluteString
             == "http://127.0.0.1:5001/flint-test/us-central1/f")
     }
 

@@ -2,20 +2,21 @@ import FlintInterop
 
 extension AppCheck: AppCheckInterop {
     /// `AppCheckInterop`: ``token(forcingRefresh:)`` as a result that never throws; on failure the result
-    /// carries the error and ``AppCheckTokenResult/placeholderToken``.
+    /// carries the provider's error (unwrapped, as Firebase's interop reports App Check Core's error) and
+    /// ``AppCheckTokenResult/placeholderToken``.
     public func getToken(forcingRefresh: Bool) async -> any AppCheckTokenResultInterop {
         do {
-            return AppCheckTokenResult(token: try await token(forcingRefresh: forcingRefresh).token)
+            return AppCheckTokenResult(token: try await providerToken(forcingRefresh: forcingRefresh).token)
         } catch {
             return AppCheckTokenResult(error: error)
         }
     }
 
     /// `AppCheckInterop`: ``limitedUseToken()`` as a result that never throws; on failure the result
-    /// carries the error and ``AppCheckTokenResult/placeholderToken``.
+    /// carries the provider's error (unwrapped) and ``AppCheckTokenResult/placeholderToken``.
     public func getLimitedUseToken() async -> any AppCheckTokenResultInterop {
         do {
-            return AppCheckTokenResult(token: try await limitedUseToken().token)
+            return AppCheckTokenResult(token: try await provider.getLimitedUseToken().token)
         } catch {
             return AppCheckTokenResult(error: error)
         }

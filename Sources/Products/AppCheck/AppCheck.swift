@@ -32,6 +32,8 @@ public final class AppCheck: ComponentLifecycleMaintainer, Sendable {
         var notifiedVersion = 0
         /// Whether a thread is sending new tokens to listeners.
         var isNotifying = false
+        /// Whether the app was deleted (streams made from now on finish at once).
+        var isDeleted = false
     }
 
     /// A cached token is used only while it expires more than this many seconds from now (five minutes).
@@ -45,6 +47,8 @@ public final class AppCheck: ComponentLifecycleMaintainer, Sendable {
     /// Never held while user code (the provider, the clock, a listener) runs.
     let state = Locked(State())
     let tokenListeners = ListenerBroadcaster<AppCheckToken>()
+    /// Told once, when the app is deleted: finishes the streams.
+    let deletionListeners = ListenerBroadcaster<Void>()
 
     /// An App Check getting its tokens from `provider`.
     init(appName: String, provider: any AppCheckProvider, settings: AppCheckSettings) {
@@ -84,8 +88,19 @@ public final class AppCheck: ComponentLifecycleMaintainer, Sendable {
     /// when `forcingRefresh`) a new one from the provider. Concurrent refreshes share one request; a new
     /// token is announced to ``tokenChanges`` listeners.
     ///
-    /// - Throws: the provider's error, unchanged.
+    /// - Throws: the provider's error when it is in App Check's domain (an ``AppCheckErrorCode``, an
+    ///   ``AppCheckError``), otherwise an ``AppCheckError`` with code ``AppCheckErrorCode/unknown`` and the
+    ///   provider's error as its ``AppCheckError/underlyingError`` (`NSUnderlyingErrorKey`), as in Firebase.
     public func token(forcingRefresh: Bool) async throws -> AppCheckToken {
+        do {
+            return try await providerToken(forcingRefresh: forcingRefresh)
+        } catch {
+            throw AppCheckError.publicDomain(error)
+        }
+    }
+
+    /// ``token(forcingRefresh:)`` throwing the provider's error unchanged (what `AppCheckInterop` reports).
+    func providerToken(forcingRefresh: Bool) async throws -> AppCheckToken {
         enum Step {
             case cached(AppCheckToken)
             case wait(AppCheckRefresh)
@@ -124,9 +139,14 @@ public final class AppCheck: ComponentLifecycleMaintainer, Sendable {
     /// A new limited-use token from the provider, for endpoints with replay protection. Never cached, and
     /// not announced to ``tokenChanges``.
     ///
-    /// - Throws: the provider's error, unchanged.
+    /// - Throws: as ``token(forcingRefresh:)``: the provider's error in App Check's domain, or wrapped in an
+    ///   ``AppCheckError`` `unknown`.
     public func limitedUseToken() async throws -> AppCheckToken {
-        try await provider.getLimitedUseToken()
+        do {
+            return try await provider.getLimitedUseToken()
+        } catch {
+            throw AppCheckError.publicDomain(error)
+        }
     }
 
     // MARK: - Listeners
@@ -143,8 +163,12 @@ public final class AppCheck: ComponentLifecycleMaintainer, Sendable {
 
     // MARK: - Lifecycle
 
-    /// Called when the app is deleted: removes every listener and cancels a request in flight.
+    /// Called when the app is deleted: finishes every stream (``tokenChanges``), removes every listener and
+    /// cancels a request in flight.
     public func appWillBeDeleted(_ app: FlintApp) async {
+        state.withLock { $0.isDeleted = true }
+        deletionListeners.send(())
+        deletionListeners.removeAll()
         tokenListeners.removeAll()
         let refresh = state.withLock { state in
             defer { state.refresh = nil }
@@ -155,8 +179,14 @@ public final class AppCheck: ComponentLifecycleMaintainer, Sendable {
 
     // MARK: - Internals
 
+    /// Whether the app was deleted.
+    var isDeleted: Bool { state.withLock { $0.isDeleted } }
+
     /// How many token listeners are registered.
     var listenerCount: Int { tokenListeners.listenerCount }
+
+    /// How many streams wait for the app's deletion.
+    var deletionListenerCount: Int { deletionListeners.listenerCount }
 
     /// How many callers are waiting for a token request in flight.
     var refreshWaiterCount: Int { state.withLock { $0.refreshWaiters } }

@@ -2,8 +2,10 @@ import Foundation
 
 /// Errors of App Check itself and of its debug provider, with Firebase's `AppCheckErrorCode` raw values.
 ///
-/// A custom ``AppCheckProvider`` may throw its own errors; App Check passes them on unchanged (and, through
-/// `AppCheckInterop`, reports them in the token result next to a placeholder token).
+/// A custom ``AppCheckProvider`` may throw its own errors; ``AppCheck/token(forcingRefresh:)`` and
+/// ``AppCheck/limitedUseToken()`` pass an `AppCheckErrorCode` on unchanged and wrap any other error in an
+/// ``AppCheckError`` with code ``unknown`` (the provider's error underneath), as Firebase does; through
+/// `AppCheckInterop` the provider's error is reported unchanged, next to a placeholder token.
 public enum AppCheckErrorCode: Int, Error, Sendable, Hashable, CaseIterable, CustomStringConvertible, CustomNSError {
     /// An unknown error (0).
     case unknown = 0

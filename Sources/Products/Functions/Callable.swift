@@ -10,8 +10,10 @@ import Foundation
 /// let total = try await add(Sum(a: 2, b: 3)).total
 /// ```
 ///
-/// The request is encoded to JSON and sent like a ``CallableValue`` (integers as Int64 wrappers); the
-/// result's JSON is decoded into `Response`.
+/// The request is encoded into a ``CallableValue`` keeping each integer's width (`Int`/`Int64` sent as
+/// `Int64Value` wrappers, `UInt`/`UInt64` as `UInt64Value` wrappers, narrower integers as plain numbers, as
+/// Firebase's encoder does), with `encoder`'s key, date, data and float strategies; the result's JSON is
+/// decoded into `Response` with `decoder`.
 public struct Callable<Request: Encodable, Response: Decodable>: Sendable {
     private let callable: HTTPSCallable
     private let encoder: JSONEncoder
@@ -34,7 +36,7 @@ public struct Callable<Request: Encodable, Response: Decodable>: Sendable {
     /// - Throws: `EncodingError` when `data` cannot be encoded, `DecodingError` when the result does not
     ///   decode as `Response` (both as in Firebase), and whatever ``HTTPSCallable/call(_:)`` throws.
     public func call(_ data: Request) async throws -> Response {
-        let value = try CallableValue(jsonData: encoder.encode(data))
+        let value = try CallableValueEncoder(json: encoder).encode(data)
         let result = try await callable.call(value)
         return try decoder.decode(Response.self, from: result.data.jsonData())
     }

@@ -1,12 +1,14 @@
 import Foundation
 
-/// The callable protocol's value encoding, as Firebase's `FUNSerializer` does it: every integer travels
-/// wrapped as a protobuf `Int64Value` (`{"@type": "...Int64Value", "value": "<digits>"}`), because JSON
-/// numbers lose precision above 2^53 in JavaScript; received wrappers are unwrapped again.
+/// The callable protocol's value encoding, as Firebase's `FUNSerializer` does it: a 64-bit integer travels
+/// wrapped as a protobuf `Int64Value` (`{"@type": "...Int64Value", "value": "<digits>"}`), an unsigned
+/// 64-bit one as a `UInt64Value`, because JSON numbers lose precision above 2^53 in JavaScript; narrower
+/// integers (``CallableValue/int32(_:)``, ``CallableValue/uint32(_:)``) travel as plain numbers. Received
+/// wrappers are unwrapped again.
 enum CallableSerializer {
     /// The `@type` of a wrapped 64-bit integer.
     static let int64Type = "type.googleapis.com/google.protobuf.Int64Value"
-    /// The `@type` of a wrapped unsigned 64-bit integer (decoded when it fits in `Int64`).
+    /// The `@type` of a wrapped unsigned 64-bit integer.
     static let uint64Type = "type.googleapis.com/google.protobuf.UInt64Value"
 
     /// Why a received value could not be decoded.
@@ -17,22 +19,25 @@ enum CallableSerializer {
         let value: String
     }
 
-    /// `value` with every ``CallableValue/int(_:)`` replaced by its `Int64Value` wrapper.
+    /// `value` with every ``CallableValue/int(_:)`` replaced by its `Int64Value` wrapper and every
+    /// ``CallableValue/uint(_:)`` by its `UInt64Value` wrapper.
     static func encode(_ value: CallableValue) -> CallableValue {
         switch value {
         case .int(let number):
             .object(["@type": .string(int64Type), "value": .string(String(number))])
+        case .uint(let number):
+            .object(["@type": .string(uint64Type), "value": .string(String(number))])
         case .array(let elements):
             .array(elements.map(encode))
         case .object(let members):
             .object(members.mapValues(encode))
-        case .null, .bool, .double, .string:
+        case .null, .bool, .int32, .uint32, .double, .string:
             value
         }
     }
 
     /// `value` with every `Int64Value` wrapper (and `UInt64Value` that fits in `Int64`) replaced by an
-    /// ``CallableValue/int(_:)``. As in Firebase, an object whose `@type` is unknown, or whose `value` is not
+    /// ``CallableValue/int(_:)``, every larger `UInt64Value` by a ``CallableValue/uint(_:)``. As in Firebase, an object whose `@type` is unknown, or whose `value` is not
     /// a string, stays an object.
     /// - Throws: ``InvalidWrappedValue`` when a known wrapper's `value` is not a valid integer.
     static func decode(_ value: CallableValue) throws(InvalidWrappedValue) -> CallableValue {
@@ -44,10 +49,8 @@ enum CallableSerializer {
                     guard let number = Int64(text) else { throw InvalidWrappedValue(type: type, value: text) }
                     return .int(number)
                 case uint64Type:
-                    guard let unsigned = UInt64(text), let number = Int64(exactly: unsigned) else {
-                        throw InvalidWrappedValue(type: type, value: text)
-                    }
-                    return .int(number)
+                    guard let unsigned = UInt64(text) else { throw InvalidWrappedValue(type: type, value: text) }
+                    return Int64(exactly: unsigned).map(CallableValue.int) ?? .uint(unsigned)
                 default:
                     break
                 }
@@ -64,7 +67,7 @@ enum CallableSerializer {
                 decoded.append(try decode(element))
             }
             return .array(decoded)
-        case .null, .bool, .int, .double, .string:
+        case .null, .bool, .int, .uint, .int32, .uint32, .double, .string:
             return value
         }
     }

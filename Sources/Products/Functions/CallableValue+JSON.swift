@@ -23,7 +23,7 @@ extension CallableValue: Codable {
         }
     }
 
-    /// Encodes the value as plain JSON (``int(_:)`` as a JSON number, without the Int64 wrapper).
+    /// Encodes the value as plain JSON (every integer as a JSON number, without the Int64/UInt64 wrappers).
     /// Throws `EncodingError.invalidValue` for a non-finite ``double(_:)`` (with the default encoder strategy).
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
@@ -31,6 +31,9 @@ extension CallableValue: Codable {
         case .null: try container.encodeNil()
         case .bool(let value): try container.encode(value)
         case .int(let value): try container.encode(value)
+        case .uint(let value): try container.encode(value)
+        case .int32(let value): try container.encode(value)
+        case .uint32(let value): try container.encode(value)
         case .double(let value): try container.encode(value)
         case .string(let value): try container.encode(value)
         case .array(let value): try container.encode(value)

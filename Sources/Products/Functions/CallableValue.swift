@@ -8,16 +8,32 @@
 /// let id = result.data["messageID"]?.stringValue
 /// ```
 ///
-/// On the wire every ``int(_:)`` travels as an `Int64Value` wrapper (see ``Functions``); a JSON number
-/// received without a fraction that fits in `Int64` decodes as ``int(_:)``, any other number as
-/// ``double(_:)`` (so `.double(2.0)` sent to a function arrives as `.int(2)`; ``doubleValue`` reads both).
+/// Integers keep their width, because the callable protocol sends them as Firebase's serializer does (see
+/// ``Functions``): a 64-bit ``int(_:)`` (`Int`, `Int64`) travels as an `Int64Value` wrapper, a 64-bit
+/// ``uint(_:)`` (`UInt`, `UInt64`) as a `UInt64Value` wrapper, a narrower ``int32(_:)`` (`Int32`, `Int16`,
+/// `Int8`) or ``uint32(_:)`` (`UInt32`, `UInt16`, `UInt8`) as a plain JSON number. ``init(_:)`` picks the case
+/// from the integer's type; an integer literal is an ``int(_:)``. The cases are distinct values
+/// (`.int32(3) != .int(3)`); ``intValue`` and ``doubleValue`` read them all.
+///
+/// A JSON number received without a fraction that fits in `Int64` decodes as ``int(_:)`` (and so does an
+/// `Int64Value` wrapper, or a `UInt64Value` wrapper that fits; a larger `UInt64Value` decodes as
+/// ``uint(_:)``), any other number as ``double(_:)`` (so `.double(2.0)` sent to a function arrives as
+/// `.int(2)`; ``doubleValue`` reads both).
 public enum CallableValue: Sendable, Hashable {
     /// JSON `null` (also what a call without data sends).
     case null
     /// A boolean.
     case bool(Bool)
-    /// An integer; travels as `{"@type":"type.googleapis.com/google.protobuf.Int64Value","value":"<digits>"}`.
+    /// A 64-bit integer (`Int`, `Int64`); travels as
+    /// `{"@type":"type.googleapis.com/google.protobuf.Int64Value","value":"<digits>"}`.
     case int(Int64)
+    /// An unsigned 64-bit integer (`UInt`, `UInt64`); travels as
+    /// `{"@type":"type.googleapis.com/google.protobuf.UInt64Value","value":"<digits>"}`.
+    case uint(UInt64)
+    /// A signed integer of 32 bits or fewer (`Int32`, `Int16`, `Int8`); travels as a plain JSON number.
+    case int32(Int32)
+    /// An unsigned integer of 32 bits or fewer (`UInt32`, `UInt16`, `UInt8`); travels as a plain JSON number.
+    case uint32(UInt32)
     /// A floating-point number; must be finite to be sent.
     case double(Double)
     /// A string.
@@ -36,18 +52,42 @@ public enum CallableValue: Sendable, Hashable {
         return nil
     }
 
-    /// The integer, or nil for any other case (a ``double(_:)`` is not converted).
+    /// The integer of any integer case, or nil for other cases and for a ``uint(_:)`` above `Int64.max`
+    /// (a ``double(_:)`` is not converted).
     public var intValue: Int64? {
-        if case .int(let value) = self { return value }
-        return nil
+        switch self {
+        case .int(let value): value
+        case .uint(let value): Int64(exactly: value)
+        case .int32(let value): Int64(value)
+        case .uint32(let value): Int64(value)
+        default: nil
+        }
     }
 
-    /// The number as a `Double`: a ``double(_:)`` as is, an ``int(_:)`` converted; nil for other cases.
+    /// The number as a `Double`: a ``double(_:)`` as is, any integer case converted; nil for other cases.
     public var doubleValue: Double? {
         switch self {
         case .double(let value): value
         case .int(let value): Double(value)
+        case .uint(let value): Double(value)
+        case .int32(let value): Double(value)
+        case .uint32(let value): Double(value)
         default: nil
+        }
+    }
+
+    /// The integer `value` in the case its type's width calls for: ``int32(_:)`` or ``uint32(_:)`` for
+    /// types of 32 bits or fewer, ``int(_:)`` or ``uint(_:)`` for 64-bit types (`Int`, `UInt` included) and
+    /// wider types whose value fits, ``double(_:)`` for a wider value that does not.
+    public init<Integer: FixedWidthInteger>(_ value: Integer) {
+        if Integer.bitWidth <= 32 {
+            self = Integer.isSigned ? .int32(Int32(truncatingIfNeeded: value)) : .uint32(UInt32(truncatingIfNeeded: value))
+        } else if Integer.isSigned, let signed = Int64(exactly: value) {
+            self = .int(signed)
+        } else if !Integer.isSigned, let unsigned = UInt64(exactly: value) {
+            self = .uint(unsigned)
+        } else {
+            self = .double(Double(value))
         }
     }
 

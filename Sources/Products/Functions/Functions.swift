@@ -148,7 +148,10 @@ public final class Functions: Sendable {
     /// A reference to the callable function `name`.
     public func httpsCallable(_ name: String, options: HTTPSCallableOptions = HTTPSCallableOptions()) -> HTTPSCallable {
         let emulator = emulator.withLock { $0 }
-        return HTTPSCallable(functions: self, name: name, url: functionURL(for: name, emulatorOrigin: emulator?.origin),
+        let url = Result { () throws(FunctionsError) -> URL in
+            try functionURL(for: name, emulatorOrigin: emulator?.origin)
+        }
+        return HTTPSCallable(functions: self, name: name, url: url,
                              transport: emulator?.transport ?? transport, options: options)
     }
 
@@ -166,27 +169,22 @@ public final class Functions: Sendable {
     }
 
     /// The URL of function `name`: the emulator's, the custom domain's or the production one, in that order
-    /// of precedence; nil when `name` is empty or makes no valid URL.
-    func functionURL(for name: String, emulatorOrigin: String? = nil) -> URL? {
-        guard !name.isEmpty,
-              let path = name.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) else { return nil }
-        if let emulatorOrigin {
-            return URL(string: "\(emulatorOrigin)/\(projectID)/\(region)/\(path)")
-        }
-        if let customDomain {
-            return URL(string: "\(customDomain)/\(path)")
-        }
-        return URL(string: "https://\(region)-\(projectID).cloudfunctions.net/\(path)")
+    /// of precedence (see ``FunctionURL``).
+    /// - Throws: ``FunctionsError`` `invalidArgument` when the name, region, project ID, custom domain or
+    ///   emulator origin would change the request's host or escape its path.
+    func functionURL(for name: String, emulatorOrigin: String? = nil) throws(FunctionsError) -> URL {
+        try FunctionURL.make(name: name, region: region, projectID: projectID, customDomain: customDomain,
+                             emulatorOrigin: emulatorOrigin)
     }
 
     // MARK: - Calling
 
     /// Builds the request, sends it through `transport` within `timeout` and reads the answer.
-    func call(name: String, url: URL?, data: CallableValue, options: HTTPSCallableOptions,
+    /// A `url` that could not be built fails the call with its `invalidArgument` error before any token is
+    /// read or any request made.
+    func call(name: String, url: Result<URL, FunctionsError>, data: CallableValue, options: HTTPSCallableOptions,
               timeout: TimeInterval, transport: any FunctionsTransport) async throws -> HTTPSCallableResult {
-        guard let url else {
-            throw FunctionsError(.invalidArgument, message: "Invalid function name: \"\(name)\".")
-        }
+        let url = try url.get()
         let request = try await makeRequest(url: url, data: data, options: options, timeout: timeout)
         let response = try await CallDeadline.run(seconds: timeout) {
             try await transport.send(request)

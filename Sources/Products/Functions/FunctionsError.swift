@@ -1,3 +1,5 @@
+import Foundation
+
 /// An error from a callable function call: a gRPC ``code``, a ``message`` and optional ``details``.
 ///
 /// Thrown by ``HTTPSCallable/call(_:)`` when the server answers with an error body or an error HTTP
@@ -13,7 +15,12 @@
 ///     print(error.message, error.details ?? nil)
 /// }
 /// ```
-public struct FunctionsError: Error, Sendable, Hashable, CustomStringConvertible {
+///
+/// **As an `NSError`** (`error as NSError`) it is Firebase's: domain ``FunctionsErrorDomain``
+/// (`com.firebase.functions`), code the gRPC code's raw value (7 for `permissionDenied`), the message under
+/// `NSLocalizedDescriptionKey` (so `localizedDescription` is e.g. `PERMISSION DENIED` when the server sent
+/// none) and, when present, the details under ``FunctionsErrorDetailsKey`` (`details`) as a ``CallableValue``.
+public struct FunctionsError: Error, Sendable, Hashable, CustomStringConvertible, CustomNSError {
     /// The status code.
     public var code: FunctionsErrorCode
     /// The server's message, or the code's ``FunctionsErrorCode/defaultMessage``.
@@ -34,4 +41,25 @@ public struct FunctionsError: Error, Sendable, Hashable, CustomStringConvertible
         if let details { text += " details: \(details)" }
         return text
     }
+
+    // MARK: - NSError bridging
+
+    /// Firebase's domain, `com.firebase.functions`.
+    public static var errorDomain: String { FunctionsErrorDomain }
+
+    /// The code's raw value, the gRPC code (e.g. 7 for `permissionDenied`), as Firebase's `FunctionsErrorCode`.
+    public var errorCode: Int { code.rawValue }
+
+    /// `NSLocalizedDescriptionKey`: the ``message``; ``FunctionsErrorDetailsKey``: the ``details``, when present.
+    public var errorUserInfo: [String: Any] {
+        var userInfo: [String: Any] = [NSLocalizedDescriptionKey: message]
+        if let details { userInfo[FunctionsErrorDetailsKey] = details }
+        return userInfo
+    }
 }
+
+/// The domain of a ``FunctionsError`` bridged to `NSError`: `com.firebase.functions`, as in Firebase.
+public let FunctionsErrorDomain = "com.firebase.functions"
+
+/// The `userInfo` key of a bridged ``FunctionsError``'s ``FunctionsError/details``: `details`, as in Firebase.
+public let FunctionsErrorDetailsKey = "details"

@@ -15,7 +15,7 @@ import Foundation
 public final class HTTPSCallable: Sendable {
     private let functions: Functions
     private let name: String
-    private let url: URL?
+    private let url: Result<URL, FunctionsError>
     private let transport: any FunctionsTransport
     /// The options the reference was made with.
     public let options: HTTPSCallableOptions
@@ -24,7 +24,7 @@ public final class HTTPSCallable: Sendable {
     /// The default timeout: 70 seconds, as in Firebase.
     public static let defaultTimeoutInterval: TimeInterval = 70
 
-    init(functions: Functions, name: String, url: URL?, transport: any FunctionsTransport, options: HTTPSCallableOptions) {
+    init(functions: Functions, name: String, url: Result<URL, FunctionsError>, transport: any FunctionsTransport, options: HTTPSCallableOptions) {
         self.functions = functions
         self.name = name
         self.url = url
