@@ -46,3 +46,46 @@ public struct Callable<Request: Encodable, Response: Decodable>: Sendable {
         try await call(data)
     }
 }
+
+extension Callable where Response: Sendable {
+    /// Calls the function as a stream (Firebase's `Callable.stream(_:)`). With a ``StreamResponse`` as
+    /// `Response`, yields every message decoded as its `Message` and the result decoded as its `Result`; with
+    /// any other `Response`, yields only the result, decoded as `Response`.
+    ///
+    /// - Throws: `EncodingError` when `data` cannot be encoded. The stream throws what
+    ///   ``HTTPSCallable/stream(_:)`` throws, and `DecodingError` when an element does not decode.
+    public func stream(_ data: Request) throws -> AsyncThrowingStream<Response, any Error> {
+        let value = try CallableValueEncoder(json: encoder).encode(data)
+        let elements = callable.stream(value)
+        let decoder = decoder
+        let (stream, continuation) = AsyncThrowingStream.makeStream(of: Response.self)
+        let task = Task {
+            do {
+                for try await element in elements {
+                    if let decoded = try decodeStreamElement(element, as: Response.self, with: decoder) {
+                        continuation.yield(decoded)
+                    }
+                }
+                continuation.finish()
+            } catch {
+                continuation.finish(throwing: error)
+            }
+        }
+        continuation.onTermination = { _ in task.cancel() }
+        return stream
+    }
+}
+
+/// `element` decoded as `Response`; nil for a message when `Response` is not a ``StreamResponse``.
+private func decodeStreamElement<Response: Decodable>(_ element: JSONStreamResponse, as _: Response.Type,
+                                                      with decoder: JSONDecoder) throws -> Response? {
+    if Response.self is any StreamElementDecodable.Type {
+        let event: CallableValue = switch element {
+        case .message(let payload): ["message": payload]
+        case .result(let payload): ["result": payload]
+        }
+        return try decoder.decode(Response.self, from: event.jsonData())
+    }
+    guard case .result(let payload) = element else { return nil }
+    return try decoder.decode(Response.self, from: payload.jsonData())
+}

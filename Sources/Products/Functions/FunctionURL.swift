@@ -42,6 +42,19 @@ enum FunctionURL {
         return try appending([name], to: production)
     }
 
+    /// `url` as given to ``Functions/httpsCallable(_:options:)-(URL,_)``, checked by the custom-domain rules:
+    /// an absolute `http` or `https` URL with a host, optionally a port, and a path of plain segments ending
+    /// with the function's name; no user or password, query or fragment, `.` or `..` segment, or
+    /// percent-escape.
+    /// - Throws: ``FunctionsError`` `invalidArgument` when `url` breaks a rule.
+    static func validate(callableURL url: URL) throws(FunctionsError) -> URL {
+        let text = url.absoluteString
+        let checked = try origin(text, allowsPath: true, what: "function URL")
+        guard !text.hasSuffix("/"), checked.path.split(separator: "/").last.map({ isValidName(String($0)) }) == true
+        else { throw invalid("Invalid function URL: \"\(text)\".") }
+        return checked
+    }
+
     /// ASCII letters, digits, `-`, `_`, `.`; not empty and not only dots.
     static func isValidName(_ name: String) -> Bool {
         !name.isEmpty && name.utf8.allSatisfy { isAlphanumeric($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_")

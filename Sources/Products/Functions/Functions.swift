@@ -155,6 +155,32 @@ public final class Functions: Sendable {
                              transport: emulator?.transport ?? transport, options: options)
     }
 
+    /// A reference to the callable function at exactly `url` (Firebase's `httpsCallable(_ url:)`), e.g. a
+    /// function behind a load balancer or a Cloud Run URL. Calls go through the same transport as references by
+    /// name (the emulator's HTTP transport after ``useEmulator(withHost:port:)``, which does not rewrite `url`).
+    ///
+    /// `url` must be an `http` or `https` URL with a host and a plain path (the custom-domain rules of
+    /// ``FunctionURL``); any other URL fails every call with `invalidArgument` before a token is read. The ID,
+    /// FCM and App Check tokens go only to `url`'s host, and only over HTTPS or to a loopback host.
+    public func httpsCallable(_ url: URL, options: HTTPSCallableOptions = HTTPSCallableOptions()) -> HTTPSCallable {
+        let emulator = emulator.withLock { $0 }
+        let checked = Result { () throws(FunctionsError) -> URL in try FunctionURL.validate(callableURL: url) }
+        return HTTPSCallable(functions: self, name: url.lastPathComponent, url: checked,
+                             transport: emulator?.transport ?? transport, options: options)
+    }
+
+    /// A typed reference to the callable function at exactly `url` (see ``httpsCallable(_:options:)-(URL,_)``).
+    public func httpsCallable<Request: Encodable, Response: Decodable>(
+        _ url: URL,
+        options: HTTPSCallableOptions = HTTPSCallableOptions(),
+        requestAs: Request.Type = Request.self,
+        responseAs: Response.Type = Response.self,
+        encoder: JSONEncoder = JSONEncoder(),
+        decoder: JSONDecoder = JSONDecoder()
+    ) -> Callable<Request, Response> {
+        Callable(callable: httpsCallable(url, options: options), encoder: encoder, decoder: decoder)
+    }
+
     /// A typed reference to the callable function `name`: `Request` is encoded to JSON with `encoder`,
     /// the result decoded into `Response` with `decoder`.
     public func httpsCallable<Request: Encodable, Response: Decodable>(
@@ -190,6 +216,37 @@ public final class Functions: Sendable {
             try await transport.send(request)
         }
         return HTTPSCallableResult(data: try CallableResponseParser.result(of: response))
+    }
+
+    /// Starts a streaming call: the request of ``call(name:url:data:options:timeout:transport:)`` with
+    /// `Accept: text/event-stream`, sent through `transport`'s ``FunctionsTransport/stream(_:)`` and read by
+    /// ``CallableStreamParser``. The whole stream must end within `timeout` (else `deadlineExceeded`); ending
+    /// the iteration early cancels the call, which closes the connection.
+    func stream(url: Result<URL, FunctionsError>, data: CallableValue, options: HTTPSCallableOptions,
+                timeout: TimeInterval, transport: any FunctionsTransport) -> AsyncThrowingStream<JSONStreamResponse, any Error> {
+        let (stream, continuation) = AsyncThrowingStream.makeStream(of: JSONStreamResponse.self)
+        let work = Task {
+            do {
+                var request = try await makeRequest(url: url.get(), data: data, options: options, timeout: timeout)
+                request.headers["Accept"] = "text/event-stream"
+                let response = try await transport.stream(request)
+                try await CallableStreamParser.read(response) { continuation.yield($0) }
+                continuation.finish()
+            } catch {
+                continuation.finish(throwing: error)
+            }
+        }
+        let timer = Task {
+            guard timeout.isFinite else { return }
+            try? await Task.sleep(for: .seconds(max(timeout, 0)))
+            guard !Task.isCancelled else { return }
+            continuation.finish(throwing: FunctionsError(.deadlineExceeded))
+        }
+        continuation.onTermination = { _ in
+            work.cancel()
+            timer.cancel()
+        }
+        return stream
     }
 
     /// The request for one call: body, content type and the tokens allowed to go to `url`.

@@ -48,6 +48,29 @@ public final class HTTPSCallable: Sendable {
                                  timeout: timeoutInterval, transport: transport)
     }
 
+    /// Calls the function as a stream (Firebase's `stream(_:)`): the messages it sends while running, in
+    /// order, then its result.
+    ///
+    /// ```swift
+    /// for try await response in functions.httpsCallable("generate").stream(["prompt": "Hi"]) {
+    ///     if case .message(let chunk) = response { print(chunk) }
+    /// }
+    /// ```
+    ///
+    /// The request is the one ``call(_:)`` sends (same body and token headers) with
+    /// `Accept: text/event-stream`. The whole stream must end within ``timeoutInterval``. Breaking out of the
+    /// loop or cancelling the iterating task cancels the call and closes the connection.
+    ///
+    /// The stream throws ``FunctionsError``: the error event's code, message and details; the HTTP status's
+    /// code for a status other than 200; `dataLoss` for a malformed event, a connection lost mid-stream or a
+    /// stream that ends without a result; `deadlineExceeded`, `unavailable`, `invalidArgument` (a refused
+    /// URL) as ``call(_:)`` does. The embedded ``LocalFunctionsBackend`` answers with streaming handlers
+    /// (``LocalFunctionsBackend/register(name:streamHandler:)``); a custom transport without
+    /// ``FunctionsTransport/stream(_:)`` fails with `unimplemented`.
+    public func stream(_ data: CallableValue = .null) -> AsyncThrowingStream<JSONStreamResponse, any Error> {
+        functions.stream(url: url, data: data, options: options, timeout: timeoutInterval, transport: transport)
+    }
+
     /// Same as ``call(_:)``: `try await callable(["text": "Hello"])`.
     public func callAsFunction(_ data: CallableValue = .null) async throws -> HTTPSCallableResult {
         try await call(data)

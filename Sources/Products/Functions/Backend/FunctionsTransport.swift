@@ -27,4 +27,16 @@
 public protocol FunctionsTransport: AnyObject, Sendable {
     /// Delivers `request` and returns the answer (any HTTP status).
     func send(_ request: CallableRequest) async throws -> CallableResponse
+
+    /// Delivers a streaming `request` (``HTTPSCallable/stream(_:)``, `Accept: text/event-stream`) and returns
+    /// once the answer's status is known, with its body still arriving. Ending the body's iteration early
+    /// closes the connection. The default implementation throws ``FunctionsError`` `unimplemented`.
+    func stream(_ request: CallableRequest) async throws -> CallableStreamingResponse
+}
+
+extension FunctionsTransport {
+    /// Throws ``FunctionsError`` `unimplemented`: this transport does not stream.
+    public func stream(_ request: CallableRequest) async throws -> CallableStreamingResponse {
+        throw FunctionsError(.unimplemented, message: "This Functions transport does not support streaming calls.")
+    }
 }

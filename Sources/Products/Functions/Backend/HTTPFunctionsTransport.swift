@@ -19,7 +19,7 @@ import FoundationNetworking
 /// (or `URLError.timedOut`) is `deadlineExceeded`, a cancelled task `cancelled`, anything else (connection
 /// refused, DNS failure, …) `unavailable` with the underlying description as message.
 public final class HTTPFunctionsTransport: FunctionsTransport {
-    private let session: URLSession
+    let session: URLSession
     /// Whether the transport created `session` (and so invalidates it when released).
     private let ownsSession: Bool
 

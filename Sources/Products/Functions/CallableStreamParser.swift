@@ -1,0 +1,123 @@
+import Foundation
+
+/// Reads a streaming callable's answer as Firebase's client does (`Functions.stream(at:…)`):
+///
+/// - A status other than 200 is an error: its code comes from the HTTP status (400 invalidArgument, …), its
+///   message and details from a JSON error body when there is one (Firebase reads only the status).
+/// - The body is `text/event-stream`, read line by line: every non-empty line must be a `data:` line (else
+///   `dataLoss` "Unexpected format for streamed response."), whose JSON is an object with `result` (a
+///   ``JSONStreamResponse/result(_:)``) or `message` (a ``JSONStreamResponse/message(_:)``), or an
+///   `{"error": {"status", "message", "details"}}` that ends the stream with that ``FunctionsError``. JSON
+///   that does not parse, is not an object or has neither field is `dataLoss`.
+/// - Comment lines (starting with `:`, e.g. a keep-alive) are skipped (Firebase would fail on them).
+/// - The connection failing mid-body is `dataLoss` (a timeout `deadlineExceeded`); a body that ends before a
+///   result is `dataLoss` "Stream ended without a result." (Firebase finishes the stream silently).
+enum CallableStreamParser {
+    /// The most bytes of an error body that are read.
+    static let maximumErrorBodySize = 64 * 1024
+
+    /// Yields every element of `response` to `yield`; throws the stream's error.
+    static func read(_ response: CallableStreamingResponse,
+                     yield: (JSONStreamResponse) -> Void) async throws {
+        guard response.statusCode == 200 else {
+            throw await statusError(response)
+        }
+        var splitter = LineSplitter()
+        var sawResult = false
+        do {
+            for try await chunk in response.body {
+                for line in splitter.append(chunk) {
+                    let element = try parse(line: line)
+                    if case .result = element { sawResult = true }
+                    if let element { yield(element) }
+                }
+            }
+        } catch let error as FunctionsError {
+            throw error
+        } catch {
+            throw FunctionsError(.dataLoss, message: "Unexpected format for streamed response.")
+        }
+        try Task.checkCancellation()
+        if let rest = splitter.finish(), let element = try parse(line: rest) {
+            if case .result = element { sawResult = true }
+            yield(element)
+        }
+        guard sawResult else {
+            throw FunctionsError(.dataLoss, message: "Stream ended without a result.")
+        }
+    }
+
+    /// The error for a status other than 200.
+    private static func statusError(_ response: CallableStreamingResponse) async -> FunctionsError {
+        var body = Data()
+        do {
+            for try await chunk in response.body {
+                body.append(chunk)
+                if body.count > maximumErrorBodySize { break }
+            }
+        } catch {}
+        let status = response.statusCode
+        let parsed = try? CallableValue(jsonData: body)
+        let httpStatus = (200..<300).contains(status) ? 500 : status   // 2xx other than 200: not a stream
+        return CallableResponseParser.bodyError(parsed, httpStatus: httpStatus)
+            ?? FunctionsError(FunctionsErrorCode(httpStatus: httpStatus))
+    }
+
+    /// The element one line carries; nil for a comment line. `line` has no line terminator.
+    /// - Throws: the error event's ``FunctionsError``, or `dataLoss` for a malformed line.
+    static func parse(line: Data) throws(FunctionsError) -> JSONStreamResponse? {
+        let malformed = FunctionsError(.dataLoss, message: "Unexpected format for streamed response.")
+        guard let text = String(data: line, encoding: .utf8) else { throw malformed }
+        if text.isEmpty || text.hasPrefix(":") { return nil }
+        guard text.hasPrefix("data:") else { throw malformed }
+        let json = Data(text.dropFirst(5).utf8)
+        guard let value = try? CallableValue(jsonData: json) else {
+            throw FunctionsError(.dataLoss, message: "Streamed event is not JSON.")
+        }
+        if let error = CallableResponseParser.bodyError(value, httpStatus: 200) {
+            throw error
+        }
+        guard case .object(let members) = value else {
+            throw FunctionsError(.dataLoss, message: "Response was not a dictionary.")
+        }
+        if let result = members["result"] {
+            return .result(try decoded(result))
+        }
+        if let message = members["message"] {
+            return .message(try decoded(message))
+        }
+        throw FunctionsError(.dataLoss, message: "Response is missing result or message field.")
+    }
+
+    private static func decoded(_ payload: CallableValue) throws(FunctionsError) -> CallableValue {
+        do {
+            return try CallableSerializer.decode(payload)
+        } catch {
+            throw FunctionsError(.internal, message: "Response has an invalid \(error.type) value: \(error.value)")
+        }
+    }
+}
+
+/// Splits bytes into lines at `\n`, dropping a `\r` before it.
+struct LineSplitter {
+    private var buffer = Data()
+
+    /// The complete lines `chunk` ends, in order.
+    mutating func append(_ chunk: Data) -> [Data] {
+        buffer.append(chunk)
+        var lines: [Data] = []
+        while let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+            var line = buffer[buffer.startIndex..<newline]
+            if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
+            lines.append(Data(line))
+            buffer = Data(buffer[buffer.index(after: newline)...])
+        }
+        return lines
+    }
+
+    /// The unterminated last line, if any.
+    mutating func finish() -> Data? {
+        defer { buffer = Data() }
+        return buffer.isEmpty ? nil : buffer
+    }
+}
