@@ -19,6 +19,10 @@ import Foundation
 ///   `{"error": {"status", "message", "details"}}` with the code's HTTP status; any other error as
 ///   `500 {"error": {"status": "INTERNAL", "message": "INTERNAL"}}`.
 ///
+/// Streaming handlers (``register(name:streamHandler:)``) send messages while they run; a streaming call
+/// (``HTTPSCallable/stream(_:)``) receives them as `text/event-stream` events, as from a deployed function
+/// (see ``stream(_:)``).
+///
 /// Tokens are not signature-checked (local JWTs have no signature), and App Check is not enforced: this is
 /// an emulator, never a security boundary. Pass one backend to several apps (as an override) and they
 /// call the same functions, like clients of one project.
@@ -32,7 +36,7 @@ import Foundation
 /// let app = try registry.configure(options: options, overrides: [.instance(backend, as: FunctionsTransport.self)])
 /// ```
 public final class LocalFunctionsBackend: FunctionsTransport {
-    private let handlers = Locked<[String: CallableHandler]>([:])
+    private let handlers = Locked<[String: CallableStreamHandler]>([:])
     private let now: @Sendable () -> Date
 
     /// A backend with no functions; `now` is the clock used to check ID-token expiry (`exp`).
@@ -42,7 +46,14 @@ public final class LocalFunctionsBackend: FunctionsTransport {
 
     /// Registers (or replaces) the function `name`.
     public func register(name: String, handler: @escaping CallableHandler) {
-        handlers.withLock { $0[name] = handler }
+        handlers.withLock { $0[name] = { data, context, _ in try await handler(data, context) } }
+    }
+
+    /// Registers (or replaces) the streaming function `name`: a streaming call
+    /// (``HTTPSCallable/stream(_:)``) receives each message the handler sends, then its result; a plain call
+    /// receives only the result (``CallableStreamSender/acceptsStreaming`` is false).
+    public func register(name: String, streamHandler: @escaping CallableStreamHandler) {
+        handlers.withLock { $0[name] = streamHandler }
     }
 
     /// Removes the function `name`; later calls answer `404`.
@@ -70,13 +81,70 @@ public final class LocalFunctionsBackend: FunctionsTransport {
             return Self.errorResponse(error)
         }
         do {
-            let result = try await handler(data, context)
+            let result = try await handler(data, context, CallableStreamSender(sink: nil))
             return try CallableResponse(statusCode: 200, json: ["result": result])
         } catch let error as FunctionsError {
             return Self.errorResponse(error)
         } catch {
             return Self.errorResponse(FunctionsError(.internal))
         }
+    }
+
+    /// Serves a streaming `request` as a callable server does: a request that fails before the handler runs
+    /// (unknown name, bad body, invalid ID token) is answered with its HTTP status and body, as by
+    /// ``send(_:)``; otherwise `200` with a `text/event-stream` body: a `data: {"message": …}` event per
+    /// message the handler sends, then `data: {"result": …}`, or `data: {"error": {…}}` when it throws.
+    /// Ending the body's iteration cancels the handler's task.
+    public func stream(_ request: CallableRequest) async throws -> CallableStreamingResponse {
+        let name = request.functionName
+        guard let handler = handlers.withLock({ $0[name] }) else {
+            return Self.streamingResponse(CallableResponse(statusCode: 404,
+                                                           body: Data("Function \(name) does not exist.".utf8)))
+        }
+        let data: CallableValue
+        let context: CallableContext
+        do {
+            data = try Self.data(of: request)
+            context = try callerContext(of: request)
+        } catch {
+            return Self.streamingResponse(Self.errorResponse(error))
+        }
+        let (body, continuation) = AsyncThrowingStream.makeStream(of: Data.self)
+        let sender = CallableStreamSender { message in
+            guard let event = Self.event(["message": message]) else { return false }
+            if case .enqueued = continuation.yield(event) { return true }
+            return false
+        }
+        let task = Task {
+            let answer: CallableValue
+            do {
+                answer = ["result": try await handler(data, context, sender)]
+            } catch let error as FunctionsError {
+                answer = Self.errorBody(error)
+            } catch {
+                answer = Self.errorBody(FunctionsError(.internal))
+            }
+            if let event = Self.event(answer) ?? Self.event(Self.errorBody(FunctionsError(.internal))) {
+                continuation.yield(event)
+            }
+            continuation.finish()
+        }
+        continuation.onTermination = { _ in task.cancel() }
+        return CallableStreamingResponse(statusCode: 200, body: body)
+    }
+
+    /// `value` as one server-sent event (`data: <json>` and a blank line); nil when it is not valid JSON.
+    private static func event(_ value: CallableValue) -> Data? {
+        guard let json = try? value.jsonData() else { return nil }
+        return Data("data: ".utf8) + json + Data("\n\n".utf8)
+    }
+
+    /// A complete answer as a streaming one.
+    private static func streamingResponse(_ response: CallableResponse) -> CallableStreamingResponse {
+        let (body, continuation) = AsyncThrowingStream.makeStream(of: Data.self)
+        continuation.yield(response.body)
+        continuation.finish()
+        return CallableStreamingResponse(statusCode: response.statusCode, body: body)
     }
 
     // MARK: - Reading the request
@@ -133,6 +201,15 @@ public final class LocalFunctionsBackend: FunctionsTransport {
 
     /// The answer a callable server sends for `error`.
     private static func errorResponse(_ error: FunctionsError) -> CallableResponse {
+        if let response = try? CallableResponse(statusCode: error.code.httpStatus, json: errorBody(error)) {
+            return response
+        }
+        // The details hold a non-finite number: answer as a server whose handler failed.
+        return internalErrorResponse
+    }
+
+    /// `{"error": {"status", "message", "details"}}` for `error`.
+    private static func errorBody(_ error: FunctionsError) -> CallableValue {
         var body: [String: CallableValue] = [
             "status": .string(error.code.statusName),
             "message": .string(error.message),
@@ -140,11 +217,7 @@ public final class LocalFunctionsBackend: FunctionsTransport {
         if let details = error.details {
             body["details"] = details
         }
-        if let response = try? CallableResponse(statusCode: error.code.httpStatus, json: ["error": .object(body)]) {
-            return response
-        }
-        // The details hold a non-finite number: answer as a server whose handler failed.
-        return internalErrorResponse
+        return ["error": .object(body)]
     }
 
     /// `500 {"error":{"message":"INTERNAL","status":"INTERNAL"}}`.
