@@ -11,6 +11,7 @@ struct AuthErrorTests {
             .invalidCredential: 17004, .userDisabled: 17005, .operationNotAllowed: 17006,
             .emailAlreadyInUse: 17007, .invalidEmail: 17008, .wrongPassword: 17009, .tooManyRequests: 17010,
             .userNotFound: 17011, .requiresRecentLogin: 17014, .invalidUserToken: 17017, .networkError: 17020,
+            .invalidAPIKey: 17023,
             .userTokenExpired: 17021, .weakPassword: 17026, .expiredActionCode: 17029, .invalidActionCode: 17030,
             .missingEmail: 17034, .nullUser: 17067, .keychainError: 17995, .internalError: 17999,
             .malformedJWT: 18000,
@@ -201,6 +202,7 @@ struct AuthErrorTests {
             (.invalidCredential, 17004, "ERROR_INVALID_CREDENTIAL",
              "The supplied auth credential is malformed or has expired."),
             (.missingEmail, 17034, "ERROR_MISSING_EMAIL", "An email address must be provided."),
+            (.invalidAPIKey, 17023, "ERROR_INVALID_API_KEY", "An invalid API Key was supplied in the request."),
         ]
         for (code, raw, name, message) in expected {
             let error = code as NSError

@@ -50,8 +50,10 @@ public final class Auth: ComponentLifecycleMaintainer, Sendable {
     /// The name of the app this Auth belongs to.
     public let appName: String
     private weak let appReference: FlintApp?
-    /// The service Auth talks to.
-    let backend: any AuthBackend
+    /// The service Auth talks to (replaced by ``useEmulator(withHost:port:)``).
+    private let backendBox: Locked<any AuthBackend>
+    /// The app's options (API key and app ID for ``useEmulator(withHost:port:)``), read when Auth was created.
+    private let options: FlintOptions?
     /// Persistence and clock.
     let settings: AuthSettings
     private let persistence: AuthPersistenceFile?
@@ -65,7 +67,8 @@ public final class Auth: ComponentLifecycleMaintainer, Sendable {
     init(app: FlintApp?, appName: String, backend: any AuthBackend, settings: AuthSettings) {
         self.appName = appName
         appReference = app
-        self.backend = backend
+        backendBox = Locked(backend)
+        options = app?.options
         self.settings = settings
         persistence = settings.persistenceFile(forAppNamed: appName).map {
             AuthPersistenceFile(url: $0, appName: appName)
@@ -100,6 +103,32 @@ public final class Auth: ComponentLifecycleMaintainer, Sendable {
 
     /// The app this Auth belongs to; nil once the app is gone. Weak: Auth never keeps its app alive.
     public var app: FlintApp? { appReference }
+
+    // MARK: - Backend
+
+    /// The service Auth talks to now: the app's ``AuthBackend``, or the ``RESTAuthBackend`` of
+    /// ``useEmulator(withHost:port:)``.
+    public var backend: any AuthBackend {
+        backendBox.withLock { $0 }
+    }
+
+    /// Points this Auth at the Firebase Auth emulator at `host`:`port`: from now on it talks to a
+    /// ``RESTAuthBackend`` with the app's API key and app ID, sending Identity Toolkit requests to
+    /// `http://<host>:<port>/identitytoolkit.googleapis.com/v1/accounts:…?key=<apiKey>` and token refreshes to
+    /// `http://<host>:<port>/securetoken.googleapis.com/v1/token?key=<apiKey>`, as the Firebase SDK does. An
+    /// IPv6 host is put in brackets. Call it before signing in: a user signed in with the previous backend
+    /// keeps tokens the emulator does not know.
+    ///
+    /// Without an API key in the app's options, every request then fails with
+    /// ``AuthErrorCode/invalidAPIKey`` (the emulator accepts any key, but one must be there).
+    ///
+    /// - Precondition: `host` is not empty (the SDK stops the app too).
+    public func useEmulator(withHost host: String, port: Int) {
+        precondition(!host.isEmpty, "Cannot connect to empty host")
+        let backend = RESTAuthBackend(apiKey: options?.apiKey, endpoint: .emulator(host: host, port: port),
+                                      appID: options?.googleAppID)
+        backendBox.withLock { $0 = backend }
+    }
 
     // MARK: - The signed-in user
 

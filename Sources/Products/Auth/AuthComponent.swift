@@ -67,6 +67,20 @@ public enum AuthLibrary: FlintLibrary {
         Component.instance(backend, as: (any AuthBackend).self)
     }
 
+    /// An override serving a ``RESTAuthBackend`` as the app's ``AuthBackend``: Auth then talks to Firebase's
+    /// REST APIs at `endpoint` (production by default) with the app's `apiKey` and `googleAppID`.
+    ///
+    /// ```swift
+    /// try AppRegistry.shared.configure(options: options, overrides: [AuthLibrary.restBackend()])
+    /// ```
+    public static func restBackend(endpoint: RESTAuthBackend.Endpoint = .production) -> Component {
+        Component(AuthBackend.self) { container, isCacheable in
+            isCacheable = true
+            let options = container.app?.options
+            return RESTAuthBackend(apiKey: options?.apiKey, endpoint: endpoint, appID: options?.googleAppID)
+        }
+    }
+
     /// An override serving `settings` as the app's ``AuthSettings`` (persistence, clock).
     public static func settings(_ settings: AuthSettings) -> Component {
         Component.instance(settings, as: AuthSettings.self)

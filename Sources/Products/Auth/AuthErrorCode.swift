@@ -51,6 +51,9 @@ public enum AuthErrorCode: Int, Error, Sendable, Hashable, CaseIterable, CustomS
     case invalidUserToken = 17017
     /// The backend could not be reached (17020).
     case networkError = 17020
+    /// The app's API key is missing (``RESTAuthBackend`` needs `FlintOptions.apiKey`) or the server rejected
+    /// it (17023).
+    case invalidAPIKey = 17023
     /// The user's credential is no longer valid (for example the password was changed on another device);
     /// the user must sign in again (17021).
     case userTokenExpired = 17021
@@ -106,6 +109,7 @@ public enum AuthErrorCode: Int, Error, Sendable, Hashable, CaseIterable, CustomS
         case .requiresRecentLogin: "ERROR_REQUIRES_RECENT_LOGIN"
         case .invalidUserToken: "ERROR_INVALID_USER_TOKEN"
         case .networkError: "ERROR_NETWORK_REQUEST_FAILED"
+        case .invalidAPIKey: "ERROR_INVALID_API_KEY"
         case .userTokenExpired: "ERROR_USER_TOKEN_EXPIRED"
         case .weakPassword: "ERROR_WEAK_PASSWORD"
         case .expiredActionCode: "ERROR_EXPIRED_ACTION_CODE"
@@ -141,6 +145,7 @@ public enum AuthErrorCode: Int, Error, Sendable, Hashable, CaseIterable, CustomS
                 + "your request."
         case .networkError:
             "Network error (such as timeout, interrupted connection or unreachable host) has occurred."
+        case .invalidAPIKey: "An invalid API Key was supplied in the request."
         case .userTokenExpired: "The user's credential is no longer valid. The user must sign in again."
         case .weakPassword: "The password must be 6 characters long or more."
         case .expiredActionCode: "The action code has expired."

@@ -9,8 +9,9 @@
 /// ```
 ///
 /// ``AuthLibrary`` registers a ``LocalAuthBackend`` (an in-process emulator for development and tests) as
-/// the default. A conformer for a real service (for example the Firebase Auth emulator's REST API) maps
-/// the service's errors to ``AuthErrorCode``; any other error reaches Auth's callers as
+/// the default; ``RESTAuthBackend`` speaks Firebase's REST APIs (production with
+/// ``AuthLibrary/restBackend(endpoint:)``, the Firebase Auth emulator with ``Auth/useEmulator(withHost:port:)``).
+/// A conformer maps the service's errors to ``AuthErrorCode``; any other error reaches Auth's callers as
 /// ``AuthErrorCode/internalError``.
 public protocol AuthBackend: AnyObject, Sendable {
     /// Creates an email-and-password account and signs it in (`accounts:signUp`).

@@ -1,0 +1,52 @@
+import Foundation
+
+/// How ``RESTAuthBackend`` turns Identity Toolkit and Secure Token error answers into ``AuthErrorCode``s.
+///
+/// An error answer looks like
+/// `{"error": {"code": 400, "message": "WEAK_PASSWORD : Password should be at least 6 characters", "errors": [...]}}`.
+/// As in the Firebase Apple SDK (`AuthBackendRPCImplementation.clientError(withServerErrorMessage:…)`), only the
+/// part of `message` before the first `:` counts, trimmed of white space.
+public enum RESTAuthErrors {
+    /// The server messages with an ``AuthErrorCode`` of their own: the SDK's table, restricted to the codes
+    /// Flint's Auth has (the SDK's other messages, such as `MISSING_CONTINUE_URI`, become
+    /// ``AuthErrorCode/internalError`` here).
+    ///
+    /// `INVALID_REFRESH_TOKEN` (answered by the Secure Token API) is not in the Apple SDK's table, which
+    /// reports it as an internal error; Flint maps it to ``AuthErrorCode/invalidUserToken`` as Firebase's
+    /// JavaScript SDK does, so that a rejected refresh token signs the user out.
+    public static let serverMessages: [String: AuthErrorCode] = [
+        "USER_NOT_FOUND": .userNotFound,
+        "EMAIL_NOT_FOUND": .userNotFound,
+        "INVALID_IDENTIFIER": .invalidEmail,
+        "INVALID_EMAIL": .invalidEmail,
+        "INVALID_ID_TOKEN": .invalidUserToken,
+        "INVALID_REFRESH_TOKEN": .invalidUserToken,
+        "TOKEN_EXPIRED": .userTokenExpired,
+        "CREDENTIAL_TOO_OLD_LOGIN_AGAIN": .requiresRecentLogin,
+        "EMAIL_EXISTS": .emailAlreadyInUse,
+        "OPERATION_NOT_ALLOWED": .operationNotAllowed,
+        "PASSWORD_LOGIN_DISABLED": .operationNotAllowed,
+        "USER_DISABLED": .userDisabled,
+        "EXPIRED_OOB_CODE": .expiredActionCode,
+        "INVALID_OOB_CODE": .invalidActionCode,
+        "WEAK_PASSWORD": .weakPassword,
+        "TOO_MANY_ATTEMPTS_TRY_LATER": .tooManyRequests,
+        "MISSING_EMAIL": .missingEmail,
+        "INVALID_PASSWORD": .wrongPassword,
+        "INVALID_LOGIN_CREDENTIALS": .invalidCredential,
+        "INVALID_IDP_RESPONSE": .invalidCredential,
+        "INVALID_PENDING_TOKEN": .invalidCredential,
+    ]
+
+    /// The code for a server error `message` (`"EMAIL_EXISTS"`, `"WEAK_PASSWORD : detail"`, …) and the
+    /// `reason`s of its `errors` entries: the ``serverMessages`` entry; otherwise
+    /// ``AuthErrorCode/invalidAPIKey`` when a reason starts with `keyInvalid` (as in the SDK); otherwise
+    /// ``AuthErrorCode/internalError``.
+    public static func code(forServerMessage message: String, reasons: [String] = []) -> AuthErrorCode {
+        let short = message.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).first
+            .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) } ?? ""
+        if let code = serverMessages[short] { return code }
+        if reasons.contains(where: { $0.hasPrefix("keyInvalid") }) { return .invalidAPIKey }
+        return .internalError
+    }
+}

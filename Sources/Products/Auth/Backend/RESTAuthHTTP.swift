@@ -1,0 +1,138 @@
+import FlintCore
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The HTTP exchange of ``RESTAuthBackend``: one JSON `POST`, its answer checked and parsed, every failure an
+/// ``AuthErrorCode``.
+enum RESTAuthHTTP {
+    /// The largest answer body accepted (1 MiB); a larger one is ``AuthErrorCode/internalError``.
+    static let maximumResponseSize = 1 << 20
+    /// The deepest nesting of objects and arrays accepted in an answer; deeper is ``AuthErrorCode/internalError``.
+    static let maximumNestingDepth = 32
+
+    /// Sends `body` as JSON to `url` and returns the answer's JSON object.
+    ///
+    /// - Throws: ``AuthErrorCode/networkError`` when no HTTP answer arrives (connection refused or dropped,
+    ///   timeout, cancellation); the mapped server error (``RESTAuthErrors``) for an error answer;
+    ///   ``AuthErrorCode/internalError`` for an answer that is too large, too deep, not a JSON object, or an
+    ///   error status without a server message.
+    static func post(_ url: URL, body: [String: Any], headers: [String: String], timeout: TimeInterval,
+                     session: URLSession) async throws(AuthErrorCode) -> [String: Any] {
+        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData,
+                                 timeoutInterval: timeout.isFinite && timeout > 0 ? timeout : 60)
+        request.httpMethod = "POST"
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        for (name, value) in headers {
+            request.setValue(value, forHTTPHeaderField: name)
+        }
+        guard let data = try? JSONSerialization.data(withJSONObject: body) else { throw .internalError }
+        request.httpBody = data
+        let (status, responseBody) = try await perform(request, in: session)
+        return try parse(status: status, body: responseBody)
+    }
+
+    /// The JSON object of an answer, or the error it stands for.
+    static func parse(status: Int, body: Data) throws(AuthErrorCode) -> [String: Any] {
+        guard body.count <= maximumResponseSize, nestingIsBounded(body) else { throw .internalError }
+        let object = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any]
+        guard (200..<300).contains(status) else {
+            guard let error = object?["error"] as? [String: Any], let message = error["message"] as? String else {
+                throw .internalError
+            }
+            let reasons = (error["errors"] as? [Any] ?? []).compactMap { ($0 as? [String: Any])?["reason"] as? String }
+            throw RESTAuthErrors.code(forServerMessage: message, reasons: reasons)
+        }
+        guard let object else { throw .internalError }
+        return object
+    }
+
+    /// Whether objects and arrays in `body` nest at most ``maximumNestingDepth`` deep (brackets inside
+    /// strings do not count). Checked before parsing, so a hostile answer never reaches the parser.
+    static func nestingIsBounded(_ body: Data) -> Bool {
+        var depth = 0
+        var inString = false
+        var escaped = false
+        for byte in body {
+            if inString {
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""):
+                inString = true
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                depth += 1
+                if depth > maximumNestingDepth { return false }
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                depth -= 1
+            default:
+                break
+            }
+        }
+        return true
+    }
+
+    /// Runs one data task; cancelling the calling task cancels it (``AuthErrorCode/networkError``).
+    private static func perform(_ request: URLRequest, in session: URLSession) async throws(AuthErrorCode) -> (Int, Data) {
+        let pending = PendingTask()
+        let result = await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Result<(Int, Data), AuthErrorCode>, Never>) in
+                let task = session.dataTask(with: request) { data, response, error in
+                    if error != nil {
+                        continuation.resume(returning: .failure(.networkError))
+                    } else if let http = response as? HTTPURLResponse {
+                        continuation.resume(returning: .success((http.statusCode, data ?? Data())))
+                    } else {
+                        continuation.resume(returning: .failure(.networkError))
+                    }
+                }
+                if !pending.start(task) {
+                    continuation.resume(returning: .failure(.networkError))
+                }
+            }
+        } onCancel: {
+            pending.cancel()
+        }
+        return try result.get()
+    }
+}
+
+/// A data task that may be cancelled before it starts (cancellation then prevents the start).
+private final class PendingTask: Sendable {
+    private enum State {
+        case idle
+        case running(URLSessionDataTask)
+        case cancelled
+    }
+
+    private let state = Locked<State>(.idle)
+
+    /// Resumes `task` and returns true; returns false (leaving `task` unstarted) when ``cancel()`` came first.
+    func start(_ task: URLSessionDataTask) -> Bool {
+        let started = state.withLock { state -> Bool in
+            if case .cancelled = state { return false }
+            state = .running(task)
+            return true
+        }
+        if started { task.resume() }
+        return started
+    }
+
+    /// Cancels the running task, or the task about to start.
+    func cancel() {
+        let running = state.withLock { state -> URLSessionDataTask? in
+            defer { state = .cancelled }
+            if case .running(let task) = state { return task }
+            return nil
+        }
+        running?.cancel()
+    }
+}

@@ -1,0 +1,178 @@
+@testable import FlintAuth
+import FlintCore
+import FlintTesting
+import Foundation
+import Testing
+
+@Suite("Auth over REST: server errors, transport failures and malformed answers")
+struct RESTAuthErrorTests {
+    /// The server messages and the codes the Firebase Apple SDK maps them to (INVALID_REFRESH_TOKEN: see
+    /// ``RESTAuthErrors/serverMessages``).
+    static let table: [(String, AuthErrorCode)] = [
+        ("EMAIL_EXISTS", .emailAlreadyInUse),
+        ("INVALID_PASSWORD", .wrongPassword),
+        ("EMAIL_NOT_FOUND", .userNotFound),
+        ("INVALID_LOGIN_CREDENTIALS", .invalidCredential),
+        ("WEAK_PASSWORD : Password should be at least 6 characters", .weakPassword),
+        ("WEAK_PASSWORD", .weakPassword),
+        ("USER_DISABLED", .userDisabled),
+        ("TOO_MANY_ATTEMPTS_TRY_LATER : Access to this account has been temporarily disabled", .tooManyRequests),
+        ("TOKEN_EXPIRED", .userTokenExpired),
+        ("INVALID_ID_TOKEN", .invalidUserToken),
+        ("USER_NOT_FOUND", .userNotFound),
+        ("INVALID_EMAIL", .invalidEmail),
+        ("INVALID_IDENTIFIER", .invalidEmail),
+        ("OPERATION_NOT_ALLOWED", .operationNotAllowed),
+        ("PASSWORD_LOGIN_DISABLED", .operationNotAllowed),
+        ("CREDENTIAL_TOO_OLD_LOGIN_AGAIN", .requiresRecentLogin),
+        ("INVALID_REFRESH_TOKEN", .invalidUserToken),
+        ("EXPIRED_OOB_CODE", .expiredActionCode),
+        ("INVALID_OOB_CODE", .invalidActionCode),
+        ("MISSING_EMAIL", .missingEmail),
+        ("INVALID_IDP_RESPONSE", .invalidCredential),
+        ("INVALID_PENDING_TOKEN", .invalidCredential),
+        ("SOMETHING_NEW", .internalError),
+        ("MISSING_CONTINUE_URI", .internalError),
+        ("", .internalError),
+    ]
+
+    @Test func theTableCoversEveryMappedMessage() {
+        let short = Set(Self.table.map { String($0.0.prefix { $0 != " " }) })
+        #expect(Set(RESTAuthErrors.serverMessages.keys).isSubset(of: short))
+        for (message, code) in Self.table {
+            #expect(RESTAuthErrors.code(forServerMessage: message) == code, "\(message)")
+        }
+        #expect(RESTAuthErrors.code(forServerMessage: " USER_DISABLED:detail: more") == .userDisabled)
+    }
+
+    @Test(arguments: table)
+    func aServerMessageIsMappedOnTheWire(message: String, code: AuthErrorCode) async throws {
+        let script = RESTAuthScript()
+        script.fail("accounts:signInWithPassword", message: message)
+        script.fail("token", message: message)
+        try await withTestHTTPServer(script.handler) { server in
+            let backend = restBackend(server)
+            await #expect(throws: code) { try await backend.signIn(email: adaEmail, password: adaPassword) }
+            await #expect(throws: code) { try await backend.refreshSession(refreshToken: "r") }
+            #expect(server.requests.count == 2)   // no lookup after an error
+        }
+    }
+
+    @Test func anInvalidKeyReasonIsInvalidAPIKey() async throws {
+        let script = RESTAuthScript()
+        script.fail("accounts:signUp", message: "API key not valid. Please pass a valid API key.", reason: "keyInvalid")
+        try await withTestHTTPServer(script.handler) { server in
+            await #expect(throws: AuthErrorCode.invalidAPIKey) { try await restBackend(server).signUpAnonymously() }
+        }
+        #expect(RESTAuthErrors.code(forServerMessage: "EMAIL_EXISTS", reasons: ["keyInvalid"]) == .emailAlreadyInUse)
+    }
+
+    @Test func aDroppedConnectionIsANetworkError() async throws {
+        let script = RESTAuthScript()
+        script.answer("accounts:signUp", with: .closeWithoutResponse)
+        script.answer("token", with: .closeWithoutResponse)
+        try await withTestHTTPServer(script.handler) { server in
+            let backend = restBackend(server)
+            await #expect(throws: AuthErrorCode.networkError) { try await backend.signUpAnonymously() }
+            await #expect(throws: AuthErrorCode.networkError) { try await backend.refreshSession(refreshToken: "r") }
+        }
+    }
+
+    @Test func aBodyCutShortIsANetworkError() async throws {
+        let script = RESTAuthScript()
+        script.answer("accounts:delete", with: TestHTTPResponse.json(#"{"kind":"identitytoolkit#DeleteAccountResponse"}"#)
+            .truncated(afterBodyBytes: 5))
+        try await withTestHTTPServer(script.handler) { server in
+            await #expect(throws: AuthErrorCode.networkError) { try await restBackend(server).deleteAccount(idToken: "t") }
+        }
+    }
+
+    @Test func aServerThatIsGoneIsANetworkError() async throws {
+        let server = try TestHTTPServer.start { _ in .json("{}") }
+        let backend = restBackend(server)
+        server.stop()
+        await #expect(throws: AuthErrorCode.networkError) { try await backend.sendPasswordResetEmail(email: adaEmail) }
+    }
+
+    @Test(arguments: [
+        TestHTTPResponse.json("{not json"),
+        .json("[1,2,3]"),
+        .json("\"text\""),
+        .text("<html>502</html>", status: 502),
+        .json("{}", status: 500),
+        .json(#"{"error":"EMAIL_EXISTS"}"#, status: 400),
+        .json(#"{"error":{"code":400}}"#, status: 400),
+        .text(""),
+    ])
+    func aMalformedAnswerIsAnInternalError(response: TestHTTPResponse) async throws {
+        let script = RESTAuthScript()
+        script.answer("accounts:sendOobCode", with: response)
+        try await withTestHTTPServer(script.handler) { server in
+            await #expect(throws: AuthErrorCode.internalError) {
+                try await restBackend(server).sendPasswordResetEmail(email: adaEmail)
+            }
+        }
+    }
+
+    @Test(arguments: [
+        #"{"refreshToken":"r","expiresIn":"3600"}"#,                                   // no idToken
+        #"{"idToken":"","refreshToken":"r","expiresIn":"3600"}"#,                     // empty idToken
+        #"{"idToken":"t","expiresIn":"3600"}"#,                                       // no refreshToken
+        #"{"idToken":"t","refreshToken":"r"}"#,                                       // no expiresIn
+        #"{"idToken":"t","refreshToken":"r","expiresIn":"soon"}"#,
+        #"{"idToken":"t","refreshToken":"r","expiresIn":"-5"}"#,
+        #"{"idToken":"t","refreshToken":"r","expiresIn":"1e300"}"#,
+        #"{"idToken":42,"refreshToken":"r","expiresIn":"3600"}"#,
+    ])
+    func aSignInAnswerWithoutUsableTokensIsAnInternalError(body: String) async throws {
+        let script = RESTAuthScript()
+        script.answer("accounts:signInWithPassword", with: .json(body))
+        try await withTestHTTPServer(script.handler) { server in
+            await #expect(throws: AuthErrorCode.internalError) {
+                try await restBackend(server).signIn(email: adaEmail, password: adaPassword)
+            }
+            #expect(server.requests.count == 1)
+        }
+    }
+
+    @Test func aLookupUserWithoutLocalIdIsAnInternalError() async throws {
+        let script = RESTAuthScript()
+        script.answer("accounts:lookup", with: .json(#"{"users":[{"email":"a@b.c"}]}"#))
+        try await withTestHTTPServer(script.handler) { server in
+            await #expect(throws: AuthErrorCode.internalError) { try await restBackend(server).lookup(idToken: "t") }
+            script.answer("accounts:lookup", with: .json(#"{"users":["nope"]}"#))
+            await #expect(throws: AuthErrorCode.internalError) { try await restBackend(server).lookup(idToken: "t") }
+        }
+    }
+
+    @Test func aHugeAnswerIsAnInternalError() async throws {
+        let script = RESTAuthScript()
+        let padding = String(repeating: "x", count: RESTAuthHTTP.maximumResponseSize)
+        script.answer("accounts:sendOobCode", with: .json(#"{"email":"\#(padding)"}"#))
+        try await withTestHTTPServer(script.handler) { server in
+            await #expect(throws: AuthErrorCode.internalError) {
+                try await restBackend(server).sendPasswordResetEmail(email: adaEmail)
+            }
+        }
+    }
+
+    @Test func aDeeplyNestedAnswerIsAnInternalError() async throws {
+        let script = RESTAuthScript()
+        let deep = #"{"a":"# + String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000) + "}"
+        script.answer("accounts:sendOobCode", with: .json(deep))
+        script.fail("accounts:delete", message: "EMAIL_EXISTS : " + String(repeating: "{", count: 100), status: 400)
+        try await withTestHTTPServer(script.handler) { server in
+            let backend = restBackend(server)
+            await #expect(throws: AuthErrorCode.internalError) { try await backend.sendPasswordResetEmail(email: adaEmail) }
+            // Brackets inside strings do not count as nesting.
+            await #expect(throws: AuthErrorCode.emailAlreadyInUse) { try await backend.deleteAccount(idToken: "t") }
+        }
+    }
+
+    @Test func nestingIsMeasuredOutsideStrings() {
+        let limit = RESTAuthHTTP.maximumNestingDepth
+        #expect(RESTAuthHTTP.nestingIsBounded(Data((String(repeating: "[", count: limit) + String(repeating: "]", count: limit)).utf8)))
+        #expect(!RESTAuthHTTP.nestingIsBounded(Data(String(repeating: "[", count: limit + 1).utf8)))
+        #expect(RESTAuthHTTP.nestingIsBounded(Data(#"{"a":"\"[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[["}"#.utf8)))
+    }
+}
