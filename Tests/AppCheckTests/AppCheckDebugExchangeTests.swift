@@ -145,15 +145,6 @@ struct AppCheckDebugExchangeTests {
         }
     }
 
-    @Test func aRefusedConnectionIsServerUnreachable() async throws {
-        let server = try TestHTTPServer.start { _ in .json("{}") }
-        server.stop()
-        let provider = try Self.provider(server)
-        let error = try #require(await Self.failure { try await provider.getToken() })
-        #expect(error.code == .serverUnreachable)
-        #expect(error.underlyingError is URLError)
-    }
-
     // MARK: Configuration, checked before anything is sent
 
     @Test func missingOptionsFailBeforeAnyRequest() async throws {
