@@ -1,3 +1,4 @@
+import Foundation
 /// Runs `body` with a new ``TestHTTPServer`` answering through `handler`, and stops the server when `body`
 /// returns or throws, so a test never leaks it.
 ///
@@ -17,6 +18,23 @@ public func withTestHTTPServer<Result>(
     body: (TestHTTPServer) async throws -> Result
 ) async throws -> Result {
     let server = try TestHTTPServer.start(limits: limits, handler)
-    defer { server.stop() }
-    return try await body(server)
+    do {
+        let result = try await body(server)
+        await stopOffThePool(server)
+        return result
+    } catch {
+        await stopOffThePool(server)
+        throw error
+    }
+}
+
+/// Stops `server` on a thread of its own: `stop()` waits (boundedly) for the connection threads, and a test must
+/// not hold one of the few cooperative threads meanwhile, or other tests' tasks starve.
+private func stopOffThePool(_ server: TestHTTPServer) async {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        Thread.detachNewThread {
+            server.stop()
+            continuation.resume()
+        }
+    }
 }

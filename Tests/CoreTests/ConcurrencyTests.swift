@@ -60,7 +60,7 @@ struct ConcurrencyTests {
             cached(Fast.self) { _ in Fast() },
         ])
         let fastBefore = app.container.instance(for: Fast.self)
-        let slowResult = Task.detached { await onThread { app.container.instance(for: Slow.self) != nil } }
+        let slowResult = Task.detached(priority: Task.currentPriority) { await onThread { app.container.instance(for: Slow.self) != nil } }
         #expect(await onThread { entered.wait(seconds: 5) })
         // While Slow's factory runs: a cached lookup, a new creation and an unrelated miss all complete.
         let lookups = await onThread { () -> Bool in
@@ -84,9 +84,9 @@ struct ConcurrencyTests {
             }
             return Leaf()
         }])
-        let first = Task.detached { await onThread { app.container.instance(for: Leaf.self) } }
+        let first = Task.detached(priority: Task.currentPriority) { await onThread { app.container.instance(for: Leaf.self) } }
         #expect(await onThread { entered.wait(seconds: 5) })
-        let second = Task.detached { await onThread { app.container.instance(for: Leaf.self) } }
+        let second = Task.detached(priority: Task.currentPriority) { await onThread { app.container.instance(for: Leaf.self) } }
         release.fire()
         let results = try await [value(of: first), value(of: second)]
         #expect(results.compactMap { $0 }.count >= 1)
@@ -107,7 +107,7 @@ struct ConcurrencyTests {
         }])
         _ = app.container.instance(for: Leaf.self)   // learns: not cacheable
         let tasks = (0..<8).map { _ in
-            Task.detached { await onThread { (0..<200).allSatisfy { _ in app.container.instance(for: Leaf.self) != nil } } }
+            Task.detached(priority: Task.currentPriority) { await onThread { (0..<200).allSatisfy { _ in app.container.instance(for: Leaf.self) != nil } } }
         }
         for task in tasks { #expect(try await value(of: task, timeout: .seconds(30))) }
         #expect(runs.value == 1 + 8 * 200)
@@ -130,7 +130,7 @@ struct ConcurrencyTests {
         _ = app.container.instance(for: Leaf.self)
         learned.store(true, ordering: .releasing)
         let tasks = (0..<8).map { _ in
-            Task.detached {
+            Task.detached(priority: Task.currentPriority) {
                 await onThread { () -> ObjectIdentifier? in
                     start.arriveAndWait(seconds: 5)
                     return app.container.instance(for: Leaf.self).map(ObjectIdentifier.init)
@@ -227,7 +227,7 @@ struct ConcurrencyTests {
                 Component(Root.self, dependencies: [.required(Branch.self)]) { c, _ in Root(branch: try c.require(Branch.self)) },
             ])
             let resolvers = (0..<4).map { _ in
-                Task.detached {
+                Task.detached(priority: Task.currentPriority) {
                     var outcomes = 0
                     for _ in 0..<500 {
                         do throws(ComponentError) {

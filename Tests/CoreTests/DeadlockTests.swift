@@ -17,7 +17,7 @@ private final class Holder: Sendable {
 struct DeadlockTests {
     @Test func anEagerFactoryWaitingForAThreadThatResolvesAProviderDoesNotDeadlock() async throws {
         let resolvedOnOtherThread = Signal()
-        let configuring = Task.detached {
+        let configuring = Task.detached(priority: Task.currentPriority) {
             await onThread { () -> Bool in
                 let registry = try? makeRegistry([("flint-deadlock", [
                     Component(Holder.self, dependencies: [.provider(Helper.self)]) { container, isCacheable in
@@ -59,7 +59,7 @@ struct DeadlockTests {
             },
             cached(Helper.self) { _ in Helper() },
         ])
-        let holder = try await value(of: Task.detached { await onThread { app.container.instance(for: Holder.self) } })
+        let holder = try await value(of: Task.detached(priority: Task.currentPriority) { await onThread { app.container.instance(for: Holder.self) } })
         #expect(holder?.helper.get() != nil)
     }
 }

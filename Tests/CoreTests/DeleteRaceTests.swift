@@ -38,7 +38,7 @@ struct DeleteRaceTests {
             _ = release.wait(seconds: 10)
             return made.add(Counted())
         }, cached(Pending.self) { _ in Pending() }])
-        let creation = Task.detached { await onThread { Result { () throws(ComponentError) in try app.container.require(Counted.self) } } }
+        let creation = Task.detached(priority: Task.currentPriority) { await onThread { Result { () throws(ComponentError) in try app.container.require(Counted.self) } } }
         #expect(await onThread { entered.wait(seconds: 5) })
         let deletion = Task { await app.delete() }
         // Delete has marked the app (lookups fail) but waits for the running creation.
@@ -63,7 +63,7 @@ struct DeleteRaceTests {
         let app = try makeApp(components)
         let start = Barrier(parties: 5)
         let resolvers = (0..<4).map { _ in
-            Task.detached {
+            Task.detached(priority: Task.currentPriority) {
                 await onThread {
                     start.arriveAndWait(seconds: 5)
                     while (try? app.container.all(Counted.self)) != nil {}
@@ -82,7 +82,7 @@ struct DeleteRaceTests {
         let events = registry.events
         let entered = Signal()
         let release = Signal()
-        let configuring = Task.detached {
+        let configuring = Task.detached(priority: Task.currentPriority) {
             await onThread {
                 try? registry.configure(name: "racing", options: .testing, overrides: [
                     Component(Pending.self, timing: .alwaysEager) { _, isCacheable in

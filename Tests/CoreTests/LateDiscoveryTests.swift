@@ -204,7 +204,7 @@ struct LateDiscoveryTests {
     @Test func registeringWhileOtherThreadsResolveIsSafe() async throws {
         let registry = try registry()
         let app = try registry.configure(options: .testing)
-        let resolver = Task.detached {
+        let resolver = Task.detached(priority: Task.currentPriority) {
             await onThread {
                 // Resolves until the late library's type shows up (bounded: 10 s).
                 let deadline = ContinuousClock.now.advanced(by: .seconds(10))
@@ -231,14 +231,18 @@ struct LateDiscoveryTests {
         for round in 0..<10 {
             let registry = try registry()
             let start = Barrier(parties: 2)
-            let configuring = Task.detached {
+            let configuring = Task.detached(priority: Task.currentPriority) {
                 await onThread { () -> FlintApp? in
                     start.arriveAndWait(seconds: 5)
                     return try? registry.configure(name: "app\(round)", options: .testing)
                 }
             }
-            start.arriveAndWait(seconds: 5)
-            try newLibrary(registry)
+            // The registering side waits at the barrier on a thread of its own too: never on a cooperative thread.
+            let registered = await onThread { () -> Bool in
+                start.arriveAndWait(seconds: 5)
+                return (try? newLibrary(registry)) != nil
+            }
+            #expect(registered)
             let app = try #require(try await value(of: configuring))
             #expect(app.container.instance(for: New.self) != nil)
         }

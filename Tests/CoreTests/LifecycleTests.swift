@@ -175,14 +175,17 @@ struct LifecycleTests {
             made.set(leaf)
             return leaf
         }])
-        let pending = Task.detached {
+        let pending = Task.detached(priority: Task.currentPriority) {
             await onThread { Result { () throws(ComponentError) in _ = try app.container.require(Leaf.self) } }
         }
         #expect(await onThread { entered.wait(seconds: 5) })
-        #expect(await app.delete())
+        // delete() waits for the running creation (to notify what it makes), so release it once delete began.
+        let deletion = Task { await app.delete() }
+        try await waitUntil { app.isDeleted }
         release.fire()
         let outcome = try await value(of: pending)
         #expect(throws: ComponentError.appDeleted(name: "late")) { try outcome.get() }
+        #expect(try await value(of: deletion))
         #expect(made.value == nil)
     }
 }

@@ -30,7 +30,7 @@ import Testing
 
     @Test func waitForRemovalReturnsWhenAnotherTaskRemoves() async throws {
         let spy = SpyListenerRegistration()
-        let remover = Task.detached {
+        let remover = Task.detached(priority: Task.currentPriority) {
             await Task.yield()
             spy.remove()
         }

@@ -66,7 +66,7 @@ import Testing
         let release = Gate()
         let stubborn = Task { () -> String in
             // Awaiting another task's value does not respond to cancellation.
-            await Task.detached { await release.wait() }.value
+            await Task.detached(priority: Task.currentPriority) { await release.wait() }.value
             return "released"
         }
         await #expect(throws: TestTimeoutError.taskNotFinished(timeout: .milliseconds(50))) {

@@ -8,7 +8,7 @@ import Testing
 
     @Test func returnsOnceAnotherTaskMakesTheConditionTrue() async throws {
         let analytics = FakeAnalytics()
-        let producer = Task.detached {
+        let producer = Task.detached(priority: Task.currentPriority) {
             for index in 0..<3 {
                 analytics.logEvent("tick\(index)", parameters: [:])
                 await Task.yield()
@@ -21,7 +21,7 @@ import Testing
 
     @Test func supportsAsyncConditions() async throws {
         let auth = FakeAuth()
-        Task.detached { auth.simulateSignIn(userID: "late") }
+        Task.detached(priority: Task.currentPriority) { auth.simulateSignIn(userID: "late") }
         try await waitUntil { (try? await auth.getToken(forcingRefresh: false)) != nil }
         #expect(auth.currentUserID == "late")
     }

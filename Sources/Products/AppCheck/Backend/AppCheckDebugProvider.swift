@@ -94,7 +94,7 @@ public final class AppCheckDebugProvider: AppCheckProvider {
         tokenLifetime = 0
         self.now = now
         self.endpoint = endpoint
-        ownedSession = session == nil ? URLSession(configuration: .ephemeral) : nil
+        ownedSession = session == nil ? CredentialSafeSession.make() : nil
         let exchange = AppCheckDebugExchange(
             endpoint: endpoint, projectID: app.options.projectID, googleAppID: app.options.googleAppID,
             apiKey: app.options.apiKey, session: session ?? ownedSession!,

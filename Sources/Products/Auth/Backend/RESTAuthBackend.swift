@@ -83,7 +83,7 @@ public final class RESTAuthBackend: AuthBackend {
         self.endpoint = endpoint
         self.appID = appID
         self.timeout = timeout
-        self.session = session ?? URLSession(configuration: .ephemeral)
+        self.session = session ?? CredentialSafeSession.make()
         ownsSession = session == nil
         self.now = now
     }

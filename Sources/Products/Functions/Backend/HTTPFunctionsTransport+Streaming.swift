@@ -23,6 +23,7 @@ extension HTTPFunctionsTransport {
 
 /// The delegate of one streaming data task: hands the head to the waiting caller, then the body chunks to
 /// the body stream; invalidates its session when the task completes.
+/// Like every session of the transport, it refuses redirects (as FlintProductSupport's `CredentialSafeSession`).
 private final class StreamingTaskDelegate: NSObject, URLSessionDataDelegate, Sendable {
     private struct State {
         var head: CheckedContinuation<CallableStreamingResponse, any Error>?
@@ -88,6 +89,22 @@ private final class StreamingTaskDelegate: NSObject, URLSessionDataDelegate, Sen
         }
         head?.resume(returning: CallableStreamingResponse(statusCode: http.statusCode, body: body))
         completionHandler(.allow)
+    }
+
+    /// A redirect is refused, so that the tokens never reach another host, and answered here with its own 3xx
+    /// status, so the stream fails like a call does; the task is cancelled (FoundationNetworking does not always
+    /// deliver a refused redirect's response to a data delegate).
+    func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+                    newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void) {
+        completionHandler(nil)
+        let head = state.withLock { state -> CheckedContinuation<CallableStreamingResponse, any Error>? in
+            defer { state.head = nil }
+            state.headDelivered = true
+            return state.head
+        }
+        bodyContinuation.finish()
+        head?.resume(returning: CallableStreamingResponse(statusCode: response.statusCode, body: body))
+        task.cancel()
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {

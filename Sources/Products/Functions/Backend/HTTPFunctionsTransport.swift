@@ -26,7 +26,7 @@ public final class HTTPFunctionsTransport: FunctionsTransport {
     /// A transport with its own ephemeral `URLSession` (no cookies, no cache), invalidated (after its
     /// running tasks finish) when the transport is released.
     public init() {
-        session = URLSession(configuration: .ephemeral)
+        session = CredentialSafeSession.make()
         ownsSession = true
     }
 

@@ -1,0 +1,25 @@
+@testable import FlintAuth
+import FlintCore
+import FlintTesting
+import Foundation
+import Testing
+
+/// A redirect answer must not carry a request (and its API key, password or tokens) to another host.
+@Suite("Auth over REST: redirects are not followed", .timeLimit(.minutes(1)))
+struct RESTAuthRedirectTests {
+    @Test func aSignInIsNotRedirectedToAnotherServer() async throws {
+        try await withTestHTTPServer({ _ in .json("{}") }) { elsewhere in
+            try await withTestHTTPServer({ request in
+                TestHTTPResponse(status: 307, headers: ["Location": elsewhere.url(path: request.path).absoluteString])
+            }) { server in
+                let auth = try Auth.auth(app: TestApp.make(libraries: [AuthLibrary.self]))
+                auth.useEmulator(withHost: server.host, port: server.port)
+                await #expect(throws: AuthErrorCode.self) {
+                    try await auth.signIn(withEmail: "alice@example.com", password: "secret-1")
+                }
+                #expect(server.requests.count == 1)
+                #expect(elsewhere.requests.isEmpty)
+            }
+        }
+    }
+}
