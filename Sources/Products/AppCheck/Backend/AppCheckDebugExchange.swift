@@ -1,4 +1,5 @@
 import FlintCore
+import FlintProductSupport
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -114,7 +115,7 @@ struct AppCheckDebugExchange: Sendable {
     /// - Throws: ``AppCheckErrorCode/serverUnreachable`` with the `URLError` underneath when no HTTP answer
     ///   came (Firebase's `APIErrorWithNetworkError`).
     static func perform(_ request: URLRequest, in session: URLSession) async throws(AppCheckError) -> (Int, Data) {
-        let pending = PendingExchangeTask()
+        let pending = PendingDataTask()
         let result = await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Result<(Int, Data), AppCheckError>, Never>) in
                 let task = session.dataTask(with: request) { data, response, error in
@@ -145,36 +146,4 @@ struct AppCheckDebugExchange: Sendable {
 
 private extension Character {
     var isASCIIDigit: Bool { isASCII && isNumber }
-}
-
-/// A data task that may be cancelled before it is started (cancellation then prevents the start).
-private final class PendingExchangeTask: Sendable {
-    private enum State {
-        case idle
-        case running(URLSessionDataTask)
-        case cancelled
-    }
-
-    private let state = Locked<State>(.idle)
-
-    /// Resumes `task` and returns true; returns false (leaving `task` unstarted) when ``cancel()`` came first.
-    func start(_ task: URLSessionDataTask) -> Bool {
-        let started = state.withLock { state -> Bool in
-            if case .cancelled = state { return false }
-            state = .running(task)
-            return true
-        }
-        if started { task.resume() }
-        return started
-    }
-
-    /// Cancels the running task, or the task about to start.
-    func cancel() {
-        let running = state.withLock { state -> URLSessionDataTask? in
-            defer { state = .cancelled }
-            if case .running(let task) = state { return task }
-            return nil
-        }
-        running?.cancel()
-    }
 }

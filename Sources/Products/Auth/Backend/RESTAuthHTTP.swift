@@ -1,4 +1,5 @@
 import FlintCore
+import FlintProductSupport
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -82,7 +83,7 @@ enum RESTAuthHTTP {
 
     /// Runs one data task; cancelling the calling task cancels it (``AuthErrorCode/networkError``).
     private static func perform(_ request: URLRequest, in session: URLSession) async throws(AuthErrorCode) -> (Int, Data) {
-        let pending = PendingTask()
+        let pending = PendingDataTask()
         let result = await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Result<(Int, Data), AuthErrorCode>, Never>) in
                 let task = session.dataTask(with: request) { data, response, error in
@@ -102,37 +103,5 @@ enum RESTAuthHTTP {
             pending.cancel()
         }
         return try result.get()
-    }
-}
-
-/// A data task that may be cancelled before it starts (cancellation then prevents the start).
-private final class PendingTask: Sendable {
-    private enum State {
-        case idle
-        case running(URLSessionDataTask)
-        case cancelled
-    }
-
-    private let state = Locked<State>(.idle)
-
-    /// Resumes `task` and returns true; returns false (leaving `task` unstarted) when ``cancel()`` came first.
-    func start(_ task: URLSessionDataTask) -> Bool {
-        let started = state.withLock { state -> Bool in
-            if case .cancelled = state { return false }
-            state = .running(task)
-            return true
-        }
-        if started { task.resume() }
-        return started
-    }
-
-    /// Cancels the running task, or the task about to start.
-    func cancel() {
-        let running = state.withLock { state -> URLSessionDataTask? in
-            defer { state = .cancelled }
-            if case .running(let task) = state { return task }
-            return nil
-        }
-        running?.cancel()
     }
 }

@@ -103,35 +103,3 @@ public final class HTTPFunctionsTransport: FunctionsTransport {
         }
     }
 }
-
-/// A data task that may be cancelled before it is started (cancellation then prevents the start).
-private final class PendingDataTask: Sendable {
-    private enum State {
-        case idle
-        case running(URLSessionDataTask)
-        case cancelled
-    }
-
-    private let state = Locked<State>(.idle)
-
-    /// Resumes `task` and returns true; returns false (leaving `task` unstarted) when ``cancel()`` came first.
-    func start(_ task: URLSessionDataTask) -> Bool {
-        let started = state.withLock { state -> Bool in
-            if case .cancelled = state { return false }
-            state = .running(task)
-            return true
-        }
-        if started { task.resume() }
-        return started
-    }
-
-    /// Cancels the running task, or the task about to start.
-    func cancel() {
-        let running = state.withLock { state -> URLSessionDataTask? in
-            defer { state = .cancelled }
-            if case .running(let task) = state { return task }
-            return nil
-        }
-        running?.cancel()
-    }
-}
