@@ -51,10 +51,10 @@ struct PersistenceTests {
             let write = try UserDataParser(database: database).parseSetData(["n": 1]).setMutation(at: ResourcePath(["c", "d"]))
             _ = try backend.commit([BackendWrite(write)], database: database, caller: nil, origin: nil)
         }
-        let file = directory.appendingPathComponent("p/(default).jsonl")
+        let file = PersistenceLog.url(directory: directory, database: database)
         let handle = try FileHandle(forWritingTo: file)
         try handle.seekToEnd()
-        try handle.write(contentsOf: Data("{\"seq\": 2, \"docs\": [".utf8))
+        try handle.write(contentsOf: PersistenceLog.frame(Data("{\"seq\": 2, \"docs\": []}".utf8)).prefix(20))
         try handle.close()
         let backend = LocalFirestoreBackend(persistenceDirectory: directory)
         #expect(try backend.document(at: "c/d", database: database, caller: nil).value?.version == 1)

@@ -7,9 +7,9 @@ import Foundation
 /// - Documents live in memory, per project and database, each collection in a persistent tree ordered by
 ///   document ID, so a write costs O(log n) whatever the collection's size, and reads take a consistent
 ///   snapshot without copying.
-/// - With a `persistenceDirectory`, each database is also written to `<directory>/<projectID>/<database>.jsonl`
-///   (an append-only log, compacted on open), so its data survives a restart: a new backend on the same
-///   directory sees it.
+/// - With a `persistenceDirectory`, each database is also written to a checksummed append-only log in it
+///   (`<directory>/<safe projectID>/<safe database>.flintlog`, compacted on open; see ``PersistenceLog``), so
+///   its data survives a restart: a new backend on the same directory sees it.
 /// - Optional security `rules` decide every read and write by a caller (``RulesRequest``); a denial is
 ///   ``FirestoreErrorCode/permissionDenied``. The rules run without any lock held; a commit whose documents
 ///   changed while its rules ran is re-evaluated.
@@ -23,6 +23,7 @@ public final class LocalFirestoreBackend: FirestoreBackend {
     private let stores = Locked<[DatabaseID: LocalDatabaseStore]>([:])
     private let rulesSlot: Locked<Rules?>
     private let persistenceDirectory: URL?
+    private let persistenceIO: PersistenceIO
     private let now: @Sendable () -> Date
 
     /// A backend.
@@ -30,9 +31,16 @@ public final class LocalFirestoreBackend: FirestoreBackend {
     ///   - persistenceDirectory: where to persist each database; nil (the default) keeps data in memory only.
     ///   - rules: security rules applied to callers' requests; nil allows everything.
     ///   - now: the clock of commit times.
-    public init(persistenceDirectory: URL? = nil, rules: Rules? = nil,
-                now: @escaping @Sendable () -> Date = { Date() }) {
+    public convenience init(persistenceDirectory: URL? = nil, rules: Rules? = nil,
+                            now: @escaping @Sendable () -> Date = { Date() }) {
+        self.init(persistenceDirectory: persistenceDirectory, persistenceIO: .standard, rules: rules, now: now)
+    }
+
+    /// A backend whose persistence log writes through `persistenceIO` (tests inject write failures there).
+    init(persistenceDirectory: URL?, persistenceIO: PersistenceIO, rules: Rules? = nil,
+         now: @escaping @Sendable () -> Date = { Date() }) {
         self.persistenceDirectory = persistenceDirectory
+        self.persistenceIO = persistenceIO
         rulesSlot = Locked(rules)
         self.now = now
     }
@@ -169,7 +177,7 @@ public final class LocalFirestoreBackend: FirestoreBackend {
                 var store = LocalDatabaseStore()
                 if let persistenceDirectory {
                     let (log, documents, sequence) = try PersistenceLog.open(directory: persistenceDirectory,
-                                                                             database: database)
+                                                                             database: database, io: persistenceIO)
                     for document in documents { store.store(document, at: document.path) }
                     store.sequence = sequence
                     store.log = log
