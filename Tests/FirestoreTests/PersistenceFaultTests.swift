@@ -26,8 +26,14 @@ struct PersistenceFaultTests {
         return try backend.commit([BackendWrite(write)], database: database, caller: nil, origin: nil).sequenceNumber
     }
 
-    /// The IDs of the documents stored in the log under `directory`, by opening it directly.
+    /// The IDs of the documents stored in the log under `directory`, read without rewriting it.
     private func storedIDs(_ directory: URL) throws(FirestoreError) -> [String] {
+        let documents = try PersistenceLog.load(directory: directory, database: database).documents
+        return documents.values.map { $0.path.segments.last! }.sorted()
+    }
+
+    /// The IDs of the documents stored in the log under `directory`, by opening (and so compacting) it.
+    private func reopenedIDs(_ directory: URL) throws(FirestoreError) -> [String] {
         let (_, documents, _) = try PersistenceLog.open(directory: directory, database: database)
         return documents.map { $0.path.segments.last! }.sorted()
     }
@@ -74,6 +80,7 @@ struct PersistenceFaultTests {
         }
         // After the repair, the log takes new writes and keeps them.
         try data.prefix(last + 3).write(to: logURL(directory))
+        #expect(try reopenedIDs(directory) == ["a", "b", "c"])
         do {
             let backend = LocalFirestoreBackend(persistenceDirectory: directory)
             try write(backend, "e")
@@ -85,13 +92,13 @@ struct PersistenceFaultTests {
         let directory = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         _ = try makeLog(directory, ids: (0..<30).map { "doc\($0)" })
-        #expect(try storedIDs(directory).count == 30)   // compacted: 30 documents in one snapshot record
+        #expect(try reopenedIDs(directory).count == 30)   // compacted: 30 documents in one snapshot record
         let data = try Data(contentsOf: logURL(directory))
         #expect(recordStarts(data).count == 1)
         for cut in Array(0..<40) + Array(stride(from: 40, to: data.count, by: 97)) + [data.count - 1] {
             let cutData = data.prefix(cut)
             try cutData.write(to: logURL(directory))
-            expectDataLoss { () throws(FirestoreError) in _ = try storedIDs(directory) }
+            expectDataLoss { () throws(FirestoreError) in _ = try (cut % 5 == 0 ? reopenedIDs : storedIDs)(directory) }
             #expect(try Data(contentsOf: logURL(directory)) == cutData, "cut at \(cut)")
         }
         // Restored, all 30 are there.
@@ -111,7 +118,7 @@ struct PersistenceFaultTests {
             var damaged = data
             damaged[offset] ^= 0x5A
             try damaged.write(to: logURL(directory))
-            expectDataLoss { () throws(FirestoreError) in _ = try storedIDs(directory) }
+            expectDataLoss { () throws(FirestoreError) in _ = try (offset % 5 == 0 ? reopenedIDs : storedIDs)(directory) }
             #expect(try Data(contentsOf: logURL(directory)) == damaged, "flip at \(offset)")
         }
         // Through the backend too: every operation on the database reports dataLoss.
@@ -131,7 +138,7 @@ struct PersistenceFaultTests {
         var damaged = data
         damaged.append(Data("this is not a record at all\n".utf8))
         try damaged.write(to: logURL(directory))
-        expectDataLoss { () throws(FirestoreError) in _ = try storedIDs(directory) }
+        expectDataLoss { () throws(FirestoreError) in _ = try reopenedIDs(directory) }
         #expect(try Data(contentsOf: logURL(directory)) == damaged)
         try Data("garbage garbage garbage".utf8).write(to: logURL(directory))
         expectDataLoss { () throws(FirestoreError) in _ = try storedIDs(directory) }
@@ -270,7 +277,8 @@ struct PersistenceFaultTests {
         try FileManager.default.createDirectory(at: legacy.deletingLastPathComponent(), withIntermediateDirectories: true)
         // Two whole lines and a torn third (no newline).
         try Data((legacyLine(seq: 1, id: "a") + "\n" + legacyLine(seq: 2, id: "b") + "\n{\"seq\":3,\"do").utf8).write(to: legacy)
-        #expect(try storedIDs(directory) == ["a", "b"])
+        #expect(try storedIDs(directory) == ["a", "b"])   // read in place
+        #expect(try reopenedIDs(directory) == ["a", "b"])   // rewritten in the new format
         #expect(!FileManager.default.fileExists(atPath: legacy.path))
         #expect(FileManager.default.fileExists(atPath: logURL(directory).path))
         let backend = LocalFirestoreBackend(persistenceDirectory: directory)
@@ -287,7 +295,7 @@ struct PersistenceFaultTests {
         for contents in [legacyLine(seq: 1, id: "a") + "\n" + "{\"seq\":2,\"docs\":[\n",
                          "garbage\n" + legacyLine(seq: 1, id: "a") + "\n"] {
             try Data(contents.utf8).write(to: legacy)
-            expectDataLoss { () throws(FirestoreError) in _ = try storedIDs(directory) }
+            expectDataLoss { () throws(FirestoreError) in _ = try reopenedIDs(directory) }
             #expect(try Data(contentsOf: legacy) == Data(contents.utf8))
             #expect(!FileManager.default.fileExists(atPath: logURL(directory).path))
         }

@@ -129,27 +129,7 @@ final class PersistenceLog {
         let folder = url.deletingLastPathComponent()
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            var lines: [Line] = []
-            var migrated: URL?
-            if FileManager.default.fileExists(atPath: url.path) {
-                lines = try readFramed(try Data(contentsOf: url), url: url)
-            } else if let legacy = legacyURL(directory: directory, database: database),
-                      FileManager.default.fileExists(atPath: legacy.path) {
-                lines = try readLegacy(try Data(contentsOf: legacy), url: legacy)
-                migrated = legacy
-            }
-            var documents: [ResourcePath: Document] = [:]
-            var sequence: Int64 = 0
-            for line in lines {
-                sequence = max(sequence, line.seq)
-                for record in line.docs {
-                    let path = ResourcePath(record.path)
-                    documents[path] = record.doc.map {
-                        Document(path: path, fields: $0.fields, version: $0.version, createTime: $0.createTime,
-                                 updateTime: $0.updateTime, hasPendingWrites: false)
-                    }
-                }
-            }
+            let (documents, sequence, migrated) = try load(directory: directory, database: database)
             // Compact: one snapshot record, written beside the log, flushed, and moved over it.
             let snapshot = Line(seq: sequence, docs: documents.values.map(Self.record(for:)))
             var contents = magic
@@ -171,6 +151,41 @@ final class PersistenceLog {
         } catch {
             throw FirestoreError(.dataLoss, "Cannot open the persistence file \(url.path): \(error)")
         }
+    }
+
+    /// The stored documents and last sequence number of `database`, read without writing anything, and the
+    /// previous-format file they came from, if any.
+    static func load(directory: URL, database: DatabaseID) throws(FirestoreError)
+        -> (documents: [ResourcePath: Document], sequence: Int64, legacy: URL?) {
+        let url = url(directory: directory, database: database)
+        var lines: [Line] = []
+        var migrated: URL?
+        do {
+            if FileManager.default.fileExists(atPath: url.path) {
+                lines = try readFramed(try Data(contentsOf: url), url: url)
+            } else if let legacy = legacyURL(directory: directory, database: database),
+                      FileManager.default.fileExists(atPath: legacy.path) {
+                lines = try readLegacy(try Data(contentsOf: legacy), url: legacy)
+                migrated = legacy
+            }
+        } catch let error as FirestoreError {
+            throw error
+        } catch {
+            throw FirestoreError(.dataLoss, "Cannot read the persistence file \(url.path): \(error)")
+        }
+        var documents: [ResourcePath: Document] = [:]
+        var sequence: Int64 = 0
+        for line in lines {
+            sequence = max(sequence, line.seq)
+            for record in line.docs {
+                let path = ResourcePath(record.path)
+                documents[path] = record.doc.map {
+                    Document(path: path, fields: $0.fields, version: $0.version, createTime: $0.createTime,
+                             updateTime: $0.updateTime, hasPendingWrites: false)
+                }
+            }
+        }
+        return (documents, sequence, migrated)
     }
 
     /// The records of a version-2 file, without a torn final append; throws `dataLoss` on any other damage.
