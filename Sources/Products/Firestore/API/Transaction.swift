@@ -6,13 +6,17 @@ import FlintCore
 /// Every read must come before every write (a read after a write throws
 /// ``FirestoreErrorCode/invalidArgument``). Reads go to the backend (never to pending local writes). At
 /// commit, every document read must still be at the version read, or the attempt fails with
-/// ``FirestoreErrorCode/aborted`` and the transaction runs again. Writes are buffered and committed
-/// atomically, with no latency compensation: listeners see them once committed.
+/// ``FirestoreErrorCode/failedPrecondition`` and the transaction runs again. The read version is checked by
+/// the first write of a document (later writes of it in the same transaction carry no precondition, or,
+/// for an update, that the document exists), or by a verify of a document read but not written. Writes are
+/// buffered and committed atomically, with no latency compensation: listeners see them once committed.
 public final class Transaction: Sendable {
     private struct State {
         /// The version of each document read (0: missing).
         var reads: [ResourcePath: Int64] = [:]
         var writes: [Mutation] = []
+        /// The documents written so far (only their first write carries the read version).
+        var written: Set<ResourcePath> = []
         var error: FirestoreError?
     }
 
@@ -25,8 +29,10 @@ public final class Transaction: Sendable {
     }
 
     /// Reads a document from the backend.
-    /// - Throws: ``FirestoreErrorCode/invalidArgument`` after a write, or the backend's error.
+    /// - Throws: ``FirestoreErrorCode/invalidArgument`` after a write or for a reference from another
+    ///   ``Firestore`` instance, or the backend's error.
     public func getDocument(_ document: DocumentReference) async throws -> DocumentSnapshot {
+        guard document.firestore === firestore else { throw Self.foreignReference }
         let path = try document.validPath()
         try state.withLock { state throws(FirestoreError) in
             guard state.writes.isEmpty else {
@@ -97,8 +103,7 @@ public final class Transaction: Sendable {
                         _ make: (ResourcePath) throws(FirestoreError) -> Mutation) -> Transaction {
         let made: Result<Mutation, FirestoreError>
         if document.firestore !== firestore {
-            made = .failure(FirestoreError(.invalidArgument, "Provided document reference is from a different "
-                                           + "Firestore instance."))
+            made = .failure(Self.foreignReference)
         } else {
             made = Result { () throws(FirestoreError) -> Mutation in try make(try document.validPath()) }
         }
@@ -108,29 +113,56 @@ public final class Transaction: Sendable {
             case .failure(let error):
                 state.error = error
             case .success(let mutation):
+                // As the SDK's transaction.cc: the read version goes on the first write of a document only;
+                // a later write of it carries none (an update: that the document exists).
                 var precondition = mutation.precondition
-                if let version = state.reads[mutation.path] {
+                if state.written.contains(mutation.path) {
+                    precondition = update ? .exists(true) : .none
+                } else if let version = state.reads[mutation.path] {
                     if update && version == 0 {
                         state.error = FirestoreError(.invalidArgument, "Can't update a document that doesn't exist.")
                         return
                     }
                     precondition = .updateVersion(version)
                 }
+                state.written.insert(mutation.path)
                 state.writes.append(Mutation(path: mutation.path, kind: mutation.kind, transforms: mutation.transforms,
                                              precondition: precondition))
             }
         }
         return self
     }
+
+    private static let foreignReference = FirestoreError(.invalidArgument, "Provided document reference is from a "
+                                                          + "different Firestore instance.")
+}
+
+/// Options of ``Firestore/runTransaction(with:_:)`` (Firebase's `TransactionOptions`).
+public struct TransactionOptions: Sendable, Equatable {
+    /// The most times the block runs (at least 1; 5 by default).
+    public var maxAttempts: Int
+
+    /// Options with `maxAttempts` (5 by default).
+    public init(maxAttempts: Int = 5) {
+        self.maxAttempts = maxAttempts
+    }
 }
 
 extension Firestore {
+    /// Runs `updateBlock` in a transaction with `options`; see ``runTransaction(maxAttempts:_:)``.
+    /// - Throws: ``FirestoreErrorCode/invalidArgument`` when `options.maxAttempts` is less than 1.
+    @discardableResult
+    public func runTransaction<T>(with options: TransactionOptions,
+                                  _ updateBlock: (Transaction) async throws -> T) async throws -> T {
+        try await runTransaction(maxAttempts: options.maxAttempts, updateBlock)
+    }
+
     /// Runs `updateBlock` in a transaction and returns its value once the writes are committed.
     ///
-    /// The block may run several times: when a document it read changed before the commit, the attempt
-    /// fails with ``FirestoreErrorCode/aborted`` and the block runs again, up to `maxAttempts` times (5 by
-    /// default); then the last error is thrown. An error thrown by the block ends the transaction at once,
-    /// with nothing written.
+    /// The block may run several times: when a document it read changed before the commit, the commit
+    /// fails with ``FirestoreErrorCode/failedPrecondition`` (as the backend answers) and the block runs
+    /// again, up to `maxAttempts` times (5 by default); then that last error is thrown. An error thrown by
+    /// the block ends the transaction at once, with nothing written.
     ///
     /// ```swift
     /// let newCount = try await db.runTransaction { transaction in

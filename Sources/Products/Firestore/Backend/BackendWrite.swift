@@ -21,8 +21,9 @@ public struct BackendWrite: Sendable {
     /// nil when the write deletes it.
     ///
     /// - Throws: ``FirestoreErrorCode/notFound`` (an update of a missing document),
-    ///   ``FirestoreErrorCode/alreadyExists`` or ``FirestoreErrorCode/aborted`` (a transaction's read
-    ///   document changed) when the precondition fails.
+    ///   ``FirestoreErrorCode/alreadyExists`` or ``FirestoreErrorCode/failedPrecondition`` (a transaction's
+    ///   read document changed) when the precondition fails. A write that leaves the fields unchanged returns
+    ///   `document` itself (its version and update time unchanged).
     public func apply(to document: BackendDocument?, commitTime: Timestamp, version: Int64,
                       database: DatabaseID) throws(FirestoreError) -> BackendDocument? {
         try mutation.applyOnBackend(to: document?.document, commitTime: commitTime, version: version,

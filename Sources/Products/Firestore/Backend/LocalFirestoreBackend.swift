@@ -195,11 +195,14 @@ public final class LocalFirestoreBackend: FirestoreBackend {
         let sequence = store.sequence + 1
         var results: [ResourcePath: Document?] = [:]
         for path in paths { results[path] = .some(store.document(at: path)) }
+        var writtenEarlier = Set<ResourcePath>()
         for mutation in mutations {
             let base = results[mutation.path] ?? nil
             results[mutation.path] = .some(try mutation.applyOnBackend(to: base, commitTime: commitTime,
                                                                        version: sequence,
-                                                                       fullPath: database.fullName(of: mutation.path)))
+                                                                       fullPath: database.fullName(of: mutation.path),
+                                                                       writtenEarlier: writtenEarlier.contains(mutation.path)))
+            if mutation.countsAsWrite(of: base) { writtenEarlier.insert(mutation.path) }
         }
         let written = Set(mutations.filter(\.writes).map(\.path))
         let changes = paths.filter(written.contains).map { BackendChange(path: $0, document: results[$0] ?? nil) }
@@ -238,10 +241,13 @@ public final class LocalFirestoreBackend: FirestoreBackend {
                                  bases: [ResourcePath: Document?], database: DatabaseID,
                                  commitTime: Timestamp) throws(FirestoreError) {
         var current = bases
+        var writtenEarlier = Set<ResourcePath>()
         for mutation in mutations {
             let before = current[mutation.path] ?? nil
             let after = try mutation.applyOnBackend(to: before, commitTime: commitTime, version: 0,
-                                                    fullPath: database.fullName(of: mutation.path))
+                                                    fullPath: database.fullName(of: mutation.path),
+                                                    writtenEarlier: writtenEarlier.contains(mutation.path))
+            if mutation.countsAsWrite(of: before) { writtenEarlier.insert(mutation.path) }
             let operation: RulesRequest.Operation
             if after == nil {
                 operation = .delete

@@ -18,7 +18,8 @@ enum Precondition: Sendable, Equatable {
     case none
     /// The document must exist (`true`, as `updateData` requires) or must not exist (`false`).
     case exists(Bool)
-    /// The document must still be at this version (0: must still be missing); used by transactions.
+    /// The document must still be at this version (0: must still be missing); used by transactions. A
+    /// mismatch is ``FirestoreErrorCode/failedPrecondition``, as the backend answers.
     case updateVersion(Int64)
 }
 
@@ -40,6 +41,18 @@ struct Mutation: Sendable {
     var writes: Bool {
         if case .verify = kind { return false }
         return true
+    }
+
+    /// Whether, applied on the backend to `base`, the write counts as a write of the document for a later
+    /// update in the same commit (see `applyOnBackend`'s `writtenEarlier`): every write but a verify, and a
+    /// blind delete of a missing document (which the backend ignores: an update after it is
+    /// ``FirestoreErrorCode/notFound``, as the SDK's transaction tests expect).
+    func countsAsWrite(of base: Document?) -> Bool {
+        switch kind {
+        case .verify: return false
+        case .delete: return base != nil || precondition != .none
+        case .set, .patch: return true
+        }
     }
 
     let path: ResourcePath
@@ -81,11 +94,20 @@ struct Mutation: Sendable {
     // MARK: Backend application
 
     /// The document the backend stores after this write, or the error it answers with.
-    func applyOnBackend(to base: Document?, commitTime: Timestamp, version: Int64,
-                        fullPath: String) throws(FirestoreError) -> Document? {
+    ///
+    /// `writtenEarlier`: an earlier write of the same commit wrote the document; an update of it after that
+    /// write deleted it is then ``FirestoreErrorCode/invalidArgument`` (as the backend answers), not
+    /// ``FirestoreErrorCode/notFound``. A set or patch whose result has exactly the stored fields changes
+    /// nothing: the stored document is returned, with its version and update time (as the backend keeps
+    /// the update time of a write that does not change the document).
+    func applyOnBackend(to base: Document?, commitTime: Timestamp, version: Int64, fullPath: String,
+                        writtenEarlier: Bool = false) throws(FirestoreError) -> Document? {
         switch precondition {
         case .none:
             break
+        case .exists(true) where base == nil && writtenEarlier:
+            throw FirestoreError(.invalidArgument, "Can't update a document deleted earlier in the same commit: "
+                                 + "\(fullPath)")
         case .exists(true) where base == nil:
             throw FirestoreError(.notFound, "No document to update: \(fullPath)")
         case .exists(false) where base != nil:
@@ -94,8 +116,8 @@ struct Mutation: Sendable {
             break
         case .updateVersion(let expected):
             if (base?.version ?? 0) != expected {
-                throw FirestoreError(.aborted, "The document \(fullPath) was modified after it was read "
-                                     + "(transaction contention).")
+                throw FirestoreError(.failedPrecondition, "The document \(fullPath) was modified after it "
+                                     + "was read (transaction contention).")
             }
         }
         switch kind {
@@ -107,6 +129,7 @@ struct Mutation: Sendable {
             let fields = applyFields(to: base) { transform, current in
                 Mutation.serverResult(of: transform.operation, current: current, commitTime: commitTime)
             }
+            if let base, Value.map(fields) == Value.map(base.fields) { return base }
             return Document(path: path, fields: fields, version: version, createTime: base?.createTime ?? commitTime,
                             updateTime: commitTime, hasPendingWrites: false)
         }
