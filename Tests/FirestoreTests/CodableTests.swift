@@ -32,7 +32,7 @@ struct CodableTests {
         let fields = try FirestoreEncoder().encode(london)
         #expect(fields["name"] == "London")
         #expect(fields["population"] == 8_900_000)
-        #expect(fields["founded"] == .timestamp(Timestamp(date: london.founded)))
+        #expect(fields["founded"] == .timestamp(try Timestamp(date: london.founded)))
         #expect(fields["location"] == .geoPoint(london.location))
         #expect(fields["mayor"]?["since"] == .timestamp(london.mayor!.since))
         #expect(fields["id"] == nil)   // @DocumentID is left out

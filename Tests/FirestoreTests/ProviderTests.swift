@@ -45,16 +45,28 @@ struct ProviderTests {
         #expect(try await second.document("c/d").getDocument().exists == false)
     }
 
-    @Test(arguments: ["", "Upper", "1abc", "has space", "under_score"])
-    func malformedDatabaseIDIsAnInvalidArgument(database: String) throws {
+    @Test func emptyOrSlashedDatabaseIDIsAnInvalidArgument() throws {
         let app = try TestApp.make(libraries: [FirestoreLibrary.self])
         #expect(throws: ComponentError.invalidArgument(
-            product: "FlintFirestore.Firestore",
-            reason: "Invalid database ID '\(database)': use (default) or lowercase letters, digits and hyphens, "
-                + "starting with a letter.")) {
-            try Firestore.firestore(app: app, database: database)
+            product: "FlintFirestore.Firestore", reason: "Invalid database ID '': a database ID must not be empty.")) {
+            try Firestore.firestore(app: app, database: "")
         }
-        #expect(throws: Never.self) { try Firestore.firestore(app: app, database: "eu-archive-2") }
+        #expect(throws: ComponentError.invalidArgument(
+            product: "FlintFirestore.Firestore",
+            reason: "Invalid database ID 'a/b': a database ID must not contain '/'.")) {
+            try Firestore.firestore(app: app, database: "a/b")
+        }
+    }
+
+    /// The SDK accepts any non-empty database ID (its `DatabaseId` asserts only that), e.g. `myDb`.
+    @Test(arguments: ["myDb", "Upper", "1abc", "under_score", "eu-archive-2", "(default)"])
+    func databaseIDsTheSDKAcceptsGiveOneInstanceEach(database: String) async throws {
+        let app = try TestApp.make(libraries: [FirestoreLibrary.self])
+        let first = try Firestore.firestore(app: app, database: database)
+        #expect(try Firestore.firestore(app: app, database: database) === first)
+        #expect(first.databaseID.database == database)
+        try await first.document("c/d").setData(["n": 1])
+        #expect(try await first.document("c/d").getDocument().exists)
     }
 
     @Test func missingProjectIDIsAnInvalidOptionsError() throws {

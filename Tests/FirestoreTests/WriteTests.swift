@@ -263,7 +263,7 @@ struct WriteTests {
         #expect(local.get("updated", serverTimestampBehavior: .estimate)?.timestampValue != nil)
         let acknowledged = try await recorder.next()
         #expect(!acknowledged.metadata.hasPendingWrites)
-        #expect(acknowledged.get("updated") == .timestamp(Timestamp(date: commitDate)))
+        #expect(acknowledged.get("updated") == .timestamp(try Timestamp(date: commitDate)))
         recorder.remove()
     }
 

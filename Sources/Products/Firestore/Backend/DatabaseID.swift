@@ -25,14 +25,18 @@ public struct DatabaseID: Sendable, Hashable, CustomStringConvertible {
         "\(description)/documents/\(path)"
     }
 
-    /// Database IDs are `(default)` or 1-63 characters of lowercase letters, digits and hyphens, starting
-    /// with a letter.
+    /// Database IDs are accepted as the SDK accepts them: any non-empty ID (its `DatabaseId` only asserts
+    /// non-empty), so `(default)`, `myDb` or `eu-archive-2`. A `/` is refused: the ID is one segment of the
+    /// resource name `projects/{project}/databases/{database}`, which the SDK's `DatabaseId::FromName` would
+    /// split elsewhere. Whether a named database exists is the backend's business, not the client's.
     static func validate(_ database: String) -> FirestoreError? {
-        if database == defaultDatabase { return nil }
-        let valid = (1...63).contains(database.count)
-            && database.first.map { $0.isASCII && $0.isLowercase } == true
-            && database.allSatisfy { ($0.isASCII && ($0.isLowercase || $0.isNumber)) || $0 == "-" }
-        return valid ? nil : FirestoreError(.invalidArgument, "Invalid database ID '\(database)': use (default) or "
-                                            + "lowercase letters, digits and hyphens, starting with a letter.")
+        if database.isEmpty {
+            return FirestoreError(.invalidArgument, "Invalid database ID '': a database ID must not be empty.")
+        }
+        if database.contains("/") {
+            return FirestoreError(.invalidArgument, "Invalid database ID '\(database)': a database ID must not "
+                                  + "contain '/'.")
+        }
+        return nil
     }
 }

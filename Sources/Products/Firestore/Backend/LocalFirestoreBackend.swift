@@ -113,7 +113,7 @@ public final class LocalFirestoreBackend: FirestoreBackend {
         let mutations = writes.map(\.mutation)
         let paths = Self.distinctPaths(mutations)
         while true {
-            let commitTime = Timestamp(date: now())
+            let commitTime = Timestamp.converting(now())
             let rules = caller == nil ? nil : self.rules
             if let rules, let caller {
                 // Evaluate the rules on the current documents without holding the lock, then commit only if

@@ -52,18 +52,28 @@ final class EncodingNode {
     }
 
     /// Encodes `value`, keeping Firestore's own types as they are.
+    /// Throws ``FirestoreErrorCode/invalidArgument`` once `value` sits deeper than Firestore nests maps and
+    /// arrays (``UserDataParser/maxNestingDepth``), before encoding it: a recursive `Encodable` (a linked
+    /// list, a tree) never recurses deeper than that here, however deep it is.
     static func encode<T: Encodable>(_ value: T, codingPath: [any CodingKey]) throws -> FirestoreValue {
-        if let special = specialValue(value) { return special }
+        // A value inside `codingPath.count` containers; the parser reports exactly where the limit is crossed,
+        // this only stops the recursion one level past it.
+        guard codingPath.count <= UserDataParser.maxNestingDepth + 1 else {
+            throw FirestoreError(.invalidArgument, "Invalid data. Maps and arrays can be nested at most "
+                                 + "\(UserDataParser.maxNestingDepth) levels deep (encoding \(T.self) at "
+                                 + "\(codingPath.prefix(3).map(\.stringValue).joined(separator: "."))...).")
+        }
+        if let special = try specialValue(value) { return special }
         let node = EncodingNode()
         try value.encode(to: NodeEncoder(node: node, codingPath: codingPath))
         return node.value
     }
 
     /// Types with a direct Firestore representation.
-    private static func specialValue(_ value: Any) -> FirestoreValue? {
+    private static func specialValue(_ value: Any) throws -> FirestoreValue? {
         switch value {
         case let value as FirestoreValue: return value
-        case let value as Date: return .timestamp(Timestamp(date: value))
+        case let value as Date: return .timestamp(try Timestamp(date: value))
         case let value as Data: return .bytes(value)
         case let value as Timestamp: return .timestamp(value)
         case let value as GeoPoint: return .geoPoint(value)

@@ -12,19 +12,57 @@ struct ResourcePath: Sendable, Hashable, CustomStringConvertible {
     /// The database root (no segments).
     static let root = ResourcePath([])
 
-    /// Parses `path`: segments separated by `/`; leading and trailing slashes are ignored, empty
-    /// segments (`a//b`) are an error.
+    /// Parses `path`: segments separated by `/`. One leading and one trailing slash are ignored; `//` anywhere
+    /// (also `//a` or `a//`) is an error, as in the SDK's `ResourcePath::FromString`. Each segment must also be
+    /// an ID the backend accepts (``segmentError(_:)``).
     static func parse(_ path: String) -> Result<ResourcePath, FirestoreError> {
-        var text = Substring(path)
-        while text.hasPrefix("/") { text = text.dropFirst() }
-        while text.hasSuffix("/") { text = text.dropLast() }
-        if text.isEmpty { return .success(.root) }
-        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-        if parts.contains(where: \.isEmpty) {
+        if path.contains("//") {
             return .failure(FirestoreError(.invalidArgument,
                                            "Invalid path (\(path)). Paths must not contain // in them."))
         }
-        return .success(ResourcePath(parts.map(String.init)))
+        var text = Substring(path)
+        if text.hasPrefix("/") { text = text.dropFirst() }
+        if text.hasSuffix("/") { text = text.dropLast() }
+        if text.isEmpty { return .success(.root) }
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        for part in parts {
+            if let error = segmentError(part) { return .failure(error) }
+        }
+        return .success(ResourcePath(parts))
+    }
+
+    /// The longest document or collection ID the backend accepts, in UTF-8 bytes.
+    static let maxSegmentBytes = 1_500
+
+    /// Why the backend would reject `segment` as a document or collection ID
+    /// (https://firebase.google.com/docs/firestore/quotas#collections_documents_and_fields): empty, longer
+    /// than 1,500 bytes, `.` or `..`, or matching `__.*__` other than the numeric-ID escape `__id<digits>__`.
+    static func segmentError(_ segment: String) -> FirestoreError? {
+        let bytes = segment.utf8.count
+        if bytes == 0 {
+            return FirestoreError(.invalidArgument, "Invalid path: document and collection IDs must not be empty.")
+        }
+        if bytes > maxSegmentBytes {
+            return FirestoreError(.invalidArgument, "Invalid document or collection ID of \(bytes) bytes: IDs must "
+                                  + "be no longer than \(maxSegmentBytes) bytes.")
+        }
+        if segment == "." || segment == ".." {
+            return FirestoreError(.invalidArgument, "Invalid document or collection ID '\(segment)': IDs cannot "
+                                  + "solely consist of a single period (.) or double periods (..).")
+        }
+        if bytes >= 4, segment.hasPrefix("__"), segment.hasSuffix("__"), !isNumericIDEscape(segment) {
+            return FirestoreError(.invalidArgument, "Invalid document or collection ID '\(segment)': IDs cannot "
+                                  + "match __.*__ (reserved by Firestore).")
+        }
+        return nil
+    }
+
+    /// `__id<digits>__`: how the backend escapes a numeric ID; allowed despite matching `__.*__`.
+    private static func isNumericIDEscape(_ segment: String) -> Bool {
+        let utf8 = Array(segment.utf8)
+        guard utf8.count > 6, segment.hasPrefix("__id") else { return false }
+        let digits = utf8[4..<(utf8.count - 2)]
+        return !digits.isEmpty && digits.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
     }
 
     /// The number of segments.

@@ -5,6 +5,12 @@ struct UserDataParser: Sendable {
     /// The database written to: references must point into it.
     let database: DatabaseID
 
+    /// The deepest nesting of maps and arrays the backend stores: a map or array may sit inside at most 19
+    /// others, so 20 levels (the document's own top-level fields not counted as a level). Checked before
+    /// descending, so parsing never recurses deeper than this whatever the input
+    /// (https://firebase.google.com/docs/firestore/quotas: "Maximum depth of fields in a map or array: 20").
+    static let maxNestingDepth = 20
+
     /// Where a value appears, which decides what is allowed.
     private enum Context {
         case set
@@ -18,14 +24,14 @@ struct UserDataParser: Sendable {
     /// `setData(_:)`: keys are literal field names; no `delete()`.
     func parseSetData(_ data: [String: FirestoreValue]) throws(FirestoreError) -> ParsedData {
         var parsed = ParsedData()
-        parsed.fields = try parseObject(data, path: [], context: .set, into: &parsed)
+        parsed.fields = try parseObject(data, path: [], depth: 0, context: .set, into: &parsed)
         return parsed
     }
 
     /// `setData(_:merge: true)` (`mergeFields` nil) or `setData(_:mergeFields:)`.
     func parseMergeData(_ data: [String: FirestoreValue], mergeFields: [FieldPath]?) throws(FirestoreError) -> ParsedData {
         var parsed = ParsedData()
-        parsed.fields = try parseObject(data, path: [], context: .mergeSet, into: &parsed)
+        parsed.fields = try parseObject(data, path: [], depth: 0, context: .mergeSet, into: &parsed)
         guard let mergeFields else { return parsed }
         for field in mergeFields {
             if let error = field.validationError { throw error }
@@ -58,13 +64,16 @@ struct UserDataParser: Sendable {
                                      "Invalid data. Field '\(keys[index - 1])' has conflicting paths (\(key)).")
             }
             try validateFieldNames(key.segments)
+            // `a.b.c` writes inside two maps.
+            try checkNesting(key.segments.count - 1, path: key.segments)
             let value = data[key]!
             if case .fieldValue(let sentinel) = value, case .delete = sentinel.kind {
                 parsed.mask.append(key)
                 continue
             }
-            let stored = try parseValue(value, path: key.segments, context: .update, topLevelOfUpdate: true,
-                                        into: &parsed)
+            // A dotted key names a field nested inside `key.segments.count - 1` maps.
+            let stored = try parseValue(value, path: key.segments, depth: key.segments.count - 1, context: .update,
+                                        topLevelOfUpdate: true, into: &parsed)
             if let stored {
                 parsed.fields.setValue(stored, at: key)
                 parsed.mask.append(key)
@@ -76,17 +85,18 @@ struct UserDataParser: Sendable {
     /// A query argument (filter or cursor value): no sentinels.
     func parseArgument(_ value: FirestoreValue) throws(FirestoreError) -> Value {
         var scratch = ParsedData()
-        return try parseValue(value, path: [], context: .argument, into: &scratch) ?? .null
+        return try parseValue(value, path: [], depth: 0, context: .argument, into: &scratch) ?? .null
     }
 
     // MARK: Values
 
-    private func parseObject(_ data: [String: FirestoreValue], path: [String], context: Context,
+    /// The fields of a map whose values sit inside `depth` maps and arrays.
+    private func parseObject(_ data: [String: FirestoreValue], path: [String], depth: Int, context: Context,
                              into parsed: inout ParsedData) throws(FirestoreError) -> ObjectValue {
         var fields = ObjectValue()
         for (key, value) in data {
             try validateFieldNames([key])
-            if let stored = try parseValue(value, path: path + [key], context: context, into: &parsed) {
+            if let stored = try parseValue(value, path: path + [key], depth: depth, context: context, into: &parsed) {
                 fields[key] = stored
                 // A merge writes every leaf: a non-map value, or an empty map.
                 if context == .mergeSet {
@@ -98,8 +108,9 @@ struct UserDataParser: Sendable {
         return fields
     }
 
-    /// The stored value, or nil for a sentinel (recorded in `parsed` instead).
-    private func parseValue(_ value: FirestoreValue, path: [String], context: Context, inArray: Bool = false,
+    /// The stored value, or nil for a sentinel (recorded in `parsed` instead). `depth` is how many maps and
+    /// arrays hold `value` (0 for a top-level field).
+    private func parseValue(_ value: FirestoreValue, path: [String], depth: Int, context: Context, inArray: Bool = false,
                             topLevelOfUpdate: Bool = false,
                             into parsed: inout ParsedData) throws(FirestoreError) -> Value? {
         switch value {
@@ -107,7 +118,11 @@ struct UserDataParser: Sendable {
         case .bool(let bool): return .bool(bool)
         case .integer(let integer): return .integer(integer)
         case .double(let double): return .double(double)
-        case .timestamp(let timestamp): return .timestamp(timestamp)
+        case .timestamp(let timestamp):
+            if let error = timestamp.validationError {
+                throw FirestoreError(.invalidArgument, error.message + fieldDescription(path))
+            }
+            return .timestamp(timestamp)
         case .string(let string): return .string(string)
         case .bytes(let bytes): return .bytes(bytes)
         case .geoPoint(let point):
@@ -127,6 +142,7 @@ struct UserDataParser: Sendable {
             if inArray {
                 throw FirestoreError(.invalidArgument, "Nested arrays are not supported\(fieldDescription(path)).")
             }
+            try checkNesting(depth + 1, path: path)
             var stored: [Value] = []
             stored.reserveCapacity(elements.count)
             for element in elements {
@@ -134,20 +150,22 @@ struct UserDataParser: Sendable {
                     throw FirestoreError(.invalidArgument,
                                          "\(sentinel) is not currently supported inside arrays\(fieldDescription(path)).")
                 }
-                if let value = try parseValue(element, path: path, context: context, inArray: true, into: &parsed) {
+                if let value = try parseValue(element, path: path, depth: depth + 1, context: context, inArray: true,
+                                              into: &parsed) {
                     stored.append(value)
                 }
             }
             return .array(stored)
         case .map(let fields):
-            return .map(try parseObject(fields, path: path, context: context, into: &parsed))
+            try checkNesting(depth + 1, path: path)
+            return .map(try parseObject(fields, path: path, depth: depth + 1, context: context, into: &parsed))
         case .fieldValue(let sentinel):
-            return try parseSentinel(sentinel, path: path, context: context, inArray: inArray,
+            return try parseSentinel(sentinel, path: path, depth: depth, context: context, inArray: inArray,
                                      topLevelOfUpdate: topLevelOfUpdate, into: &parsed)
         }
     }
 
-    private func parseSentinel(_ sentinel: FieldValueSentinel, path: [String], context: Context, inArray: Bool,
+    private func parseSentinel(_ sentinel: FieldValueSentinel, path: [String], depth: Int, context: Context, inArray: Bool,
                                topLevelOfUpdate: Bool, into parsed: inout ParsedData) throws(FirestoreError) -> Value? {
         if inArray {
             throw FirestoreError(.invalidArgument,
@@ -187,17 +205,19 @@ struct UserDataParser: Sendable {
             parsed.transforms.append(FieldTransform(field: field, operation: .increment(stored)))
         case .arrayUnion(let elements):
             parsed.transforms.append(FieldTransform(field: field, operation: .arrayUnion(
-                try parseElements(elements, path: path, sentinel: sentinel))))
+                try parseElements(elements, path: path, depth: depth, sentinel: sentinel))))
         case .arrayRemove(let elements):
             parsed.transforms.append(FieldTransform(field: field, operation: .arrayRemove(
-                try parseElements(elements, path: path, sentinel: sentinel))))
+                try parseElements(elements, path: path, depth: depth, sentinel: sentinel))))
         }
         return nil
     }
 
     /// The operands of arrayUnion / arrayRemove.
-    private func parseElements(_ elements: [FirestoreValue], path: [String],
+    private func parseElements(_ elements: [FirestoreValue], path: [String], depth: Int,
                                sentinel: FieldValueSentinel) throws(FirestoreError) -> [Value] {
+        // The operands end up as elements of the array at `path`.
+        try checkNesting(depth + 1, path: path)
         var scratch = ParsedData()
         var stored: [Value] = []
         for element in elements {
@@ -205,11 +225,20 @@ struct UserDataParser: Sendable {
                 throw FirestoreError(.invalidArgument,
                                      "\(inner) is not currently supported inside arrays\(fieldDescription(path)).")
             }
-            if let value = try parseValue(element, path: path, context: .argument, inArray: true, into: &scratch) {
+            if let value = try parseValue(element, path: path, depth: depth + 1, context: .argument, inArray: true,
+                                          into: &scratch) {
                 stored.append(value)
             }
         }
         return stored
+    }
+
+    /// A map or array at nesting `level` (1 for a top-level field's value) must be within ``maxNestingDepth``.
+    private func checkNesting(_ level: Int, path: [String]) throws(FirestoreError) {
+        guard level <= UserDataParser.maxNestingDepth else {
+            throw FirestoreError(.invalidArgument, "Invalid data. Maps and arrays can be nested at most "
+                                 + "\(UserDataParser.maxNestingDepth) levels deep\(fieldDescription(path)).")
+        }
     }
 
     /// Field names must be non-empty and not `__…__`.

@@ -47,8 +47,9 @@ extension String: FirestoreValueConvertible {
 }
 
 extension Date: FirestoreValueConvertible {
-    /// A timestamp.
-    public var firestoreValue: FirestoreValue { .timestamp(Timestamp(date: self)) }
+    /// A timestamp. Never traps: a date Firestore cannot store (before year 1, after 9999, NaN, infinite)
+    /// makes an invalid timestamp that writes and queries refuse with ``FirestoreErrorCode/invalidArgument``.
+    public var firestoreValue: FirestoreValue { .timestamp(Timestamp.converting(self)) }
 }
 
 extension Data: FirestoreValueConvertible {
