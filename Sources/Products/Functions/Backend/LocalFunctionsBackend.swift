@@ -66,19 +66,33 @@ public final class LocalFunctionsBackend: FunctionsTransport {
         handlers.withLock { $0.keys.sorted() }
     }
 
-    /// Serves `request` as a callable server would and returns its answer.
-    public func send(_ request: CallableRequest) async throws -> CallableResponse {
+    /// The answer to a request refused before its handler runs.
+    private struct Refusal: Error {
+        let response: CallableResponse
+    }
+
+    /// What every call needs before its handler runs, or the answer refusing it: 404 for an unknown name, the
+    /// error response for a bad body or an invalid ID token.
+    private func prepare(_ request: CallableRequest)
+        -> Result<(CallableStreamHandler, CallableValue, CallableContext), Refusal> {
         let name = request.functionName
         guard let handler = handlers.withLock({ $0[name] }) else {
-            return CallableResponse(statusCode: 404, body: Data("Function \(name) does not exist.".utf8))
+            return .failure(Refusal(response: CallableResponse(statusCode: 404,
+                                                               body: Data("Function \(name) does not exist.".utf8))))
         }
-        let data: CallableValue
-        let context: CallableContext
         do {
-            data = try Self.data(of: request)
-            context = try callerContext(of: request)
+            return .success((handler, try Self.data(of: request), try callerContext(of: request)))
         } catch {
-            return Self.errorResponse(error)
+            return .failure(Refusal(response: Self.errorResponse(error)))
+        }
+    }
+
+    /// Serves `request` as a callable server would and returns its answer.
+    public func send(_ request: CallableRequest) async throws -> CallableResponse {
+        let (handler, data, context): (CallableStreamHandler, CallableValue, CallableContext)
+        switch prepare(request) {
+        case .success(let prepared): (handler, data, context) = prepared
+        case .failure(let refusal): return refusal.response
         }
         do {
             let result = try await handler(data, context, CallableStreamSender(sink: nil))
@@ -96,18 +110,10 @@ public final class LocalFunctionsBackend: FunctionsTransport {
     /// message the handler sends, then `data: {"result": …}`, or `data: {"error": {…}}` when it throws.
     /// Ending the body's iteration cancels the handler's task.
     public func stream(_ request: CallableRequest) async throws -> CallableStreamingResponse {
-        let name = request.functionName
-        guard let handler = handlers.withLock({ $0[name] }) else {
-            return Self.streamingResponse(CallableResponse(statusCode: 404,
-                                                           body: Data("Function \(name) does not exist.".utf8)))
-        }
-        let data: CallableValue
-        let context: CallableContext
-        do {
-            data = try Self.data(of: request)
-            context = try callerContext(of: request)
-        } catch {
-            return Self.streamingResponse(Self.errorResponse(error))
+        let (handler, data, context): (CallableStreamHandler, CallableValue, CallableContext)
+        switch prepare(request) {
+        case .success(let prepared): (handler, data, context) = prepared
+        case .failure(let refusal): return Self.streamingResponse(refusal.response)
         }
         let (body, continuation) = AsyncThrowingStream.makeStream(of: Data.self)
         let sender = CallableStreamSender { message in
