@@ -47,6 +47,8 @@ public final class Functions: Sendable {
     private let contextProvider: FunctionsContextProvider
     private let transport: any FunctionsTransport
     private let emulator = Locked<Emulator?>(nil)
+    /// The streams in progress, finished when the app is deleted.
+    private let streams = Locked(OpenStreams())
 
     /// Where ``useEmulator(withHost:port:)`` pointed this instance, and the HTTP transport to get there.
     private struct Emulator: Sendable {
@@ -242,11 +244,34 @@ public final class Functions: Sendable {
             guard !Task.isCancelled else { return }
             continuation.finish(throwing: FunctionsError(.deadlineExceeded))
         }
-        continuation.onTermination = { _ in
+        let token = streams.withLock { streams -> Int? in
+            guard !streams.isTerminated else { return nil }
+            defer { streams.next += 1 }
+            streams.finishers[streams.next] = {
+                continuation.finish(throwing: FunctionsError(.cancelled, message: "The app was deleted."))
+            }
+            return streams.next
+        }
+        continuation.onTermination = { [streams] _ in
             work.cancel()
             timer.cancel()
+            if let token { _ = streams.withLock { $0.finishers.removeValue(forKey: token) } }
+        }
+        if token == nil {
+            continuation.finish(throwing: FunctionsError(.cancelled, message: "The app was deleted."))
         }
         return stream
+    }
+
+    /// Finishes every stream in progress with `cancelled` (closing its connection) and every later one at once:
+    /// the instance's app was deleted.
+    func terminateStreams() {
+        let finishers = streams.withLock { streams in
+            streams.isTerminated = true
+            defer { streams.finishers = [:] }
+            return Array(streams.finishers.values)
+        }
+        for finish in finishers { finish() }
     }
 
     /// The request for one call: body, content type and the tokens allowed to go to `url`.
@@ -262,4 +287,11 @@ public final class Functions: Sendable {
         return CallableRequest(url: url, headers: headers, body: try CallableSerializer.requestBody(data),
                                timeout: timeout)
     }
+}
+
+/// The streaming calls of one ``Functions`` instance that are still open.
+private struct OpenStreams {
+    var isTerminated = false
+    var next = 0
+    var finishers: [Int: @Sendable () -> Void] = [:]
 }

@@ -52,8 +52,8 @@ final class FunctionsInstances: FunctionsProvider, ComponentLifecycleMaintainer 
     /// The number of instances created and cached.
     var instanceCount: Int { instances.count }
 
-    /// Releases every instance of the app.
+    /// Finishes every instance's open streams and releases every instance of the app.
     func appWillBeDeleted(_ app: FlintApp) async {
-        instances.removeAll()
+        for functions in instances.removeAll() { functions.terminateStreams() }
     }
 }

@@ -59,7 +59,8 @@ public final class HTTPSCallable: Sendable {
     ///
     /// The request is the one ``call(_:)`` sends (same body and token headers) with
     /// `Accept: text/event-stream`. The whole stream must end within ``timeoutInterval``. Breaking out of the
-    /// loop or cancelling the iterating task cancels the call and closes the connection.
+    /// loop or cancelling the iterating task cancels the call and closes the connection. Deleting the app finishes
+    /// the stream with `cancelled` and closes the connection; a stream started after that finishes at once.
     ///
     /// The stream throws ``FunctionsError``: the error event's code, message and details; the HTTP status's
     /// code for a status other than 200; `dataLoss` for a malformed event, a connection lost mid-stream or a
