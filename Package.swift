@@ -49,7 +49,7 @@ let package = Package(
         .testTarget(name: "InteropTests", dependencies: ["FlintInterop", "FlintTesting"], path: "Tests/InteropTests"),
         .testTarget(
             name: "TestingTests",
-            dependencies: ["FlintCore", "FlintInterop", "FlintTesting"],
+            dependencies: ["FlintCore", "FlintInterop", "FlintProductSupport", "FlintTesting"],
             path: "Tests/TestingTests"
         ),
         .testTarget(name: "AuthTests", dependencies: ["FlintAuth", "FlintTesting"], path: "Tests/AuthTests"),

@@ -15,7 +15,7 @@ import FlintCore
 ///   values; the sequence's own error when it threw. A `count` of zero or less returns `[]` at once.
 public func collect<S: AsyncSequence & Sendable>(_ count: Int,
                                                  from sequence: S,
-                                                 timeout: Duration = .seconds(5)) async throws -> [S.Element]
+                                                 timeout: Duration = defaultTestTimeout) async throws -> [S.Element]
 where S.Element: Sendable {
     guard count > 0 else { return [] }
     let received = Locked<[S.Element]>([])

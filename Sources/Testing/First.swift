@@ -8,7 +8,7 @@
 ///   when nothing arrived in time; ``StreamFinishedEarlyError`` when the sequence finished empty; the
 ///   sequence's own error when it threw.
 public func first<S: AsyncSequence & Sendable>(of sequence: S,
-                                               timeout: Duration = .seconds(5)) async throws -> S.Element
+                                               timeout: Duration = defaultTestTimeout) async throws -> S.Element
 where S.Element: Sendable {
     try await collect(1, from: sequence, timeout: timeout)[0]
 }

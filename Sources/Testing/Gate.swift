@@ -16,7 +16,7 @@ import FlintCore
 /// ```swift
 /// let started = Gate()
 /// let consumer = Task { for await _ in auth.authStateChanges { started.open() } }
-/// try await started.wait(timeout: .seconds(5))   // fails after 5 s if no value ever comes
+/// try await started.wait(timeout: defaultTestTimeout)   // fails, instead of hanging, if no value ever comes
 /// ```
 ///
 /// Waiting is cancellable: a cancelled waiter returns at once (the caller checks what happened).
@@ -105,7 +105,7 @@ public final class Gate: Sendable {
     /// matters.
     ///
     /// - Parameter timeout: how long to wait at most. It has no default, so that `wait()` always means the
-    ///   unbounded form; FlintTesting's other helpers use 5 seconds.
+    ///   unbounded form; FlintTesting's other helpers use ``defaultTestTimeout``.
     /// - Throws: ``TestTimeoutError/gateNotOpened(timeout:)`` when the gate was not opened within `timeout`.
     public func wait(timeout: Duration) async throws(TestTimeoutError) {
         if await wake(timeout: timeout) == .timedOut {

@@ -39,7 +39,7 @@ public final class SpyListenerRegistration: ListenerRegistration, Sendable {
     ///
     /// - Throws: ``TestTimeoutError/listenerNotRemoved(timeout:)`` when it was not called within
     ///   `timeout`; `CancellationError` when the waiting task is cancelled.
-    public func waitForRemoval(timeout: Duration = .seconds(5)) async throws {
+    public func waitForRemoval(timeout: Duration = defaultTestTimeout) async throws {
         if removal.isOpen { return }
         let removal = self.removal
         try await withDeadline(timeout, onTimeout: { TestTimeoutError.listenerNotRemoved(timeout: timeout) }) {

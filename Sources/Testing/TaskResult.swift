@@ -21,12 +21,12 @@ import FlintCore
 ///
 /// - Parameters:
 ///   - task: the task to wait for.
-///   - timeout: how long to wait at most (5 seconds by default).
+///   - timeout: how long to wait at most (``defaultTestTimeout`` by default).
 /// - Returns: the task's result: its value, or the error it threw.
 /// - Throws: ``TestTimeoutError/taskNotFinished(timeout:)`` when `task` had not finished within `timeout`.
 public func result<Success: Sendable, Failure: Error>(
     of task: Task<Success, Failure>,
-    timeout: Duration = .seconds(5)
+    timeout: Duration = defaultTestTimeout
 ) async throws(TestTimeoutError) -> Result<Success, Failure> {
     let outcome: Result<Success, Failure>? = await withTaskCancellationHandler {
         await withCheckedContinuation { (continuation: CheckedContinuation<Result<Success, Failure>?, Never>) in
@@ -72,13 +72,13 @@ public func result<Success: Sendable, Failure: Error>(
 ///
 /// - Parameters:
 ///   - task: the task to wait for.
-///   - timeout: how long to wait at most (5 seconds by default).
+///   - timeout: how long to wait at most (``defaultTestTimeout`` by default).
 /// - Returns: the task's value.
 /// - Throws: the task's own error when it threw; ``TestTimeoutError/taskNotFinished(timeout:)`` when it had
 ///   not finished within `timeout`.
 public func value<Success: Sendable>(
     of task: Task<Success, any Error>,
-    timeout: Duration = .seconds(5)
+    timeout: Duration = defaultTestTimeout
 ) async throws -> Success {
     try await result(of: task, timeout: timeout).get()
 }
@@ -96,12 +96,12 @@ public func value<Success: Sendable>(
 ///
 /// - Parameters:
 ///   - task: the task to wait for.
-///   - timeout: how long to wait at most (5 seconds by default).
+///   - timeout: how long to wait at most (``defaultTestTimeout`` by default).
 /// - Returns: the task's value.
 /// - Throws: ``TestTimeoutError/taskNotFinished(timeout:)`` when `task` had not finished within `timeout`.
 public func value<Success: Sendable>(
     of task: Task<Success, Never>,
-    timeout: Duration = .seconds(5)
+    timeout: Duration = defaultTestTimeout
 ) async throws(TestTimeoutError) -> Success {
     try await result(of: task, timeout: timeout).get()
 }

@@ -19,7 +19,7 @@ import Foundation
 ///   Each connection serves one request (`Connection: close`); connections are served concurrently.
 /// - Every request read completely is recorded (``requests``) before the handler runs; requests rejected for
 ///   the ``Limits`` (`431`, `413`) or malformed (`400`) are not.
-/// - ``stop()`` (also run by `deinit`) closes the listening socket and every connection, and cuts short
+/// - ``stop()`` (also run by `deinit`; ``close()`` is its form for async code) closes the listening socket and every connection, and cuts short
 ///   every pause and stream; calling it again does nothing.
 public final class TestHTTPServer: Sendable {
     /// Decides the answer to a request. It runs on the connection's thread, so it may block (though
@@ -86,5 +86,18 @@ public final class TestHTTPServer: Sendable {
     /// threads to finish. Safe to call more than once.
     public func stop() {
         core.stop()
+    }
+
+    /// ``stop()`` for async code: the waiting for the connections' threads happens on a thread of its own, so
+    /// the calling task does not hold one of the Swift concurrency pool's few threads meanwhile (other tests'
+    /// tasks would starve). ``withTestHTTPServer(limits:isolation:_:body:)`` ends with it.
+    public func close() async {
+        let core = core
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            Thread.detachNewThread {
+                core.stop()
+                continuation.resume()
+            }
+        }
     }
 }

@@ -11,7 +11,7 @@
 /// - Throws: ``TestTimeoutError/conditionNotMet(timeout:)`` when the condition is still false once the
 ///   deadline passed (it is checked once more at the deadline); `CancellationError` when the task is
 ///   cancelled.
-public func waitUntil(timeout: Duration = .seconds(5), _ condition: @Sendable () async -> Bool) async throws {
+public func waitUntil(timeout: Duration = defaultTestTimeout, _ condition: @Sendable () async -> Bool) async throws {
     let clock = ContinuousClock()
     let deadline = clock.now.advanced(by: timeout)
     var failedChecks = 0

@@ -20,21 +20,10 @@ public func withTestHTTPServer<Result>(
     let server = try TestHTTPServer.start(limits: limits, handler)
     do {
         let result = try await body(server)
-        await stopOffThePool(server)
+        await server.close()
         return result
     } catch {
-        await stopOffThePool(server)
+        await server.close()
         throw error
-    }
-}
-
-/// Stops `server` on a thread of its own: `stop()` waits (boundedly) for the connection threads, and a test must
-/// not hold one of the few cooperative threads meanwhile, or other tests' tasks starve.
-private func stopOffThePool(_ server: TestHTTPServer) async {
-    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-        Thread.detachNewThread {
-            server.stop()
-            continuation.resume()
-        }
     }
 }

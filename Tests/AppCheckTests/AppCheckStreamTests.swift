@@ -64,7 +64,7 @@ struct AppCheckStreamTests {
             }
         }
         _ = try await fixture.appCheck.token(forcingRefresh: false)
-        try await started.wait(timeout: .seconds(5))
+        try await started.wait(timeout: defaultTestTimeout)
         #expect(fixture.appCheck.listenerCount == 1)
         consumer.cancel()
         try await value(of: consumer)

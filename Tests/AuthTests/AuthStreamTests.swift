@@ -90,7 +90,7 @@ struct AuthStreamTests {
                 started.open()
             }
         }
-        try await started.wait(timeout: .seconds(5))
+        try await started.wait(timeout: defaultTestTimeout)
         #expect(fixture.auth.listenerCount == 1)
         consumer.cancel()
         try await value(of: consumer)
@@ -177,7 +177,7 @@ struct AuthStreamTests {
             }
             return values   // reached only when the stream finishes
         }
-        try await started.wait(timeout: .seconds(5))
+        try await started.wait(timeout: defaultTestTimeout)
         #expect(fixture.auth.listenerCount == 1)
         #expect(await fixture.app.delete())
         #expect(try await value(of: consumer) == 1)

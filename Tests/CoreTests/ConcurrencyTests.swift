@@ -54,14 +54,14 @@ struct ConcurrencyTests {
         let app = try makeApp([
             cached(Slow.self) { _ in
                 entered.fire()
-                _ = release.wait(seconds: 10)
+                _ = release.wait(seconds: 30)
                 return Slow()
             },
             cached(Fast.self) { _ in Fast() },
         ])
         let fastBefore = app.container.instance(for: Fast.self)
         let slowResult = Task.detached(priority: Task.currentPriority) { await onThread { app.container.instance(for: Slow.self) != nil } }
-        #expect(await onThread { entered.wait(seconds: 5) })
+        #expect(await onThread { entered.wait() })
         // While Slow's factory runs: a cached lookup, a new creation and an unrelated miss all complete.
         let lookups = await onThread { () -> Bool in
             app.container.instance(for: Fast.self) === fastBefore && app.container.instance(for: Leaf.self) == nil
@@ -79,13 +79,13 @@ struct ConcurrencyTests {
             isCacheable = true
             if runs.increment() == 1 {
                 entered.fire()
-                _ = release.wait(seconds: 10)
+                _ = release.wait(seconds: 30)
                 throw BoomError()
             }
             return Leaf()
         }])
         let first = Task.detached(priority: Task.currentPriority) { await onThread { app.container.instance(for: Leaf.self) } }
-        #expect(await onThread { entered.wait(seconds: 5) })
+        #expect(await onThread { entered.wait() })
         let second = Task.detached(priority: Task.currentPriority) { await onThread { app.container.instance(for: Leaf.self) } }
         release.fire()
         let results = try await [value(of: first), value(of: second)]
@@ -132,7 +132,7 @@ struct ConcurrencyTests {
         let tasks = (0..<8).map { _ in
             Task.detached(priority: Task.currentPriority) {
                 await onThread { () -> ObjectIdentifier? in
-                    start.arriveAndWait(seconds: 5)
+                    start.arriveAndWait()
                     return app.container.instance(for: Leaf.self).map(ObjectIdentifier.init)
                 }
             }
@@ -169,12 +169,12 @@ struct ConcurrencyTests {
         let bothInside = Barrier(parties: 2)
         let app = try makeApp([
             cached(Ping.self, dependencies: [.required(Pong.self)]) { container in
-                bothInside.arriveAndWait(seconds: 5)
+                bothInside.arriveAndWait()
                 _ = try container.require(Pong.self)
                 return Ping()
             },
             cached(Pong.self, dependencies: [.provider(Ping.self)]) { container in
-                bothInside.arriveAndWait(seconds: 5)
+                bothInside.arriveAndWait()
                 _ = try container.provider(for: Ping.self).require()
                 return Pong()
             },
@@ -210,7 +210,7 @@ struct ConcurrencyTests {
                     if provider.get() != nil { resolvedOnOtherThread.increment() }
                     done.fire()
                 }.start()
-                guard done.wait(seconds: 2) else { return nil }
+                guard done.wait(seconds: 30) else { return nil }
                 return Root(branch: Branch(leaf: try provider.require()))
             },
         ])])
@@ -256,7 +256,7 @@ final class Barrier: @unchecked Sendable {
 
     /// Returns whether every party arrived before the deadline.
     @discardableResult
-    func arriveAndWait(seconds: Double) -> Bool {
+    func arriveAndWait(seconds: Double = 30) -> Bool {
         condition.lock()
         defer { condition.unlock() }
         arrived += 1

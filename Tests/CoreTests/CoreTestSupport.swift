@@ -75,7 +75,7 @@ final class Signal: Sendable {
     init() {}
     func fire() { semaphore.signal() }
     /// Waits at most `seconds`; true if fired.
-    func wait(seconds: Double = 5) -> Bool { semaphore.wait(timeout: .now() + seconds) == .success }
+    func wait(seconds: Double = 30) -> Bool { semaphore.wait(timeout: .now() + seconds) == .success }
 }
 
 /// The error a throwing test factory raises.

@@ -32,7 +32,7 @@ struct DeadlockTests {
                         Thread.detachNewThread {
                             if holder.helper.get() != nil { resolvedOnOtherThread.fire() }
                         }
-                        guard resolvedOnOtherThread.wait(seconds: 2) else { return nil }
+                        guard resolvedOnOtherThread.wait(seconds: 30) else { return nil }
                         return Starter()
                     },
                 ])])
@@ -40,7 +40,7 @@ struct DeadlockTests {
                 return app.container.instance(for: Starter.self) != nil
             }
         }
-        #expect(try await value(of: configuring, timeout: .seconds(10)))
+        #expect(try await value(of: configuring))
     }
 
     @Test func twoThreadsCreatingEachOthersDependenciesThroughProvidersFinish() async throws {
@@ -54,7 +54,7 @@ struct DeadlockTests {
                     _ = provider.get()
                     done.fire()
                 }
-                guard done.wait(seconds: 2) else { return nil }
+                guard done.wait(seconds: 30) else { return nil }
                 return Holder(helper: provider)
             },
             cached(Helper.self) { _ in Helper() },

@@ -35,11 +35,11 @@ struct DeleteRaceTests {
         let app = try makeApp([Component(Counted.self) { _, isCacheable in
             isCacheable = true
             entered.fire()
-            _ = release.wait(seconds: 10)
+            _ = release.wait(seconds: 30)
             return made.add(Counted())
         }, cached(Pending.self) { _ in Pending() }])
         let creation = Task.detached(priority: Task.currentPriority) { await onThread { Result { () throws(ComponentError) in try app.container.require(Counted.self) } } }
-        #expect(await onThread { entered.wait(seconds: 5) })
+        #expect(await onThread { entered.wait() })
         let deletion = Task { await app.delete() }
         // Delete has marked the app (lookups fail) but waits for the running creation.
         try await waitUntil { (try? app.container.require(Pending.self)) == nil }
@@ -65,12 +65,12 @@ struct DeleteRaceTests {
         let resolvers = (0..<4).map { _ in
             Task.detached(priority: Task.currentPriority) {
                 await onThread {
-                    start.arriveAndWait(seconds: 5)
+                    start.arriveAndWait()
                     while (try? app.container.all(Counted.self)) != nil {}
                 }
             }
         }
-        let deleted = await onThread { start.arriveAndWait(seconds: 5) }
+        let deleted = await onThread { start.arriveAndWait() }
         #expect(deleted)
         #expect(await app.delete())
         for resolver in resolvers { try await value(of: resolver, timeout: .seconds(30)) }
@@ -88,13 +88,13 @@ struct DeleteRaceTests {
                     Component(Pending.self, timing: .alwaysEager) { _, isCacheable in
                         isCacheable = true
                         entered.fire()
-                        _ = release.wait(seconds: 10)
+                        _ = release.wait(seconds: 30)
                         return Pending()
                     },
                 ])
             }
         }
-        #expect(await onThread { entered.wait(seconds: 5) })
+        #expect(await onThread { entered.wait() })
         let app = try #require(registry.app(name: "racing"))
         let deletion = Task { await app.delete() }
         try await waitUntil { app.isDeleted }

@@ -206,8 +206,8 @@ struct LateDiscoveryTests {
         let app = try registry.configure(options: .testing)
         let resolver = Task.detached(priority: Task.currentPriority) {
             await onThread {
-                // Resolves until the late library's type shows up (bounded: 10 s).
-                let deadline = ContinuousClock.now.advanced(by: .seconds(10))
+                // Resolves until the late library's type shows up (bounded: 30 s).
+                let deadline = ContinuousClock.now.advanced(by: .seconds(30))
                 while ContinuousClock.now < deadline {
                     _ = app.container.instance(for: Old.self)
                     _ = try? app.container.all(Plugin.self)
@@ -233,13 +233,13 @@ struct LateDiscoveryTests {
             let start = Barrier(parties: 2)
             let configuring = Task.detached(priority: Task.currentPriority) {
                 await onThread { () -> FlintApp? in
-                    start.arriveAndWait(seconds: 5)
+                    start.arriveAndWait()
                     return try? registry.configure(name: "app\(round)", options: .testing)
                 }
             }
             // The registering side waits at the barrier on a thread of its own too: never on a cooperative thread.
             let registered = await onThread { () -> Bool in
-                start.arriveAndWait(seconds: 5)
+                start.arriveAndWait()
                 return (try? newLibrary(registry)) != nil
             }
             #expect(registered)

@@ -170,7 +170,7 @@ struct LifecycleTests {
         let made = WeakHolder<Leaf>()
         let app = try makeApp(name: "late", [cached(Leaf.self) { _ in
             entered.fire()
-            _ = release.wait(seconds: 10)
+            _ = release.wait(seconds: 30)
             let leaf = Leaf()
             made.set(leaf)
             return leaf
@@ -178,7 +178,7 @@ struct LifecycleTests {
         let pending = Task.detached(priority: Task.currentPriority) {
             await onThread { Result { () throws(ComponentError) in _ = try app.container.require(Leaf.self) } }
         }
-        #expect(await onThread { entered.wait(seconds: 5) })
+        #expect(await onThread { entered.wait() })
         // delete() waits for the running creation (to notify what it makes), so release it once delete began.
         let deletion = Task { await app.delete() }
         try await waitUntil { app.isDeleted }

@@ -81,7 +81,7 @@ final class Recorder<Value: Sendable>: Sendable {
     }
 
     /// The next event's value (or its error, thrown).
-    func next(timeout: Duration = .seconds(5)) async throws -> Value {
+    func next(timeout: Duration = defaultTestTimeout) async throws -> Value {
         let result: Result<Value, any Error>? = await withCheckedContinuation { continuation in
             let (ready, id) = state.withLock { state -> (Result<Value, any Error>?, Int) in
                 if !state.events.isEmpty { return (state.events.removeFirst(), -1) }

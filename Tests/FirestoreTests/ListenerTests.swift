@@ -306,7 +306,7 @@ struct ListenerTests {
             firstSnapshot.open()
         }
         registrationSlot.withLock { $0 = registration }
-        try await firstSnapshot.wait(timeout: .seconds(5))
+        try await firstSnapshot.wait(timeout: defaultTestTimeout)
         try await db.collection("items").document("a").setData(["n": 1])
         #expect(count.withLock { $0 } == 1)
         #expect(db.engine.listenerCount == 0)

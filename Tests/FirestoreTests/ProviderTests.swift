@@ -114,7 +114,7 @@ struct ProviderTests {
         try await db.document("c/d").setData(["n": 1])
         let started = Gate()
         let consumer = Task { for try await _ in db.collection("c").snapshots { started.open() } }
-        try await started.wait(timeout: .seconds(5))
+        try await started.wait(timeout: defaultTestTimeout)
 
         await db.terminate()
 

@@ -60,7 +60,7 @@ struct StreamTests {
                 firstSnapshot.open()
             }
         }
-        try await firstSnapshot.wait(timeout: .seconds(5))
+        try await firstSnapshot.wait(timeout: defaultTestTimeout)
         #expect(db.engine.listenerCount == 1)
         consumer.cancel()
         _ = try await result(of: consumer)
@@ -138,7 +138,7 @@ struct StreamTests {
         let consumer = Task {
             for try await _ in db.collection("items").snapshots { started.open() }
         }
-        try await started.wait(timeout: .seconds(5))
+        try await started.wait(timeout: defaultTestTimeout)
         await app.delete()
         let outcome = try await result(of: consumer)
         #expect(throws: FirestoreError(.cancelled, "The Firestore instance was terminated (its app was deleted).")) {

@@ -157,15 +157,15 @@ struct TransactionTests {
                 attempts.withLock { $0 += 1 }
                 let snapshot = try await transaction.getDocument(counter)
                 if reads.withLock({ $0 += 1; return $0 }) >= 2 { bothRead.open() }
-                try await bothRead.wait(timeout: .seconds(5))   // both first attempts read the same version
+                try await bothRead.wait(timeout: defaultTestTimeout)   // both first attempts read the same version
                 transaction.updateData(["count": .integer(snapshot.get("count")!.integerValue! + 1)], forDocument: counter)
             }
         }
         let first = Task { try await increment() }
         let second = Task { try await increment() }
         // Longer than the gate's timeout, so that a gate that never opens is the failure reported.
-        try await value(of: first, timeout: .seconds(10))
-        try await value(of: second, timeout: .seconds(10))
+        try await value(of: first)
+        try await value(of: second)
         #expect(try await counter.getDocument().get("count") == 2)
         #expect(attempts.withLock { $0 } == 3)   // one of the two retried once
     }

@@ -33,7 +33,7 @@ enum CallableServerError: Error, Equatable {
 ///   else by the last path component (the function name):
 ///   - `echo`: 200 `{"result": <the request's "data", as received>}` (400 `INVALID_ARGUMENT` when the body
 ///     is not a JSON object);
-///   - `slow`: 200 `{"result": null}` after 10 s (for timeout and cancellation tests; stopping the server
+///   - `slow`: 200 `{"result": null}` after 60 s (for timeout and cancellation tests; stopping the server
 ///     cuts the wait short);
 ///   - anything else: 404 `not found` (text/plain).
 ///
@@ -60,9 +60,9 @@ final class CallableServer: Sendable {
         return CallableServer(server: server, script: script)
     }
 
-    /// Stops the server (closing every connection).
-    func stop() {
-        server.stop()
+    /// Stops the server (closing every connection), waiting on a thread of its own.
+    func close() async {
+        await server.close()
     }
 
     /// Scripts the answer to the next `POST`.
@@ -112,7 +112,7 @@ final class CallableServer: Sendable {
             }
             return TestHTTPResponse(status: 200, headers: ["Content-Type": "application/json"], body: result)
         case "slow":
-            return TestHTTPResponse.json(#"{"result": null}"#).delayed(by: .seconds(10))
+            return TestHTTPResponse.json(#"{"result": null}"#).delayed(by: .seconds(60))
         default:
             return .text("not found", status: 404, contentType: "text/plain")
         }
@@ -124,6 +124,12 @@ final class CallableServer: Sendable {
 func withCallableServer<R>(isolation: isolated (any Actor)? = #isolation,
                            _ body: (CallableServer) async throws -> R) async throws -> R {
     let server = try CallableServer.start()
-    defer { server.stop() }
-    return try await body(server)
+    do {
+        let result = try await body(server)
+        await server.close()
+        return result
+    } catch {
+        await server.close()
+        throw error
+    }
 }

@@ -152,9 +152,8 @@ struct HTTPTransportTests {
         try await withCallableServer { server in
             let callable = try emulated(server).httpsCallable("slow")
             callable.timeoutInterval = 0.5
-            let started = ContinuousClock.now
+            // The server answers after 60 s (or when it is closed): only the deadline can end the call with an error.
             await #expect(throws: FunctionsError(.deadlineExceeded)) { _ = try await callable.call() }
-            #expect(ContinuousClock.now - started < .seconds(5))
         }
     }
 

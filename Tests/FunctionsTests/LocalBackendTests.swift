@@ -278,7 +278,7 @@ struct LocalBackendTests {
         }
         let callable = try functions(backend).httpsCallable("hang")
         let call = Task { try await callable.call() }
-        try await entered.wait(timeout: .seconds(5))
+        try await entered.wait(timeout: defaultTestTimeout)
         call.cancel()
         await #expect(throws: FunctionsError(.cancelled)) { _ = try await value(of: call) }
     }

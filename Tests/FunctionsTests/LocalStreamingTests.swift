@@ -91,9 +91,9 @@ struct LocalStreamingTests {
         let consumer = Task {
             for try await _ in functions.httpsCallable("forever").stream() { started.open() }
         }
-        try await started.wait(timeout: .seconds(5))
+        try await started.wait(timeout: defaultTestTimeout)
         consumer.cancel()
-        try await handlerCancelled.wait(timeout: .seconds(5))
+        try await handlerCancelled.wait(timeout: defaultTestTimeout)
         _ = try await result(of: consumer)
     }
 }

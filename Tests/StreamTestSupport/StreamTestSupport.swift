@@ -9,7 +9,7 @@ import FlintCore
 
 /// The timeout used by every bounded wait in the stream tests: generous, because it is only reached when
 /// the behavior under test is broken.
-public let streamTestTimeout: Duration = .seconds(10)
+public let streamTestTimeout: Duration = .seconds(30)
 
 /// Thrown when a bounded wait reaches its deadline.
 public struct StreamTestTimedOut: Error, Equatable {
@@ -67,7 +67,7 @@ public final class StreamTestSignal: @unchecked Sendable {
     }
 
     /// Blocks the calling thread until fired or `timeout` seconds pass; true when fired. For threads only.
-    public func waitBlocking(timeout: TimeInterval = 10) -> Bool {
+    public func waitBlocking(timeout: TimeInterval = 30) -> Bool {
         let deadline = Date(timeIntervalSinceNow: timeout)
         return locked {
             while !fired {

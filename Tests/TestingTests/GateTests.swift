@@ -22,7 +22,7 @@ import Testing
     @Test func aGateOpenedWhileWaitingLetsTheBoundedWaitThrough() async throws {
         let gate = Gate()
         let waiter = Task { () throws(TestTimeoutError) -> Bool in
-            try await gate.wait(timeout: .seconds(5))
+            try await gate.wait(timeout: defaultTestTimeout)
             return gate.isOpen
         }
         try await waitUntil { gate.waiterCount == 1 }   // the waiter is at the gate
@@ -38,7 +38,7 @@ import Testing
                 for index in 0..<10 {
                     group.addTask {
                         if index.isMultiple(of: 2) {
-                            try await gate.wait(timeout: .seconds(5))
+                            try await gate.wait(timeout: defaultTestTimeout)
                         } else {
                             await gate.wait()
                         }
@@ -85,7 +85,7 @@ import Testing
                 return error
             }
         }
-        let patient = Task { try await gate.wait(timeout: .seconds(5)) }
+        let patient = Task { try await gate.wait(timeout: defaultTestTimeout) }
         #expect(try await value(of: timedOut) == .gateNotOpened(timeout: .milliseconds(50)))
         #expect(gate.waiterCount == 1)   // only the patient waiter is left
         // Resuming the timed-out waiter's continuation a second time would trap the test process.
@@ -118,7 +118,7 @@ import Testing
         }
         try await waitUntil { gate.waiterCount == 1 }
         waiter.cancel()
-        #expect(try await value(of: waiter, timeout: .seconds(5)) == true)
+        #expect(try await value(of: waiter) == true)
         #expect(gate.waiterCount == 0)
         #expect(!gate.isOpen)
         gate.open()   // nothing left to resume
@@ -131,7 +131,7 @@ import Testing
             try await gate.wait(timeout: .seconds(60))
             return Task.isCancelled
         }
-        #expect(try await value(of: waiter, timeout: .seconds(5)) == true)
+        #expect(try await value(of: waiter) == true)
         #expect(gate.waiterCount == 0)
     }
 

@@ -1,4 +1,5 @@
 import FlintCore
+import FlintProductSupport
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -9,11 +10,12 @@ import Glibc
 import Darwin
 #endif
 
-/// Sends `request` on a fresh ephemeral session (no shared connection pool between tests).
+/// Sends `request` on a fresh ephemeral session (no shared connection pool between tests), through
+/// `URLSessionCalls` so that no test thread waits inside FoundationNetworking.
 func fetch(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
     let session = URLSession(configuration: .ephemeral)
     defer { session.finishTasksAndInvalidate() }
-    let (data, response) = try await session.data(for: request)
+    let (data, response) = try await URLSessionCalls.data(for: request, in: session)
     return (data, response as! HTTPURLResponse)
 }
 
@@ -32,15 +34,17 @@ final class StreamingClient: NSObject, URLSessionDataDelegate, @unchecked Sendab
     }
 
     private let state = Locked(State())
-    private var session: URLSession?
+    private let session = Locked<URLSession?>(nil)
 
-    /// Starts `GET url`.
+    /// Starts `GET url` (on the `URLSessionCalls` queue).
     init(url: URL, timeout: TimeInterval = 10) {
         super.init()
-        let session = URLSession(configuration: .ephemeral, delegate: self, delegateQueue: nil)
-        self.session = session
-        session.dataTask(with: URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData,
-                                          timeoutInterval: timeout)).resume()
+        URLSessionCalls.run { [self] in
+            let session = URLSession(configuration: .ephemeral, delegate: self, delegateQueue: nil)
+            self.session.withLock { $0 = session }
+            session.dataTask(with: URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData,
+                                              timeoutInterval: timeout)).resume()
+        }
     }
 
     /// The body received so far, as text.
@@ -68,8 +72,12 @@ final class StreamingClient: NSObject, URLSessionDataDelegate, @unchecked Sendab
 
     /// Ends the session (it retains its delegate until then).
     func invalidate() {
-        session?.invalidateAndCancel()
-        session = nil
+        URLSessionCalls.run { [self] in
+            session.withLock { session in
+                defer { session = nil }
+                return session
+            }?.invalidateAndCancel()
+        }
     }
 }
 

@@ -115,18 +115,12 @@ struct AppCheckDebugExchange: Sendable {
     /// - Throws: ``AppCheckErrorCode/serverUnreachable`` with the `URLError` underneath when no HTTP answer
     ///   came (Firebase's `APIErrorWithNetworkError`).
     static func perform(_ request: URLRequest, in session: URLSession) async throws(AppCheckError) -> (Int, Data) {
-        let pending = PendingDataTask()
-        let result = await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Result<(Int, Data), AppCheckError>, Never>) in
-                let task = session.dataTask(with: request) { data, response, error in
-                    continuation.resume(returning: outcome(data: data, response: response, error: error))
-                }
-                if !pending.start(task) {
-                    continuation.resume(returning: .failure(unreachable(URLError(.cancelled))))
-                }
-            }
-        } onCancel: {
-            pending.cancel()
+        let result: Result<(Int, Data), AppCheckError>
+        do {
+            let (data, response) = try await URLSessionCalls.data(for: request, in: session)
+            result = outcome(data: data, response: response, error: nil)
+        } catch {
+            result = outcome(data: nil, response: nil, error: error)
         }
         return try result.get()
     }

@@ -83,25 +83,10 @@ enum RESTAuthHTTP {
 
     /// Runs one data task; cancelling the calling task cancels it (``AuthErrorCode/networkError``).
     private static func perform(_ request: URLRequest, in session: URLSession) async throws(AuthErrorCode) -> (Int, Data) {
-        let pending = PendingDataTask()
-        let result = await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Result<(Int, Data), AuthErrorCode>, Never>) in
-                let task = session.dataTask(with: request) { data, response, error in
-                    if error != nil {
-                        continuation.resume(returning: .failure(.networkError))
-                    } else if let http = response as? HTTPURLResponse {
-                        continuation.resume(returning: .success((http.statusCode, data ?? Data())))
-                    } else {
-                        continuation.resume(returning: .failure(.networkError))
-                    }
-                }
-                if !pending.start(task) {
-                    continuation.resume(returning: .failure(.networkError))
-                }
-            }
-        } onCancel: {
-            pending.cancel()
+        guard let (data, response) = try? await URLSessionCalls.data(for: request, in: session),
+              let http = response as? HTTPURLResponse else {
+            throw .networkError
         }
-        return try result.get()
+        return (http.statusCode, data)
     }
 }

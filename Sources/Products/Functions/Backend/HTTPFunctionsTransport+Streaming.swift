@@ -1,4 +1,5 @@
 import FlintCore
+import FlintProductSupport
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -15,9 +16,11 @@ extension HTTPFunctionsTransport {
     public func stream(_ request: CallableRequest) async throws -> CallableStreamingResponse {
         let urlRequest = Self.urlRequest(for: request)
         let delegate = StreamingTaskDelegate()
-        let session = URLSession(configuration: session.configuration, delegate: delegate, delegateQueue: nil)
-        let task = session.dataTask(with: urlRequest)
-        return try await delegate.start(task)
+        let session = session
+        return try await delegate.start {
+            URLSession(configuration: session.configuration, delegate: delegate, delegateQueue: nil)
+                .dataTask(with: urlRequest)
+        }
     }
 }
 
@@ -27,12 +30,11 @@ extension HTTPFunctionsTransport {
 private final class StreamingTaskDelegate: NSObject, URLSessionDataDelegate, Sendable {
     private struct State {
         var head: CheckedContinuation<CallableStreamingResponse, any Error>?
-        var task: URLSessionDataTask?
-        var cancelled = false
         var headDelivered = false
     }
 
     private let state = Locked(State())
+    private let pending = PendingDataTask()
     private let body: AsyncThrowingStream<Data, any Error>
     private let bodyContinuation: AsyncThrowingStream<Data, any Error>.Continuation
 
@@ -41,47 +43,36 @@ private final class StreamingTaskDelegate: NSObject, URLSessionDataDelegate, Sen
         super.init()
     }
 
-    /// Starts `task` and waits for the response head.
-    func start(_ task: URLSessionDataTask) async throws -> CallableStreamingResponse {
-        bodyContinuation.onTermination = { [weak self] termination in
-            if case .cancelled = termination { self?.cancel() }
+    /// Creates the task with `make`, starts it and waits for the response head (creating and starting happen
+    /// on the ``URLSessionCalls`` queue).
+    func start(_ make: @escaping @Sendable () -> URLSessionDataTask) async throws -> CallableStreamingResponse {
+        bodyContinuation.onTermination = { [pending] termination in
+            if case .cancelled = termination { pending.cancel() }
         }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                let start = state.withLock { state -> Bool in
-                    guard !state.cancelled else { return false }
-                    state.head = continuation
-                    state.task = task
-                    return true
-                }
-                if start {
-                    task.resume()
-                } else {
-                    continuation.resume(throwing: FunctionsError(.cancelled))
-                    task.cancel()
+                state.withLock { $0.head = continuation }
+                pending.start(make) { [self] in
+                    takeHead()?.resume(throwing: FunctionsError(.cancelled))
                 }
             }
         } onCancel: {
-            cancel()
+            pending.cancel()
         }
     }
 
-    /// Cancels the task (before or after the head).
-    private func cancel() {
-        let task = state.withLock { state -> URLSessionDataTask? in
-            state.cancelled = true
-            return state.task
-        }
-        task?.cancel()
-    }
-
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-                    completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void) {
-        let head = state.withLock { state -> CheckedContinuation<CallableStreamingResponse, any Error>? in
+    /// The caller waiting for the head, if it still waits; from now on the head counts as delivered.
+    private func takeHead() -> CheckedContinuation<CallableStreamingResponse, any Error>? {
+        state.withLock { state in
             defer { state.head = nil }
             state.headDelivered = true
             return state.head
         }
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+                    completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void) {
+        let head = takeHead()
         guard let http = response as? HTTPURLResponse else {
             head?.resume(throwing: FunctionsError(.unavailable, message: "Response was not an HTTP response."))
             completionHandler(.cancel)
@@ -97,14 +88,10 @@ private final class StreamingTaskDelegate: NSObject, URLSessionDataDelegate, Sen
     func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
                     newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void) {
         completionHandler(nil)
-        let head = state.withLock { state -> CheckedContinuation<CallableStreamingResponse, any Error>? in
-            defer { state.head = nil }
-            state.headDelivered = true
-            return state.head
-        }
+        let head = takeHead()
         bodyContinuation.finish()
         head?.resume(returning: CallableStreamingResponse(statusCode: response.statusCode, body: body))
-        task.cancel()
+        pending.cancel()
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {

@@ -1,4 +1,5 @@
 import FlintCore
+import FlintProductSupport
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -54,19 +55,13 @@ public final class HTTPFunctionsTransport: FunctionsTransport {
 
     /// Runs one data task; cancelling the calling task cancels it.
     private static func perform(_ urlRequest: URLRequest, in session: URLSession) async throws -> CallableResponse {
-        let task = PendingDataTask()
-        return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<CallableResponse, any Error>) in
-                let dataTask = session.dataTask(with: urlRequest) { data, response, error in
-                    continuation.resume(with: outcome(data: data, response: response, error: error))
-                }
-                if !task.start(dataTask) {
-                    continuation.resume(throwing: FunctionsError(.cancelled))
-                }
-            }
-        } onCancel: {
-            task.cancel()
+        let data: Data, response: URLResponse
+        do {
+            (data, response) = try await URLSessionCalls.data(for: urlRequest, in: session)
+        } catch {
+            throw mapped(error)
         }
+        return try outcome(data: data, response: response, error: nil).get()
     }
 
     /// The `URLRequest` for `request`: method, headers, body and timeout (a timeout that is not a positive,
