@@ -43,7 +43,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ProductSupportTests",
-            dependencies: ["FlintProductSupport", "StreamTestSupport"],
+            dependencies: ["FlintProductSupport", "FlintTesting", "StreamTestSupport"],
             path: "Tests/ProductSupportTests"
         ),
         .testTarget(name: "InteropTests", dependencies: ["FlintInterop", "FlintTesting"], path: "Tests/InteropTests"),
