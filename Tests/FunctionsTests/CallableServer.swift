@@ -42,7 +42,7 @@ final class CallableServer: Sendable {
     private let server: TestHTTPServer
     private let script: Locked<[TestHTTPResponse]>
 
-    private init(server: TestHTTPServer, script: Locked<[TestHTTPResponse]>) {
+    fileprivate init(server: TestHTTPServer, script: Locked<[TestHTTPResponse]>) {
         self.server = server
         self.script = script
     }
@@ -52,18 +52,6 @@ final class CallableServer: Sendable {
 
     /// `http://127.0.0.1:<port>`.
     var origin: String { server.origin }
-
-    /// Starts a server.
-    static func start() throws -> CallableServer {
-        let script = Locked<[TestHTTPResponse]>([])
-        let server = try TestHTTPServer.start { request in answer(request, script: script) }
-        return CallableServer(server: server, script: script)
-    }
-
-    /// Stops the server (closing every connection), waiting on a thread of its own.
-    func close() async {
-        await server.close()
-    }
 
     /// Scripts the answer to the next `POST`.
     func enqueue(status: Int, body: String, contentType: String = "application/json") {
@@ -86,7 +74,7 @@ final class CallableServer: Sendable {
         return request
     }
 
-    private static func answer(_ request: TestHTTPRequest, script: Locked<[TestHTTPResponse]>) -> TestHTTPResponse {
+    fileprivate static func answer(_ request: TestHTTPRequest, script: Locked<[TestHTTPResponse]>) -> TestHTTPResponse {
         switch request.method {
         case "GET":
             return .text("method not allowed", status: 405, contentType: "text/plain")
@@ -123,13 +111,8 @@ final class CallableServer: Sendable {
 @discardableResult
 func withCallableServer<R>(isolation: isolated (any Actor)? = #isolation,
                            _ body: (CallableServer) async throws -> R) async throws -> R {
-    let server = try CallableServer.start()
-    do {
-        let result = try await body(server)
-        await server.close()
-        return result
-    } catch {
-        await server.close()
-        throw error
+    let script = Locked<[TestHTTPResponse]>([])
+    return try await withTestHTTPServer({ request in CallableServer.answer(request, script: script) }) { server in
+        try await body(CallableServer(server: server, script: script))
     }
 }
