@@ -17,8 +17,9 @@ import FlintCore
 /// listeners report it as ``FirestoreErrorCode/invalidArgument``.
 ///
 /// **Ordering.** Results are ordered by the explicit `order(by:)` clauses, then by every field with an
-/// inequality filter that is not ordered yet (alphabetically), then by document ID; the implicit orderings
-/// take the direction of the last explicit one. Documents missing an ordered field are excluded. Values of
+/// inequality filter that is not ordered yet (in field-path order), then by document ID (always last; IDs
+/// `__id<n>__` first, by number); the implicit orderings take the direction of the last explicit one. An
+/// ordering after the document ID is rejected as the backend does. Documents missing an ordered field are excluded. Values of
 /// different types order as null < booleans < numbers < timestamps < strings < bytes < references <
 /// geopoints < arrays < maps.
 public class Query: @unchecked Sendable, Hashable {
