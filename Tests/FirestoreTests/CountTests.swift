@@ -37,4 +37,17 @@ struct CountTests {
         #expect(await firestoreCode { try await db.collection("items").count.getAggregation(source: .server) }
                 == .permissionDenied)
     }
+
+    /// FIRCountTests' testCanRunCountWithFiltersAndLimits: `limit(toLast:)` needs no `order(by:)` to be counted.
+    @Test func countOfALimitToLastQueryWithoutOrderBy() async throws {
+        let db = try makeFirestore()
+        let items = db.collection("items")
+        try await seed(items, ["a": ["k": "a"], "b": ["k": "a"], "c": ["k": "a"], "d": ["k": "d"]])
+        let lastTwo = items.limit(toLast: 2).whereField("k", isEqualTo: "a")
+        #expect(try await lastTwo.count.getAggregation(source: .server).count == 2)
+        #expect(try await items.limit(toLast: 1000).whereField("k", isEqualTo: "d").count
+                    .getAggregation(source: .server).count == 1)
+        // Reading its documents still needs the order.
+        #expect(await firestoreCode { try await lastTwo.getDocuments() } == .invalidArgument)
+    }
 }

@@ -324,4 +324,55 @@ struct ListenerTests {
         for write in writes { try await value(of: write) }
         #expect(try await db.collection("c").getDocuments().count == 5)
     }
+
+    // MARK: Snapshots in sync
+
+    /// A recorder of `db`'s snapshots-in-sync events; each event carries `received()` at that moment.
+    private func recordInSync(_ db: Firestore, _ received: @escaping @Sendable () -> Int = { 0 }) -> Recorder<Int> {
+        Recorder { listener in db.addSnapshotsInSyncListener { listener(received(), nil) } }
+    }
+
+    @Test func snapshotsInSyncListenerFiresOnceWhenRegistered() async throws {
+        let db = try makeFirestore()
+        let inSync = recordInSync(db)
+        _ = try await inSync.next()
+        #expect(db.engine.inSyncListenerCount == 1)
+        inSync.remove()
+        #expect(db.engine.inSyncListenerCount == 0)
+    }
+
+    @Test func snapshotsInSyncListenerFiresAfterEverySnapshotListenerGotTheChange() async throws {
+        let db = try makeFirestore()
+        let snapshots = Locked(0)
+        let query = db.collection("items").addSnapshotListener { snapshot, _ in
+            if snapshot != nil { snapshots.withLock { $0 += 1 } }
+        }
+        try await waitUntil { snapshots.withLock { $0 } == 1 }
+        let inSync = recordInSync(db) { snapshots.withLock { $0 } }
+        #expect(try await inSync.next() == 1)
+        try await db.document("items/a").setData(["n": 1])
+        // The first call after the write comes once the query listener has the write's snapshot.
+        #expect(try await inSync.next() == 2)
+        inSync.remove()
+        query.remove()
+    }
+
+    @Test func removedSnapshotsInSyncListenerIsNotCalled() async throws {
+        let db = try makeFirestore()
+        let removed = recordInSync(db)
+        let kept = recordInSync(db)
+        _ = try await removed.next()
+        _ = try await kept.next()
+        removed.remove()
+        let query = db.collection("items").record()
+        _ = try await query.next()
+        _ = try await kept.next()   // the listener's first snapshot
+        try await db.document("items/a").setData(["n": 1])
+        _ = try await query.next()
+        _ = try await kept.next()   // called in the same round as `removed` would have been, after it
+        #expect(removed.received == 1)
+        #expect(db.engine.inSyncListenerCount == 1)
+        kept.remove()
+        query.remove()
+    }
 }

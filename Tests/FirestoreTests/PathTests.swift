@@ -98,4 +98,13 @@ struct PathTests {
                     == .invalidArgument)
         }
     }
+
+    /// The SDK's `ResourcePath::FromString`: `//` is invalid anywhere, also leading or trailing.
+    @Test(arguments: ["//users/ada", "users/ada//", "//users", "users//", "a//b/c"])
+    func doubleSlashesAnywhereAreInvalid(path: String) async throws {
+        let db = try makeFirestore()
+        let expected = FirestoreError(.invalidArgument, "Invalid path (\(path)). Paths must not contain // in them.")
+        await #expect(throws: expected) { try await db.document(path).getDocument() }
+        await #expect(throws: expected) { try await db.collection(path).getDocuments() }
+    }
 }

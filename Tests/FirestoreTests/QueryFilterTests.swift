@@ -194,4 +194,82 @@ struct QueryFilterTests {
         #expect(try await recorder.next().changeList() == ["removed a 0 -1"])
         recorder.remove()
     }
+
+    // MARK: Null and NaN (FIRQueryTests' testQueriesCanUseInFilters, …ArrayContainsFilters, …ArrayContainsAnyFilters)
+
+    /// Documents holding null, NaN, a number, and arrays of each.
+    private func specials() async throws -> CollectionReference {
+        let db = try makeFirestore()
+        let items = db.collection("items")
+        try await seed(items, [
+            "null": ["v": nil], "nan": ["v": .double(.nan)], "one": ["v": 1],
+            "arrNull": ["v": [nil]], "arrNaN": ["v": [.double(.nan)]], "arrOne": ["v": [1]],
+        ])
+        return items
+    }
+
+    @Test func inNeverFindsNullOrNaN() async throws {
+        let items = try await specials()
+        #expect(try await ids(items.whereField("v", in: [nil])) == [])
+        #expect(try await ids(items.whereField("v", in: [.double(.nan)])) == [])
+        #expect(try await ids(items.whereField("v", in: [nil, .double(.nan), 1])) == ["one"])
+    }
+
+    @Test func arrayContainsNeverFindsNullOrNaN() async throws {
+        let items = try await specials()
+        #expect(try await ids(items.whereField("v", arrayContains: nil)) == [])
+        #expect(try await ids(items.whereField("v", arrayContains: .double(.nan))) == [])
+        #expect(try await ids(items.whereField("v", arrayContains: 1)) == ["arrOne"])
+    }
+
+    @Test func arrayContainsAnyNeverFindsNullOrNaN() async throws {
+        let items = try await specials()
+        #expect(try await ids(items.whereField("v", arrayContainsAny: [nil])) == [])
+        #expect(try await ids(items.whereField("v", arrayContainsAny: [.double(.nan)])) == [])
+        #expect(try await ids(items.whereField("v", arrayContainsAny: [nil, .double(.nan), 1])) == ["arrOne"])
+    }
+
+    @Test func equalityStillFindsNullAndNaN() async throws {
+        let items = try await specials()
+        #expect(try await ids(items.whereField("v", isEqualTo: nil)) == ["null"])
+        #expect(try await ids(items.whereField("v", isEqualTo: .double(.nan))) == ["nan"])
+    }
+
+    /// FIRCompositeIndexQueryTests' testMultipleInequalityOnSpecialValues: `sort <= 2` skips NaN and null.
+    @Test func rangesNeverMatchNaN() async throws {
+        let db = try makeFirestore()
+        let items = db.collection("items")
+        try await seed(items, [
+            "doc1": ["key": "a", "sort": 0, "v": 0], "doc2": ["key": "b", "sort": .double(.nan), "v": 1],
+            "doc3": ["key": "c", "sort": nil, "v": 3], "doc4": ["key": "d", "v": 0],
+            "doc5": ["key": "e", "sort": 1], "doc6": ["key": "f", "sort": 1, "v": 1],
+        ])
+        let query = items.whereField("key", isNotEqualTo: "a").whereField("sort", isLessThanOrEqualTo: 2)
+        #expect(try await query.getDocuments().ids == ["doc5", "doc6"])
+        #expect(try await items.whereField("sort", isGreaterThanOrEqualTo: .double(-.infinity)).getDocuments().ids
+                == ["doc1", "doc5", "doc6"])
+        #expect(try await items.whereField("sort", isLessThan: .double(.nan)).getDocuments().ids == [])
+        #expect(try await items.whereField("sort", isGreaterThanOrEqualTo: .double(.nan)).getDocuments().ids == [])
+    }
+
+    /// FIRQueryTests' testQueriesCanUseNotEqualFilters and testQueriesCanUseNotInFilters "With NAN".
+    @Test func notEqualAndNotInWithNaNExcludeNaN() async throws {
+        let items = try await specials()
+        #expect(try await ids(items.whereField("v", isNotEqualTo: .double(.nan)))
+                == ["one", "arrNull", "arrNaN", "arrOne"])
+        #expect(try await ids(items.whereField("v", notIn: [.double(.nan)])) == ["one", "arrNull", "arrNaN", "arrOne"])
+    }
+
+    // MARK: What the backend rejects (FIRCompositeIndexQueryTests)
+
+    /// testMultipleInequalityRejectsIfDocumentKeyAppearsOnlyInEqualityFilter.
+    @Test func documentIDOnlyInAnEqualityBesideAnInequalityIsInvalid() async throws {
+        let items = try makeFirestore().collection("items")
+        let query = items.whereField("key", isNotEqualTo: 42).whereField(FieldPath.documentID(), isEqualTo: "doc1")
+        #expect(await firestoreCode { try await query.getDocuments() } == .invalidArgument)
+        #expect(await firestoreCode { try await query.count.getAggregation(source: .server) } == .invalidArgument)
+        // Alone, or also ordered, it is fine.
+        #expect(try await items.whereField(FieldPath.documentID(), isEqualTo: "doc1").getDocuments().isEmpty)
+        #expect(try await query.order(by: "key").order(by: FieldPath.documentID()).getDocuments().isEmpty)
+    }
 }

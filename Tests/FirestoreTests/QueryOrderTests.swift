@@ -171,4 +171,119 @@ struct QueryOrderTests {
         let second = try await page.start(afterDocument: first.documents.last!).getDocuments()
         #expect(second.ids == ["b", "d"])
     }
+
+    // MARK: Numeric IDs, several inequalities, the document ID last
+
+    /// The IDs of the Android / JS SDKs' `snapshotListenerSortsQueryByDocumentIdInTheSameOrderAsServer`.
+    private func numericIDs() async throws -> CollectionReference {
+        let items = try makeFirestore().collection("items")
+        var documents: [String: [String: FirestoreValue]] = [:]
+        for id in ["A", "a", "Aa", "7", "12", "__id7__", "__id12__", "__id-2__", "_id1__", "__id1_", "__id",
+                   "__id9223372036854775807__", "__id9223372036854775806__", "__id-9223372036854775808__",
+                   "__id-9223372036854775807__"] {
+            documents[id] = ["a": 1]
+        }
+        try await seed(items, documents)
+        return items
+    }
+
+    @Test func numericDocumentIDsSortFirstByNumber() async throws {
+        let items = try await numericIDs()
+        let expected = ["__id-9223372036854775808__", "__id-9223372036854775807__", "__id-2__", "__id7__", "__id12__",
+                        "__id9223372036854775806__", "__id9223372036854775807__", "12", "7", "A", "Aa", "__id",
+                        "__id1_", "_id1__", "a"]
+        #expect(try await items.order(by: FieldPath.documentID()).getDocuments().ids == expected)
+        let recorder = items.order(by: FieldPath.documentID()).record()
+        #expect(try await recorder.next().ids == expected)
+        recorder.remove()
+    }
+
+    @Test func numericDocumentIDsFilterByNumber() async throws {
+        let items = try await numericIDs()
+        let query = items.whereField(FieldPath.documentID(), isGreaterThan: "__id7__")
+            .whereField(FieldPath.documentID(), isLessThanOrEqualTo: "A")
+        #expect(try await query.getDocuments().ids
+                == ["__id12__", "__id9223372036854775806__", "__id9223372036854775807__", "12", "7", "A"])
+    }
+
+    @Test func numericDocumentIDsInCursors() async throws {
+        let items = try await numericIDs()
+        let query = items.order(by: FieldPath.documentID()).start(after: ["__id12__"]).end(before: ["7"])
+        #expect(try await query.getDocuments().ids == ["__id9223372036854775806__", "__id9223372036854775807__", "12"])
+    }
+
+    /// FIRCompositeIndexQueryTests' testMultipleInequalityFieldsWillBeImplicitlyOrderedLexicographically.
+    @Test func severalInequalitiesOrderByFieldPathWhateverTheFilterOrder() async throws {
+        let items = try makeFirestore().collection("items")
+        try await seed(items, [
+            "doc1": ["key": "a", "sort": 0, "v": 5], "doc2": ["key": "aa", "sort": 4, "v": 4],
+            "doc3": ["key": "b", "sort": 3, "v": 3], "doc4": ["key": "b", "sort": 2, "v": 2],
+            "doc5": ["key": "b", "sort": 2, "v": 1], "doc6": ["key": "b", "sort": 0, "v": 0],
+        ])
+        let first = items.whereField("key", isNotEqualTo: "a").whereField("sort", isGreaterThan: 1)
+            .whereField("v", in: [1, 2, 3, 4])
+        let second = items.whereField("sort", isGreaterThan: 1).whereField("key", isNotEqualTo: "a")
+            .whereField("v", in: [1, 2, 3, 4])
+        #expect(try await first.getDocuments().ids == ["doc2", "doc4", "doc5", "doc3"])
+        #expect(try await second.getDocuments().ids == ["doc2", "doc4", "doc5", "doc3"])
+    }
+
+    /// FIRCompositeIndexQueryTests' testMultipleInequalityFieldsWithDocumentKey.
+    @Test func aDocumentIDInequalityIsOrderedLast() async throws {
+        let items = try makeFirestore().collection("items")
+        try await seed(items, [
+            "doc1": ["key": "a", "sort": 5], "doc2": ["key": "aa", "sort": 4], "doc3": ["key": "b", "sort": 3],
+            "doc4": ["key": "b", "sort": 2], "doc5": ["key": "bb", "sort": 1],
+        ])
+        let query = items.whereField(FieldPath.documentID(), isLessThan: "doc5").whereField("sort", isGreaterThan: 1)
+            .whereField("key", isNotEqualTo: "a")
+        #expect(query.queryDescription.normalizedOrders.map(\.field.description) == ["key", "sort", "__name__"])
+        #expect(try await query.getDocuments().ids == ["doc2", "doc4", "doc3"])
+        #expect(try await query.order(by: "sort", descending: true).getDocuments().ids == ["doc2", "doc3", "doc4"])
+    }
+
+    /// FIRCompositeIndexQueryTests' testMultipleInequalityRejectsIfDocumentKeyIsNotTheLastOrderByField.
+    @Test func documentIDNotLastAmongOrderingsIsInvalid() async throws {
+        let items = try makeFirestore().collection("items")
+        let implicit = items.whereField("key", isNotEqualTo: 42).order(by: FieldPath.documentID())
+        #expect(await firestoreCode { try await implicit.getDocuments() } == .invalidArgument)
+        let explicit = items.order(by: FieldPath.documentID()).order(by: "key")
+        #expect(await firestoreCode { try await explicit.getDocuments() } == .invalidArgument)
+        let recorder = implicit.record()
+        #expect(await firestoreCode { _ = try await recorder.next() } == .invalidArgument)
+    }
+
+    // MARK: Cursor validation
+
+    @Test func orderAfterAnEndCursorSaysEndingPoint() async throws {
+        let scores = try makeFirestore().collection("scores")
+        #expect(throws: FirestoreError(.invalidArgument, "Invalid query. You must not specify an ending point "
+                                       + "before specifying the order by.")) {
+            try scores.end(at: ["a"]).order(by: "points").matcher()
+        }
+        #expect(throws: FirestoreError(.invalidArgument, "Invalid query. You must not specify a starting point "
+                                       + "before specifying the order by.")) {
+            try scores.start(at: ["a"]).order(by: "points").matcher()
+        }
+    }
+
+    @Test func cursorFromAPendingServerTimestampIsInvalid() async throws {
+        let db = try makeFirestore()
+        let items = db.collection("items")
+        await db.disableNetwork()
+        let write = Task { try await items.document("a").setData(["at": FieldValue.serverTimestamp()]) }
+        let recorder = items.document("a").record()
+        let pending = try await recorder.next()
+        #expect(pending.metadata.hasPendingWrites)
+        let expected = FirestoreError(.invalidArgument, "Invalid query. You are trying to start or end a query using "
+            + "a document for which the field 'at' is an uncommitted server timestamp. (Since the value of this field "
+            + "is unknown, you cannot start/end a query with it.)")
+        #expect(throws: expected) { try items.order(by: "at").start(atDocument: pending).matcher() }
+        #expect(throws: expected) { try items.order(by: "at").end(beforeDocument: pending).matcher() }
+        recorder.remove()
+        await db.enableNetwork()
+        try await value(of: write)
+        let committed = try await items.document("a").getDocument()
+        #expect(try await items.order(by: "at").start(atDocument: committed).getDocuments().ids == ["a"])
+    }
 }

@@ -146,4 +146,64 @@ struct StreamTests {
         }
         #expect(db.engine.listenerCount == 0)
     }
+
+    // MARK: Snapshots in sync
+
+    @Test func snapshotsInSyncYieldsAtOnceAndAfterEachChange() async throws {
+        let db = try makeFirestore()
+        let query = db.collection("items").record()
+        _ = try await query.next()
+        let events = Locked(0)
+        let first = Gate()
+        let second = Gate()
+        let consumer = Task {
+            for await _ in db.snapshotsInSync {
+                let count = events.withLock { count in
+                    count += 1
+                    return count
+                }
+                if count == 1 { first.open() }
+                if count == 2 {
+                    second.open()
+                    break
+                }
+            }
+        }
+        try await first.wait(timeout: defaultTestTimeout)
+        try await db.document("items/a").setData(["n": 1])
+        try await second.wait(timeout: defaultTestTimeout)
+        try await value(of: consumer)
+        try await waitUntil { db.engine.inSyncListenerCount == 0 }
+        #expect(db.engine.inSyncListenerCount == 0)
+        query.remove()
+    }
+
+    @Test func cancellingTheSnapshotsInSyncConsumerRemovesItsListener() async throws {
+        let db = try makeFirestore()
+        let started = Gate()
+        let consumer = Task {
+            for await _ in db.snapshotsInSync { started.open() }
+        }
+        try await started.wait(timeout: defaultTestTimeout)
+        #expect(db.engine.inSyncListenerCount == 1)
+        consumer.cancel()
+        try await value(of: consumer)
+        try await waitUntil { db.engine.inSyncListenerCount == 0 }
+        #expect(db.engine.inSyncListenerCount == 0)
+    }
+
+    @Test func deletingTheAppFinishesSnapshotsInSync() async throws {
+        let app = try TestApp.make(libraries: [FirestoreLibrary.self])
+        let db = try Firestore.firestore(app: app)
+        let started = Gate()
+        let consumer = Task {
+            for await _ in db.snapshotsInSync { started.open() }
+        }
+        try await started.wait(timeout: defaultTestTimeout)
+        await app.delete()
+        try await value(of: consumer)   // finished, without an error
+        #expect(db.engine.inSyncListenerCount == 0)
+        // A sequence started afterwards finishes at once.
+        try await value(of: Task { for await _ in db.snapshotsInSync { Issue.record("no event after deletion") } })
+    }
 }

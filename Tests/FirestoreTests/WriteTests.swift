@@ -161,7 +161,7 @@ struct WriteTests {
         let db = try makeFirestore()
         let data: [String: FirestoreValue] = [
             "null": nil, "bool": true, "int": .integer(.max), "double": 2.5,
-            "time": .timestamp(Timestamp(seconds: 1_700_000_000, nanoseconds: 123_456_789)),
+            "time": .timestamp(Timestamp(seconds: 1_700_000_000, nanoseconds: 123_456_000)),
             "string": "héllo", "bytes": .bytes(Data([0, 1, 255])), "ref": .reference(db.document("a/b")),
             "geo": .geoPoint(GeoPoint(latitude: 48.85, longitude: 2.35)), "array": [1, "two", 3.0, nil],
             "map": ["nested": ["deep": true]],
@@ -282,5 +282,23 @@ struct WriteTests {
         await db.enableNetwork()
         try await db.waitForPendingWrites()
         recorder.remove()
+    }
+
+    // MARK: Timestamp precision
+
+    /// The SDK truncates timestamps to microseconds when it parses them (the backend's precision), so reads and
+    /// equality queries agree with what the backend stores.
+    @Test func timestampsAreTruncatedToMicroseconds() async throws {
+        let db = try makeFirestore()
+        let precise = Timestamp(seconds: 1_700_000_000, nanoseconds: 123_456_789)
+        let stored = Timestamp(seconds: 1_700_000_000, nanoseconds: 123_456_000)
+        try await db.document("c/d").setData(["at": .timestamp(precise), "list": [.timestamp(precise)]])
+        let data = try await db.document("c/d").getDocument().data()
+        #expect(data?["at"] == .timestamp(stored))
+        #expect(data?["list"] == [.timestamp(stored)])
+        let items = db.collection("c")
+        #expect(try await items.whereField("at", isEqualTo: .timestamp(precise)).getDocuments().ids == ["d"])
+        #expect(try await items.whereField("at", isEqualTo: .timestamp(stored)).getDocuments().ids == ["d"])
+        #expect(try await items.whereField("at", isGreaterThan: .timestamp(precise)).getDocuments().ids == [])
     }
 }

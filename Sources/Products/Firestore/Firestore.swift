@@ -136,6 +136,17 @@ public final class Firestore: Sendable {
         engine.enableNetwork()
     }
 
+    // MARK: - Snapshots in sync
+
+    /// Calls `listener` once soon after registration, then each time every snapshot listener of this instance
+    /// has received the snapshots of one change (Firebase's `addSnapshotsInSyncListener`): when it runs, all
+    /// query and document listeners reflect the same state of the data. It is not called after the
+    /// registration is removed, nor once the instance is terminated.
+    @discardableResult
+    public func addSnapshotsInSyncListener(_ listener: @escaping @Sendable () -> Void) -> any ListenerRegistration {
+        engine.addSnapshotsInSyncListener(listener, onTerminate: {})
+    }
+
     // MARK: - Lifecycle
 
     /// Terminates this instance (Firebase's `terminate()`): its listeners end with ``FirestoreErrorCode/cancelled``,

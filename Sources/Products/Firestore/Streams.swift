@@ -50,3 +50,24 @@ extension DocumentReference {
         }
     }
 }
+
+extension Firestore {
+    /// The snapshots-in-sync events (``addSnapshotsInSyncListener(_:)``) as a sequence: one element when the
+    /// iteration starts, then one each time every snapshot listener of this instance is in sync. The
+    /// listener is removed when the loop ends (`break`, cancellation of the consuming task, the stream
+    /// dropped); the sequence finishes (without an error, as the listener has none) when the instance is
+    /// terminated or its app deleted.
+    ///
+    /// ```swift
+    /// for await _ in db.snapshotsInSync {
+    ///     render(messages, unreadCount)   // both listeners reflect the same data
+    /// }
+    /// ```
+    public var snapshotsInSync: AsyncStream<Void> {
+        let (stream, continuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .unbounded)
+        let registration = engine.addSnapshotsInSyncListener({ continuation.yield() },
+                                                             onTerminate: { continuation.finish() })
+        continuation.onTermination = { _ in registration.remove() }
+        return stream
+    }
+}

@@ -17,11 +17,12 @@ import FlintCore
 /// listeners report it as ``FirestoreErrorCode/invalidArgument``.
 ///
 /// **Ordering.** Results are ordered by the explicit `order(by:)` clauses, then by every field with an
-/// inequality filter that is not ordered yet (alphabetically), then by document ID; the implicit orderings
-/// take the direction of the last explicit one. Documents missing an ordered field are excluded. Values of
+/// inequality filter that is not ordered yet (in field-path order), then by document ID (always last; IDs
+/// `__id<n>__` first, by number); the implicit orderings take the direction of the last explicit one. An
+/// ordering after the document ID is rejected as the backend does. Documents missing an ordered field are excluded. Values of
 /// different types order as null < booleans < numbers < timestamps < strings < bytes < references <
 /// geopoints < arrays < maps.
-public class Query: @unchecked Sendable {
+public class Query: @unchecked Sendable, Hashable {
     /// The database client this query belongs to.
     public let firestore: Firestore
     /// What the query says.
@@ -159,8 +160,12 @@ public class Query: @unchecked Sendable {
     public func order(by field: FieldPath, descending: Bool = false) -> Query {
         with { query throws(FirestoreError) in
             if let error = field.validationError { throw error }
-            if query.start != nil || query.end != nil {
+            if query.start != nil {
                 throw FirestoreError(.invalidArgument, "Invalid query. You must not specify a starting point "
+                                     + "before specifying the order by.")
+            }
+            if query.end != nil {
+                throw FirestoreError(.invalidArgument, "Invalid query. You must not specify an ending point "
                                      + "before specifying the order by.")
             }
             query.explicitOrders.append(OrderBy(field: field, descending: descending))
@@ -261,9 +266,31 @@ public class Query: @unchecked Sendable {
         }, isFromCache: isFromCache)
     }
 
-    /// The number of matching documents, computed by the backend (``AggregateQuery``).
+    /// The number of matching documents, computed by the backend (``AggregateQuery``); the same as
+    /// `aggregate([.count()])`.
     public var count: AggregateQuery {
-        AggregateQuery(query: self)
+        AggregateQuery(query: self, aggregations: [.count()])
+    }
+
+    /// Several aggregations of the matching documents at once (at most five), computed by the backend:
+    /// `aggregate([.count(), .sum("pages"), .average("rating")])`.
+    public func aggregate(_ aggregateFields: [AggregateField]) -> AggregateQuery {
+        AggregateQuery(query: self, aggregations: aggregateFields)
+    }
+
+    // MARK: - Equality
+
+    /// Whether two queries are the same query of the same ``Firestore`` instance (as the SDK's `isEqual:`):
+    /// same collection or group, filters, orderings (explicit and implicit), limit and cursors. A
+    /// ``CollectionReference`` equals the unfiltered query of its collection.
+    public static func == (lhs: Query, rhs: Query) -> Bool {
+        lhs === rhs || (lhs.firestore === rhs.firestore && lhs.queryDescription.isSame(as: rhs.queryDescription))
+    }
+
+    /// Hashes the instance and the query's shape (consistent with `==`).
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(ObjectIdentifier(firestore))
+        queryDescription.hashShape(into: &hasher)
     }
 
     /// Calls `listener` with the results now, then after every change, until the registration is removed.
@@ -293,9 +320,10 @@ public class Query: @unchecked Sendable {
 
     // MARK: - Internals
 
-    /// The query ready to run, or its error.
-    func matcher() throws(FirestoreError) -> QueryMatcher {
-        if let error = queryDescription.usageError { throw error }
+    /// The query ready to run, or its error. `forAggregation`: for an aggregation (which accepts
+    /// `limit(toLast:)` without `order(by:)`).
+    func matcher(forAggregation: Bool = false) throws(FirestoreError) -> QueryMatcher {
+        if let error = queryDescription.usageError(forAggregation: forAggregation) { throw error }
         return QueryMatcher(query: queryDescription, database: firestore.databaseID.key)
     }
 
@@ -402,6 +430,12 @@ public class Query: @unchecked Sendable {
                 throw FirestoreError(.invalidArgument, "Invalid query. You are trying to start or end a query "
                                      + "using a document for which the field '\(order.field)' (used as the order by) "
                                      + "does not exist.")
+            }
+            if case .serverTimestamp = value {
+                throw FirestoreError(.invalidArgument, "Invalid query. You are trying to start or end a query "
+                                     + "using a document for which the field '\(order.field)' is an uncommitted "
+                                     + "server timestamp. (Since the value of this field is unknown, you cannot "
+                                     + "start/end a query with it.)")
             }
             values.append(value)
         }

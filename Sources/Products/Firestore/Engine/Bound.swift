@@ -1,6 +1,6 @@
 /// A query cursor: positions (one per order-by, a prefix of them) and whether the position itself is
 /// included (`start(at:)`, `end(at:)`) or excluded (`start(after:)`, `end(before:)`).
-struct Bound: Sendable {
+struct Bound: Sendable, Equatable {
     let values: [Value]
     let inclusive: Bool
 

@@ -1,5 +1,5 @@
 /// A query's filter tree: field filters combined with AND / OR.
-indirect enum FilterNode: Sendable {
+indirect enum FilterNode: Sendable, Equatable {
     case field(FieldFilter)
     case and([FilterNode])
     case or([FilterNode])

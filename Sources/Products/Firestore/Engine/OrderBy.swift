@@ -1,5 +1,5 @@
 /// One ordering of a query: a field and a direction.
-struct OrderBy: Sendable {
+struct OrderBy: Sendable, Hashable {
     let field: FieldPath
     let descending: Bool
 }

@@ -36,7 +36,7 @@ struct ResourcePath: Sendable, Hashable, CustomStringConvertible {
 
     /// Why the backend would reject `segment` as a document or collection ID
     /// (https://firebase.google.com/docs/firestore/quotas#collections_documents_and_fields): empty, longer
-    /// than 1,500 bytes, `.` or `..`, or matching `__.*__` other than the numeric-ID escape `__id<digits>__`.
+    /// than 1,500 bytes, `.` or `..`, or matching `__.*__` other than the numeric-ID escape `__id<int64>__`.
     static func segmentError(_ segment: String) -> FirestoreError? {
         let bytes = segment.utf8.count
         if bytes == 0 {
@@ -57,12 +57,65 @@ struct ResourcePath: Sendable, Hashable, CustomStringConvertible {
         return nil
     }
 
-    /// `__id<digits>__`: how the backend escapes a numeric ID; allowed despite matching `__.*__`.
+    /// `__id<int64>__`: how the backend escapes a numeric ID; allowed despite matching `__.*__`.
     private static func isNumericIDEscape(_ segment: String) -> Bool {
-        let utf8 = Array(segment.utf8)
-        guard utf8.count > 6, segment.hasPrefix("__id") else { return false }
-        let digits = utf8[4..<(utf8.count - 2)]
-        return !digits.isEmpty && digits.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+        numericID(segment) != nil
+    }
+
+    /// The number of a numeric-ID segment `__id<int64>__` (`__id7__`, `__id-2__`), or nil. Such IDs sort
+    /// before every other ID, by their number (the SDK's `BasePath::CompareSegments`; its integration test
+    /// `snapshotListenerSortsQueryByDocumentIdInTheSameOrderAsServer` pins the backend's order).
+    @inline(__always)
+    static func numericID(_ segment: String) -> Int64? {
+        let utf8 = segment.utf8
+        // Fast rejection: almost no segment starts with `_`.
+        guard utf8.count > 6, utf8.first == UInt8(ascii: "_") else { return nil }
+        return numericIDSlow(utf8)
+    }
+
+    private static func numericIDSlow(_ utf8: String.UTF8View) -> Int64? {
+        let bytes = Array(utf8)
+        let underscore = UInt8(ascii: "_")
+        guard bytes[1] == underscore, bytes[2] == UInt8(ascii: "i"), bytes[3] == UInt8(ascii: "d"),
+              bytes[bytes.count - 1] == underscore, bytes[bytes.count - 2] == underscore else { return nil }
+        var digits = bytes[4..<(bytes.count - 2)]
+        let negative = digits.first == UInt8(ascii: "-")
+        if negative { digits = digits.dropFirst() }
+        guard !digits.isEmpty else { return nil }
+        var magnitude: UInt64 = 0
+        for byte in digits {
+            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+            let (times, overflowTimes) = magnitude.multipliedReportingOverflow(by: 10)
+            let (sum, overflowSum) = times.addingReportingOverflow(UInt64(byte - UInt8(ascii: "0")))
+            guard !overflowTimes, !overflowSum else { return nil }
+            magnitude = sum
+        }
+        if negative {
+            guard magnitude <= UInt64(Int64.max) + 1 else { return nil }
+            return magnitude == UInt64(Int64.max) + 1 ? Int64.min : -Int64(magnitude)
+        }
+        guard magnitude <= UInt64(Int64.max) else { return nil }
+        return Int64(magnitude)
+    }
+
+    /// One segment against another: numeric IDs (``numericID(_:)``) first, by number; then the rest by
+    /// UTF-8 bytes. Two spellings of one number (`__id7__`, `__id07__`) fall back to their bytes, so the
+    /// order stays consistent with equality.
+    @inline(__always)
+    static func compareSegments(_ lhs: String, _ rhs: String) -> Int {
+        let left = numericID(lhs)
+        let right = numericID(rhs)
+        switch (left, right) {
+        case (nil, nil):
+            return compareUTF8(lhs, rhs)
+        case (.some, nil):
+            return -1
+        case (nil, .some):
+            return 1
+        case (.some(let left), .some(let right)):
+            if left != right { return left < right ? -1 : 1 }
+            return compareUTF8(lhs, rhs)
+        }
     }
 
     /// The number of segments.
@@ -104,11 +157,12 @@ struct ResourcePath: Sendable, Hashable, CustomStringConvertible {
         segments.count == collection.segments.count + 1 && collection.isPrefix(of: self)
     }
 
-    /// Segment-wise comparison, each segment by UTF-8 bytes; a prefix sorts first.
+    /// Segment-wise comparison (``compareSegments(_:_:)``: numeric IDs first, the rest by UTF-8 bytes); a
+    /// prefix sorts first.
     static func compare(_ lhs: ResourcePath, _ rhs: ResourcePath) -> Int {
         let common = min(lhs.segments.count, rhs.segments.count)
         for index in 0..<common {
-            let result = compareUTF8(lhs.segments[index], rhs.segments[index])
+            let result = compareSegments(lhs.segments[index], rhs.segments[index])
             if result != 0 { return result }
         }
         return lhs.segments.count == rhs.segments.count ? 0 : (lhs.segments.count < rhs.segments.count ? -1 : 1)

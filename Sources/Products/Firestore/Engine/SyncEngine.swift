@@ -46,6 +46,9 @@ final class SyncEngine: Sendable {
     /// The number of registered listeners.
     var listenerCount: Int { state.withLock { $0.views.count } }
 
+    /// The number of registered snapshots-in-sync listeners.
+    var inSyncListenerCount: Int { state.withLock { $0.inSyncListeners.count } }
+
     /// The number of local writes not yet acknowledged.
     var pendingWriteCount: Int { state.withLock { $0.pending.count } }
 
@@ -308,6 +311,31 @@ final class SyncEngine: Sendable {
         }
     }
 
+    /// Registers a snapshots-in-sync listener: called once soon (asynchronously), then after every round of
+    /// deliveries that raised a snapshot; `onTerminate` runs once if the engine terminates first (at once when
+    /// it already has).
+    func addSnapshotsInSyncListener(_ listener: @escaping @Sendable () -> Void,
+                                    onTerminate: @escaping @Sendable () -> Void) -> any ListenerRegistration {
+        let entry = InSyncListener(listener, onTerminate: onTerminate)
+        let id = state.withLock { state -> Int? in
+            guard !state.terminated else { return nil }
+            let id = state.nextViewID
+            state.nextViewID += 1
+            state.inSyncListeners[id] = entry
+            state.newInSyncListeners.append(entry)
+            return id
+        }
+        guard let id else {
+            if entry.slot.deactivate() { onTerminate() }
+            return ClosureListenerRegistration {}
+        }
+        Task { self.flush() }
+        return ClosureListenerRegistration { [weak self] in
+            entry.slot.deactivate()
+            _ = self?.state.withLock { $0.inSyncListeners.removeValue(forKey: id) }
+        }
+    }
+
     /// Checks access, then computes a view's first snapshot.
     private func load(viewID: Int, target: BackendTarget) async {
         do {
@@ -345,23 +373,37 @@ final class SyncEngine: Sendable {
         flush()
     }
 
-    /// Delivers the outbox in order, unless another thread is doing it (it will deliver these too).
+    /// Delivers the outbox in order, unless another thread is doing it (it will deliver these too). After a
+    /// round that raised a snapshot, every snapshots-in-sync listener is called (as the SDK's
+    /// `EventManager::RaiseSnapshotsInSyncEvent`); listeners registered since the last round are called once
+    /// in any case.
     private func flush() {
         while true {
-            let work = state.withLock { state -> [Delivery]? in
-                guard !state.delivering, !state.outbox.isEmpty else { return nil }
+            let work = state.withLock { state -> (deliveries: [Delivery], newInSync: [InSyncListener])? in
+                guard !state.delivering, !state.outbox.isEmpty || !state.newInSyncListeners.isEmpty else { return nil }
                 state.delivering = true
-                defer { state.outbox = [] }
-                return state.outbox
+                defer {
+                    state.outbox = []
+                    state.newInSyncListeners = []
+                }
+                return (state.outbox, state.newInSyncListeners)
             }
             guard let work else { return }
-            for delivery in work {
+            var raisedSnapshot = false
+            for delivery in work.deliveries {
                 if delivery.isFinal {
                     if delivery.slot.deactivate() { delivery.slot.deliver(delivery.event) }
                 } else if delivery.slot.isActive {
                     delivery.slot.deliver(delivery.event)
+                    if case .snapshot = delivery.event { raisedSnapshot = true }
                 }
             }
+            var inSync = work.newInSync
+            if raisedSnapshot {
+                let all = state.withLock { state in state.inSyncListeners.keys.sorted().compactMap { state.inSyncListeners[$0] } }
+                inSync = all + inSync.filter { entry in !all.contains { $0 === entry } }
+            }
+            for entry in inSync { entry.fire() }
             state.withLock { $0.delivering = false }
         }
     }
@@ -490,10 +532,14 @@ final class SyncEngine: Sendable {
     /// Stops the engine: the watch is removed, listeners receive `cancelled`, pending writes and waiters fail
     /// with `failedPrecondition`. Later calls do nothing.
     func terminate(reason: TerminationReason) {
-        let (slots, completions) = state.withLock { state -> ([ListenerSlot], [SyncEngineState.Completion]) in
-            guard !state.terminated else { return ([], []) }
+        let (slots, inSync, completions) = state.withLock {
+            state -> ([ListenerSlot], [InSyncListener], [SyncEngineState.Completion]) in
+            guard !state.terminated else { return ([], [], []) }
             state.terminated = true
             let slots = state.views.keys.sorted().compactMap { state.views[$0]?.slot }
+            let inSync = state.inSyncListeners.keys.sorted().compactMap { state.inSyncListeners[$0] }
+            state.inSyncListeners = [:]
+            state.newInSyncListeners = []
             let completions = state.pending.map(\.completion) + state.waiters.map(\.completion)
             state.views = [:]
             state.viewsByCollection = [:]
@@ -503,7 +549,7 @@ final class SyncEngine: Sendable {
             state.pending = []
             state.waiters = []
             state.heldBatches = []
-            return (slots, completions)
+            return (slots, inSync, completions)
         }
         let registration = watchRegistration.withLock { registration in
             defer { registration = nil }
@@ -514,6 +560,7 @@ final class SyncEngine: Sendable {
         for slot in slots where slot.deactivate() {
             slot.deliver(.failure(cancelled))
         }
+        for entry in inSync where entry.slot.deactivate() { entry.onTerminate() }
         for completion in completions { completion(.failure(.terminated)) }
     }
 

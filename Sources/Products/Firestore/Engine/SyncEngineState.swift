@@ -25,6 +25,10 @@ struct SyncEngineState {
     var committing = false
     /// Events waiting to be delivered, in order.
     var outbox: [Delivery] = []
+    /// Snapshots-in-sync listeners, by registration ID.
+    var inSyncListeners: [Int: InSyncListener] = [:]
+    /// Snapshots-in-sync listeners registered since the last delivery: each is called once on its own.
+    var newInSyncListeners: [InSyncListener] = []
     /// Whether some thread is delivering the outbox.
     var delivering = false
     /// `waitForPendingWrites` callers: resumed once every batch up to `upTo` is done.

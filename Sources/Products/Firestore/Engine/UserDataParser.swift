@@ -122,7 +122,7 @@ struct UserDataParser: Sendable {
             if let error = timestamp.validationError {
                 throw FirestoreError(.invalidArgument, error.message + fieldDescription(path))
             }
-            return .timestamp(timestamp)
+            return .timestamp(timestamp.truncatedToMicroseconds)
         case .string(let string): return .string(string)
         case .bytes(let bytes): return .bytes(bytes)
         case .geoPoint(let point):

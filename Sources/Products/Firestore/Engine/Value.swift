@@ -53,6 +53,16 @@ indirect enum Value: Sendable {
         return false
     }
 
+    /// Whether the value is null or NaN: values that memberships (`in`, `array-contains`,
+    /// `array-contains-any`) never find.
+    var isNullOrNaN: Bool {
+        switch self {
+        case .null: return true
+        case .double(let value): return value.isNaN
+        default: return false
+        }
+    }
+
     /// The value at `path` inside this map value, or nil when a segment is missing or not a map.
     func value(at path: ArraySlice<String>) -> Value? {
         guard let first = path.first else { return self }

@@ -116,6 +116,14 @@ public struct Timestamp: Sendable, Hashable, Comparable, Codable, CustomStringCo
     private static let rangeDescription = "timestamps must be within 0001-01-01T00:00:00Z and "
         + "9999-12-31T23:59:59.999999999Z."
 
+    /// The timestamp with its nanoseconds rounded down to whole microseconds: the precision the backend
+    /// stores. The SDK's `UserDataReader` truncates on write, so local views, queries and the backend agree
+    /// (`Timestamp(seconds: 1, nanoseconds: 123_456_789)` is stored and read as `…123_456_000`).
+    var truncatedToMicroseconds: Timestamp {
+        let remainder = nanoseconds % 1000
+        return remainder == 0 ? self : Timestamp(storing: seconds, nanoseconds: nanoseconds - remainder)
+    }
+
     /// The same point in time as a `Date`.
     public func dateValue() -> Date {
         Date(timeIntervalSince1970: TimeInterval(seconds) + TimeInterval(nanoseconds) / 1_000_000_000)
