@@ -26,6 +26,9 @@ let package = Package(
         .target(name: "FlintAppCheck", dependencies: ["FlintCore", "FlintInterop", "FlintProductSupport"], path: "Sources/Products/AppCheck"),
         .target(name: "FlintFunctions", dependencies: ["FlintCore", "FlintInterop", "FlintProductSupport"], path: "Sources/Products/Functions"),
         .target(name: "FlintFirestore", dependencies: ["FlintCore", "FlintInterop", "FlintProductSupport"], path: "Sources/Products/Firestore"),
+        // The Realtime Database, in progress: its data model (paths, keys and their order, push IDs, the value
+        // tree) so far; no public API yet.
+        .target(name: "FlintDatabase", dependencies: ["FlintCore", "FlintInterop", "FlintProductSupport"], path: "Sources/Products/Database"),
         .executableTarget(
             name: "FlintDemo",
             dependencies: [
@@ -52,6 +55,7 @@ let package = Package(
             dependencies: ["FlintCore", "FlintInterop", "FlintProductSupport", "FlintTesting"],
             path: "Tests/TestingTests"
         ),
+        .testTarget(name: "DatabaseTests", dependencies: ["FlintDatabase", "FlintTesting"], path: "Tests/DatabaseTests"),
         .testTarget(name: "AuthTests", dependencies: ["FlintAuth", "FlintTesting"], path: "Tests/AuthTests"),
         .testTarget(name: "AppCheckTests", dependencies: ["FlintAppCheck", "FlintTesting"], path: "Tests/AppCheckTests"),
         .testTarget(

@@ -1,13 +1,13 @@
 /// One immutable node of an ``OrderedTree``.
-final class OrderedTreeNode<Element: Sendable>: Sendable {
-    let element: Element
-    let priority: UInt64
-    let left: OrderedTreeNode?
-    let right: OrderedTreeNode?
+package final class OrderedTreeNode<Element: Sendable>: Sendable {
+    package let element: Element
+    package let priority: UInt64
+    package let left: OrderedTreeNode?
+    package let right: OrderedTreeNode?
     /// The number of elements in this subtree.
-    let count: Int
+    package let count: Int
 
-    init(_ element: Element, priority: UInt64, left: OrderedTreeNode?, right: OrderedTreeNode?) {
+    package init(_ element: Element, priority: UInt64, left: OrderedTreeNode?, right: OrderedTreeNode?) {
         self.element = element
         self.priority = priority
         self.left = left
@@ -15,11 +15,11 @@ final class OrderedTreeNode<Element: Sendable>: Sendable {
         count = 1 + (left?.count ?? 0) + (right?.count ?? 0)
     }
 
-    func with(left: OrderedTreeNode?) -> OrderedTreeNode {
+    package func with(left: OrderedTreeNode?) -> OrderedTreeNode {
         OrderedTreeNode(element, priority: priority, left: left, right: right)
     }
 
-    func with(right: OrderedTreeNode?) -> OrderedTreeNode {
+    package func with(right: OrderedTreeNode?) -> OrderedTreeNode {
         OrderedTreeNode(element, priority: priority, left: left, right: right)
     }
 }
@@ -28,30 +28,30 @@ final class OrderedTreeNode<Element: Sendable>: Sendable {
 /// know their subtree sizes.
 ///
 /// Insertion, removal, lookup, rank (`index(of:)`) and `element(at:)` are O(log n) and allocate only the
-/// O(log n) nodes on the changed path; a copy of the tree (a snapshot) costs one reference. Query views
-/// and snapshots share their documents this way, and the backend keeps each collection in one, so a write
-/// never copies a whole collection.
+/// O(log n) nodes on the changed path; a copy of the tree (a snapshot) costs one reference. Firestore's
+/// query views, snapshots and backend collections, and the Realtime Database's children, are kept in these,
+/// so a write never copies a whole collection.
 ///
 /// The order is given per call by a three-way comparator; elements must be distinct under it. Priorities
 /// (the heap order that keeps the tree balanced in expectation) come from the caller, typically a hash.
-struct OrderedTree<Element: Sendable>: Sendable, Sequence {
-    typealias Node = OrderedTreeNode<Element>
+package struct OrderedTree<Element: Sendable>: Sendable, Sequence {
+    package typealias Node = OrderedTreeNode<Element>
 
     /// The root node, nil when empty.
-    private(set) var root: Node?
+    package private(set) var root: Node?
 
     /// An empty tree.
-    init() {}
+    package init() {}
 
     /// The number of elements.
-    var count: Int { root?.count ?? 0 }
+    package var count: Int { root?.count ?? 0 }
 
     /// Whether the tree is empty.
-    var isEmpty: Bool { root == nil }
+    package var isEmpty: Bool { root == nil }
 
     /// The element for which `probe` returns 0 (`probe` says whether the wanted element sorts before
     /// (negative) or after (positive) the given one), or nil.
-    func find(_ probe: (Element) -> Int) -> Element? {
+    package func find(_ probe: (Element) -> Int) -> Element? {
         var node = root
         while let current = node {
             let result = probe(current.element)
@@ -62,7 +62,7 @@ struct OrderedTree<Element: Sendable>: Sendable, Sequence {
     }
 
     /// The position of `element`, or nil when no element compares equal to it.
-    func index(of element: Element, by compare: (Element, Element) -> Int) -> Int? {
+    package func index(of element: Element, by compare: (Element, Element) -> Int) -> Int? {
         var node = root
         var index = 0
         while let current = node {
@@ -79,7 +79,7 @@ struct OrderedTree<Element: Sendable>: Sendable, Sequence {
     }
 
     /// The number of elements that sort before `element`.
-    func rank(of element: Element, by compare: (Element, Element) -> Int) -> Int {
+    package func rank(of element: Element, by compare: (Element, Element) -> Int) -> Int {
         var node = root
         var index = 0
         while let current = node {
@@ -94,7 +94,7 @@ struct OrderedTree<Element: Sendable>: Sendable, Sequence {
     }
 
     /// The element at `index` (0-based, in order).
-    func element(at index: Int) -> Element {
+    package func element(at index: Int) -> Element {
         precondition(index >= 0 && index < count, "OrderedTree index out of range")
         var node = root!
         var index = index
@@ -112,46 +112,46 @@ struct OrderedTree<Element: Sendable>: Sendable, Sequence {
     }
 
     /// The smallest element.
-    var first: Element? {
+    package var first: Element? {
         var node = root
         while let left = node?.left { node = left }
         return node?.element
     }
 
     /// The largest element.
-    var last: Element? {
+    package var last: Element? {
         var node = root
         while let right = node?.right { node = right }
         return node?.element
     }
 
     /// Inserts `element`, which must not compare equal to any element already present.
-    mutating func insert(_ element: Element, priority: UInt64, by compare: (Element, Element) -> Int) {
+    package mutating func insert(_ element: Element, priority: UInt64, by compare: (Element, Element) -> Int) {
         root = Self.insert(element, priority: priority, into: root, by: compare)
     }
 
     /// Removes the element comparing equal to `element`; returns whether there was one.
     @discardableResult
-    mutating func remove(_ element: Element, by compare: (Element, Element) -> Int) -> Bool {
+    package mutating func remove(_ element: Element, by compare: (Element, Element) -> Int) -> Bool {
         let (newRoot, found) = Self.remove(element, from: root, by: compare)
         if found { root = newRoot }
         return found
     }
 
     /// The elements in order.
-    func makeIterator() -> Iterator {
+    package func makeIterator() -> Iterator {
         Iterator(root: root)
     }
 
     /// In-order traversal with an explicit stack.
-    struct Iterator: IteratorProtocol {
+    package struct Iterator: IteratorProtocol {
         private var stack: [Node] = []
 
         init(root: Node?) {
             pushLeftSpine(root)
         }
 
-        mutating func next() -> Element? {
+        package mutating func next() -> Element? {
             guard let node = stack.popLast() else { return nil }
             pushLeftSpine(node.right)
             return node.element

@@ -1,0 +1,156 @@
+import Foundation
+
+/// Why a value cannot be stored; database errors carry it as `invalidArgument`.
+struct DatabaseValueError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// Where in the value (keys from the written location).
+    var path: [String]
+    /// What is wrong.
+    var reason: String
+
+    var description: String {
+        path.isEmpty ? reason : "\(reason) (at \(path.prefix(50).joined(separator: ".")))"
+    }
+}
+
+extension DatabaseNode {
+    /// The deepest value accepted, in levels below the written location: the server's path limit.
+    static let maximumNesting = DatabasePath.maximumDepth
+
+    /// The node for `value` as the SDK's `setValue` accepts it: `nil`/`NSNull` (null), `Bool`, numbers (not
+    /// NaN or infinite), `String`, arrays (stored with the integer keys `"0"`, `"1"`, …) and dictionaries with
+    /// string keys (`".value"` and `".priority"` as in the SDK's export format, `".sv"` for server values).
+    ///
+    /// Server values are resolved here: `ServerValue.timestamp()` (`{".sv": "timestamp"}`) becomes `now` in
+    /// milliseconds, `ServerValue.increment(d)` (`{".sv": {"increment": d}}`) the number stored in `existing`
+    /// at that place plus `d`, or `d` when that is not a number.
+    ///
+    /// - Parameters:
+    ///   - value: the value to store.
+    ///   - existing: what the location holds now (for increments).
+    ///   - now: the server time, in milliseconds since 1970.
+    /// - Throws: ``DatabaseValueError`` naming the place and the problem: a NaN or infinite number, a key
+    ///   that is empty or contains `/ . # $ [ ]`, a non-string key, an unsupported type, other keys beside
+    ///   `.sv`, an unknown server value, a bad priority, nesting deeper than ``maximumNesting`` levels.
+    init(parsing value: Any?, existing: DatabaseNode = .null, now: Double) throws(DatabaseValueError) {
+        self = try Self.parse(value, existing: existing, now: now, path: [])
+    }
+
+    private static func parse(_ value: Any?, existing: DatabaseNode, now: Double,
+                              path: [String]) throws(DatabaseValueError) -> DatabaseNode {
+        guard path.count <= maximumNesting else {
+            throw DatabaseValueError(path: path, reason: "Data nested deeper than \(maximumNesting) levels")
+        }
+        guard let value, !(value is NSNull) else { return .null }
+        if let leaf = try leaf(value, path: path) { return DatabaseNode(leaf) }
+        if let array = value as? [Any?] {
+            var node = DatabaseNode.null
+            for (index, element) in array.enumerated() {
+                let key = String(index)
+                let child = try parse(element, existing: existing.child(key), now: now, path: path + [key])
+                node = node.setting(child: child, forKey: key)
+            }
+            return node
+        }
+        guard let dictionary = value as? [String: Any?] else {
+            if value is [AnyHashable: Any] {
+                throw DatabaseValueError(path: path, reason: "Non-string keys are not allowed in object")
+            }
+            throw DatabaseValueError(path: path, reason: "Cannot store a value of type \(type(of: value))")
+        }
+        if let server = dictionary[".sv"] {
+            guard dictionary.count == 1 else {
+                throw DatabaseValueError(path: path, reason: "Cannot store other keys with server value keys")
+            }
+            return try resolve(server: server ?? nil, existing: existing, now: now, path: path)
+        }
+        let priority = try dictionary[".priority"].map { (raw: Any?) throws(DatabaseValueError) -> Priority? in
+            try Self.priority(raw, path: path + [".priority"])
+        } ?? nil
+        if let inner = dictionary[".value"] {
+            guard dictionary.keys.allSatisfy({ $0 == ".value" || $0 == ".priority" }) else {
+                throw DatabaseValueError(path: path, reason: "Cannot store other keys beside .value and .priority")
+            }
+            let node = try parse(inner, existing: existing, now: now, path: path)
+            guard !node.hasChildren else {
+                throw DatabaseValueError(path: path, reason: ".value must be a leaf value")
+            }
+            return node.with(priority: priority)
+        }
+        var node = DatabaseNode.null
+        for (key, element) in dictionary where key != ".priority" {
+            do {
+                try DatabasePath.validate(key: key)
+            } catch {
+                throw DatabaseValueError(path: path + [key], reason: "Invalid key in object: \(error)")
+            }
+            let child = try parse(element, existing: existing.child(key), now: now, path: path + [key])
+            node = node.setting(child: child, forKey: key)
+        }
+        return node.with(priority: priority)
+    }
+
+    /// `value` as a leaf, nil when it is not one. Swift's own types are matched exactly, so an `Int` 1 never
+    /// becomes `true`; an `NSNumber` is a boolean when its type is a C char, as in the SDK's
+    /// `getJavascriptType`.
+    private static func leaf(_ value: Any, path: [String]) throws(DatabaseValueError) -> Leaf? {
+        let type = Swift.type(of: value)
+        if type == Bool.self, let bool = value as? Bool { return .bool(bool) }
+        if let string = value as? String { return .string(string) }
+        if type is NSNumber.Type, let number = value as? NSNumber {
+            let objCType = String(cString: number.objCType)
+            if objCType == "c" || objCType == "B" { return .bool(number.boolValue) }
+            return try .number(finite(number.doubleValue, path: path))
+        }
+        switch value {
+        case let number as Double: return try .number(finite(number, path: path))
+        case let number as Float: return try .number(finite(Double(number), path: path))
+        case let number as Int: return .number(Double(number))
+        case let number as Int64: return .number(Double(number))
+        case let number as Int32: return .number(Double(number))
+        case let number as Int16: return .number(Double(number))
+        case let number as Int8: return .number(Double(number))
+        case let number as UInt: return .number(Double(number))
+        case let number as UInt64: return .number(Double(number))
+        case let number as UInt32: return .number(Double(number))
+        case let number as UInt16: return .number(Double(number))
+        case let number as UInt8: return .number(Double(number))
+        default: return nil
+        }
+    }
+
+    private static func finite(_ number: Double, path: [String]) throws(DatabaseValueError) -> Double {
+        guard number.isFinite else {
+            throw DatabaseValueError(path: path, reason: number.isNaN ? "Cannot store NaN" : "Cannot store infinity")
+        }
+        return number
+    }
+
+    /// A priority as the SDK accepts it: nil/NSNull (none), a finite number or a string.
+    static func priority(_ value: Any?, path: [String] = []) throws(DatabaseValueError) -> Priority? {
+        guard let value, !(value is NSNull) else { return nil }
+        switch try leaf(value, path: path) {
+        case .bool?:
+            throw DatabaseValueError(path: path, reason: "Cannot store true/false as priority")
+        case .string(let string)?:
+            return .string(string)
+        case .number(let number)?:
+            return .number(number)
+        case nil:
+            throw DatabaseValueError(path: path, reason: "Priority must be a number or a string")
+        }
+    }
+
+    /// A server value's result.
+    private static func resolve(server: Any?, existing: DatabaseNode, now: Double,
+                                path: [String]) throws(DatabaseValueError) -> DatabaseNode {
+        if let name = server as? String, name == "timestamp" {
+            return DatabaseNode(.number(now))
+        }
+        if let operation = server as? [String: Any], operation.count == 1, let delta = operation["increment"],
+           let step = try leaf(delta as Any, path: path), case .number(let amount) = step {
+            if case .number(let current)? = existing.leaf { return DatabaseNode(.number(current + amount)) }
+            return DatabaseNode(.number(amount))
+        }
+        throw DatabaseValueError(path: path, reason: "Unknown server value \(String(describing: server))")
+    }
+}

@@ -1,0 +1,154 @@
+import FlintProductSupport
+import Foundation
+
+/// A value stored at a location: nothing (null), a leaf (boolean, number, string) or children by key, each of
+/// the last two with an optional priority — the SDK's `FNode` family.
+///
+/// Children live in a persistent ordered tree (``OrderedTree``) in key order (``DatabaseKeyOrder``), so a
+/// write below a location with 100,000 children copies O(log n) tree nodes, never the children, and a
+/// snapshot of a node costs one reference. A node is never stored with a null child: writing null removes the
+/// key, and a location whose last child goes away becomes null itself (and loses its priority), as in the
+/// SDK.
+struct DatabaseNode: Sendable, Equatable {
+    /// What a non-null leaf holds. Numbers are doubles, as the server keeps them.
+    enum Leaf: Sendable, Equatable {
+        case bool(Bool)
+        case number(Double)
+        case string(String)
+    }
+
+    /// A priority: a number or a string (the SDK refuses booleans and NaN).
+    enum Priority: Sendable, Equatable {
+        case number(Double)
+        case string(String)
+    }
+
+    /// One child: its key and node.
+    struct Child: Sendable {
+        let key: String
+        let node: DatabaseNode
+    }
+
+    private enum Content: Sendable {
+        case null
+        case leaf(Leaf)
+        case children(OrderedTree<Child>)
+    }
+
+    private var content: Content
+    /// The node's priority (always nil for null).
+    private(set) var priority: Priority?
+
+    /// Null: nothing stored.
+    static let null = DatabaseNode(content: .null, priority: nil)
+
+    private init(content: Content, priority: Priority?) {
+        self.content = content
+        self.priority = priority
+    }
+
+    /// A leaf.
+    init(_ leaf: Leaf, priority: Priority? = nil) {
+        self.init(content: .leaf(leaf), priority: priority)
+    }
+
+    /// Whether nothing is stored.
+    var isNull: Bool { if case .null = content { true } else { false } }
+
+    /// The leaf, when this is one.
+    var leaf: Leaf? { if case .leaf(let leaf) = content { leaf } else { nil } }
+
+    /// Whether this node has children.
+    var hasChildren: Bool { if case .children = content { true } else { false } }
+
+    /// The number of direct children.
+    var childCount: Int { if case .children(let tree) = content { tree.count } else { 0 } }
+
+    /// The children in key order.
+    var children: [Child] {
+        if case .children(let tree) = content { Array(tree) } else { [] }
+    }
+
+    /// This node with `priority` (ignored for null, as the SDK ignores a priority on nothing).
+    func with(priority: Priority?) -> DatabaseNode {
+        isNull ? self : DatabaseNode(content: content, priority: priority)
+    }
+
+    // MARK: Reading
+
+    /// The direct child named `key` (null when absent).
+    func child(_ key: String) -> DatabaseNode {
+        guard case .children(let tree) = content else { return .null }
+        return tree.find { DatabaseKeyOrder.compare(key, $0.key) }?.node ?? .null
+    }
+
+    /// The node at `path` below this one (null when absent).
+    func node(at path: some Sequence<String>) -> DatabaseNode {
+        var node = self
+        for key in path {
+            node = node.child(key)
+            if node.isNull { return .null }
+        }
+        return node
+    }
+
+    // MARK: Writing
+
+    /// This node with `child` stored under `key` (null removes it).
+    func setting(child: DatabaseNode, forKey key: String) -> DatabaseNode {
+        var tree: OrderedTree<Child>
+        switch content {
+        case .children(let existing): tree = existing
+        case .null, .leaf: tree = OrderedTree()
+        }
+        let probe = Child(key: key, node: .null)
+        _ = tree.remove(probe, by: Self.compareKeys)
+        if !child.isNull {
+            tree.insert(Child(key: key, node: child), priority: Self.treapPriority(key), by: Self.compareKeys)
+        }
+        if tree.isEmpty { return .null }
+        // The location keeps its priority (a leaf's too, when children replace it), as in the SDK.
+        return DatabaseNode(content: .children(tree), priority: priority)
+    }
+
+    /// This node with `node` stored at `path` below it (null removes it; parents left empty become null).
+    func setting(_ node: DatabaseNode, at path: some Collection<String>) -> DatabaseNode {
+        guard let first = path.first else { return node }
+        let updated = child(first).setting(node, at: path.dropFirst())
+        return setting(child: updated, forKey: first)
+    }
+
+    // MARK: Ordering
+
+    private static func compareKeys(_ a: Child, _ b: Child) -> Int {
+        DatabaseKeyOrder.compare(a.key, b.key)
+    }
+
+    /// The treap priority of a key: FNV-1a, so trees are shaped the same in every process.
+    private static func treapPriority(_ key: String) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in key.utf8 {
+            hash ^= UInt64(byte)
+            hash &*= 0x0000_0100_0000_01b3
+        }
+        return hash
+    }
+
+    // MARK: Equality
+
+    static func == (lhs: DatabaseNode, rhs: DatabaseNode) -> Bool {
+        guard lhs.priority == rhs.priority else { return false }
+        switch (lhs.content, rhs.content) {
+        case (.null, .null):
+            return true
+        case (.leaf(let a), .leaf(let b)):
+            return a == b
+        case (.children(let a), .children(let b)):
+            if a.root === b.root { return true }
+            guard a.count == b.count else { return false }
+            return zip(a, b).allSatisfy { $0.key == $1.key && $0.node == $1.node }
+        default:
+            return false
+        }
+    }
+}
