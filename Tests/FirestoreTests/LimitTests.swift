@@ -170,6 +170,24 @@ struct LimitTests {
         #expect(try await fits.getDocument().data()?["t"] == nil)
     }
 
+    @Test func aMergeOrTransformThatGrowsADocumentPastOneMebibyteIsRefusedByTheBackend() async throws {
+        let db = try makeFirestore()
+        let half = String(repeating: "x", count: 600_000)
+        let document = db.document("c/grows")
+        try await document.setData(["a": .string(half)])
+        // Each write alone is under 1 MiB, so the client sends it; the document it would leave is not.
+        #expect(await firestoreCode { try await document.setData(["b": .string(half)], merge: true) } == .invalidArgument)
+        #expect(await firestoreCode { try await document.updateData(["b": .string(half)]) } == .invalidArgument)
+        #expect(await firestoreCode {
+            try await document.updateData(["list": FieldValue.arrayUnion([.string(half)])])
+        } == .invalidArgument)
+        let stored = try await document.getDocument().data()
+        #expect(stored?.keys.sorted() == ["a"])
+        // A write that keeps it under the limit still goes through.
+        try await document.updateData(["b": .string("small")])
+        #expect(try await document.getDocument().data()?["b"] == .string("small"))
+    }
+
     @Test func storageSizesFollowTheBackendsRules() {
         let path = ResourcePath(["users", "jeff", "tasks", "my_task_id"])
         #expect(StorageSize.documentName(path) == 6 + 5 + 6 + 11 + 16)

@@ -206,11 +206,29 @@ public final class LocalFirestoreBackend: FirestoreBackend {
         }
         let written = Set(mutations.filter(\.writes).map(\.path))
         let changes = paths.filter(written.contains).map { BackendChange(path: $0, document: results[$0] ?? nil) }
+        try checkSizes(of: mutations, results: results)
         try store.log?.append(sequence: sequence, changes: changes)
         for change in changes { store.store(change.document, at: change.path) }
         store.sequence = sequence
         store.outbox.append(BackendChangeBatch(sequenceNumber: sequence, origin: origin, changes: changes))
         return BackendCommitResult(sequenceNumber: sequence, commitTime: commitTime)
+    }
+
+    /// Refuses a commit that leaves a document larger than the backend stores: the client checks what it sends,
+    /// but a merge, an update or a transform (an array union, say) grows a document by what it already holds,
+    /// which only the backend sees. Plain sets without transforms were measured whole by the client.
+    private static func checkSizes(of mutations: [Mutation],
+                                   results: [ResourcePath: Document?]) throws(FirestoreError) {
+        for mutation in mutations {
+            if case .set = mutation.kind, mutation.transforms.isEmpty { continue }
+            guard case .some(.some(let document)) = results[mutation.path] else { continue }
+            let size = StorageSize.document(name: mutation.path, fields: document.fields)
+            guard size <= ParsedData.maxDocumentBytes else {
+                throw FirestoreError(.invalidArgument, "Document '\(mutation.path)' cannot be written because its "
+                                     + "size (\(size) bytes) exceeds the maximum allowed size of "
+                                     + "\(ParsedData.maxDocumentBytes) bytes.")
+            }
+        }
     }
 
     /// Delivers queued batches to the watchers, in order, unless another thread is already doing it (it
