@@ -58,6 +58,22 @@ struct DeepEncodable: Encodable {
     }
 }
 
+/// Decodes `{"a": {"a": … {"a": 1}}}` recursively and counts the maps.
+struct DeepDecodable: Decodable {
+    let depth: Int
+
+    enum Keys: String, CodingKey { case a }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: Keys.self)
+        if (try? container.decode(Int.self, forKey: .a)) != nil {
+            depth = 1
+        } else {
+            depth = try container.decode(DeepDecodable.self, forKey: .a).depth + 1
+        }
+    }
+}
+
 /// The backend's limits and the SDK's input checks: each refused with ``FirestoreErrorCode/invalidArgument``
 /// and nothing written.
 @Suite(.timeLimit(.minutes(1)))
@@ -123,6 +139,21 @@ struct LimitTests {
         try await expectNothingWritten(document)
         await deep.release()
         await deepWithArrays.release()
+    }
+
+    @Test func codableDecodingIsBoundedToo() async throws {
+        let deep = await DeepValue.make(levels: 10_000)
+        // The fields go out of scope before the value is released on a large stack.
+        func decodeDeep() throws {
+            guard case .map(let fields)? = deep.value else { Issue.record("not a map"); return }
+            _ = try FirestoreDecoder().decode(DeepDecodable.self, from: fields)
+        }
+        #expect(throws: DecodingError.self) { try decodeDeep() }
+        await deep.release()
+        // What a document can hold decodes.
+        let stored = await DeepValue.make(levels: 21)
+        guard case .map(let storedFields)? = stored.value else { Issue.record("not a map"); return }
+        #expect(try FirestoreDecoder().decode(DeepDecodable.self, from: storedFields).depth == 21)
     }
 
     @Test func codableEncodingIsBoundedToo() async throws {

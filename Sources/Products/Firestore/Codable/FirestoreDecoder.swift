@@ -57,11 +57,34 @@ struct ValueDecoder: Decoder {
         guard let value else {
             return .valueNotFound(type, .init(codingPath: codingPath, debugDescription: "No value for \(type)."))
         }
-        return .typeMismatch(type, .init(codingPath: codingPath, debugDescription: "Expected \(type), found \(value)."))
+        return .typeMismatch(type, .init(codingPath: codingPath,
+                                         debugDescription: "Expected \(type), found \(Self.summary(of: value))."))
+    }
+
+    /// A short description of `value` for errors: scalars in full (strings cut at 100 characters), maps and
+    /// arrays by their size only, so describing a huge or deeply nested value costs nothing.
+    static func summary(of value: FirestoreValue) -> String {
+        switch value {
+        case .map(let fields): "a map of \(fields.count) fields"
+        case .array(let elements): "an array of \(elements.count) elements"
+        case .string(let string): string.count > 100 ? "\"\(string.prefix(100))…\"" : "\"\(string)\""
+        default: "\(value)"
+        }
     }
 
     /// Firestore's own types and primitives directly; anything else through its `init(from:)`.
+    ///
+    /// Throws `DecodingError.dataCorrupted` once the value sits deeper than Firestore nests maps and arrays
+    /// (``UserDataParser/maxNestingDepth``), before decoding it: a value built by hand can be nested without
+    /// limit, and a recursive `Decodable` (a linked list, a tree) must never recurse with it until the stack
+    /// overflows. Stored documents never nest that deep.
     func decodeSpecial<T: Decodable>(_ type: T.Type) throws -> T {
+        guard codingPath.count <= UserDataParser.maxNestingDepth + 1 else {
+            throw DecodingError.dataCorrupted(.init(
+                codingPath: Array(codingPath.prefix(UserDataParser.maxNestingDepth + 1)),
+                debugDescription: "Maps and arrays can be nested at most \(UserDataParser.maxNestingDepth) levels "
+                    + "deep (decoding \(T.self))."))
+        }
         if type == FirestoreValue.self {
             guard let value else { throw mismatch(type) }
             return value as! T
