@@ -6,6 +6,8 @@ import Synchronization
 final class ContainerStorage: @unchecked Sendable {
     /// The components, by library; slots refer to them by position.
     let groups: [ComponentGroup]
+    /// The configure-time slots' records, which `slots` point into.
+    let records: SlotTable
     @usableFromInline let slots: [ComponentSlot]
     @usableFromInline let table: TypeTable
     /// `table`'s buckets and shift, copied here so that the cached fast path reads them without a hop.
@@ -43,9 +45,10 @@ final class ContainerStorage: @unchecked Sendable {
     /// The owning app; set once before the app is published, read-only afterwards.
     weak var app: FlintApp?
 
-    init(groups: [ComponentGroup], slots: [ComponentSlot], table: TypeTable, links: [DependencyLink],
+    init(groups: [ComponentGroup], records: SlotTable, slots: [ComponentSlot], table: TypeTable, links: [DependencyLink],
          sets: [ObjectIdentifier: [Int]], appName: String, isDefaultApp: Bool, monitor: (any ComponentMonitor)?) {
         self.groups = groups
+        self.records = records
         self.slots = slots
         self.table = table
         tableEntries = table.entries

@@ -14,9 +14,10 @@ import Darwin
 /// cross-thread wait graph (``WaitGraph``).
 @usableFromInline
 final class CreationStack {
-    /// The slots, unretained: a slot is alive while its factory runs (its storage is in use by the caller).
-    /// Only this thread touches the array, so the runtime's exclusivity checks are pure overhead here.
-    @exclusivity(unchecked) private var slots: [Unmanaged<ComponentSlot>] = []
+    /// The slots (pointers, not counted: a slot is alive while its factory runs, its storage being in use by
+    /// the caller). Only this thread touches the array, so the runtime's exclusivity checks are pure overhead
+    /// here.
+    @exclusivity(unchecked) private var slots: [ComponentSlot] = []
 
     /// The stack's address: the thread's identity in slot words (see ``SlotWord``) and the wait graph.
     @usableFromInline var address: UInt { UInt(bitPattern: Unmanaged.passUnretained(self).toOpaque()) }
@@ -37,7 +38,7 @@ final class CreationStack {
     }
 
     /// Marks `slot`'s factory as running on this thread.
-    @usableFromInline func push(_ slot: ComponentSlot) { slots.append(Unmanaged.passUnretained(slot)) }
+    @usableFromInline func push(_ slot: ComponentSlot) { slots.append(slot) }
 
     /// Marks the innermost factory as finished.
     @usableFromInline func pop() { slots.removeLast() }
@@ -45,12 +46,11 @@ final class CreationStack {
     /// If `slot` is already being created on this thread, the cycle from it to the innermost creation.
     @usableFromInline
     func cycle(reentering slot: ComponentSlot) -> [String]? {
-        let target = Unmanaged.passUnretained(slot).toOpaque()
         var index = slots.count
         while index > 0 {
             index -= 1
-            if slots[index].toOpaque() == target {
-                return slots[index...].map { $0.takeUnretainedValue().name }
+            if slots[index].isSame(as: slot) {
+                return slots[index...].map(\.name)
             }
         }
         return nil
