@@ -1,4 +1,4 @@
-/// What a component's factory returns (an optional instance), boxed for the container.
+/// What a component's factory returns (an optional instance), stored for the container.
 ///
 /// The erased factory of a component calls the user's factory and boxes its result. When the component's type
 /// is itself generic and the component was made in generic code (a library building components for many
@@ -10,16 +10,16 @@ protocol FactoryResult {
     /// The instance type.
     associatedtype Instance
 
-    /// The instance in a box of type `boxType`, or nil. Consuming, so that in generic code the result moves into
-    /// the box instead of being copied and then destroyed.
-    consuming func boxed(as boxType: InstanceBox<Instance>.Type) -> AnyInstanceBox?
+    /// The instance as a container stores it (see ``StoredInstance``), or nil. Consuming, so that in generic code
+    /// the result moves into the container instead of being copied and then destroyed.
+    consuming func stored(itself storesItself: Bool, boxType: InstanceBox<Instance>.Type) -> StoredInstance?
 }
 
 extension Optional: FactoryResult {
     @inlinable
-    consuming func boxed(as boxType: InstanceBox<Wrapped>.Type) -> AnyInstanceBox? {
+    consuming func stored(itself storesItself: Bool, boxType: InstanceBox<Wrapped>.Type) -> StoredInstance? {
         switch consume self {
-        case .some(let value): return boxType.init(value)
+        case .some(let value): return StoredInstance(value, storesItself: storesItself, boxType: boxType)
         case .none: return nil
         }
     }
