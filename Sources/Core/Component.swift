@@ -125,16 +125,19 @@ public struct Component: Sendable {
                   factory: Self.erase(factory, boxType: InstanceBox<T>.self))
     }
 
-    /// `factory` with its result stored (see ``StoredInstance``; whether the result type is stored as itself is
-    /// checked once, here). Never inlined into generic code, so that the closure is made where `R`
-    /// is a generic parameter with its metadata at hand (see ``FactoryResult``); concrete callers specialize it.
+    /// `factory` with its result stored (see ``StoredInstance``): boxed, or for a class, moved out of the result
+    /// as it is (whether the result type is a class is checked once, here). Never inlined into generic code, so
+    /// that the closure is made where `R` is a generic parameter with its metadata at hand (see
+    /// ``FactoryResult``); concrete callers specialize it.
     @inlinable @inline(never)
     static func erase<R: FactoryResult & SendableMetatype>(_ factory: @escaping @Sendable (ComponentContainer, inout Bool) throws -> R,
                                         boxType: InstanceBox<R.Instance>.Type) -> ErasedFactory
         where R.Instance: Sendable {
-        let storesItself = StoredInstance.storesItself(R.Instance.self)
+        guard StoredInstance.storesItself(R.Instance.self) else {
+            return { container, isCacheable in try factory(container, &isCacheable).boxed(as: boxType) }
+        }
         return { container, isCacheable in
-            try factory(container, &isCacheable).stored(itself: storesItself, boxType: boxType)
+            StoredInstance(object: try factory(container, &isCacheable), boxType: boxType)
         }
     }
 

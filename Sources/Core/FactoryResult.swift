@@ -10,16 +10,16 @@ protocol FactoryResult {
     /// The instance type.
     associatedtype Instance
 
-    /// The instance as a container stores it (see ``StoredInstance``), or nil. Consuming, so that in generic code
-    /// the result moves into the container instead of being copied and then destroyed.
-    consuming func stored(itself storesItself: Bool, boxType: InstanceBox<Instance>.Type) -> StoredInstance?
+    /// The instance in a box of type `boxType`, or nil. Consuming, so that in generic code the result moves into
+    /// the box instead of being copied and then destroyed.
+    consuming func boxed(as boxType: InstanceBox<Instance>.Type) -> StoredInstance?
 }
 
 extension Optional: FactoryResult {
     @inlinable
-    consuming func stored(itself storesItself: Bool, boxType: InstanceBox<Wrapped>.Type) -> StoredInstance? {
+    consuming func boxed(as boxType: InstanceBox<Wrapped>.Type) -> StoredInstance? {
         switch consume self {
-        case .some(let value): return StoredInstance(value, storesItself: storesItself, boxType: boxType)
+        case .some(let value): return StoredInstance(box: boxType.init(value))
         case .none: return nil
         }
     }

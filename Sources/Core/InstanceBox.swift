@@ -56,23 +56,20 @@ struct StoredInstance: @unchecked Sendable {
         isInstance = false
     }
 
-    /// `value` stored as `T` is: itself if `storesItself` (``storesItself(_:)`` of `T`) and its address leaves
-    /// the tag bits free (an Objective-C tagged pointer does not), otherwise in a box of type `boxType` (passed in
-    /// so that generic callers look its metadata up once, not per instance).
+    /// The class instance in `result`, or nil if there is none. `R.Instance` must be a class
+    /// (``storesItself(_:)``), so that `result`, an optional of it, is one nullable reference, as an `AnyObject?`
+    /// is: it is reinterpreted as one, with no dynamic cast. An instance whose address does not leave the tag bits
+    /// free (an Objective-C tagged pointer) goes into a box of type `boxType`.
     @inlinable
-    init<T>(_ value: consuming T, storesItself: Bool, boxType: InstanceBox<T>.Type) {
-        if storesItself {
-            let object = unsafeBitCast(value, to: AnyObject.self)
-            if UInt(bitPattern: ObjectIdentifier(object)) & SlotWord.tagMask == 0 {
-                self.object = object
-                isInstance = true
-                return
-            }
-            self.object = boxType.init(unsafeBitCast(object, to: T.self))
+    init?<R: FactoryResult>(object result: consuming R, boxType: InstanceBox<R.Instance>.Type) {
+        guard let object = unsafeBitCast(result, to: AnyObject?.self) else { return nil }
+        if UInt(bitPattern: ObjectIdentifier(object)) & SlotWord.tagMask == 0 {
+            self.object = object
+            isInstance = true
         } else {
-            self.object = boxType.init(value)
+            self.object = boxType.init(unsafeBitCast(object, to: R.Instance.self))
+            isInstance = false
         }
-        isInstance = false
     }
 
     /// The instance a published slot word (``SlotWord/isPublished(_:)``) holds, retained.
