@@ -197,23 +197,28 @@ final class ContainerStorage: @unchecked Sendable {
         // The configure-time table only holds configure-time slots, whose words are in `lines`.
         guard let index = TypeTable.lookup(id, in: tableEntries, shift: tableShift) else { return nil }
         let word = lines.word(index).pointee.load(ordering: .acquiring)
+        if Self.mayStoreItself(T.self), let instance = SlotWord.instanceAddress(word) {
+            return Self.value(ofInstanceAt: instance, as: T.self)
+        }
         if SlotWord.isBox(word) { return Self.value(inBox: word, as: T.self) }
-        if Self.mayStoreItself(T.self), SlotWord.isInstance(word) { return Self.value(inInstance: word, as: T.self) }
         return nil
     }
 
     /// Whether `T`'s instances may be stored as themselves (see ``StoredInstance``): a constant where `T` is
-    /// known, so lookups of other types (existentials, structs) do not test for an unboxed instance at all.
+    /// known, so lookups of types of another size (existentials with witness tables, most structs) do not test
+    /// for an unboxed instance at all. Lookups of class types test for one first (the form their instances
+    /// take), so they cost no more instructions than a boxed lookup and one dependent load fewer.
     @inlinable @inline(__always)
     static func mayStoreItself<T>(_ type: T.Type) -> Bool {
         MemoryLayout<T>.size == MemoryLayout<AnyObject>.size
     }
 
-    /// The class instance stored as itself in the published word `word`, as `T`, retained once for the caller
-    /// (the line's reference stays; the instance lives as long as the storage).
+    /// The class instance stored as itself at `address` (from ``SlotWord/instanceAddress(_:)``), as `T`, retained
+    /// once for the caller (the line's reference stays; the instance lives as long as the storage).
     @inlinable @inline(__always)
-    static func value<T: Sendable>(inInstance word: UInt, as type: T.Type) -> T {
-        Unmanaged<AnyObject>.fromOpaque(SlotWord.address(of: word))._withUnsafeGuaranteedRef { unsafeBitCast($0, to: T.self) }
+    static func value<T: Sendable>(ofInstanceAt address: UInt, as type: T.Type) -> T {
+        Unmanaged<AnyObject>.fromOpaque(UnsafeRawPointer(bitPattern: address).unsafelyUnwrapped)
+            ._withUnsafeGuaranteedRef { unsafeBitCast($0, to: T.self) }
     }
 
     /// The value in the published box whose address is `word`, copied out without retaining the box (it stays
@@ -230,8 +235,10 @@ final class ContainerStorage: @unchecked Sendable {
     @inlinable @inline(__always)
     func value<T: Sendable>(at index: Int, as type: T.Type) throws(ComponentError) -> T {
         let word = word(index).pointee.load(ordering: .acquiring)
+        if Self.mayStoreItself(T.self), let instance = SlotWord.instanceAddress(word) {
+            return Self.value(ofInstanceAt: instance, as: T.self)
+        }
         if SlotWord.isBox(word) { return Self.value(inBox: word, as: T.self) }
-        if Self.mayStoreItself(T.self), SlotWord.isInstance(word) { return Self.value(inInstance: word, as: T.self) }
         return try uncachedValue(at: index, word: word, as: T.self)
     }
 

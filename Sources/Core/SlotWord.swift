@@ -33,6 +33,15 @@ enum SlotWord {
     @inlinable @inline(__always)
     static func isInstance(_ word: UInt) -> Bool { word & tagMask == instanceTag }
 
+    /// The address of the instance that `word` publishes as itself, or nil if it is no such word: one
+    /// subtraction and one test (the word minus the tag has its low bits clear exactly when the tag was
+    /// ``instanceTag``), as cheap as ``isBox(_:)``.
+    @inlinable @inline(__always)
+    static func instanceAddress(_ word: UInt) -> UInt? {
+        let address = word &- instanceTag
+        return address & tagMask == 0 ? address : nil
+    }
+
     /// Whether `word` is published: a box or an instance stored as itself.
     @inlinable @inline(__always)
     static func isPublished(_ word: UInt) -> Bool { isBox(word) || isInstance(word) }
