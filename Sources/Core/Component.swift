@@ -125,7 +125,7 @@ public struct Component: Sendable {
                   factory: Self.erase(factory, boxType: InstanceBox<T>.self))
     }
 
-    /// `factory` with its result stored (see ``StoredInstance``): boxed, or for a class, moved out of the result
+    /// `factory` with its result stored (see ``StoredInstance``): boxed, or for a class, its one reference taken
     /// as it is (whether the result type is a class is checked once, here). Never inlined into generic code, so
     /// that the closure is made where `R` is a generic parameter with its metadata at hand (see
     /// ``FactoryResult``); concrete callers specialize it.
