@@ -17,8 +17,8 @@
 /// resolves it, so a type with unprotected mutable state cannot be registered (make it a `final class` of
 /// `let`s, an actor, or keep its mutable state in a `Locked`).
 public struct Component: Sendable {
-    /// The factory signature, type-erased to a box.
-    @usableFromInline typealias ErasedFactory = @Sendable (ComponentContainer, inout Bool) throws -> AnyInstanceBox?
+    /// The factory signature, type-erased to a stored instance.
+    @usableFromInline typealias ErasedFactory = @Sendable (ComponentContainer, inout Bool) throws -> StoredInstance?
 
     /// Whether the component provides its type as a value or contributes to a set.
     enum Role: Sendable { case value, contribution }
@@ -26,7 +26,7 @@ public struct Component: Sendable {
     /// An extra type served by the same instance.
     struct Alias: Sendable {
         let key: TypeKey
-        let convert: @Sendable (AnyInstanceBox) -> AnyInstanceBox
+        let convert: @Sendable (StoredInstance) -> StoredInstance
     }
 
     let key: TypeKey
@@ -125,13 +125,20 @@ public struct Component: Sendable {
                   factory: Self.erase(factory, boxType: InstanceBox<T>.self))
     }
 
-    /// `factory` with its result boxed. Never inlined into generic code, so that the closure is made where `R`
-    /// is a generic parameter with its metadata at hand (see ``FactoryResult``); concrete callers specialize it.
+    /// `factory` with its result stored (see ``StoredInstance``): boxed, or for a class, its one reference taken
+    /// as it is (whether the result type is a class is checked once, here). Never inlined into generic code, so
+    /// that the closure is made where `R` is a generic parameter with its metadata at hand (see
+    /// ``FactoryResult``); concrete callers specialize it.
     @inlinable @inline(never)
     static func erase<R: FactoryResult & SendableMetatype>(_ factory: @escaping @Sendable (ComponentContainer, inout Bool) throws -> R,
                                         boxType: InstanceBox<R.Instance>.Type) -> ErasedFactory
         where R.Instance: Sendable {
-        { container, isCacheable in try factory(container, &isCacheable).boxed(as: boxType) }
+        guard StoredInstance.storesItself(R.Instance.self) else {
+            return { container, isCacheable in try factory(container, &isCacheable).boxed(as: boxType) }
+        }
+        return { container, isCacheable in
+            StoredInstance(object: try factory(container, &isCacheable), boxType: boxType)
+        }
     }
 
     @usableFromInline
@@ -208,20 +215,20 @@ public struct Component: Sendable {
 /// and the extra type are `Sendable`, as everything in a container is.
 public struct ComponentAlias<Source: Sendable>: Sendable {
     let key: TypeKey
-    let convert: @Sendable (AnyInstanceBox) -> AnyInstanceBox
+    let convert: @Sendable (StoredInstance) -> StoredInstance
 
     /// Serve the instance as `type` (which must be `Sendable`) too, converted by `convert` (usually `{ $0 }`).
     public static func type<U: Sendable>(_ type: U.Type, _ convert: @escaping @Sendable (Source) -> U) -> ComponentAlias<Source> {
-        ComponentAlias(key: TypeKey(type)) { box in
-            InstanceBox<U>(convert(unsafeDowncast(box, to: InstanceBox<Source>.self).value))
+        ComponentAlias(key: TypeKey(type)) { instance in
+            StoredInstance(box: InstanceBox<U>(convert(instance.value(as: Source.self))))
         }
     }
 
     /// Serve the instance as the qualified type `qualified` too, converted by `convert`.
     public static func type<U>(_ qualified: Qualified<U>, _ convert: @escaping @Sendable (Source) -> U)
         -> ComponentAlias<Source> {
-        ComponentAlias(key: qualified.key) { box in
-            InstanceBox<U>(convert(unsafeDowncast(box, to: InstanceBox<Source>.self).value))
+        ComponentAlias(key: qualified.key) { instance in
+            StoredInstance(box: InstanceBox<U>(convert(instance.value(as: Source.self))))
         }
     }
 }

@@ -48,7 +48,7 @@ public final class ComponentContainer: Sendable {
     @inlinable
     func instanceResolving<T: Sendable>(_ type: T.Type) -> T? {
         do {
-            return try requireResolving(type)
+            return try resolve(type)
         } catch {
             storage.report(error, resolving: readableTypeName(type))
             return nil
@@ -67,6 +67,14 @@ public final class ComponentContainer: Sendable {
     /// ``require(_:)`` past the cached fast path: restricted views, creation, errors.
     @inlinable
     func requireResolving<T: Sendable>(_ type: T.Type) throws(ComponentError) -> T {
+        try resolve(type)
+    }
+
+    /// The body of ``instanceResolving(_:)`` and ``requireResolving(_:)``, inlined into both so that neither
+    /// calls the other (one call layer fewer where they are not specialized, as in generic code) and neither
+    /// fast path's call site grows.
+    @inlinable @inline(__always)
+    func resolve<T: Sendable>(_ type: T.Type) throws(ComponentError) -> T {
         let id = ObjectIdentifier(type)
         let index: Int
         if let requester {

@@ -89,6 +89,8 @@ struct ContainerBuilder {
         }
 
         // 4. Slots, with every dependency resolved to its providing slot; a required one with none is missing.
+        // Every slot's record in one allocation; `slots` holds pointers to them.
+        let records = SlotTable(capacity: placements.count)
         var slots: [ComponentSlot] = []
         slots.reserveCapacity(placements.count)
         var links: [DependencyLink] = []
@@ -125,12 +127,12 @@ struct ContainerBuilder {
                         }
                         links.append(DependencyLink(keyID: dependency.keyID, kind: dependency.kind, target: target))
                     }
-                    let slot = ComponentSlot(index: index, key: component.pointee.key,
+                    let slot = records.append(SlotRecord(index: index, key: component.pointee.key,
                                              role: component.pointee.role == .value ? .value : .contribution,
                                              timing: component.pointee.timing, group: group, position: position,
                                              links: linkStart..<links.count, libraryName: libraryName,
                                              typedFactory: UnsafeRawPointer(bitPattern: component.pointee.typedFactoryAddress),
-                                             erasedFactory: UnsafeRawPointer(bitPattern: component.pointee.factoryAddress))
+                                             erasedFactory: UnsafeRawPointer(bitPattern: component.pointee.factoryAddress)))
                     if let missing { throw .missingDependency(component: slot.name, dependency: missing.typeName) }
                     slots.append(slot)
                     index += 1
@@ -148,11 +150,11 @@ struct ContainerBuilder {
             let linkStart = links.count
             linkStarts.append(linkStart)
             links.append(DependencyLink(keyID: primaryKey.id, kind: .direct, target: primary))
-            slots.append(ComponentSlot(index: slots.count, key: aliasKey, role: .alias, timing: .lazy,
+            slots.append(records.append(SlotRecord(index: slots.count, key: aliasKey, role: .alias, timing: .lazy,
                                        group: Int(placement.group), position: Int(placement.position),
                                        alias: Int(placement.alias), primary: primary, links: linkStart..<links.count,
                                        libraryName: groups[Int(placement.group)].libraryName, typedFactory: nil,
-                                       erasedFactory: nil))
+                                       erasedFactory: nil)))
         }
 
         linkStarts.append(links.count)
@@ -164,7 +166,7 @@ struct ContainerBuilder {
             throw Self.cycleError(slots: slots, linkStarts: linkStarts, links: links, sets: sets)
         }
 
-        return ContainerStorage(groups: groups, slots: slots, table: TypeTable(table), links: links, sets: sets,
+        return ContainerStorage(groups: groups, records: records, slots: slots, table: TypeTable(table), links: links, sets: sets,
                                 appName: appName, isDefaultApp: isDefaultApp, monitor: monitor)
     }
 

@@ -6,6 +6,8 @@ import Synchronization
 final class ContainerStorage: @unchecked Sendable {
     /// The components, by library; slots refer to them by position.
     let groups: [ComponentGroup]
+    /// The configure-time slots' records, which `slots` point into.
+    let records: SlotTable
     @usableFromInline let slots: [ComponentSlot]
     @usableFromInline let table: TypeTable
     /// `table`'s buckets and shift, copied here so that the cached fast path reads them without a hop.
@@ -26,9 +28,9 @@ final class ContainerStorage: @unchecked Sendable {
     @usableFromInline let creationSequence = Atomic<Int>(0)
     /// Where this storage's slots start in the process-wide stripe pool (``SlotStripes``).
     @usableFromInline let stripeSeed: Int
-    /// Boxes unpublished by ``shutDown()``. A reader may still hold a box's address (it loaded the word just
-    /// before), so boxes are released only when the storage itself goes away.
-    private let retired = Locked<[Unmanaged<AnyInstanceBox>]>([])
+    /// Words (boxes and instances) unpublished by ``shutDown()``. A reader may still hold a box's address (it
+    /// loaded the word just before), so they are released only when the storage itself goes away.
+    private let retired = Locked<[UInt]>([])
     /// Creations that `delete()` orphaned, and what they made.
     private let late = Locked(LateCreations())
     /// Waiters for types not provided yet (``Deferred``), by type; nil once the storage is shut down.
@@ -43,9 +45,10 @@ final class ContainerStorage: @unchecked Sendable {
     /// The owning app; set once before the app is published, read-only afterwards.
     weak var app: FlintApp?
 
-    init(groups: [ComponentGroup], slots: [ComponentSlot], table: TypeTable, links: [DependencyLink],
+    init(groups: [ComponentGroup], records: SlotTable, slots: [ComponentSlot], table: TypeTable, links: [DependencyLink],
          sets: [ObjectIdentifier: [Int]], appName: String, isDefaultApp: Bool, monitor: (any ComponentMonitor)?) {
         self.groups = groups
+        self.records = records
         self.slots = slots
         self.table = table
         tableEntries = table.entries
@@ -63,7 +66,7 @@ final class ContainerStorage: @unchecked Sendable {
     deinit {
         lines.destroy()
         for chunk in lateGraph?.chunks ?? [] { chunk.destroy() }
-        for box in retired.withLock({ $0 }) { box.release() }
+        for word in retired.withLock({ $0 }) { SlotWord.release(word) }
     }
 
     @inlinable var isDeleted: Bool { deleted.load(ordering: .acquiring) }
@@ -179,18 +182,12 @@ final class ContainerStorage: @unchecked Sendable {
     /// The state of slot `index`, for the graph export.
     func state(of index: Int) -> ComponentGraph.Node.InstanceState {
         let word = word(index).pointee.load(ordering: .acquiring)
-        if SlotWord.isBox(word) { return .cached }
+        if SlotWord.isPublished(word) { return .cached }
         switch word {
         case SlotWord.uncacheable: return .uncached
         case SlotWord.deleted: return .deleted
         default: return .notCreated
         }
-    }
-
-    /// The box a published word points at, retained.
-    @usableFromInline @inline(__always)
-    static func box(_ word: UInt) -> AnyInstanceBox {
-        Unmanaged<AnyInstanceBox>.fromOpaque(UnsafeRawPointer(bitPattern: word).unsafelyUnwrapped).takeUnretainedValue()
     }
 
     /// The app container's fast path: the cached value of the configure-time type `id` as `T`, or nil when it is
@@ -200,8 +197,28 @@ final class ContainerStorage: @unchecked Sendable {
         // The configure-time table only holds configure-time slots, whose words are in `lines`.
         guard let index = TypeTable.lookup(id, in: tableEntries, shift: tableShift) else { return nil }
         let word = lines.word(index).pointee.load(ordering: .acquiring)
-        guard SlotWord.isBox(word) else { return nil }
-        return Self.value(inBox: word, as: T.self)
+        if Self.mayStoreItself(T.self), let instance = SlotWord.instanceAddress(word) {
+            return Self.value(ofInstanceAt: instance, as: T.self)
+        }
+        if SlotWord.isBox(word) { return Self.value(inBox: word, as: T.self) }
+        return nil
+    }
+
+    /// Whether `T`'s instances may be stored as themselves (see ``StoredInstance``): a constant where `T` is
+    /// known, so lookups of types of another size (existentials with witness tables, most structs) do not test
+    /// for an unboxed instance at all. Lookups of class types test for one first (the form their instances
+    /// take), so they cost no more instructions than a boxed lookup and one dependent load fewer.
+    @inlinable @inline(__always)
+    static func mayStoreItself<T>(_ type: T.Type) -> Bool {
+        MemoryLayout<T>.size == MemoryLayout<AnyObject>.size
+    }
+
+    /// The class instance stored as itself at `address` (from ``SlotWord/instanceAddress(_:)``), as `T`, retained
+    /// once for the caller (the line's reference stays; the instance lives as long as the storage).
+    @inlinable @inline(__always)
+    static func value<T: Sendable>(ofInstanceAt address: UInt, as type: T.Type) -> T {
+        Unmanaged<AnyObject>.fromOpaque(UnsafeRawPointer(bitPattern: address).unsafelyUnwrapped)
+            ._withUnsafeGuaranteedRef { unsafeBitCast($0, to: T.self) }
     }
 
     /// The value in the published box whose address is `word`, copied out without retaining the box (it stays
@@ -218,6 +235,9 @@ final class ContainerStorage: @unchecked Sendable {
     @inlinable @inline(__always)
     func value<T: Sendable>(at index: Int, as type: T.Type) throws(ComponentError) -> T {
         let word = word(index).pointee.load(ordering: .acquiring)
+        if Self.mayStoreItself(T.self), let instance = SlotWord.instanceAddress(word) {
+            return Self.value(ofInstanceAt: instance, as: T.self)
+        }
         if SlotWord.isBox(word) { return Self.value(inBox: word, as: T.self) }
         return try uncachedValue(at: index, word: word, as: T.self)
     }
@@ -229,7 +249,7 @@ final class ContainerStorage: @unchecked Sendable {
         if word == SlotWord.uncacheable, slot.typedFactory != nil {
             return try makeUncacheable(slot, as: T.self)
         }
-        return unsafeDowncast(try create(slot).box, to: InstanceBox<T>.self).value
+        return try create(slot).instance.value(as: T.self)
     }
 
     /// The fresh-instance fast path, specialized for `T`: claims the slot (one compare-and-swap; a running
@@ -243,7 +263,7 @@ final class ContainerStorage: @unchecked Sendable {
         let claim = SlotWord.claim(by: stack.address)
         guard word(slot.index).pointee.compareExchange(
             expected: SlotWord.uncacheable, desired: claim, ordering: .acquiring).exchanged else {
-            return unsafeDowncast(try create(slot).box, to: InstanceBox<T>.self).value
+            return try create(slot).instance.value(as: T.self)
         }
         let view = claimedView(for: slot)
         let started = isMonitored ? Self.monotonicNow() : nil
@@ -267,11 +287,11 @@ final class ContainerStorage: @unchecked Sendable {
         if let started { reportCreation(of: slot, startedAt: started, isCached: isCacheable) }
         guard isCacheable else {
             guard finish(slot, claim: claim, to: SlotWord.uncacheable) else {
-                throw orphaned(slot, made: InstanceBox<T>(made))
+                throw orphaned(slot, made: StoredInstance(box: InstanceBox<T>(made)))
             }
             return made
         }
-        try publish(InstanceBox<T>(made), in: slot, claim: claim)
+        try publish(StoredInstance(box: InstanceBox<T>(made)), in: slot, claim: claim)
         return made
     }
 
@@ -309,22 +329,22 @@ final class ContainerStorage: @unchecked Sendable {
         return handed
     }
 
-    /// Publishes `box` as the cached instance of the claimed slot, or, if the app was deleted meanwhile, hands
-    /// it to `delete()` and throws ``ComponentError/appDeleted(name:)``.
+    /// Publishes `instance` as the cached instance of the claimed slot, or, if the app was deleted meanwhile,
+    /// hands it to `delete()` and throws ``ComponentError/appDeleted(name:)``.
     @usableFromInline
-    func publish(_ box: AnyInstanceBox, in slot: ComponentSlot, claim: UInt) throws(ComponentError) {
+    func publish(_ instance: StoredInstance, in slot: ComponentSlot, claim: UInt) throws(ComponentError) {
         slot.sequence = creationSequence.wrappingAdd(1, ordering: .relaxed).newValue
-        let retained = Unmanaged.passRetained(box)
-        guard finish(slot, claim: claim, to: UInt(bitPattern: retained.toOpaque())) else {
-            retained.release()
-            throw orphaned(slot, made: box)
+        let word = instance.retainedWord()
+        guard finish(slot, claim: claim, to: word) else {
+            SlotWord.release(word)
+            throw orphaned(slot, made: instance)
         }
     }
 
     /// A creation that `delete()` orphaned has ended: its instance (if any) goes to `delete()`, which notifies
     /// it, and the slot's view, which only this thread could still be using, is released.
     @usableFromInline
-    func orphaned(_ slot: ComponentSlot, made box: AnyInstanceBox?) -> ComponentError {
+    func orphaned(_ slot: ComponentSlot, made box: StoredInstance?) -> ComponentError {
         releaseView(of: slot.index)
         let continuation = late.withLock { late -> CheckedContinuation<Void, Never>? in
             if let box { late.instances.append(box) }
@@ -371,25 +391,25 @@ final class ContainerStorage: @unchecked Sendable {
 
     // MARK: Resolution
 
-    /// The instance box for the slot at `index`, creating it if needed, and whether it is cached (aliases
-    /// cache exactly when their primary does). Typed callers use ``value(at:as:)`` instead.
-    func boxAndCaching(at index: Int) throws(ComponentError) -> (box: AnyInstanceBox, cached: Bool) {
+    /// The instance of the slot at `index`, creating it if needed, and whether it is cached (aliases cache
+    /// exactly when their primary does). Typed callers use ``value(at:as:)`` instead.
+    func instanceAndCaching(at index: Int) throws(ComponentError) -> (instance: StoredInstance, cached: Bool) {
         let word = word(index).pointee.load(ordering: .acquiring)
-        if SlotWord.isBox(word) { return (Self.box(word), true) }
+        if SlotWord.isPublished(word) { return (StoredInstance(word: word), true) }
         return try create(slot(at: index))
     }
 
     /// The slow path: claim the slot and run its factory, or wait for the thread that does. No lock is held
     /// while a factory runs; a claim and its hand-over are one compare-and-swap each unless somebody waits.
     @usableFromInline
-    func create(_ slot: ComponentSlot) throws(ComponentError) -> (box: AnyInstanceBox, cached: Bool) {
+    func create(_ slot: ComponentSlot) throws(ComponentError) -> (instance: StoredInstance, cached: Bool) {
         let stack = CreationStack.current
         if let cycle = stack.cycle(reentering: slot) { throw .dependencyCycle(cycle) }
         let pointer = word(slot.index)
         let claim = SlotWord.claim(by: stack.address)
         while true {
             let current = pointer.pointee.load(ordering: .acquiring)
-            if SlotWord.isBox(current) { return (Self.box(current), true) }
+            if SlotWord.isPublished(current) { return (StoredInstance(word: current), true) }
             if current == SlotWord.deleted { throw .appDeleted(name: appName) }
             if SlotWord.isClaim(current) {
                 try waitForCreation(of: slot, claimedAs: current & ~1, by: stack)
@@ -398,24 +418,19 @@ final class ContainerStorage: @unchecked Sendable {
             // Empty or known uncacheable: claim it, this thread runs the factory and others wait.
             guard pointer.pointee.compareExchange(expected: current, desired: claim, ordering: .acquiring).exchanged
             else { continue }
-            let outcome: Result<(AnyInstanceBox, Bool), ComponentError>
+            let made: (instance: StoredInstance, cached: Bool)
             do {
-                outcome = .success(try run(slot, on: stack, keepingView: current == SlotWord.uncacheable))
+                made = try run(slot, on: stack, keepingView: current == SlotWord.uncacheable)
             } catch {
-                outcome = .failure(error)
-            }
-            switch outcome {
-            case .success(let (box, cacheable)):
-                if cacheable {
-                    try publish(box, in: slot, claim: claim)
-                } else if !finish(slot, claim: claim, to: SlotWord.uncacheable) {
-                    throw orphaned(slot, made: box)
-                }
-                return (box, cacheable)
-            case .failure(let error):
                 guard finish(slot, claim: claim, to: current) else { throw orphaned(slot, made: nil) }
                 throw error
             }
+            if made.cached {
+                try publish(made.instance, in: slot, claim: claim)
+            } else if !finish(slot, claim: claim, to: SlotWord.uncacheable) {
+                throw orphaned(slot, made: made.instance)
+            }
+            return made
         }
     }
 
@@ -448,17 +463,17 @@ final class ContainerStorage: @unchecked Sendable {
     /// `keepingView`: keep the factory's view in the slot's line (for factories known not to cache, which run
     /// again and again); a first creation uses a temporary one.
     private func run(_ slot: ComponentSlot, on stack: CreationStack, keepingView: Bool) throws(ComponentError)
-        -> (AnyInstanceBox, Bool) {
+        -> (instance: StoredInstance, cached: Bool) {
         stack.push(slot)
         defer { stack.pop() }
         if slot.alias >= 0 {
-            let (box, cached) = try boxAndCaching(at: slot.primary)
-            return (group(at: slot.group).components[slot.position].aliases[slot.alias].convert(box), cached)
+            let (instance, cached) = try instanceAndCaching(at: slot.primary)
+            return (group(at: slot.group).components[slot.position].aliases[slot.alias].convert(instance), cached)
         }
         let started = isMonitored ? Self.monotonicNow() : nil
         let view = keepingView ? claimedView(for: slot) : ComponentContainer(storage: self, requester: slot)
         var isCacheable = false
-        let made: AnyInstanceBox?
+        let made: StoredInstance?
         do {
             // The factory box is owned by the slot's component, which the storage keeps for as long as its slots.
             made = try Unmanaged<ErasedFactoryBox>.fromOpaque(slot.erasedFactory.unsafelyUnwrapped)
@@ -520,7 +535,7 @@ final class ContainerStorage: @unchecked Sendable {
     func instantiateEagerComponents(_ slots: ArraySlice<ComponentSlot>? = nil) {
         for slot in slots ?? self.slots[...] where slot.role != .alias && slot.timing.isEager(inDefaultApp: isDefaultApp) {
             do {
-                _ = try boxAndCaching(at: slot.index)
+                _ = try instanceAndCaching(at: slot.index)
             } catch {
                 if case .appDeleted = error { return }
                 report(error, resolving: slot.name)
@@ -530,14 +545,14 @@ final class ContainerStorage: @unchecked Sendable {
 
     /// Marks the storage deleted and every slot with it: lookups fail with ``ComponentError/appDeleted(name:)``
     /// from now on and no factory starts. Returns the cached instances, latest creation first. Creations still
-    /// running are orphaned: their instances come out of ``lateInstances()``. Unpublished boxes stay allocated
+    /// running are orphaned: their instances come out of ``lateInstances()``. Unpublished boxes and instances stay allocated
     /// until the storage goes away (a reader may be copying a value out of one); views are released, so a
     /// deleted and dropped app frees its storage. Idempotent.
-    func shutDown() -> [AnyInstanceBox] {
+    func shutDown() -> [StoredInstance] {
         deleted.store(true, ordering: .releasing)
         isShutDown.withLock { $0 = true }
         let slots = allSlots
-        var taken: [(Unmanaged<AnyInstanceBox>, Int)] = []
+        var taken: [(UInt, Int)] = []
         var orphans = 0
         for index in 0..<slots.count {
             let pointer = word(index)
@@ -561,8 +576,8 @@ final class ContainerStorage: @unchecked Sendable {
                     // The creator finishes on its own; it hands its instance over and releases the view.
                     orphans += 1
                 } else {
-                    if SlotWord.isBox(current) {
-                        taken.append((Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: current)!), slots[index].sequence))
+                    if SlotWord.isPublished(current) {
+                        taken.append((current, slots[index].sequence))
                     }
                     releaseView(of: index)
                 }
@@ -577,12 +592,12 @@ final class ContainerStorage: @unchecked Sendable {
         }
         for waiter in waiting { waiter.deleted() }
         late.withLock { $0.pending += orphans }
-        return boxes.map { $0.takeUnretainedValue() }
+        return boxes.map { StoredInstance(word: $0) }
     }
 
     /// Waits until every creation orphaned by ``shutDown()`` has ended, and returns what they made (in the
     /// order they ended). Only `delete()` calls this, once.
-    func lateInstances() async -> [AnyInstanceBox] {
+    func lateInstances() async -> [StoredInstance] {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let now = late.withLock { late -> Bool in
                 guard late.pending > 0 else { return true }
@@ -614,7 +629,7 @@ final class ContainerStorage: @unchecked Sendable {
 /// still counting them), what the finished ones made, and `delete()` waiting for the rest.
 struct LateCreations {
     var pending = 0
-    var instances: [AnyInstanceBox] = []
+    var instances: [StoredInstance] = []
     var continuation: CheckedContinuation<Void, Never>?
 }
 

@@ -14,15 +14,22 @@ import Darwin
 /// cross-thread wait graph (``WaitGraph``).
 @usableFromInline
 final class CreationStack {
-    /// The slots, unretained: a slot is alive while its factory runs (its storage is in use by the caller).
-    /// Only this thread touches the array, so the runtime's exclusivity checks are pure overhead here.
-    @exclusivity(unchecked) private var slots: [Unmanaged<ComponentSlot>] = []
+    /// The slots, innermost last, in a buffer this thread alone touches (`ComponentSlot` is a plain pointer, so
+    /// pushing and popping is a store and a count: no array uniqueness checks). A slot is alive while its factory
+    /// runs, its storage being in use by the caller. The runtime's exclusivity checks are pure overhead here.
+    @exclusivity(unchecked) private var slots: UnsafeMutablePointer<ComponentSlot>
+    @exclusivity(unchecked) private var count = 0
+    @exclusivity(unchecked) private var capacity = 8
 
     /// The stack's address: the thread's identity in slot words (see ``SlotWord``) and the wait graph.
     @usableFromInline var address: UInt { UInt(bitPattern: Unmanaged.passUnretained(self).toOpaque()) }
 
     init() {
-        slots.reserveCapacity(8)
+        slots = .allocate(capacity: capacity)
+    }
+
+    deinit {
+        slots.deallocate()
     }
 
     /// The current thread's stack.
@@ -37,20 +44,35 @@ final class CreationStack {
     }
 
     /// Marks `slot`'s factory as running on this thread.
-    @usableFromInline func push(_ slot: ComponentSlot) { slots.append(Unmanaged.passUnretained(slot)) }
+    @usableFromInline func push(_ slot: ComponentSlot) {
+        if count == capacity { grow() }
+        (slots + count).initialize(to: slot)
+        count &+= 1
+    }
+
+    /// Doubles the buffer (a chain of nested creations deeper than any so far on this thread).
+    private func grow() {
+        let larger = UnsafeMutablePointer<ComponentSlot>.allocate(capacity: capacity * 2)
+        larger.moveInitialize(from: slots, count: count)
+        slots.deallocate()
+        slots = larger
+        capacity *= 2
+    }
 
     /// Marks the innermost factory as finished.
-    @usableFromInline func pop() { slots.removeLast() }
+    @usableFromInline func pop() {
+        precondition(count > 0, "creation stack underflow")
+        count &-= 1
+    }
 
     /// If `slot` is already being created on this thread, the cycle from it to the innermost creation.
     @usableFromInline
     func cycle(reentering slot: ComponentSlot) -> [String]? {
-        let target = Unmanaged.passUnretained(slot).toOpaque()
-        var index = slots.count
+        var index = count
         while index > 0 {
-            index -= 1
-            if slots[index].toOpaque() == target {
-                return slots[index...].map { $0.takeUnretainedValue().name }
+            index &-= 1
+            if slots[index].isSame(as: slot) {
+                return (index..<count).map { slots[$0].name }
             }
         }
         return nil

@@ -68,8 +68,8 @@ public final class FlintApp: Sendable {
         return true
     }
 
-    /// Awaits `appWillBeDeleted` of the instance in `box` if it is a maintainer not yet in `notified`.
-    private func notify(_ box: AnyInstanceBox, once notified: inout Set<ObjectIdentifier>) async {
+    /// Awaits `appWillBeDeleted` of the instance `box` if it is a maintainer not yet in `notified`.
+    private func notify(_ box: StoredInstance, once notified: inout Set<ObjectIdentifier>) async {
         guard let maintainer = box.lifecycleMaintainer, notified.insert(ObjectIdentifier(maintainer)).inserted
         else { return }
         await maintainer.appWillBeDeleted(self)

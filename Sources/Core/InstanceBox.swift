@@ -35,3 +35,75 @@ final class InstanceBox<T>: AnyInstanceBox, @unchecked Sendable {
         return value as? any ComponentLifecycleMaintainer
     }
 }
+
+/// A created instance as a container holds it: an instance of a class as itself, anything else (structs, enums,
+/// existentials, tagged pointers) in an ``InstanceBox``. Storing class instances unboxed saves an allocation per
+/// creation and a dependent load per cached lookup.
+///
+/// Whether a type's instances are stored as themselves depends on the type alone (see
+/// ``storesItself(_:)``), checked once when its component is made; readers tell the two forms apart by the
+/// slot word's tag (``SlotWord``) or by ``isInstance``.
+@usableFromInline
+struct StoredInstance: @unchecked Sendable {
+    /// The instance itself, or its box.
+    @usableFromInline let object: AnyObject
+    /// Whether `object` is the instance itself rather than its ``InstanceBox``.
+    @usableFromInline let isInstance: Bool
+
+    /// A boxed instance.
+    @usableFromInline init(box: AnyInstanceBox) {
+        object = box
+        isInstance = false
+    }
+
+    /// The class instance in `result`, or nil if there is none. `R.Instance` must be a class
+    /// (``storesItself(_:)``), so that `result`, an optional of it, is one nullable reference, as an `AnyObject?`
+    /// is: it is reinterpreted as one, with no dynamic cast. An instance whose address does not leave the tag bits
+    /// free (an Objective-C tagged pointer) goes into a box of type `boxType`.
+    @inlinable
+    init?<R: FactoryResult>(object result: consuming R, boxType: InstanceBox<R.Instance>.Type) {
+        guard let object = unsafeBitCast(result, to: AnyObject?.self) else { return nil }
+        if UInt(bitPattern: ObjectIdentifier(object)) & SlotWord.tagMask == 0 {
+            self.object = object
+            isInstance = true
+        } else {
+            self.object = boxType.init(unsafeBitCast(object, to: R.Instance.self))
+            isInstance = false
+        }
+    }
+
+    /// The instance a published slot word (``SlotWord/isPublished(_:)``) holds, retained.
+    @usableFromInline
+    init(word: UInt) {
+        object = Unmanaged<AnyObject>.fromOpaque(SlotWord.address(of: word)).takeUnretainedValue()
+        isInstance = SlotWord.isInstance(word)
+    }
+
+    /// Whether instances of `T` are stored as themselves: `T` is a class (not an existential, not a metatype),
+    /// so a value of `T` is one reference to a heap object.
+    @inlinable
+    static func storesItself<T>(_ type: T.Type) -> Bool {
+        type is AnyObject.Type && MemoryLayout<T>.size == MemoryLayout<AnyObject>.size
+    }
+
+    /// The word that publishes this instance, with `object` retained once more for the slot's line.
+    @usableFromInline
+    func retainedWord() -> UInt {
+        UInt(bitPattern: Unmanaged.passRetained(object).toOpaque()) | (isInstance ? SlotWord.instanceTag : 0)
+    }
+
+    /// The instance as `T`, which must be the type it was stored as.
+    @inlinable
+    func value<T>(as type: T.Type) -> T {
+        if isInstance { return unsafeBitCast(object, to: T.self) }
+        return unsafeDowncast(object, to: InstanceBox<T>.self).value
+    }
+
+    /// The instance if it is a ``ComponentLifecycleMaintainer``, for `FlintApp.delete()`.
+    var lifecycleMaintainer: (any ComponentLifecycleMaintainer)? {
+        guard isInstance else { return unsafeDowncast(object, to: AnyInstanceBox.self).lifecycleMaintainer }
+        // The metatype check first, as in `InstanceBox`: a failing value cast costs more.
+        guard type(of: object) is any ComponentLifecycleMaintainer.Type else { return nil }
+        return object as? any ComponentLifecycleMaintainer
+    }
+}

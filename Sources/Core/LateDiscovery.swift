@@ -11,6 +11,8 @@ struct LateDiscovery {
         let group: ComponentGroup
         /// The new slots (their lines are allocated when the plan is published).
         let newSlots: [ComponentSlot]
+        /// The new slots' records.
+        let records: SlotTable
         let links: [DependencyLink]
         let table: TypeTable
         let sets: [ObjectIdentifier: [Int]]
@@ -70,6 +72,7 @@ struct LateDiscovery {
         // 2. Slots with their links; a required dependency nothing provides is missing.
         var links = previous?.links ?? []
         var newSlots: [ComponentSlot] = []
+        let records = SlotTable(capacity: placements.count)
         for (offset, placement) in placements.enumerated() {
             let component = group.components[placement.position]
             let index = base + offset
@@ -80,19 +83,19 @@ struct LateDiscovery {
                     throw .missingDependency(component: extraKey.name, dependency: component.key.name)
                 }
                 links.append(DependencyLink(keyID: component.key.id, kind: .direct, target: primary))
-                newSlots.append(ComponentSlot(index: index, key: extraKey, role: .alias, timing: .lazy, group: groupIndex,
+                newSlots.append(records.append(SlotRecord(index: index, key: extraKey, role: .alias, timing: .lazy, group: groupIndex,
                                               position: placement.position, alias: placement.alias, primary: primary,
                                               links: linkStart..<links.count, libraryName: group.libraryName,
-                                              typedFactory: nil, erasedFactory: nil))
+                                              typedFactory: nil, erasedFactory: nil)))
                 continue
             }
-            let slot = ComponentSlot(index: index, key: component.key,
+            let slot = records.append(SlotRecord(index: index, key: component.key,
                                      role: component.role == .value ? .value : .contribution,
                                      timing: component.timing, group: groupIndex, position: placement.position,
                                      links: linkStart..<(linkStart + component.dependencies.count),
                                      libraryName: group.libraryName,
                                      typedFactory: UnsafeRawPointer(bitPattern: component.typedFactoryAddress),
-                                     erasedFactory: UnsafeRawPointer(bitPattern: component.factoryAddress))
+                                     erasedFactory: UnsafeRawPointer(bitPattern: component.factoryAddress)))
             for dependency in component.dependencies {
                 let target = dependency.kind == .set ? -1 : lookup(dependency.keyID) ?? -1
                 if target < 0, dependency.isRequired, dependency.kind != .set {
@@ -121,7 +124,7 @@ struct LateDiscovery {
         if ContainerBuilder.hasCycle(slotCount: allSlots.count, linkStarts: linkStarts, links: allLinks, sets: allSets) {
             throw ContainerBuilder.cycleError(slots: allSlots, linkStarts: linkStarts, links: allLinks, sets: allSets)
         }
-        return Plan(storage: storage, group: group, newSlots: newSlots, links: links, table: lateTable, sets: sets,
+        return Plan(storage: storage, group: group, newSlots: newSlots, records: records, links: links, table: lateTable, sets: sets,
                     newKeys: newKeys)
     }
 
@@ -130,7 +133,8 @@ struct LateDiscovery {
         let storage = plan.storage
         let previous = storage.lateGraph
         let graph = LateGraph(firstIndex: storage.slots.count, groups: (previous?.groups ?? []) + [plan.group],
-                              slots: (previous?.slots ?? []) + plan.newSlots, links: plan.links, table: plan.table,
+                              slots: (previous?.slots ?? []) + plan.newSlots,
+                              records: (previous?.records ?? []) + [plan.records], links: plan.links, table: plan.table,
                               sets: plan.sets, chunks: (previous?.chunks ?? []) + [SlotLines(count: plan.newSlots.count)],
                               chunkStarts: (previous?.chunkStarts ?? []) + [plan.newSlots[0].index])
         guard storage.publish(graph) else {

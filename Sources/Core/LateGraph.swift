@@ -13,6 +13,8 @@ final class LateGraph: @unchecked Sendable {
     let groups: [ComponentGroup]
     /// The late slots, index `firstIndex` first.
     let slots: [ComponentSlot]
+    /// The records `slots` point into: every late registration's table, kept for as long as the graph.
+    let records: [SlotTable]
     /// The late slots' resolved dependencies (their `linkStart`/`linkEnd` index this array).
     let links: [DependencyLink]
     /// The late types' slot indices.
@@ -23,11 +25,12 @@ final class LateGraph: @unchecked Sendable {
     let chunks: [SlotLines]
     let chunkStarts: [Int]
 
-    init(firstIndex: Int, groups: [ComponentGroup], slots: [ComponentSlot], links: [DependencyLink], table: TypeTable,
+    init(firstIndex: Int, groups: [ComponentGroup], slots: [ComponentSlot], records: [SlotTable], links: [DependencyLink], table: TypeTable,
          sets: [ObjectIdentifier: [Int]], chunks: [SlotLines], chunkStarts: [Int]) {
         self.firstIndex = firstIndex
         self.groups = groups
         self.slots = slots
+        self.records = records
         self.links = links
         self.table = table
         self.sets = sets

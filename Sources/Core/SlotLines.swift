@@ -32,7 +32,7 @@ struct SlotLines: @unchecked Sendable {
     func destroy() {
         for index in 0..<count {
             let word = self.word(index).pointee.load(ordering: .acquiring)
-            if SlotWord.isBox(word) { Unmanaged<AnyInstanceBox>.fromOpaque(UnsafeRawPointer(bitPattern: word)!).release() }
+            if SlotWord.isPublished(word) { SlotWord.release(word) }
             let view = self.view(index).pointee.load(ordering: .acquiring)
             if view != 0 { Unmanaged<ComponentContainer>.fromOpaque(UnsafeRawPointer(bitPattern: view)!).release() }
         }

@@ -15,7 +15,7 @@ enum WaitGraph {
         /// storage).
         let word: UnsafeMutablePointer<Atomic<UInt>>
         /// The awaited slot, for the cycle message; alive for the same reason.
-        unowned(unsafe) let slot: ComponentSlot
+        let slot: ComponentSlot
 
         /// Whether the awaited creation is still in progress.
         var isInProgress: Bool { word.pointee.load(ordering: .acquiring) | 1 == SlotWord.waited(claim) }
