@@ -161,7 +161,7 @@ final class DatabaseEngine: Sendable {
         let ordered = state.listeners.filter { $0.value.view != nil }.sorted {
             ($0.value.spec.path.keys.count, -$0.key) > ($1.value.spec.path.keys.count, -$1.key)
         }
-        var items: [@Sendable () -> Void] = []
+        var items: [(depth: Int, rank: Int, item: @Sendable () -> Void)] = []
         for (id, listener) in ordered {
             let location = listener.spec.path
             var keys: ChangedKeys?
@@ -181,14 +181,30 @@ final class DatabaseEngine: Sendable {
             guard let keys, var view = listener.view else { continue }
             let (events, valueChanged) = view.apply(local.node(at: location.keys), changed: keys)
             state.listeners[id]?.view = view
+            let depth = location.keys.count
             for event in events where listener.types.contains(event.type) {
-                items.append(delivery(.child(event), to: id, listener))
+                items.append((depth, Self.rank(event.type), delivery(.child(event), to: id, listener)))
             }
             if valueChanged, listener.types.contains(.value) {
-                items.append(delivery(.value(view.snapshotNode), to: id, listener))
+                items.append((depth, Self.rank(.value), delivery(.value(view.snapshotNode), to: id, listener)))
             }
         }
-        deliveries.enqueue(items)
+        // Deeper listeners first; at one depth, by type (removed, added, moved, changed, value) across listeners,
+        // as the SDK raises a view's events; otherwise in registration and query order (the sort is stable).
+        let sorted = items.enumerated().sorted {
+            ($0.element.depth, -$0.element.rank, -$0.offset) > ($1.element.depth, -$1.element.rank, -$1.offset)
+        }
+        deliveries.enqueue(sorted.map(\.element.item))
+    }
+
+    private static func rank(_ type: DataEventType) -> Int {
+        switch type {
+        case .childRemoved: 0
+        case .childAdded: 1
+        case .childMoved: 2
+        case .childChanged: 3
+        case .value: 4
+        }
     }
 
     // MARK: - Listeners
