@@ -12,6 +12,9 @@ struct DatabaseCredentials: Sendable {
         var user_id: String?
     }
 
+    /// Whether there is neither Auth nor App Check: the caller is always the anonymous one.
+    var isAnonymous: Bool { auth == nil && appCheck == nil }
+
     /// The current caller.
     /// - Throws: ``DatabaseErrorCode/unauthenticated`` when the ID token cannot be obtained.
     func caller() async throws(DatabaseError) -> DatabaseCaller {

@@ -36,6 +36,7 @@ final class DatabaseEngine: Sendable {
         var nextListener = 0
         var terminated = false
         var lastCommit: Task<Void, Never>?
+        var lastActivation: Task<Void, Never>?
     }
 
     let url: String
@@ -228,17 +229,45 @@ final class DatabaseEngine: Sendable {
             }
             return 0
         }
-        Task { [self] in
-            do throws(DatabaseError) {
-                let caller = try await credentials.caller()
-                try backend.authorizeRead(spec.path.description, database: url, caller: caller)
-                activate(id)
-            } catch {
-                let removed = state.withLock { $0.listeners.removeValue(forKey: id) != nil }
-                if removed { callback(.error(error)) }
+        if credentials.isAnonymous {
+            // Nobody to ask for tokens: authorize and activate now, so the next write is seen; the initial
+            // events are delivered from a task, never before `observe` returns.
+            authorize(id, spec: spec, caller: DatabaseCaller(), callback: callback)
+            Task { deliveries.drain() }
+        } else {
+            // Chained, so that listeners become active in the order they were registered.
+            state.withLock { state in
+                let previous = state.lastActivation
+                state.lastActivation = Task { [self] in
+                    await previous?.value
+                    do throws(DatabaseError) {
+                        let caller = try await credentials.caller()
+                        authorize(id, spec: spec, caller: caller, callback: callback)
+                    } catch {
+                        fail(id, error, callback: callback)
+                    }
+                    deliveries.drain()
+                }
             }
         }
         return id
+    }
+
+    private func authorize(_ id: Int, spec: QuerySpec, caller: DatabaseCaller, callback: @escaping Callback) {
+        do {
+            try backend.authorizeRead(spec.path.description, database: url, caller: caller)
+            activate(id)
+        } catch {
+            fail(id, error, callback: callback)
+        }
+    }
+
+    /// Removes the listener `id` and queues `error` for it.
+    private func fail(_ id: Int, _ error: DatabaseError, callback: @escaping Callback) {
+        state.withLock { state in
+            guard state.listeners.removeValue(forKey: id) != nil else { return }
+            deliveries.enqueue([{ callback(.error(error)) }])
+        }
     }
 
     private func activate(_ id: Int) {
@@ -255,7 +284,6 @@ final class DatabaseEngine: Sendable {
                 deliveries.enqueue([delivery(.value(view.snapshotNode), to: id, listener)])
             }
         }
-        deliveries.drain()
     }
 
     /// A queued delivery: skipped when the listener was removed meanwhile; a `once` listener is removed by it.
