@@ -24,7 +24,7 @@ struct QueryView: Sendable {
         guard self.tracksChildren else { return }
         for child in node.children {
             let entry = spec.index.entry(key: child.key, node: child.node)
-            if spec.inRange(entry) { all.insert(entry, priority: Self.treapPriority(entry.key), by: compare) }
+            if spec.inRange(entry) { all.insert(entry, priority: DatabaseNode.treapPriority(entry.key), by: compare) }
         }
     }
 
@@ -93,7 +93,7 @@ struct QueryView: Sendable {
             let newEntry = newChild.isNull ? nil : spec.index.entry(key: key, node: newChild)
             if let oldEntry, spec.inRange(oldEntry) { all.remove(oldEntry, by: compare) }
             if let newEntry, spec.inRange(newEntry) {
-                all.insert(newEntry, priority: Self.treapPriority(key), by: compare)
+                all.insert(newEntry, priority: DatabaseNode.treapPriority(key), by: compare)
             }
             candidates[key] = (oldEntry, newEntry)
         }
@@ -165,15 +165,5 @@ struct QueryView: Sendable {
             }
         }
         return keys
-    }
-
-    /// A treap priority for `key` (FNV-1a).
-    private static func treapPriority(_ key: String) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in key.utf8 {
-            hash ^= UInt64(byte)
-            hash &*= 0x0000_0100_0000_01b3
-        }
-        return hash
     }
 }
