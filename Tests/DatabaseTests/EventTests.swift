@@ -31,8 +31,8 @@ struct EventTests {
         ref.queryOrderedByValue().log(into: log)
         try await log.take(4)
         try await ref.updateChildValues(["a": nil, "d": 5, "b": 10])
-        #expect(log.all == ["removed a", "added d after c", "moved b after d", "changed b after d",
-                            #"value {"b":10,"c":3,"d":5}"#])
+        #expect(try await log.take(5) == ["removed a", "added d after c", "moved b after d", "changed b after d",
+                                          #"value {"b":10,"c":3,"d":5}"#])
     }
 
     @Test func writingTheSameValueAgainFiresNothing() async throws {
@@ -45,7 +45,8 @@ struct EventTests {
         try await ref.child("b").setValue(["x": true])
         try await ref.updateChildValues(["a": 1])
         try await ref.child("a").setValue(2)
-        #expect(log.all == ["changed a", #"value {"a":2,"b":{"x":true}}"#])
+        #expect(try await log.take(2) == ["changed a", #"value {"a":2,"b":{"x":true}}"#])
+        #expect(log.all.isEmpty)
     }
 
     @Test func aDeepWriteFiresChildChangedOnTheParentAndValueOnEveryAncestorDeeperFirst() async throws {
@@ -57,8 +58,8 @@ struct EventTests {
         root.child("a/b").log([.value], into: log, label: "ab:")
         try await log.take(4)
         try await root.child("a/b/c").setValue(1)
-        #expect(log.all == [#"ab:value {"c":1,"x":0}"#, "a:changed b", #"a:value {"b":{"c":1,"x":0}}"#,
-                            #"root:value {"a":{"b":{"c":1,"x":0}}}"#])
+        #expect(try await log.take(4) == [#"ab:value {"c":1,"x":0}"#, "a:changed b", #"a:value {"b":{"c":1,"x":0}}"#,
+                                          #"root:value {"a":{"b":{"c":1,"x":0}}}"#])
     }
 
     @Test func childMovedAccompaniesChildChangedWhenTheSortPositionChanges() async throws {
@@ -69,9 +70,9 @@ struct EventTests {
         let log = EventLog()
         ref.log([.childMoved, .childChanged], into: log)
         try await ref.child("a").setPriority(4)
-        #expect(log.all == ["moved a after c", "changed a after c"])
+        #expect(try await log.take(2) == ["moved a after c", "changed a after c"])
         try await ref.child("b").setValue("B", andPriority: 2)
-        #expect(log.all == ["moved a after c", "changed a after c", "changed b"])
+        #expect(try await log.take(1) == ["changed b"])
     }
 
     @Test func aLimitedWindowRemovesTheChildPushedOutAndAddsTheNewcomer() async throws {
@@ -85,7 +86,8 @@ struct EventTests {
         try await ref.child("d").removeValue()
         #expect(try await log.take(3) == ["removed d", "added b", #"value {"b":2,"c":3}"#])
         try await ref.child("a").setValue(100)
-        #expect(log.all.isEmpty)
+        try await ref.child("c").setValue(30)
+        #expect(try await log.take(2) == ["changed c after b", #"value {"b":2,"c":30}"#])
     }
 
     @Test func aLimitedWindowByValueFollowsMoves() async throws {
@@ -95,7 +97,7 @@ struct EventTests {
         ref.queryOrderedByValue().queryLimited(toFirst: 2).log([.childRemoved, .childAdded, .childMoved, .childChanged], into: log)
         try await log.take(2)
         try await ref.child("a").setValue(10)
-        #expect(log.all == ["removed a", "added c after b"])
+        #expect(try await log.take(2) == ["removed a", "added c after b"])
     }
 
     @Test func localWritesRaiseEventsAtOnce() async throws {
@@ -103,6 +105,7 @@ struct EventTests {
         let log = EventLog()
         ref.log([.value], into: log)
         try await log.take(1)
+        try await waitUntil { ref.database.engine.isIdle }
         let acknowledged = Locked(false)
         ref.setValue("x") { _, _ in acknowledged.withLock { $0 = true } }
         #expect(log.all == [#"value "x""#])
@@ -116,7 +119,7 @@ struct EventTests {
         try await log.take(1)
         try await ref.setValue(["x", "y"])
         try await ref.child("3").setValue("z")
-        #expect(log.all == [#"value ["x","y"]"#, #"value ["x","y",null,"z"]"#])
+        #expect(try await log.take(2) == [#"value ["x","y"]"#, #"value ["x","y",null,"z"]"#])
     }
 
     @Test func removingChildrenFiresChildRemovedAndANullValueAtTheEnd() async throws {
@@ -126,7 +129,7 @@ struct EventTests {
         ref.log(into: log)
         try await log.take(3)
         try await ref.removeValue()
-        #expect(log.all == ["removed a", "removed b", "value null"])
+        #expect(try await log.take(3) == ["removed a", "removed b", "value null"])
     }
 
     @Test func observeSingleEventFiresOnce() async throws {
@@ -135,6 +138,7 @@ struct EventTests {
         ref.observeSingleEvent(of: .value) { log.record(EventLog.line(.value, $0, nil, label: "")) }
         try await log.take(1)
         try await ref.setValue(1)
+        try await waitUntil { ref.database.engine.isIdle }
         #expect(log.all.isEmpty)
         #expect(ref.database.engine.listenerCount == 0)
     }
@@ -147,10 +151,11 @@ struct EventTests {
         try await log.take(2)
         ref.removeObserver(withHandle: handles[0])
         try await ref.setValue(1)
-        #expect(log.all == ["value 1"])
+        #expect(try await log.take(1) == ["value 1"])
         ref.removeAllObservers()
         try await ref.setValue(2)
-        #expect(log.all == ["value 1"])
+        try await waitUntil { ref.database.engine.isIdle }
+        #expect(log.all.isEmpty)
         #expect(ref.database.engine.listenerCount == 0)
     }
 }

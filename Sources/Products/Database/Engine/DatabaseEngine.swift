@@ -315,6 +315,9 @@ final class DatabaseEngine: Sendable {
         }
     }
 
+    /// Whether every queued event was delivered.
+    var isIdle: Bool { deliveries.isIdle }
+
     /// The number of registered listeners.
     var listenerCount: Int { state.withLock { $0.listeners.count } }
 

@@ -15,6 +15,9 @@ final class DeliveryQueue: Sendable {
 
     private let state = Locked(State())
 
+    /// Whether nothing is queued and nobody is delivering.
+    var isIdle: Bool { state.withLock { !$0.draining && $0.head == $0.items.count } }
+
     /// Adds callbacks to the end of the queue.
     func enqueue(_ items: [@Sendable () -> Void]) {
         guard !items.isEmpty else { return }
