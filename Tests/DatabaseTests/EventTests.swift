@@ -158,4 +158,33 @@ struct EventTests {
         #expect(log.all.isEmpty)
         #expect(ref.database.engine.listenerCount == 0)
     }
+
+    @Test func orderByChildMovesAChildWhoseOrderingValueChanges() async throws {
+        let ref = try makeDatabase().reference(withPath: "players")
+        try await ref.setValue(["a": ["score": 1], "b": ["score": 2], "c": ["score": 3]])
+        let log = EventLog()
+        ref.queryOrdered(byChild: "score").log([.childMoved, .childChanged], into: log)
+        try await ref.child("c/score").setValue(0)
+        #expect(try await log.take(2) == ["moved c", "changed c"])
+        try await ref.child("c/name").setValue("Cy")
+        #expect(try await log.take(1) == ["changed c"])
+    }
+
+    @Test func anotherClientsWritesRaiseTheSameEvents() async throws {
+        let (alice, bob) = try makeTwoClients()
+        let log = EventLog()
+        bob.reference(withPath: "room").log(into: log)
+        try await log.take(1)
+        try await alice.reference(withPath: "room").updateChildValues(["m1": "hi", "m2": "there"])
+        #expect(try await log.take(3) == ["added m1", "added m2 after m1", #"value {"m1":"hi","m2":"there"}"#])
+        try await alice.reference(withPath: "room/m1").removeValue()
+        #expect(try await log.take(2) == ["removed m1", #"value {"m2":"there"}"#])
+    }
+
+    @Test func removingAnUnknownHandleDoesNothing() throws {
+        let ref = try makeDatabase().reference(withPath: "h")
+        ref.removeObserver(withHandle: 0)
+        ref.removeObserver(withHandle: .max)
+        #expect(ref.database.engine.listenerCount == 0)
+    }
 }

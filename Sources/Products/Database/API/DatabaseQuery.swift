@@ -230,7 +230,8 @@ public class DatabaseQuery: @unchecked Sendable {
 
     /// Removes the observer `handle` (of any query of this database); later events do not reach it.
     public func removeObserver(withHandle handle: DatabaseHandle) {
-        database.engine.removeListener(Int(handle))
+        guard let id = Int(exactly: handle) else { return }
+        database.engine.removeListener(id)
     }
 
     /// Removes this query's observers; on a reference, every observer at its location.
