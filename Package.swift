@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "FlintAppCheck", targets: ["FlintAppCheck"]),
         .library(name: "FlintFunctions", targets: ["FlintFunctions"]),
         .library(name: "FlintFirestore", targets: ["FlintFirestore"]),
+        .library(name: "FlintDatabase", targets: ["FlintDatabase"]),
         .executable(name: "flint-demo", targets: ["FlintDemo"]),
     ],
     targets: [
@@ -26,8 +27,8 @@ let package = Package(
         .target(name: "FlintAppCheck", dependencies: ["FlintCore", "FlintInterop", "FlintProductSupport"], path: "Sources/Products/AppCheck"),
         .target(name: "FlintFunctions", dependencies: ["FlintCore", "FlintInterop", "FlintProductSupport"], path: "Sources/Products/Functions"),
         .target(name: "FlintFirestore", dependencies: ["FlintCore", "FlintInterop", "FlintProductSupport"], path: "Sources/Products/Firestore"),
-        // The Realtime Database, in progress: its data model (paths, keys and their order, push IDs, the value
-        // tree) so far; no public API yet.
+        // The Realtime Database: the SDK's API, the embedded backend and events (no REST/SSE, persistence,
+        // transactions or onDisconnect yet).
         .target(name: "FlintDatabase", dependencies: ["FlintCore", "FlintInterop", "FlintProductSupport"], path: "Sources/Products/Database"),
         .executableTarget(
             name: "FlintDemo",

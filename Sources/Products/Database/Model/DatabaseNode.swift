@@ -124,13 +124,20 @@ struct DatabaseNode: Sendable, Equatable {
         DatabaseKeyOrder.compare(a.key, b.key)
     }
 
-    /// The treap priority of a key: FNV-1a, so trees are shaped the same in every process.
-    private static func treapPriority(_ key: String) -> UInt64 {
+    /// The treap priority of a key: FNV-1a, then SplitMix64's finalizer (FNV alone leaves the high bits of
+    /// keys that differ only at the end, like `k1`, `k2`, … correlated with their order, which makes the tree
+    /// degenerate), so trees are balanced and shaped the same in every process.
+    static func treapPriority(_ key: String) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in key.utf8 {
             hash ^= UInt64(byte)
             hash &*= 0x0000_0100_0000_01b3
         }
+        hash ^= hash >> 30
+        hash &*= 0xbf58_476d_1ce4_e5b9
+        hash ^= hash >> 27
+        hash &*= 0x94d0_49bb_1331_11eb
+        hash ^= hash >> 31
         return hash
     }
 

@@ -1,0 +1,187 @@
+import Foundation
+
+/// A location in the database (Firebase's `DatabaseReference`): read it by observing (it is a
+/// ``DatabaseQuery`` of all its children), write it with ``setValue(_:)``, ``updateChildValues(_:)`` and
+/// ``removeValue()``.
+///
+/// ```swift
+/// let message = db.reference(withPath: "chats/123/messages").childByAutoId()
+/// try await message.setValue(["text": "hello", "sentAt": ServerValue.timestamp()])
+/// ```
+///
+/// Writes apply locally at once (observers see them before the `async` call returns) and are then sent to
+/// the backend; the `async` forms return, and the completion blocks run, once the backend accepted or
+/// refused the write (a refusal reverts the local change, with events). An invalid path gives a reference
+/// whose operations throw ``DatabaseErrorCode/invalidArgument``.
+public final class DatabaseReference: DatabaseQuery, @unchecked Sendable {
+    // @unchecked: immutable, like DatabaseQuery.
+    init(database: Database, path: DatabasePath, error: DatabaseError?) {
+        super.init(database: database, spec: QuerySpec(path: path, error: error))
+    }
+
+    // MARK: - Navigation
+
+    /// The last key of the location; nil for the root.
+    public var key: String? { spec.path.key }
+
+    /// The parent location; nil for the root.
+    public var parent: DatabaseReference? {
+        spec.path.parent.map { DatabaseReference(database: database, path: $0, error: spec.error) }
+    }
+
+    /// The root of the database.
+    public var root: DatabaseReference { DatabaseReference(database: database, path: .root, error: nil) }
+
+    /// The location's URL: the database URL followed by the percent-encoded keys.
+    public var url: String {
+        database.url + "/" + spec.path.keys.map {
+            $0.addingPercentEncoding(withAllowedCharacters: Self.keyCharacters) ?? $0
+        }.joined(separator: "/")
+    }
+
+    /// The location at `pathString` (one key, or several separated by `/`) below this one. An invalid path
+    /// gives a reference whose operations throw ``DatabaseErrorCode/invalidArgument``.
+    public func child(_ pathString: String) -> DatabaseReference {
+        if spec.error != nil { return DatabaseReference(database: database, path: spec.path, error: spec.error) }
+        do {
+            return DatabaseReference(database: database, path: try spec.path.child(pathString), error: nil)
+        } catch {
+            return DatabaseReference(database: database, path: spec.path.appending(pathString),
+                                     error: .invalid("(child:) \(error)"))
+        }
+    }
+
+    /// The child `key`, unchecked (for keys that come from stored data).
+    func child(key: String) -> DatabaseReference {
+        DatabaseReference(database: database, path: spec.path.appending(key), error: spec.error)
+    }
+
+    /// A new child with a push ID: 20 characters that sort in creation order.
+    public func childByAutoId() -> DatabaseReference {
+        child(key: database.pushIDs.next())
+    }
+
+    // MARK: - Writing
+
+    /// Replaces the location's data with `value` (nil or `NSNull()` removes it): `Bool`, numbers, `String`,
+    /// arrays, `[String: Any]`, ``ServerValue`` placeholders, and the export format's `.value`/`.priority`.
+    /// - Throws: ``DatabaseErrorCode/invalidArgument`` for an invalid value or path,
+    ///   ``DatabaseErrorCode/permissionDenied`` when the rules refuse it.
+    public func setValue(_ value: Any?) async throws {
+        try await write(try sets { existing in try DatabaseNode(parsing: value, existing: existing, now: Self.now()) })
+    }
+
+    /// ``setValue(_:)`` with a completion block (called with nil, or the error).
+    public func setValue(_ value: Any?,
+                         withCompletionBlock block: @escaping @Sendable ((any Error)?, DatabaseReference) -> Void) {
+        write(block) { existing in try DatabaseNode(parsing: value, existing: existing, now: Self.now()) }
+    }
+
+    /// Replaces the location's data with `value` and gives it `priority` (nil, a number or a `String`).
+    public func setValue(_ value: Any?, andPriority priority: Any?) async throws {
+        try await write(try sets { existing in try Self.prioritized(value, priority, existing) })
+    }
+
+    /// ``setValue(_:andPriority:)`` with a completion block.
+    public func setValue(_ value: Any?, andPriority priority: Any?,
+                         withCompletionBlock block: @escaping @Sendable ((any Error)?, DatabaseReference) -> Void) {
+        write(block) { existing in try Self.prioritized(value, priority, existing) }
+    }
+
+    /// Sets the location's priority (nil, a number or a `String`); nothing happens where there is no data.
+    public func setPriority(_ priority: Any?) async throws {
+        try await write(try sets { existing in try existing.with(priority: DatabaseNode.priority(priority)) })
+    }
+
+    /// Removes the location's data (`setValue(nil)`).
+    public func removeValue() async throws {
+        try await setValue(nil)
+    }
+
+    /// ``removeValue()`` with a completion block.
+    public func removeValue(withCompletionBlock block: @escaping @Sendable ((any Error)?, DatabaseReference) -> Void) {
+        setValue(nil, withCompletionBlock: block)
+    }
+
+    /// Writes several locations at once: each key is a path below this location, each value replaces the
+    /// data there (nil or `NSNull()` removes it). Observers see one change; a path may not be below another.
+    /// - Throws: ``DatabaseErrorCode/invalidArgument`` for an invalid path or value, or overlapping paths;
+    ///   ``DatabaseErrorCode/permissionDenied`` when the rules refuse any path (then nothing is written).
+    public func updateChildValues(_ values: [String: Any?]) async throws {
+        try await write(try updateSets(values))
+    }
+
+    /// ``updateChildValues(_:)`` with a completion block.
+    public func updateChildValues(_ values: [String: Any?],
+                                  withCompletionBlock block: @escaping @Sendable ((any Error)?, DatabaseReference) -> Void) {
+        do {
+            let sets = try updateSets(values)
+            database.engine.write(sets) { error in block(error, self) }
+        } catch {
+            block(error, self)
+        }
+    }
+
+    // MARK: - Internals
+
+    private static let keyCharacters = CharacterSet.urlPathAllowed.subtracting(CharacterSet(charactersIn: "/"))
+
+    private static func now() -> Double { (Date().timeIntervalSince1970 * 1000).rounded(.down) }
+
+    private static func prioritized(_ value: Any?, _ priority: Any?, _ existing: DatabaseNode) throws(DatabaseValueError) -> DatabaseNode {
+        let node = try DatabaseNode(parsing: value, existing: existing, now: now())
+        return node.with(priority: try DatabaseNode.priority(priority))
+    }
+
+    /// The one set of a write at this location, its node made by `make` from the local data there.
+    private func sets(_ make: (DatabaseNode) throws -> DatabaseNode) throws(DatabaseError)
+        -> [(path: DatabasePath, node: DatabaseNode)] {
+        if let error = spec.error { throw error }
+        do {
+            return [(spec.path, try make(database.engine.localNode(at: spec.path)))]
+        } catch {
+            throw .invalid("(setValue:) \(error)")
+        }
+    }
+
+    private func updateSets(_ values: [String: Any?]) throws(DatabaseError) -> [(path: DatabasePath, node: DatabaseNode)] {
+        if let error = spec.error { throw error }
+        var sets: [(path: DatabasePath, node: DatabaseNode)] = []
+        for (key, value) in values.sorted(by: { $0.key < $1.key }) {
+            let path: DatabasePath
+            do {
+                path = try spec.path.child(key)
+            } catch {
+                throw .invalid("(updateChildValues:) Invalid key in object: \(error)")
+            }
+            if let other = sets.first(where: { $0.path.contains(path) || path.contains($0.path) }) {
+                let (ancestor, descendant) = other.path.contains(path) ? (other.path, path) : (path, other.path)
+                throw .invalid("(updateChildValues:) Invalid path in object. Path (\(ancestor)) is an ancestor of "
+                               + "(\(descendant)).")
+            }
+            do {
+                let node = try DatabaseNode(parsing: value ?? nil, existing: database.engine.localNode(at: path), now: Self.now())
+                sets.append((path, node))
+            } catch {
+                throw .invalid("(updateChildValues:) \(error)")
+            }
+        }
+        return sets
+    }
+
+    private func write(_ sets: [(path: DatabasePath, node: DatabaseNode)]) async throws {
+        let error: DatabaseError? = await withCheckedContinuation { continuation in
+            database.engine.write(sets) { continuation.resume(returning: $0) }
+        }
+        if let error { throw error }
+    }
+
+    private func write(_ block: @escaping @Sendable ((any Error)?, DatabaseReference) -> Void,
+                       _ make: (DatabaseNode) throws -> DatabaseNode) {
+        do {
+            database.engine.write(try sets(make)) { error in block(error, self) }
+        } catch {
+            block(error, self)
+        }
+    }
+}

@@ -1,0 +1,95 @@
+import FlintCore
+
+/// The embedded Realtime Database server (the default ``DatabaseBackend``): every database it serves lives
+/// in memory, in a persistent tree, so a write copies O(log n) nodes per written level and the watchers
+/// receive the new root by reference.
+///
+/// Security rules are an optional Swift closure over a ``DatabaseRulesRequest`` (the operation, the path and
+/// the caller's uid): returning false refuses the operation with ``DatabaseErrorCode/permissionDenied``. A
+/// write is checked at each of its paths; a listen at its location. Without rules everything is allowed.
+///
+/// Not yet: persistence to disk, transactions, `onDisconnect` operations.
+public final class LocalDatabaseBackend: DatabaseBackend {
+    private typealias Watcher = @Sendable (DatabaseBackendChange) -> Void
+
+    private struct State {
+        var roots: [String: DatabaseNode] = [:]
+        var watchers: [String: [Int: Watcher]] = [:]
+        var nextWatcher = 0
+    }
+
+    private let state = Locked(State())
+    private let deliveries = DeliveryQueue()
+    private let rules: (@Sendable (DatabaseRulesRequest) -> Bool)?
+
+    /// A new empty server, with optional security rules.
+    public init(rules: (@Sendable (DatabaseRulesRequest) -> Bool)? = nil) {
+        self.rules = rules
+    }
+
+    /// The value at `path`.
+    /// - Throws: ``DatabaseErrorCode/permissionDenied`` when the rules refuse the read,
+    ///   ``DatabaseErrorCode/invalidArgument`` for a malformed path.
+    public func read(_ path: String, database: String, caller: DatabaseCaller) throws(DatabaseError) -> DatabaseBackendValue {
+        let location = try Self.path(path)
+        try check(.read, location, database: database, caller: caller)
+        return DatabaseBackendValue(node: state.withLock { $0.roots[database] ?? .null }.node(at: location.keys))
+    }
+
+    /// Checks the rules for reading `path`.
+    /// - Throws: ``DatabaseErrorCode/permissionDenied`` when the rules refuse the read.
+    public func authorizeRead(_ path: String, database: String, caller: DatabaseCaller) throws(DatabaseError) {
+        try check(.read, try Self.path(path), database: database, caller: caller)
+    }
+
+    /// Applies `write` when the rules allow every path of it, then tells the watchers.
+    /// - Throws: ``DatabaseErrorCode/permissionDenied``; nothing was written.
+    public func write(_ write: DatabaseBackendWrite, database: String, caller: DatabaseCaller,
+                      origin: String) throws(DatabaseError) {
+        for set in write.sets {
+            try check(.write, set.path, database: database, caller: caller)
+        }
+        state.withLock { state in
+            var root = state.roots[database] ?? .null
+            for set in write.sets {
+                root = root.setting(set.node, at: set.path.keys)
+            }
+            state.roots[database] = root
+            let change = DatabaseBackendChange(root: root, paths: write.sets.map(\.path), origin: origin)
+            let watchers = (state.watchers[database] ?? [:]).sorted { $0.key < $1.key }.map(\.value)
+            deliveries.enqueue(watchers.map { watcher in { watcher(change) } })
+        }
+        deliveries.drain()
+    }
+
+    /// Starts a watch of `database`.
+    public func watch(database: String, _ onChange: @escaping @Sendable (DatabaseBackendChange) -> Void) -> DatabaseBackendWatch {
+        let (id, initial) = state.withLock { state -> (Int, DatabaseNode) in
+            state.nextWatcher += 1
+            state.watchers[database, default: [:]][state.nextWatcher] = onChange
+            return (state.nextWatcher, state.roots[database] ?? .null)
+        }
+        return DatabaseBackendWatch(initial: initial) { [weak self] in
+            self?.state.withLock { _ = $0.watchers[database]?.removeValue(forKey: id) }
+        }
+    }
+
+    private func check(_ operation: DatabaseRulesRequest.Operation, _ path: DatabasePath, database: String,
+                       caller: DatabaseCaller) throws(DatabaseError) {
+        guard let rules else { return }
+        let request = DatabaseRulesRequest(operation: operation, path: path.description, database: database,
+                                           uid: caller.uid, appCheckToken: caller.appCheckToken)
+        guard rules(request) else {
+            throw DatabaseError(.permissionDenied, "Permission denied: \(operation.rawValue) of \(path)")
+        }
+    }
+
+    private static func path(_ string: String) throws(DatabaseError) -> DatabasePath {
+        if string == "/" { return .root }
+        do {
+            return try DatabasePath(validating: string)
+        } catch {
+            throw .invalid(error.description)
+        }
+    }
+}

@@ -1,0 +1,124 @@
+import FlintCore
+import FlintInterop
+import FlintProductSupport
+import Foundation
+
+/// A client of one Realtime Database of one app (Firebase's `Database`).
+///
+/// ```swift
+/// FlintApp.registerLibrary(DatabaseLibrary.self)
+/// try FlintApp.configure(options: options)
+/// let scores = try Database.database().reference(withPath: "game/scores")
+/// try await scores.child("ada").setValue(42)
+/// for try await snapshot in scores.queryOrderedByValue().value {
+///     print(snapshot.children.map(\.key))
+/// }
+/// ```
+///
+/// **Instances.** Each app's container holds one provider (registered by ``DatabaseLibrary``), which keeps
+/// one instance per database URL and shuts them down when the app is deleted (their streams finish, their
+/// observers are removed). The entry points follow the shape of every product: `throws(ComponentError)`,
+/// never optional, never trapping.
+///
+/// **Where data lives.** Reads, writes and listens go to the app's ``DatabaseBackend`` component: by
+/// default a ``LocalDatabaseBackend``, an in-process server. Two apps configured with the same backend
+/// instance are two clients of one database.
+public final class Database: Sendable {
+    /// The name of the app this instance belongs to.
+    public let appName: String
+    /// The database URL, e.g. `https://my-project-default-rtdb.firebaseio.com`.
+    public let url: String
+    /// The client engine: local values, writes, listeners.
+    let engine: DatabaseEngine
+    /// Push IDs for `childByAutoId()`.
+    let pushIDs = PushIDGenerator()
+
+    init(appName: String, url: String, backend: any DatabaseBackend, auth: (any AuthInterop)?,
+         appCheck: (any AppCheckInterop)?) {
+        self.appName = appName
+        self.url = url
+        engine = DatabaseEngine(url: url, backend: backend,
+                                credentials: DatabaseCredentials(auth: auth, appCheck: appCheck))
+        engine.start()
+    }
+
+    // MARK: - Entry points
+
+    /// The default database of the default app.
+    ///
+    /// - Throws: ``ComponentError/defaultAppNotConfigured`` without a default app, then the errors of
+    ///   ``database(app:url:)``.
+    public static func database() throws(ComponentError) -> Database {
+        try database(app: ProductEntryPoint.defaultApp())
+    }
+
+    /// The database at `url` of the default app.
+    ///
+    /// - Throws: ``ComponentError/defaultAppNotConfigured`` without a default app, then the errors of
+    ///   ``database(app:url:)``.
+    public static func database(url: String) throws(ComponentError) -> Database {
+        try database(app: ProductEntryPoint.defaultApp(), url: url)
+    }
+
+    /// The default database of `app`: the options' `databaseURL`, or
+    /// `https://<projectID>-default-rtdb.firebaseio.com` as the SDK derives it.
+    ///
+    /// - Throws: the errors of ``database(app:url:)``, and ``ComponentError/invalidOptions(product:reason:)``
+    ///   when the options have neither a `databaseURL` nor a `projectID`.
+    public static func database(app: FlintApp) throws(ComponentError) -> Database {
+        let provider = try ProductEntryPoint.require(DatabaseProvider.self, in: app, product: Database.self,
+                                                     library: DatabaseLibrary.self)
+        return try provider.database(url: nil)
+    }
+
+    /// The instance of `app` for the database at `url` (`https://host`, no path), created on first use.
+    ///
+    /// - Throws: ``ComponentError/libraryNotRegistered(type:library:)`` when ``DatabaseLibrary`` was not
+    ///   registered before `app` was configured, ``ComponentError/appDeleted(name:)`` for a deleted app,
+    ///   ``ComponentError/invalidArgument(product:reason:)`` for a malformed URL.
+    public static func database(app: FlintApp, url: String) throws(ComponentError) -> Database {
+        let provider = try ProductEntryPoint.require(DatabaseProvider.self, in: app, product: Database.self,
+                                                     library: DatabaseLibrary.self)
+        return try provider.database(url: url)
+    }
+
+    // MARK: - References
+
+    /// The root of the database.
+    public func reference() -> DatabaseReference {
+        DatabaseReference(database: self, path: .root, error: nil)
+    }
+
+    /// The location at `path` (`a/b/c`; `/` is the root). An invalid path gives a reference whose operations
+    /// throw ``DatabaseErrorCode/invalidArgument``.
+    public func reference(withPath path: String) -> DatabaseReference {
+        if path == "/" || path.isEmpty { return reference() }
+        return reference().child(path)
+    }
+
+    /// The location a full URL of this database names (`https://host/a/b`). A URL of another database or a
+    /// malformed one gives a reference whose operations throw ``DatabaseErrorCode/invalidArgument``.
+    public func reference(fromURL databaseUrl: String) -> DatabaseReference {
+        guard let parsed = URLComponents(string: databaseUrl), let host = parsed.host,
+              let scheme = parsed.scheme, ["http", "https"].contains(scheme.lowercased()) else {
+            return DatabaseReference(database: self, path: .root,
+                                     error: .invalid("(referenceFromURL:) \(databaseUrl) is not a valid URL."))
+        }
+        guard Self.origin(scheme: scheme, host: host, port: parsed.port) == url else {
+            return DatabaseReference(database: self, path: .root,
+                                     error: .invalid("(referenceFromURL:) Invalid URL (\(databaseUrl)) passed to "
+                                                     + "getReference(). URL was not from the same database (\(url))."))
+        }
+        return reference(withPath: parsed.path)
+    }
+
+    /// `scheme://host[:port]`, lowercased: how instances are keyed.
+    static func origin(scheme: String, host: String, port: Int?) -> String {
+        "\(scheme.lowercased())://\(host.lowercased())" + (port.map { ":\($0)" } ?? "")
+    }
+
+    /// Shuts the instance down (its app is being deleted).
+    func terminate() {
+        engine.terminate()
+    }
+}

@@ -1,0 +1,7 @@
+/// Which children of a location a change may have touched.
+enum ChangedKeys: Sendable {
+    /// The location itself (or an ancestor) was written: any child may differ.
+    case all
+    /// Only writes below these direct children.
+    case keys(Set<String>)
+}

@@ -1,0 +1,345 @@
+import FlintCore
+import Foundation
+
+/// The client of one database: the server's value as last seen, the local writes not yet acknowledged, the
+/// local value (the first with the second applied) and the listeners' views of it.
+///
+/// A write applies locally at once and its events are delivered before `write` returns (unless another
+/// thread is delivering, which then delivers them); it is then sent to the backend in order. The backend's
+/// change for it removes it from the pending writes; a refusal removes it and reverts the local value, with
+/// events. Changes from other clients arrive through the backend watch.
+///
+/// Events are computed under the lock, in the order of state changes, and delivered after it is released by
+/// a ``DeliveryQueue``; listeners on deeper paths get theirs first.
+final class DatabaseEngine: Sendable {
+    typealias Callback = @Sendable (EngineDelivery) -> Void
+
+    private struct PendingWrite {
+        let id: Int
+        let write: DatabaseBackendWrite
+    }
+
+    private struct Listener {
+        let spec: QuerySpec
+        let types: Set<DataEventType>
+        let once: Bool
+        let callback: Callback
+        var view: QueryView?
+    }
+
+    private struct State {
+        var server: DatabaseNode
+        var local: DatabaseNode
+        var pending: [PendingWrite] = []
+        var nextWrite = 0
+        var listeners: [Int: Listener] = [:]
+        var nextListener = 0
+        var terminated = false
+        var lastCommit: Task<Void, Never>?
+        var lastActivation: Task<Void, Never>?
+    }
+
+    let url: String
+    private let backend: any DatabaseBackend
+    private let credentials: DatabaseCredentials
+    private let origin = UUID().uuidString
+    private let state: Locked<State>
+    private let deliveries = DeliveryQueue()
+    private let watch = Locked<DatabaseBackendWatch?>(nil)
+
+    init(url: String, backend: any DatabaseBackend, credentials: DatabaseCredentials) {
+        self.url = url
+        self.backend = backend
+        self.credentials = credentials
+        state = Locked(State(server: .null, local: .null))
+    }
+
+    /// Starts following the backend.
+    func start() {
+        let watch = backend.watch(database: url) { [weak self] change in self?.receive(change) }
+        state.withLock { state in
+            state.server = watch.initial
+            state.local = watch.initial
+        }
+        self.watch.withLock { $0 = watch }
+    }
+
+    // MARK: - Reads
+
+    /// The local value at `path`.
+    func localNode(at path: DatabasePath) -> DatabaseNode {
+        state.withLock { $0.local.node(at: path.keys) }
+    }
+
+    /// The server's value at `path`, read with the caller's credentials.
+    func read(_ path: DatabasePath) async throws(DatabaseError) -> DatabaseNode {
+        try checkAlive()
+        await waitForCommits()
+        let caller = try await credentials.caller()
+        return try backend.read(path.description, database: url, caller: caller).node
+    }
+
+    // MARK: - Writes
+
+    /// Applies `sets` locally (events at once), then sends them to the backend; `completion` gets nil once
+    /// acknowledged, or the error (the local value reverted).
+    func write(_ sets: [(path: DatabasePath, node: DatabaseNode)],
+               completion: @escaping @Sendable (DatabaseError?) -> Void) {
+        let write = DatabaseBackendWrite(sets: sets)
+        let accepted = state.withLock { state -> Bool in
+            guard !state.terminated else { return false }
+            state.nextWrite += 1
+            let id = state.nextWrite
+            state.pending.append(PendingWrite(id: id, write: write))
+            transition(&state, to: Self.applying(write, to: state.local), paths: sets.map(\.path))
+            // Chained, so that the backend receives the writes in the order they were made.
+            let previous = state.lastCommit
+            state.lastCommit = Task { [self] in
+                await previous?.value
+                await commit(write, id: id, completion: completion)
+            }
+            return true
+        }
+        deliveries.drain()
+        if !accepted {
+            completion(DatabaseError(.unavailable, "The database instance is gone (its app was deleted)."))
+        }
+    }
+
+    private func commit(_ write: DatabaseBackendWrite, id: Int,
+                        completion: @Sendable (DatabaseError?) -> Void) async {
+        do throws(DatabaseError) {
+            let caller = try await credentials.caller()
+            try backend.write(write, database: url, caller: caller, origin: "\(origin)/\(id)")
+            completion(nil)
+        } catch {
+            revert(id)
+            completion(error)
+        }
+    }
+
+    /// Returns once every write sent so far reached the backend.
+    private func waitForCommits() async {
+        await state.withLock { $0.lastCommit }?.value
+    }
+
+    private func revert(_ id: Int) {
+        state.withLock { state in
+            guard let index = state.pending.firstIndex(where: { $0.id == id }) else { return }
+            let write = state.pending.remove(at: index).write
+            let local = state.pending.reduce(state.server) { Self.applying($1.write, to: $0) }
+            transition(&state, to: local, paths: write.sets.map(\.path))
+        }
+        deliveries.drain()
+    }
+
+    private func receive(_ change: DatabaseBackendChange) {
+        state.withLock { state in
+            guard !state.terminated else { return }
+            var paths = change.paths
+            state.server = change.root
+            if let origin = change.origin, origin.hasPrefix(self.origin + "/"),
+               let id = Int(origin.dropFirst(self.origin.count + 1)),
+               let index = state.pending.firstIndex(where: { $0.id == id }) {
+                paths += state.pending.remove(at: index).write.sets.map(\.path)
+            }
+            let local = state.pending.reduce(state.server) { Self.applying($1.write, to: $0) }
+            transition(&state, to: local, paths: paths)
+        }
+        deliveries.drain()
+    }
+
+    private static func applying(_ write: DatabaseBackendWrite, to root: DatabaseNode) -> DatabaseNode {
+        write.sets.reduce(root) { $0.setting($1.node, at: $1.path.keys) }
+    }
+
+    /// Moves the local value to `local`, of which `paths` may differ, and queues every listener's events.
+    private func transition(_ state: inout State, to local: DatabaseNode, paths: [DatabasePath]) {
+        let old = state.local
+        state.local = local
+        let changed = paths.filter { old.node(at: $0.keys) != local.node(at: $0.keys) }
+        guard !changed.isEmpty else { return }
+        let ordered = state.listeners.filter { $0.value.view != nil }.sorted {
+            ($0.value.spec.path.keys.count, -$0.key) > ($1.value.spec.path.keys.count, -$1.key)
+        }
+        var items: [(depth: Int, rank: Int, item: @Sendable () -> Void)] = []
+        for (id, listener) in ordered {
+            let location = listener.spec.path
+            var keys: ChangedKeys?
+            for path in changed {
+                if path.contains(location) {
+                    keys = .all
+                    break
+                }
+                if location.contains(path) {
+                    let key = path.keys[location.keys.count]
+                    if case .keys(var set) = keys ?? .keys([]) {
+                        set.insert(key)
+                        keys = .keys(set)
+                    }
+                }
+            }
+            guard let keys, var view = listener.view else { continue }
+            let (events, valueChanged) = view.apply(local.node(at: location.keys), changed: keys)
+            state.listeners[id]?.view = view
+            let depth = location.keys.count
+            for event in events where listener.types.contains(event.type) {
+                items.append((depth, Self.rank(event.type), delivery(.child(event), to: id, listener)))
+            }
+            if valueChanged, listener.types.contains(.value) {
+                items.append((depth, Self.rank(.value), delivery(.value(view.snapshotNode), to: id, listener)))
+            }
+        }
+        // Deeper listeners first; at one depth, by type (removed, added, moved, changed, value) across listeners,
+        // as the SDK raises a view's events; otherwise in registration and query order (the sort is stable).
+        let sorted = items.enumerated().sorted {
+            ($0.element.depth, -$0.element.rank, -$0.offset) > ($1.element.depth, -$1.element.rank, -$1.offset)
+        }
+        deliveries.enqueue(sorted.map(\.element.item))
+    }
+
+    private static func rank(_ type: DataEventType) -> Int {
+        switch type {
+        case .childRemoved: 0
+        case .childAdded: 1
+        case .childMoved: 2
+        case .childChanged: 3
+        case .value: 4
+        }
+    }
+
+    // MARK: - Listeners
+
+    /// Registers a listener of the `types` events of `spec`; after the backend authorizes the read, it receives
+    /// the initial events (a value, or one `childAdded` per child) and then every change's. With `once`, it
+    /// is removed after its first event. Returns its handle.
+    func listen(_ spec: QuerySpec, types: Set<DataEventType>, once: Bool, callback: @escaping Callback) -> Int {
+        let id = state.withLock { state -> Int? in
+            state.nextListener += 1
+            guard spec.error == nil, !state.terminated else { return nil }
+            state.listeners[state.nextListener] = Listener(spec: spec, types: types, once: once, callback: callback)
+            return state.nextListener
+        } ?? 0
+        if id == 0 {
+            let error = spec.error ?? DatabaseError(.unavailable, "The database instance is gone (its app was deleted).")
+            if spec.error == nil {
+                callback(.finished)
+            } else {
+                callback(.error(error))
+            }
+            return 0
+        }
+        if credentials.isAnonymous {
+            // Nobody to ask for tokens: authorize and activate now, so the next write is seen; the initial
+            // events are delivered from a task, never before `observe` returns.
+            authorize(id, spec: spec, caller: DatabaseCaller(), callback: callback)
+            Task { deliveries.drain() }
+        } else {
+            // Chained, so that listeners become active in the order they were registered.
+            state.withLock { state in
+                let previous = state.lastActivation
+                state.lastActivation = Task { [self] in
+                    await previous?.value
+                    do throws(DatabaseError) {
+                        let caller = try await credentials.caller()
+                        authorize(id, spec: spec, caller: caller, callback: callback)
+                    } catch {
+                        fail(id, error, callback: callback)
+                    }
+                    deliveries.drain()
+                }
+            }
+        }
+        return id
+    }
+
+    private func authorize(_ id: Int, spec: QuerySpec, caller: DatabaseCaller, callback: @escaping Callback) {
+        do {
+            try backend.authorizeRead(spec.path.description, database: url, caller: caller)
+            activate(id)
+        } catch {
+            fail(id, error, callback: callback)
+        }
+    }
+
+    /// Removes the listener `id` and queues `error` for it.
+    private func fail(_ id: Int, _ error: DatabaseError, callback: @escaping Callback) {
+        state.withLock { state in
+            guard state.listeners.removeValue(forKey: id) != nil else { return }
+            deliveries.enqueue([{ callback(.error(error)) }])
+        }
+    }
+
+    private func activate(_ id: Int) {
+        state.withLock { state in
+            guard var listener = state.listeners[id] else { return }
+            let view = QueryView(spec: listener.spec, node: state.local.node(at: listener.spec.path.keys),
+                                 tracksChildren: listener.types != [.value])
+            listener.view = view
+            state.listeners[id] = listener
+            if listener.types.contains(.childAdded) {
+                deliveries.enqueue(view.initialEvents.map { delivery(.child($0), to: id, listener) })
+            }
+            if listener.types.contains(.value) {
+                deliveries.enqueue([delivery(.value(view.snapshotNode), to: id, listener)])
+            }
+        }
+    }
+
+    /// A queued delivery: skipped when the listener was removed meanwhile; a `once` listener is removed by it.
+    private func delivery(_ event: EngineDelivery, to id: Int, _ listener: Listener) -> @Sendable () -> Void {
+        let callback = listener.callback
+        let once = listener.once
+        return { [weak self] in
+            guard let self else { return }
+            let present = state.withLock { state -> Bool in
+                guard state.listeners[id] != nil else { return false }
+                if once { state.listeners[id] = nil }
+                return true
+            }
+            if present { callback(event) }
+        }
+    }
+
+    /// Removes the listener `id` (nothing for an unknown one).
+    func removeListener(_ id: Int) {
+        state.withLock { _ = $0.listeners.removeValue(forKey: id) }
+    }
+
+    /// Removes the listeners of `spec`: every listener at its location when it is a plain location.
+    func removeListeners(matching spec: QuerySpec) {
+        state.withLock { state in
+            state.listeners = state.listeners.filter { _, listener in
+                spec.isDefault ? listener.spec.path != spec.path : listener.spec != spec
+            }
+        }
+    }
+
+    /// Whether every queued event was delivered.
+    var isIdle: Bool { deliveries.isIdle }
+
+    /// The number of registered listeners.
+    var listenerCount: Int { state.withLock { $0.listeners.count } }
+
+    // MARK: - Lifecycle
+
+    /// Shuts the engine down (its app is being deleted): the watch stops, every listener is removed and gets
+    /// ``EngineDelivery/finished``, later writes fail with ``DatabaseErrorCode/unavailable``.
+    func terminate() {
+        watch.withLock { $0 }?.remove()
+        let callbacks = state.withLock { state -> [Callback] in
+            guard !state.terminated else { return [] }
+            state.terminated = true
+            defer { state.listeners = [:] }
+            return state.listeners.sorted { $0.key < $1.key }.map(\.value.callback)
+        }
+        deliveries.enqueue(callbacks.map { callback in { callback(.finished) } })
+        deliveries.drain()
+    }
+
+    private func checkAlive() throws(DatabaseError) {
+        if state.withLock({ $0.terminated }) {
+            throw DatabaseError(.unavailable, "The database instance is gone (its app was deleted).")
+        }
+    }
+}

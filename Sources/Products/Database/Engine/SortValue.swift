@@ -1,0 +1,60 @@
+/// What a child sorts by under a value-like order (by priority, value or child): null < false < true <
+/// numbers < strings < objects, as the SDK's `FValueIndex`/`FPriorityIndex`. Objects all compare equal (ties
+/// are broken by key).
+enum SortValue: Sendable, Equatable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case object
+
+    /// The node's value as a sort value.
+    init(_ node: DatabaseNode) {
+        if node.isNull {
+            self = .null
+        } else if let leaf = node.leaf {
+            switch leaf {
+            case .bool(let bool): self = .bool(bool)
+            case .number(let number): self = .number(number)
+            case .string(let string): self = .string(string)
+            }
+        } else {
+            self = .object
+        }
+    }
+
+    /// The node's priority as a sort value (none sorts first, then numbers, then strings).
+    init(priorityOf node: DatabaseNode) {
+        switch node.priority {
+        case nil: self = .null
+        case .number(let number)?: self = .number(number)
+        case .string(let string)?: self = .string(string)
+        }
+    }
+
+    private var rank: Int {
+        switch self {
+        case .null: 0
+        case .bool: 1
+        case .number: 2
+        case .string: 3
+        case .object: 4
+        }
+    }
+
+    /// -1, 0 or 1 as `a` sorts before, with or after `b`.
+    static func compare(_ a: SortValue, _ b: SortValue) -> Int {
+        switch (a, b) {
+        case let (.bool(x), .bool(y)):
+            return x == y ? 0 : (x ? 1 : -1)
+        case let (.number(x), .number(y)):
+            return x == y ? 0 : (x < y ? -1 : 1)
+        case let (.string(x), .string(y)):
+            // Code units, as the SDK compares strings.
+            if x.utf16.elementsEqual(y.utf16) { return 0 }
+            return x.utf16.lexicographicallyPrecedes(y.utf16) ? -1 : 1
+        default:
+            return a.rank == b.rank ? 0 : (a.rank < b.rank ? -1 : 1)
+        }
+    }
+}
