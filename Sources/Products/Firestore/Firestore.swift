@@ -30,22 +30,62 @@ public final class Firestore: Sendable {
     public let appName: String
     /// The project and database of this instance.
     public let databaseID: DatabaseID
-    /// The engine: local writes, listeners, commits.
-    let engine: SyncEngine
     /// Converts written data for this database.
     let parser: UserDataParser
     /// Drops this instance from its provider's cache once it is terminated.
     private let release: @Sendable (Firestore) -> Void
+    /// What the engine is made of.
+    private let backend: any FirestoreBackend
+    private let credentials: CredentialsProvider
+    /// The settings and, from the first use on, the engine.
+    private let client: Locked<(settings: FirestoreSettings, engine: SyncEngine?)>
 
     init(appName: String, databaseID: DatabaseID, backend: any FirestoreBackend, auth: (any AuthInterop)?,
          appCheck: (any AppCheckInterop)?, release: @escaping @Sendable (Firestore) -> Void = { _ in }) {
         self.appName = appName
         self.databaseID = databaseID
         self.release = release
+        self.backend = backend
+        credentials = CredentialsProvider(auth: auth, appCheck: appCheck)
         parser = UserDataParser(database: databaseID)
-        engine = SyncEngine(database: databaseID, backend: backend,
-                            credentials: CredentialsProvider(auth: auth, appCheck: appCheck))
-        engine.start()
+        client = Locked((FirestoreSettings(), nil))
+    }
+
+    // MARK: - Settings
+
+    /// The instance's settings (Firebase's `settings`): the defaults until ``setSettings(_:)``.
+    public var settings: FirestoreSettings {
+        client.withLock { $0.settings }
+    }
+
+    /// Applies `settings` (Firebase's `settings` setter). As in the SDK, settings are fixed once the instance
+    /// is first used (a read, write, listen, ``disableNetwork()``…).
+    ///
+    /// - Throws: ``FirestoreErrorCode/failedPrecondition`` once the instance was used or terminated ("Firestore
+    ///   instance has already been started and its settings can no longer be changed…", as the SDK
+    ///   raises); ``FirestoreErrorCode/invalidArgument`` for a persistent cache smaller than
+    ///   ``PersistentCacheSettings/minimumSizeBytes``.
+    public func setSettings(_ settings: FirestoreSettings) throws(FirestoreError) {
+        if let error = settings.validationError { throw error }
+        try client.withLock { client throws(FirestoreError) in
+            guard client.engine == nil else {
+                throw FirestoreError(.failedPrecondition, "Firestore instance has already been started and its settings "
+                                     + "can no longer be changed. You can only set settings before calling any other "
+                                     + "methods on a Firestore instance.")
+            }
+            client.settings = settings
+        }
+    }
+
+    /// The engine: local writes, listeners, commits. Started on first use, with the settings of that moment.
+    var engine: SyncEngine {
+        client.withLock { client in
+            if let engine = client.engine { return engine }
+            let engine = SyncEngine(database: databaseID, backend: backend, credentials: credentials)
+            engine.start()
+            client.engine = engine
+            return engine
+        }
     }
 
     // MARK: - Entry points
@@ -177,6 +217,14 @@ public final class Firestore: Sendable {
     /// Terminates the instance, by ``terminate()`` or because its app is being deleted, and drops it from its
     /// provider's cache.
     func terminate(reason: SyncEngine.TerminationReason) {
+        // An unused instance gets an engine that never starts (no watch, no cache file), so later calls fail
+        // as terminated.
+        let engine = client.withLock { client in
+            if let engine = client.engine { return engine }
+            let engine = SyncEngine(database: databaseID, backend: backend, credentials: credentials)
+            client.engine = engine
+            return engine
+        }
         engine.terminate(reason: reason)
         release(self)
     }

@@ -37,4 +37,12 @@ public struct FirestoreError: Error, Sendable, Hashable, CustomStringConvertible
 
     /// What operations on a terminated instance throw.
     static let terminated = FirestoreError(.failedPrecondition, "The client has already been terminated.")
+
+    /// What a cache read of a document the cache does not know throws (the SDK's message).
+    static let notInCache = FirestoreError(.unavailable, "Failed to get document from cache. (However, this document "
+        + "may exist on the server. Run again without setting source to FirestoreSourceCache to attempt to retrieve "
+        + "the document from the server.)")
+
+    /// What a `.server` read throws while the network is disabled (the SDK's message).
+    static let offline = FirestoreError(.unavailable, "Failed to get document because the client is offline.")
 }

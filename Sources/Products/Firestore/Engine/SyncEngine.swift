@@ -65,6 +65,13 @@ final class SyncEngine: Sendable {
             guard !state.terminated else { return .failure(.terminated) }
             let paths = Self.distinctPaths(of: mutations)
             for path in paths where state.tracked[path] == nil {
+                if state.isOffline {
+                    // Offline, the client knows only what it received.
+                    let entry = state.cache.entry(at: path)
+                    state.tracked[path] = TrackedDocument(remote: entry?.document, sequence: entry?.sequence ?? 0)
+                    state.settled.insert(path)
+                    continue
+                }
                 do {
                     let read = try backend.document(at: path.description, database: database, caller: nil)
                     state.tracked[path] = TrackedDocument(remote: read.value?.document, sequence: read.sequenceNumber)
@@ -192,6 +199,10 @@ final class SyncEngine: Sendable {
         var localPaths: [ResourcePath] = []
         var updates: [Int: [DocumentUpdate]] = [:]
         for change in batch.changes {
+            let viewIDs = state.viewIDs(for: change.path)
+            if state.tracked[change.path] != nil || !viewIDs.isEmpty {
+                state.cache.update(change.path, document: change.document, sequence: batch.sequenceNumber)
+            }
             if state.tracked[change.path] != nil {
                 if batch.sequenceNumber > state.tracked[change.path]!.sequence {
                     state.tracked[change.path]!.remote = change.document
@@ -201,7 +212,7 @@ final class SyncEngine: Sendable {
             } else {
                 let update = DocumentUpdate(path: change.path, document: change.document,
                                             remoteSequence: batch.sequenceNumber)
-                for viewID in state.viewIDs(for: change.path) { updates[viewID, default: []].append(update) }
+                for viewID in viewIDs { updates[viewID, default: []].append(update) }
             }
         }
         if let acknowledged {
@@ -221,7 +232,6 @@ final class SyncEngine: Sendable {
 
     /// Applies document updates to views (in registration order) and queues their snapshots.
     private func apply(_ updates: [Int: [DocumentUpdate]], to state: inout SyncEngineState) {
-        let tracked = state.tracked
         for viewID in updates.keys.sorted() {
             guard var view = state.views.removeValue(forKey: viewID) else { continue }
             let kind = view.kind
@@ -229,7 +239,7 @@ final class SyncEngine: Sendable {
             let baseSequence = view.baseSequence
             var refillSequence: Int64 = 0
             let snapshot = view.apply(updates[viewID]!) {
-                let (entries, sequence) = (try? currentEntries(for: kind, tracked: tracked))
+                let (entries, sequence) = (try? currentEntries(for: kind, in: &state))
                     ?? (Array(oldTree), baseSequence)
                 refillSequence = sequence
                 return (entries, sequence)
@@ -242,34 +252,57 @@ final class SyncEngine: Sendable {
         }
     }
 
-    /// The entries a view should show now: the backend's documents read on the engine's own behalf, with
-    /// local writes applied; matched, ordered and limited.
+    /// The entries a view should show now, with local writes applied; matched, ordered and limited. Online:
+    /// the backend's documents read on the engine's own behalf (and remembered in the cache); offline: the
+    /// cache's, as of the last batch processed.
     private func currentEntries(for kind: ViewKind,
-                                tracked: [ResourcePath: TrackedDocument]) throws(FirestoreError) -> ([ViewEntry], Int64) {
+                                in state: inout SyncEngineState) throws(FirestoreError) -> ([ViewEntry], Int64) {
+        let tracked = state.tracked
         switch kind {
         case .document(let path):
-            let read = try backend.document(at: path.description, database: database, caller: nil)
-            let document = tracked[path].map(\.localDocument) ?? read.value?.document
-            return (document.map { [ViewEntry(document: $0, sortKey: [])] } ?? [], read.sequenceNumber)
+            let document: Document?
+            let sequence: Int64
+            if state.isOffline {
+                document = tracked[path].map(\.localDocument) ?? state.cache.entry(at: path)?.document
+                sequence = state.lastSequence
+            } else {
+                let read = try backend.document(at: path.description, database: database, caller: nil)
+                remember(read, at: path, in: &state)
+                document = tracked[path].map(\.localDocument) ?? read.value?.document
+                sequence = read.sequenceNumber
+            }
+            return (document.map { [ViewEntry(document: $0, sortKey: [])] } ?? [], sequence)
         case .query(let matcher):
-            let read = try backend.documents(in: BackendTarget(.query(matcher.query.target)), database: database,
-                                             caller: nil)
-            return (matcher.run(over: Self.overlay(read.value, tracked: tracked, target: matcher.query.target)),
+            let target = matcher.query.target
+            if state.isOffline {
+                return (matcher.run(over: Self.overlay(state.cache.documents(in: target), tracked: tracked, target: target)),
+                        state.lastSequence)
+            }
+            let read = try backend.documents(in: BackendTarget(.query(target)), database: database, caller: nil)
+            remember(read, of: target, in: &state)
+            return (matcher.run(over: Self.overlay(read.value.map(\.document), tracked: tracked, target: target)),
                     read.sequenceNumber)
         }
     }
 
+    /// Remembers a read document in the cache.
+    private func remember(_ read: BackendRead<BackendDocument?>, at path: ResourcePath, in state: inout SyncEngineState) {
+        state.cache.update(path, document: read.value?.document, sequence: read.sequenceNumber)
+    }
+
+    /// Remembers a whole target's read in the cache.
+    private func remember(_ read: BackendRead<[BackendDocument]>, of target: QueryTarget, in state: inout SyncEngineState) {
+        _ = state.cache.replace(target, with: read.value.map(\.document), sequence: read.sequenceNumber)
+    }
+
     /// Backend documents with the tracked documents' local states in place of theirs.
-    private static func overlay(_ documents: [BackendDocument], tracked: [ResourcePath: TrackedDocument],
+    private static func overlay(_ documents: [Document], tracked: [ResourcePath: TrackedDocument],
                                 target: QueryTarget) -> [Document] {
+        if tracked.isEmpty { return documents }
         var result: [Document] = []
         result.reserveCapacity(documents.count)
-        if tracked.isEmpty {
-            for document in documents { result.append(document.document) }
-            return result
-        }
-        for document in documents where tracked[document.document.path] == nil {
-            result.append(document.document)
+        for document in documents where tracked[document.path] == nil {
+            result.append(document)
         }
         for (path, entry) in tracked where target.contains(path) {
             if let local = entry.localDocument { result.append(local) }
@@ -323,7 +356,7 @@ final class SyncEngine: Sendable {
         state.withLock { state in
             guard var view = state.views.removeValue(forKey: viewID) else { return }
             do {
-                let (entries, sequence) = try currentEntries(for: view.kind, tracked: state.tracked)
+                let (entries, sequence) = try currentEntries(for: view.kind, in: &state)
                 state.highWater = max(state.highWater, sequence)
                 let snapshot = view.load(entries: entries, sequence: sequence, isFromCache: state.isOffline)
                 state.outbox.append(Delivery(slot: view.slot, event: .snapshot(snapshot), isFinal: false))
@@ -368,23 +401,51 @@ final class SyncEngine: Sendable {
 
     // MARK: - One-shot reads
 
-    /// A document as the client sees it (the backend's, with local writes applied), read as the caller.
-    func getDocument(at path: ResourcePath) async throws(FirestoreError) -> (Document?, isFromCache: Bool) {
+    /// A document as the client sees it, with local writes applied: read as the caller from the backend
+    /// (and remembered in the cache) for `.default` online and `.server`; from the cache for `.cache` and
+    /// `.default` offline.
+    /// - Throws: ``FirestoreErrorCode/unavailable`` for `.server` offline, and for a document the cache
+    ///   does not know.
+    func getDocument(at path: ResourcePath,
+                     source: FirestoreSource) async throws(FirestoreError) -> (Document?, isFromCache: Bool) {
         let offline = try ensureRunning()
-        let caller = offline ? nil : try await credentials.caller()
+        if source == .cache || (source == .default && offline) {
+            return try state.withLock { state throws(FirestoreError) -> (Document?, isFromCache: Bool) in
+                if let tracked = state.tracked[path] { return (tracked.localDocument, true) }
+                guard let entry = state.cache.entry(at: path) else { throw .notInCache }
+                return (entry.document, true)
+            }
+        }
+        if offline { throw .offline }
+        let caller = try await credentials.caller()
         let read = try backend.document(at: path.description, database: database, caller: caller)
-        let local = state.withLock { state -> Document?? in state.tracked[path].map(\.localDocument) }
-        return (local ?? read.value?.document, offline)
+        let local = state.withLock { state -> Document?? in
+            remember(read, at: path, in: &state)
+            return state.tracked[path].map(\.localDocument)
+        }
+        return (local ?? read.value?.document, false)
     }
 
-    /// A query's documents as the client sees them, read as the caller.
-    func getDocuments(_ matcher: QueryMatcher) async throws(FirestoreError) -> ([ViewEntry], isFromCache: Bool) {
+    /// A query's documents as the client sees them, with local writes applied: read as the caller from the
+    /// backend (and remembered in the cache) for `.default` online and `.server`; the cache's for `.cache`
+    /// and `.default` offline.
+    /// - Throws: ``FirestoreErrorCode/unavailable`` for `.server` offline.
+    func getDocuments(_ matcher: QueryMatcher,
+                      source: FirestoreSource) async throws(FirestoreError) -> ([ViewEntry], isFromCache: Bool) {
         let offline = try ensureRunning()
-        let caller = offline ? nil : try await credentials.caller()
-        let read = try backend.documents(in: BackendTarget(.query(matcher.query.target)), database: database,
-                                         caller: caller)
-        let tracked = state.withLock { $0.tracked }
-        return (matcher.run(over: Self.overlay(read.value, tracked: tracked, target: matcher.query.target)), offline)
+        let target = matcher.query.target
+        if source == .cache || (source == .default && offline) {
+            let (documents, tracked) = state.withLock { state in (state.cache.documents(in: target), state.tracked) }
+            return (matcher.run(over: Self.overlay(documents, tracked: tracked, target: target)), true)
+        }
+        if offline { throw .offline }
+        let caller = try await credentials.caller()
+        let read = try backend.documents(in: BackendTarget(.query(target)), database: database, caller: caller)
+        let tracked = state.withLock { state in
+            remember(read, of: target, in: &state)
+            return state.tracked
+        }
+        return (matcher.run(over: Self.overlay(read.value.map(\.document), tracked: tracked, target: target)), false)
     }
 
     /// The backend's documents of a target as the caller reads them, without local writes (counts,
@@ -452,7 +513,15 @@ final class SyncEngine: Sendable {
             }
             for viewID in state.views.keys.sorted() {
                 guard var view = state.views.removeValue(forKey: viewID) else { continue }
-                if let snapshot = view.setFromCache(false, emit: true) {
+                // Catch up with the backend (the cache may have been stale), then report `isFromCache == false`.
+                let snapshot: ViewSnapshot?
+                if let (entries, sequence) = try? currentEntries(for: view.kind, in: &state) {
+                    state.highWater = max(state.highWater, sequence)
+                    snapshot = view.reset(to: entries, sequence: sequence)
+                } else {
+                    snapshot = view.setFromCache(false, emit: true)
+                }
+                if let snapshot {
                     state.outbox.append(Delivery(slot: view.slot, event: .snapshot(snapshot), isFinal: false))
                 }
                 state.views[viewID] = view

@@ -32,6 +32,8 @@ struct SyncEngineState {
     /// Whether the network is disabled: batches wait in `heldBatches`, commits wait.
     var isOffline = false
     var heldBatches: [BackendChangeBatch] = []
+    /// What the client received from the backend: offline and cache reads are served from it.
+    var cache = RemoteDocumentCache()
 
     // MARK: Views
 
