@@ -77,11 +77,16 @@ public final class Firestore: Sendable {
         }
     }
 
-    /// The engine: local writes, listeners, commits. Started on first use, with the settings of that moment.
+    /// The engine: local writes, listeners, commits. Started on first use, with the settings of that moment
+    /// (a persistent cache is opened then, under this lock: no user code runs meanwhile).
     var engine: SyncEngine {
         client.withLock { client in
             if let engine = client.engine { return engine }
-            let engine = SyncEngine(database: databaseID, backend: backend, credentials: credentials)
+            let cacheURL = client.settings.persistentCache.map {
+                ClientCacheFile.url(directory: $0.directory, appName: appName, database: databaseID)
+            }
+            let engine = SyncEngine(database: databaseID, backend: backend, credentials: credentials, cacheURL: cacheURL,
+                                    cacheIO: client.settings.persistenceIO)
             engine.start()
             client.engine = engine
             return engine

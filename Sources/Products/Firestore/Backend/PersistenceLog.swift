@@ -21,14 +21,6 @@ final class PersistenceLog {
         var doc: StoredDocument?
     }
 
-    /// A document's persisted fields.
-    private struct StoredDocument: Codable {
-        var fields: [String: Value]
-        var version: Int64
-        var createTime: Timestamp?
-        var updateTime: Timestamp?
-    }
-
     /// One record of the log.
     private struct Line: Codable {
         var seq: Int64
@@ -126,10 +118,7 @@ final class PersistenceLog {
             sequence = max(sequence, line.seq)
             for record in line.docs {
                 let path = ResourcePath(record.path)
-                documents[path] = record.doc.map {
-                    Document(path: path, fields: $0.fields, version: $0.version, createTime: $0.createTime,
-                             updateTime: $0.updateTime, hasPendingWrites: false)
-                }
+                documents[path] = record.doc.map { $0.document(at: path) }
             }
         }
         return (documents, sequence, migrated)
@@ -174,7 +163,7 @@ final class PersistenceLog {
     /// written, leaving the file ending at its last whole record (or marked for that repair).
     func append(sequence: Int64, changes: [BackendChange]) throws(FirestoreError) {
         let line = Line(seq: sequence, docs: changes.map { change in
-            Record(path: change.path.segments, doc: change.document.map(Self.stored(_:)))
+            Record(path: change.path.segments, doc: change.document.map(StoredDocument.init))
         })
         let payload: Data
         do {
@@ -198,11 +187,6 @@ final class PersistenceLog {
     }
 
     private static func record(for document: Document) -> Record {
-        Record(path: document.path.segments, doc: stored(document))
-    }
-
-    private static func stored(_ document: Document) -> StoredDocument {
-        StoredDocument(fields: document.fields, version: document.version, createTime: document.createTime,
-                       updateTime: document.updateTime)
+        Record(path: document.path.segments, doc: StoredDocument(document))
     }
 }

@@ -9,6 +9,10 @@ struct RemoteDocumentCache {
     }
 
     private(set) var entries: [ResourcePath: Entry] = [:]
+    /// Whether changes are collected for a persistent cache.
+    private var collectsChanges = false
+    /// The changes not yet written to the persistent cache.
+    private var unsaved: [ResourcePath: Entry] = [:]
 
     /// The known state of the document at `path`, or nil when the client never received it.
     func entry(at path: ResourcePath) -> Entry? {
@@ -20,22 +24,20 @@ struct RemoteDocumentCache {
     mutating func update(_ path: ResourcePath, document: Document?, sequence: Int64) -> Bool {
         if let old = entries[path], old.sequence >= sequence { return false }
         entries[path] = Entry(document: document, sequence: sequence)
+        if collectsChanges { unsaved[path] = entries[path] }
         return true
     }
 
     /// Records a whole target read at `sequence`: its documents, and every other known document of the
-    /// target as missing. Returns the changed entries.
-    mutating func replace(_ target: QueryTarget, with documents: [Document], sequence: Int64) -> [ResourcePath: Entry] {
-        var changed: [ResourcePath: Entry] = [:]
+    /// target as missing.
+    mutating func replace(_ target: QueryTarget, with documents: [Document], sequence: Int64) {
         var present = Set<ResourcePath>()
         for document in documents {
             present.insert(document.path)
-            if update(document.path, document: document, sequence: sequence) { changed[document.path] = entries[document.path] }
+            update(document.path, document: document, sequence: sequence)
         }
-        for (path, entry) in entries where entry.document != nil && !present.contains(path) && target.contains(path) {
-            if update(path, document: nil, sequence: sequence) { changed[path] = entries[path] }
-        }
-        return changed
+        let gone = entries.filter { $0.value.document != nil && !present.contains($0.key) && target.contains($0.key) }
+        for path in gone.keys { update(path, document: nil, sequence: sequence) }
     }
 
     /// The known documents of `target`.
@@ -43,8 +45,18 @@ struct RemoteDocumentCache {
         entries.compactMap { path, entry in target.contains(path) ? entry.document : nil }
     }
 
-    /// Adds persisted entries (at start).
+    /// Starts from persisted entries, and collects later changes for the persistent cache.
     mutating func load(_ loaded: [ResourcePath: Entry]) {
         entries = loaded
+        collectsChanges = true
+    }
+
+    /// Whether changes wait for the persistent cache.
+    var hasUnsavedChanges: Bool { !unsaved.isEmpty }
+
+    /// The changes since the last call.
+    mutating func takeUnsavedChanges() -> [ResourcePath: Entry] {
+        defer { unsaved = [:] }
+        return unsaved
     }
 }

@@ -21,26 +21,71 @@ final class SyncEngine: Sendable {
     let credentials: CredentialsProvider
     /// Prefix of this client's origin tags.
     let clientID: String
+    /// The persistent cache's file and how to write it; nil for a memory cache.
+    let cacheURL: URL?
+    let cacheIO: PersistenceIO
     private let state = Locked(SyncEngineState())
-    private let watchRegistration = Locked<(any ListenerRegistration)?>(nil)
+    /// The backend's watch and the user-change observation, removed at termination.
+    private let registrations = Locked<[any ListenerRegistration]>([])
 
-    init(database: DatabaseID, backend: any FirestoreBackend, credentials: CredentialsProvider) {
+    init(database: DatabaseID, backend: any FirestoreBackend, credentials: CredentialsProvider,
+         cacheURL: URL? = nil, cacheIO: PersistenceIO = .standard) {
         self.database = database
         self.backend = backend
         self.credentials = credentials
+        self.cacheURL = cacheURL
+        self.cacheIO = cacheIO
         clientID = AutoID.make()
     }
 
-    /// Starts watching the backend.
+    /// Opens the persistent cache (if any) and restores its pending writes of the signed-in user, starts
+    /// watching the backend and the user's changes. A damaged cache makes every operation fail with its
+    /// ``FirestoreErrorCode/dataLoss`` error.
     func start() {
+        var opened: (ClientCacheFile, [ResourcePath: RemoteDocumentCache.Entry], [ClientCacheFile.LoadedBatch])?
+        if let cacheURL {
+            do {
+                opened = try ClientCacheFile.open(url: cacheURL, io: cacheIO)
+            } catch {
+                state.withLock { $0.startupError = error }
+                return
+            }
+        }
+        let user = credentials.auth?.getUserID()
         let watch = backend.watch(database: database) { [weak self] batch in
             self?.receive(batch)
         }
-        state.withLock { state in
+        let startCommitting = state.withLock { state -> Bool in
             state.lastSequence = max(state.lastSequence, watch.sequenceNumber)
             state.highWater = max(state.highWater, watch.sequenceNumber)
+            state.user = user
+            guard let (file, entries, batches) = opened else { return false }
+            state.cacheFile = file
+            state.cache.load(entries)
+            state.nextBatchID = (batches.last?.id ?? 0) + 1
+            for loaded in batches {
+                let batch = PendingBatch(id: loaded.id, user: loaded.user, mutations: loaded.mutations,
+                                         origin: "\(clientID)/\(loaded.id)", localWriteTime: loaded.localWriteTime)
+                if loaded.user == user {
+                    // A backend read failing here leaves the write in the file for a later instance.
+                    try? enqueueLocally(batch, in: &state)
+                } else {
+                    state.otherUsersBatches.append(batch)
+                }
+            }
+            let start = !state.committing && !state.isOffline && !state.pending.isEmpty
+            if start { state.committing = true }
+            return start
         }
-        watchRegistration.withLock { $0 = watch.registration }
+        var registrations = [watch.registration]
+        if let auth = credentials.auth {
+            registrations.append(auth.addUserChangeListener { [weak self] uid in self?.userChanged(to: uid) })
+        }
+        self.registrations.withLock { $0 += registrations }
+        flush()
+        if startCommitting {
+            Task { await self.commitPendingBatches() }
+        }
     }
 
     /// The number of registered listeners.
@@ -63,40 +108,21 @@ final class SyncEngine: Sendable {
         }
         let outcome = state.withLock { state -> Result<Bool, FirestoreError> in
             guard !state.terminated else { return .failure(.terminated) }
+            if let error = state.startupError { return .failure(error) }
             let paths = Self.distinctPaths(of: mutations)
-            for path in paths where state.tracked[path] == nil {
-                if state.isOffline {
-                    // Offline, the client knows only what it received.
-                    let entry = state.cache.entry(at: path)
-                    state.tracked[path] = TrackedDocument(remote: entry?.document, sequence: entry?.sequence ?? 0)
-                    state.settled.insert(path)
-                    continue
-                }
-                do {
-                    let read = try backend.document(at: path.description, database: database, caller: nil)
-                    state.tracked[path] = TrackedDocument(remote: read.value?.document, sequence: read.sequenceNumber)
-                    state.settled.insert(path)   // until a write is added below
-                    state.highWater = max(state.highWater, read.sequenceNumber)
-                } catch {
-                    state.dropSettledDocuments()
-                    return .failure(FirestoreError.wrapping(error))
-                }
+            do throws(FirestoreError) {
+                try track(paths, in: &state)
+                let id = state.nextBatchID
+                let now = Timestamp()
+                // Persisted before it is applied: a write that cannot be persisted fails and changes nothing.
+                try state.cacheFile?.recordEnqueue(id: id, user: state.user, localWriteTime: now, mutations: mutations)
+                state.nextBatchID += 1
+                add(PendingBatch(id: id, user: state.user, mutations: mutations, origin: "\(clientID)/\(id)",
+                                 localWriteTime: now, completion: completion), paths: paths, in: &state)
+            } catch {
+                state.dropSettledDocuments()
+                return .failure(error)
             }
-            let id = state.nextBatchID
-            state.nextBatchID += 1
-            let now = Timestamp()
-            for mutation in mutations {
-                state.tracked[mutation.path]!.mutations.append(
-                    TrackedDocument.PendingMutation(batchID: id, mutation: mutation, localWriteTime: now))
-            }
-            state.pending.append(PendingBatch(id: id, mutations: mutations, origin: "\(clientID)/\(id)",
-                                              completion: completion))
-            var updates: [Int: [DocumentUpdate]] = [:]
-            for path in paths {
-                let update = DocumentUpdate(path: path, document: state.localDocument(at: path), remoteSequence: nil)
-                for viewID in state.viewIDs(for: path) { updates[viewID, default: []].append(update) }
-            }
-            apply(updates, to: &state)
             let startCommitting = !state.committing && !state.isOffline
             if startCommitting { state.committing = true }
             return .success(startCommitting)
@@ -110,6 +136,51 @@ final class SyncEngine: Sendable {
                 Task { await self.commitPendingBatches() }
             }
         }
+    }
+
+    /// Starts tracking the documents at `paths` (their remote state: the backend's, read on the engine's
+    /// behalf; offline, the cache's).
+    private func track(_ paths: [ResourcePath], in state: inout SyncEngineState) throws(FirestoreError) {
+        for path in paths where state.tracked[path] == nil {
+            if state.isOffline {
+                // Offline, the client knows only what it received.
+                let entry = state.cache.entry(at: path)
+                state.tracked[path] = TrackedDocument(remote: entry?.document, sequence: entry?.sequence ?? 0)
+                state.settled.insert(path)   // until a write is added
+                continue
+            }
+            let read = try backend.document(at: path.description, database: database, caller: nil)
+            state.tracked[path] = TrackedDocument(remote: read.value?.document, sequence: read.sequenceNumber)
+            state.settled.insert(path)   // until a write is added
+            state.highWater = max(state.highWater, read.sequenceNumber)
+        }
+    }
+
+    /// Applies a batch whose documents are tracked locally, queues it, and updates the views.
+    private func add(_ batch: PendingBatch, paths: [ResourcePath], in state: inout SyncEngineState) {
+        for mutation in batch.mutations {
+            state.tracked[mutation.path]!.mutations.append(
+                TrackedDocument.PendingMutation(batchID: batch.id, mutation: mutation, localWriteTime: batch.localWriteTime))
+        }
+        state.pending.append(batch)
+        var updates: [Int: [DocumentUpdate]] = [:]
+        for path in paths {
+            let update = DocumentUpdate(path: path, document: state.localDocument(at: path), remoteSequence: nil)
+            for viewID in state.viewIDs(for: path) { updates[viewID, default: []].append(update) }
+        }
+        apply(updates, to: &state)
+    }
+
+    /// Queues an already persisted batch (restored from the cache, or of a user signing in again).
+    private func enqueueLocally(_ batch: PendingBatch, in state: inout SyncEngineState) throws(FirestoreError) {
+        let paths = Self.distinctPaths(of: batch.mutations)
+        do {
+            try track(paths, in: &state)
+        } catch {
+            state.dropSettledDocuments()
+            throw error
+        }
+        add(batch, paths: paths, in: &state)
     }
 
     /// Commits pending batches one at a time, in order, until none is left unsent.
@@ -140,6 +211,7 @@ final class SyncEngine: Sendable {
         let (completion, waiters) = state.withLock { state -> (SyncEngineState.Completion?, [SyncEngineState.Completion]) in
             guard let index = state.pending.firstIndex(where: { $0.id == batchID }) else { return (nil, []) }
             let batch = state.pending.remove(at: index)
+            state.cacheFile?.recordRemoval(id: batchID)
             var updates: [Int: [DocumentUpdate]] = [:]
             for path in Self.distinctPaths(of: batch.mutations) {
                 state.removeMutations(of: batchID, at: path)
@@ -195,6 +267,13 @@ final class SyncEngine: Sendable {
         var acknowledged: PendingBatch?
         if let origin = batch.origin, let index = state.pendingIndex(origin: origin, clientID: clientID) {
             acknowledged = state.pending.remove(at: index)
+            state.cacheFile?.recordRemoval(id: acknowledged!.id)
+        } else if let origin = batch.origin, !state.otherUsersBatches.isEmpty,
+                  let id = SyncEngineState.batchID(origin: origin, clientID: clientID),
+                  let index = state.otherUsersBatches.firstIndex(where: { $0.id == id }) {
+            // Sent before its user signed out: done, it must not be sent again.
+            state.otherUsersBatches.remove(at: index)
+            state.cacheFile?.recordRemoval(id: id)
         }
         var localPaths: [ResourcePath] = []
         var updates: [Int: [DocumentUpdate]] = [:]
@@ -227,6 +306,7 @@ final class SyncEngine: Sendable {
         }
         apply(updates, to: &state)
         state.dropSettledDocuments()
+        state.saveCache()
         return acknowledged?.completion
     }
 
@@ -288,11 +368,13 @@ final class SyncEngine: Sendable {
     /// Remembers a read document in the cache.
     private func remember(_ read: BackendRead<BackendDocument?>, at path: ResourcePath, in state: inout SyncEngineState) {
         state.cache.update(path, document: read.value?.document, sequence: read.sequenceNumber)
+        state.saveCache()
     }
 
     /// Remembers a whole target's read in the cache.
     private func remember(_ read: BackendRead<[BackendDocument]>, of target: QueryTarget, in state: inout SyncEngineState) {
-        _ = state.cache.replace(target, with: read.value.map(\.document), sequence: read.sequenceNumber)
+        state.cache.replace(target, with: read.value.map(\.document), sequence: read.sequenceNumber)
+        state.saveCache()
     }
 
     /// Backend documents with the tracked documents' local states in place of theirs.
@@ -323,7 +405,7 @@ final class SyncEngine: Sendable {
         case .query(let matcher): target = .query(matcher.query.target)
         }
         let id = state.withLock { state -> Int? in
-            guard !state.terminated else { return nil }
+            guard !state.terminated, state.startupError == nil else { return nil }
             let id = state.nextViewID
             state.nextViewID += 1
             state.register(QueryView(id: id, kind: kind, slot: slot, includeMetadataChanges: includeMetadataChanges),
@@ -331,7 +413,8 @@ final class SyncEngine: Sendable {
             return id
         }
         guard let id else {
-            Task { if slot.deactivate() { slot.deliver(.failure(.terminated)) } }
+            let error = state.withLock { $0.startupError } ?? .terminated
+            Task { if slot.deactivate() { slot.deliver(.failure(error)) } }
             return ClosureListenerRegistration {}
         }
         Task { await self.load(viewID: id, target: BackendTarget(target)) }
@@ -472,6 +555,7 @@ final class SyncEngine: Sendable {
     private func ensureRunning() throws(FirestoreError) -> Bool {
         try state.withLock { state throws(FirestoreError) -> Bool in
             if state.terminated { throw .terminated }
+            if let error = state.startupError { throw error }
             return state.isOffline
         }
     }
@@ -538,6 +622,50 @@ final class SyncEngine: Sendable {
         }
     }
 
+    // MARK: - User changes
+
+    /// The signed-in user changed (as the SDK's `HandleCredentialChange`): the previous user's pending writes
+    /// leave the views and the queue (they stay in that user's queue, persisted with a persistent cache, and
+    /// come back when the user signs in again), their callers and `waitForPendingWrites` callers get
+    /// ``FirestoreErrorCode/cancelled``, and the new user's queued writes are applied and sent.
+    func userChanged(to user: String?) {
+        let (cancelled, startCommitting) = state.withLock { state -> ([SyncEngineState.Completion], Bool) in
+            guard !state.terminated, state.startupError == nil, state.user != user else { return ([], false) }
+            state.user = user
+            var cancelled = state.waiters.map(\.completion)
+            state.waiters = []
+            var updates: [Int: [DocumentUpdate]] = [:]
+            for var batch in state.pending {
+                if let completion = batch.completion { cancelled.append(completion) }
+                for path in Self.distinctPaths(of: batch.mutations) {
+                    state.removeMutations(of: batch.id, at: path)
+                    let update = DocumentUpdate(path: path, document: state.localDocument(at: path), remoteSequence: nil)
+                    for viewID in state.viewIDs(for: path) { updates[viewID, default: []].append(update) }
+                }
+                batch.completion = nil
+                batch.sent = false
+                state.otherUsersBatches.append(batch)
+            }
+            state.pending = []
+            apply(updates, to: &state)
+            let returning = state.otherUsersBatches.filter { $0.user == user }
+            state.otherUsersBatches.removeAll { $0.user == user }
+            for batch in returning.sorted(by: { $0.id < $1.id }) {
+                if (try? enqueueLocally(batch, in: &state)) == nil { state.otherUsersBatches.append(batch) }
+            }
+            state.dropSettledDocuments()
+            let start = !state.committing && !state.isOffline && !state.pending.isEmpty
+            if start { state.committing = true }
+            return (cancelled, start)
+        }
+        flush()
+        let error = FirestoreError(.cancelled, "The write was cancelled because the user has changed.")
+        for completion in cancelled { completion(.failure(error)) }
+        if startCommitting {
+            Task { await self.commitPendingBatches() }
+        }
+    }
+
     // MARK: - Termination
 
     /// Why an engine stops; listeners are told in their `cancelled` error.
@@ -563,7 +691,7 @@ final class SyncEngine: Sendable {
             guard !state.terminated else { return ([], []) }
             state.terminated = true
             let slots = state.views.keys.sorted().compactMap { state.views[$0]?.slot }
-            let completions = state.pending.map(\.completion) + state.waiters.map(\.completion)
+            let completions = state.pending.compactMap(\.completion) + state.waiters.map(\.completion)
             state.views = [:]
             state.viewsByCollection = [:]
             state.viewsByGroup = [:]
@@ -572,13 +700,15 @@ final class SyncEngine: Sendable {
             state.pending = []
             state.waiters = []
             state.heldBatches = []
+            state.otherUsersBatches = []
+            state.cacheFile = nil   // closes the file
             return (slots, completions)
         }
-        let registration = watchRegistration.withLock { registration in
-            defer { registration = nil }
-            return registration
+        let registrations = registrations.withLock { registrations in
+            defer { registrations = [] }
+            return registrations
         }
-        registration?.remove()
+        for registration in registrations { registration.remove() }
         let cancelled = reason.listenerError
         for slot in slots where slot.deactivate() {
             slot.deliver(.failure(cancelled))

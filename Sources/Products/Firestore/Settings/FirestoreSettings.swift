@@ -11,6 +11,9 @@ public struct FirestoreSettings: Sendable {
     /// The local cache: ``MemoryCacheSettings`` (the default) or ``PersistentCacheSettings``.
     public var cacheSettings: any LocalCacheSettings
 
+    /// How the persistent cache writes its file (tests inject failures here).
+    var persistenceIO = PersistenceIO.standard
+
     /// The default settings: a memory cache.
     public init(cacheSettings: any LocalCacheSettings = MemoryCacheSettings()) {
         self.cacheSettings = cacheSettings
