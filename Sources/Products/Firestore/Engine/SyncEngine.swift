@@ -232,6 +232,7 @@ final class SyncEngine: Sendable {
         let result: Result<Void, FirestoreError> = await withCheckedContinuation { continuation in
             let immediate = state.withLock { state -> Result<Void, FirestoreError>? in
                 if state.terminated { return .failure(.terminated) }
+                if let error = state.startupError { return .failure(error) }
                 guard let last = state.pending.last else { return .success(()) }
                 state.waiters.append((upTo: last.id, completion: { continuation.resume(returning: $0) }))
                 return nil

@@ -1,0 +1,140 @@
+import FlintCore
+@testable import FlintFirestore
+import FlintTesting
+import Foundation
+import Testing
+
+/// The persistent cache: what a client received and its pending writes survive a restart (a new app of the
+/// same name over the same cache directory), and damage is reported, never silently dropped.
+@Suite(.timeLimit(.minutes(1)))
+struct PersistentCacheTests {
+    private let backend = LocalFirestoreBackend()
+    private let directory = FileManager.default.temporaryDirectory
+        .appendingPathComponent("flint-client-cache-\(UUID().uuidString)")
+
+    /// The default database of a new app named `alice` (in a fresh registry) over the shared backend, with a
+    /// persistent cache in `directory`.
+    private func start(io: PersistenceIO = .standard, overrides: [Component] = []) throws -> (FlintApp, Firestore) {
+        let registry = AppRegistry()
+        try registry.register(FirestoreLibrary.self)
+        let app = try registry.configure(name: "alice", options: .testing,
+                                         overrides: [.instance(backend, as: FirestoreBackend.self)] + overrides)
+        let db = try Firestore.firestore(app: app)
+        var settings = FirestoreSettings(cacheSettings: PersistentCacheSettings(directory: directory))
+        settings.persistenceIO = io
+        try db.setSettings(settings)
+        return (app, db)
+    }
+
+    /// The cache file of `db`.
+    private func cacheFile(_ db: Firestore) -> URL {
+        ClientCacheFile.url(directory: directory, appName: db.appName, database: db.databaseID)
+    }
+
+    /// Makes an offline write of `data` at `path` and waits until it is applied locally; returns its task.
+    private func writeOffline(_ db: Firestore, _ path: String,
+                              _ data: [String: FirestoreValue]) async throws -> Task<Void, any Error> {
+        let recorder = db.document(path).record(includeMetadataChanges: true)
+        _ = try await recorder.next()
+        let write = Task { try await db.document(path).setData(data) }
+        while try await recorder.next().metadata.hasPendingWrites == false {}
+        recorder.remove()
+        return write
+    }
+
+    @Test func aPendingWriteSurvivesARestartAndIsSentWhenOnline() async throws {
+        let (app, db) = try start()
+        await db.disableNetwork()
+        let write = try await writeOffline(db, "c/d", ["n": 1])
+        await app.delete()
+        #expect(await firestoreCode { try await value(of: write) } == .failedPrecondition)   // that instance is gone
+        let (_, restarted) = try start()
+        try await restarted.waitForPendingWrites()
+        #expect(try await restarted.document("c/d").getDocument(source: .server).get("n") == 1)
+        #expect(restarted.engine.pendingWriteCount == 0)
+    }
+
+    @Test func aRestartedClientReadsWhatItReceivedOffline() async throws {
+        let (app, db) = try start()
+        try await db.document("c/seen").setData(["n": 1])
+        let other = try makeFirestore(backend: backend)
+        try await other.document("c/unseen").setData(["n": 2])
+        await app.delete()
+        let (_, restarted) = try start()
+        await restarted.disableNetwork()
+        let seen = try await restarted.document("c/seen").getDocument()
+        #expect(seen.get("n") == 1)
+        #expect(seen.metadata.isFromCache)
+        #expect(await firestoreCode { try await restarted.document("c/unseen").getDocument() } == .unavailable)
+        #expect(try await restarted.collection("c").getDocuments().ids == ["seen"])
+    }
+
+    @Test func aWriteThatCannotBePersistedFailsAndChangesNothing() async throws {
+        struct DiskFull: Error {}
+        let failing = PersistenceIO(write: { _, _ in throw DiskFull() }, truncate: PersistenceIO.standard.truncate)
+        let (_, db) = try start(io: failing)
+        #expect(await firestoreCode { try await db.document("c/d").setData(["n": 1]) } == .dataLoss)
+        #expect(db.engine.pendingWriteCount == 0)
+        #expect(await firestoreCode { try await db.document("c/d").getDocument(source: .cache) } == .unavailable)
+        #expect(try await db.document("c/d").getDocument(source: .server).exists == false)
+    }
+
+    @Test func aTruncatedCacheFileIsDataLoss() async throws {
+        let (app, db) = try start()
+        await db.disableNetwork()
+        _ = try await writeOffline(db, "c/d", ["n": 1])
+        let url = cacheFile(db)
+        await app.delete()
+        let data = try Data(contentsOf: url)
+        try data.prefix(ClientCacheFile.magic.count + 10).write(to: url)   // inside the snapshot record
+        let (_, restarted) = try start()
+        #expect(await firestoreCode { try await restarted.document("c/d").getDocument() } == .dataLoss)
+        #expect(await firestoreCode { try await restarted.document("c/e").setData(["n": 2]) } == .dataLoss)
+        let recorder = restarted.collection("c").record()
+        #expect(await firestoreCode { _ = try await recorder.next() } == .dataLoss)
+        #expect(try Data(contentsOf: url).count == ClientCacheFile.magic.count + 10)   // left untouched
+    }
+
+    @Test func aFlippedByteInTheCacheFileIsDataLoss() async throws {
+        let (app, db) = try start()
+        await db.disableNetwork()
+        _ = try await writeOffline(db, "c/d", ["n": 1])
+        let url = cacheFile(db)
+        await app.delete()
+        var data = try Data(contentsOf: url)
+        data[data.count - 3] ^= 0x01   // inside the last record: the pending write
+        try data.write(to: url)
+        let (_, restarted) = try start()
+        #expect(await firestoreCode { try await restarted.waitForPendingWrites() } == .dataLoss)
+    }
+
+    @Test func aTornFinalRecordIsDroppedAndTheRestKept() async throws {
+        let (app, db) = try start()
+        try await db.document("c/kept").setData(["n": 1])
+        await db.disableNetwork()
+        _ = try await writeOffline(db, "c/torn", ["n": 2])
+        let url = cacheFile(db)
+        await app.delete()
+        let data = try Data(contentsOf: url)
+        try data.prefix(data.count - 3).write(to: url)   // the last append (the pending write) cut short
+        let (_, restarted) = try start()
+        await restarted.disableNetwork()
+        #expect(try await restarted.document("c/kept").getDocument().get("n") == 1)
+        #expect(await firestoreCode { try await restarted.document("c/torn").getDocument() } == .unavailable)
+        #expect(restarted.engine.pendingWriteCount == 0)
+    }
+
+    @Test func cacheFilesArePerAppAndDatabaseAndStayInTheirDirectory() {
+        let root = URL(fileURLWithPath: "/tmp/flint-root", isDirectory: true)
+        let database = DatabaseID(projectID: "p")
+        #expect(ClientCacheFile.url(directory: root, appName: "a", database: database)
+                != ClientCacheFile.url(directory: root, appName: "b", database: database))
+        #expect(ClientCacheFile.url(directory: root, appName: "a", database: database)
+                != ClientCacheFile.url(directory: root, appName: "a", database: DatabaseID(projectID: "p", database: "other")))
+        let hostile = ClientCacheFile.url(directory: root, appName: "../../etc",
+                                          database: DatabaseID(projectID: "..", database: "../passwd"))
+        #expect(hostile.standardizedFileURL.path.hasPrefix(root.path + "/"))
+        #expect(!hostile.pathComponents.contains(".."))
+        #expect(hostile.pathComponents.count == root.pathComponents.count + 3)
+    }
+}
