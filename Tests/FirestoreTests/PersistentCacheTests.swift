@@ -69,6 +69,22 @@ struct PersistentCacheTests {
         #expect(try await restarted.collection("c").getDocuments().ids == ["seen"])
     }
 
+    @Test func anotherUsersPersistedWriteWaitsForThatUser() async throws {
+        let auth = FakeAuth(userID: "u1")
+        let (app, db) = try start(overrides: auth.components)
+        await db.disableNetwork()
+        _ = try await writeOffline(db, "c/d", ["n": 1])
+        await app.delete()
+        auth.simulateSignIn(userID: "u2")
+        let (_, restarted) = try start(overrides: auth.components)
+        try await restarted.waitForPendingWrites()
+        #expect(restarted.engine.pendingWriteCount == 0)   // u1's write is not u2's
+        #expect(try await restarted.document("c/d").getDocument(source: .server).exists == false)
+        auth.simulateSignIn(userID: "u1")
+        try await restarted.waitForPendingWrites()
+        #expect(try await restarted.document("c/d").getDocument(source: .server).get("n") == 1)
+    }
+
     @Test func aWriteThatCannotBePersistedFailsAndChangesNothing() async throws {
         struct DiskFull: Error {}
         let failing = PersistenceIO(write: { _, _ in throw DiskFull() }, truncate: PersistenceIO.standard.truncate)

@@ -94,6 +94,9 @@ final class SyncEngine: Sendable {
     /// The number of local writes not yet acknowledged.
     var pendingWriteCount: Int { state.withLock { $0.pending.count } }
 
+    /// The number of `waitForPendingWrites` callers waiting.
+    var waiterCount: Int { state.withLock { $0.waiters.count } }
+
     /// The number of documents tracked because of local writes.
     var trackedDocumentCount: Int { state.withLock { $0.tracked.count } }
 
