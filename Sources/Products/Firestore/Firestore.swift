@@ -25,6 +25,11 @@ import FlintInterop
 /// a ``LocalFirestoreBackend``, an in-process emulator for development and tests. Writes apply locally at
 /// once (listeners see `hasPendingWrites == true`), and the `async` write methods return once the backend
 /// acknowledged them. Two apps configured with the same backend instance are two clients of one database.
+///
+/// **Cache.** Each instance keeps a local cache of what it received and of its pending writes (in memory, or
+/// on disk with ``PersistentCacheSettings``, chosen by ``setSettings(_:)`` before the first use): offline
+/// reads and listeners, and `source: .cache` reads, are served from it (see Docs/Products/Firestore.md,
+/// "Cache"). The instance starts on its first use, as in the SDK.
 public final class Firestore: Sendable {
     /// The name of the app this instance belongs to.
     public let appName: String
@@ -170,13 +175,14 @@ public final class Firestore: Sendable {
     // MARK: - Network
 
     /// Takes the client offline: writes stay pending (their `async` calls wait), other clients' changes are
-    /// not received, and listeners' snapshots report `isFromCache == true`.
+    /// not received, reads and new listeners are served from the local cache, and listeners' snapshots report
+    /// `isFromCache == true`.
     public func disableNetwork() async {
         engine.disableNetwork()
     }
 
-    /// Brings the client back online: pending writes are committed, held changes applied, and snapshots
-    /// report `isFromCache == false` again.
+    /// Brings the client back online: pending writes are committed, held changes applied, every listener's
+    /// view brought up to date with the backend, and snapshots report `isFromCache == false` again.
     public func enableNetwork() async {
         engine.enableNetwork()
     }
