@@ -54,6 +54,26 @@ struct PersistentCacheTests {
         #expect(restarted.engine.pendingWriteCount == 0)
     }
 
+    @Test func aRestoredPendingWriteIsShownOfflineAndSentWhenBackOnline() async throws {
+        let (app, db) = try start()
+        await db.disableNetwork()
+        _ = try await writeOffline(db, "c/d", ["n": 1])
+        await app.delete()
+        let (_, restarted) = try start()
+        await restarted.disableNetwork()   // the first use: nothing is sent
+        let local = try await restarted.document("c/d").getDocument()
+        #expect(local.get("n") == 1)
+        #expect(local.metadata.hasPendingWrites)
+        #expect(local.metadata.isFromCache)
+        #expect(try await restarted.collection("c").getDocuments().metadata.hasPendingWrites)
+        #expect(try backend.document(at: "c/d", database: restarted.databaseID, caller: nil).value == nil)
+        await restarted.enableNetwork()
+        try await restarted.waitForPendingWrites()
+        let sent = try await restarted.document("c/d").getDocument()
+        #expect(sent.get("n") == 1)
+        #expect(!sent.metadata.hasPendingWrites)
+    }
+
     @Test func aRestartedClientReadsWhatItReceivedOffline() async throws {
         let (app, db) = try start()
         try await db.document("c/seen").setData(["n": 1])

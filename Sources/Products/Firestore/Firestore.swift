@@ -84,7 +84,11 @@ public final class Firestore: Sendable {
 
     /// The engine: local writes, listeners, commits. Started on first use, with the settings of that moment
     /// (a persistent cache is opened then, under this lock: no user code runs meanwhile).
-    var engine: SyncEngine {
+    var engine: SyncEngine { engine(startingOffline: false) }
+
+    /// The engine, started offline when this is the first use (`disableNetwork()`), so that pending writes
+    /// restored from a persistent cache are not sent before the network is enabled.
+    private func engine(startingOffline: Bool) -> SyncEngine {
         client.withLock { client in
             if let engine = client.engine { return engine }
             let cacheURL = client.settings.persistentCache.map {
@@ -92,7 +96,7 @@ public final class Firestore: Sendable {
             }
             let engine = SyncEngine(database: databaseID, backend: backend, credentials: credentials, cacheURL: cacheURL,
                                     cacheIO: client.settings.persistenceIO)
-            engine.start()
+            engine.start(offline: startingOffline)
             client.engine = engine
             return engine
         }
@@ -178,7 +182,7 @@ public final class Firestore: Sendable {
     /// not received, reads and new listeners are served from the local cache, and listeners' snapshots report
     /// `isFromCache == true`.
     public func disableNetwork() async {
-        engine.disableNetwork()
+        engine(startingOffline: true).disableNetwork()
     }
 
     /// Brings the client back online: pending writes are committed, held changes applied, every listener's

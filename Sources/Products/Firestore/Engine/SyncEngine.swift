@@ -40,8 +40,8 @@ final class SyncEngine: Sendable {
 
     /// Opens the persistent cache (if any) and restores its pending writes of the signed-in user, starts
     /// watching the backend and the user's changes. A damaged cache makes every operation fail with its
-    /// ``FirestoreErrorCode/dataLoss`` error.
-    func start() {
+    /// ``FirestoreErrorCode/dataLoss`` error. With `offline`, the engine starts with the network disabled.
+    func start(offline: Bool = false) {
         var opened: (ClientCacheFile, [ResourcePath: RemoteDocumentCache.Entry], [ClientCacheFile.LoadedBatch])?
         if let cacheURL {
             do {
@@ -59,6 +59,7 @@ final class SyncEngine: Sendable {
             state.lastSequence = max(state.lastSequence, watch.sequenceNumber)
             state.highWater = max(state.highWater, watch.sequenceNumber)
             state.user = user
+            state.isOffline = offline
             guard let (file, entries, batches) = opened else { return false }
             state.cacheFile = file
             state.cache.load(entries)
@@ -633,14 +634,15 @@ final class SyncEngine: Sendable {
     /// come back when the user signs in again), their callers and `waitForPendingWrites` callers get
     /// ``FirestoreErrorCode/cancelled``, and the new user's queued writes are applied and sent.
     func userChanged(to user: String?) {
-        let (cancelled, startCommitting) = state.withLock { state -> ([SyncEngineState.Completion], Bool) in
-            guard !state.terminated, state.startupError == nil, state.user != user else { return ([], false) }
+        typealias Cancelled = (writes: [SyncEngineState.Completion], waiters: [SyncEngineState.Completion])
+        let (cancelled, startCommitting) = state.withLock { state -> (Cancelled, Bool) in
+            guard !state.terminated, state.startupError == nil, state.user != user else { return (([], []), false) }
             state.user = user
-            var cancelled = state.waiters.map(\.completion)
+            var cancelled: Cancelled = ([], state.waiters.map(\.completion))
             state.waiters = []
             var updates: [Int: [DocumentUpdate]] = [:]
             for var batch in state.pending {
-                if let completion = batch.completion { cancelled.append(completion) }
+                if let completion = batch.completion { cancelled.writes.append(completion) }
                 for path in Self.distinctPaths(of: batch.mutations) {
                     state.removeMutations(of: batch.id, at: path)
                     let update = DocumentUpdate(path: path, document: state.localDocument(at: path), remoteSequence: nil)
@@ -664,7 +666,9 @@ final class SyncEngine: Sendable {
         }
         flush()
         let error = FirestoreError(.cancelled, "The write was cancelled because the user has changed.")
-        for completion in cancelled { completion(.failure(error)) }
+        for completion in cancelled.writes { completion(.failure(error)) }
+        let waiterError = FirestoreError(.cancelled, "'waitForPendingWrites' cancelled because the user has changed.")
+        for completion in cancelled.waiters { completion(.failure(waiterError)) }
         if startCommitting {
             Task { await self.commitPendingBatches() }
         }
