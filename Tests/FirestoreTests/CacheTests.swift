@@ -12,10 +12,24 @@ struct CacheTests {
         await firestoreCode(of: body)
     }
 
+    /// The message of the `FirestoreError` `body` throws, or nil.
+    private func message(_ body: () async throws -> Void) async -> String? {
+        do {
+            try await body()
+            return nil
+        } catch let error as FirestoreError {
+            return error.message
+        } catch {
+            return nil
+        }
+    }
+
     @Test func cacheReadOfAnUnseenDocumentIsUnavailable() async throws {
         let (alice, bob) = try makeTwoClients()
         try await bob.document("c/d").setData(["n": 1])
         #expect(await code { try await alice.document("c/d").getDocument(source: .cache) } == .unavailable)
+        #expect(await message { try await alice.document("c/d").getDocument(source: .cache) }?
+            .hasPrefix("Failed to get document from cache. (However, this document may exist on the server.") == true)
     }
 
     @Test func offlineReadOfAnUnseenDocumentIsUnavailable() async throws {
@@ -30,7 +44,20 @@ struct CacheTests {
         try await db.document("c/d").setData(["n": 1])
         await db.disableNetwork()
         #expect(await code { try await db.document("c/d").getDocument(source: .server) } == .unavailable)
+        #expect(await message { try await db.document("c/d").getDocument(source: .server) }?
+            .hasPrefix("Failed to get document from server. (However, this document does exist in the local cache.") == true)
+        #expect(await message { try await db.document("c/other").getDocument(source: .server) }
+                == "Failed to get document because the client is offline.")
         #expect(await code { try await db.collection("c").getDocuments(source: .server) } == .unavailable)
+    }
+
+    @Test func offlineDefaultReadOfAKnownMissingDocumentIsUnavailableAsInTheSDK() async throws {
+        let db = try makeFirestore()
+        #expect(try await db.document("c/none").getDocument().exists == false)
+        await db.disableNetwork()
+        #expect(await message { try await db.document("c/none").getDocument() }
+                == "Failed to get document because the client is offline.")
+        #expect(try await db.document("c/none").getDocument(source: .cache).exists == false)
     }
 
     @Test func offlineReadDoesNotSeeAnotherClientsNewerWrite() async throws {

@@ -490,21 +490,28 @@ final class SyncEngine: Sendable {
     // MARK: - One-shot reads
 
     /// A document as the client sees it, with local writes applied: read as the caller from the backend
-    /// (and remembered in the cache) for `.default` online and `.server`; from the cache for `.cache` and
-    /// `.default` offline.
-    /// - Throws: ``FirestoreErrorCode/unavailable`` for `.server` offline, and for a document the cache
-    ///   does not know.
+    /// (and remembered in the cache) online, for `.default` and `.server`; from the cache for `.cache`.
+    /// - Throws: ``FirestoreErrorCode/unavailable``, as the SDK: for `.cache`, when the cache does not know
+    ///   the document; offline, for `.default` when the cache does not have it (unknown or missing), and
+    ///   for `.server` always.
     func getDocument(at path: ResourcePath,
                      source: FirestoreSource) async throws(FirestoreError) -> (Document?, isFromCache: Bool) {
         let offline = try ensureRunning()
-        if source == .cache || (source == .default && offline) {
-            return try state.withLock { state throws(FirestoreError) -> (Document?, isFromCache: Bool) in
-                if let tracked = state.tracked[path] { return (tracked.localDocument, true) }
-                guard let entry = state.cache.entry(at: path) else { throw .notInCache }
-                return (entry.document, true)
+        if source == .cache || offline {
+            let known = state.withLock { state -> Document?? in
+                if let tracked = state.tracked[path] { return .some(tracked.localDocument) }
+                return state.cache.entry(at: path).map(\.document)
             }
+            // `known`: nil when the cache does not know the document, `.some(nil)` when it is known missing.
+            if source == .cache {
+                guard let known else { throw .notInCache }
+                return (known, true)
+            }
+            let document = known ?? nil
+            if source == .server { throw document == nil ? .offline : .offlineButCached }
+            guard let document else { throw .offline }
+            return (document, true)
         }
-        if offline { throw .offline }
         let caller = try await credentials.caller()
         let read = try backend.document(at: path.description, database: database, caller: caller)
         let local = state.withLock { state -> Document?? in
@@ -526,7 +533,7 @@ final class SyncEngine: Sendable {
             let (documents, tracked) = state.withLock { state in (state.cache.documents(in: target), state.tracked) }
             return (matcher.run(over: Self.overlay(documents, tracked: tracked, target: target)), true)
         }
-        if offline { throw .offline }
+        if offline { throw .offlineQuery }
         let caller = try await credentials.caller()
         let read = try backend.documents(in: BackendTarget(.query(target)), database: database, caller: caller)
         let tracked = state.withLock { state in
