@@ -99,8 +99,9 @@ public final class DocumentReference: Sendable, Hashable, CustomStringConvertibl
     /// local cache's for `.cache`, and for `.default` offline. Pending writes of this client are applied
     /// either way; `metadata.isFromCache` tells which it was.
     ///
-    /// - Throws: ``FirestoreErrorCode/unavailable`` when the cache does not know the document (it never
-    ///   received it), or for `.server` while the network is disabled.
+    /// - Throws: ``FirestoreErrorCode/unavailable``, with the SDK's messages: for `.cache` when the cache does
+    ///   not know the document (it never received it); while the network is disabled, for `.default` when
+    ///   the cache does not have the document (unknown or known missing) and for `.server` always.
     @discardableResult
     public func getDocument(source: FirestoreSource) async throws -> DocumentSnapshot {
         let path = try validPath()
