@@ -14,13 +14,14 @@ struct PersistentCacheTests {
 
     /// The default database of a new app named `alice` (in a fresh registry) over the shared backend, with a
     /// persistent cache in `directory`.
-    private func start(io: PersistenceIO = .standard, overrides: [Component] = []) throws -> (FlintApp, Firestore) {
+    private func start(io: PersistenceIO = .standard, overrides: [Component] = [],
+                       sizeBytes: Int64 = PersistentCacheSettings.defaultSizeBytes) throws -> (FlintApp, Firestore) {
         let registry = AppRegistry()
         try registry.register(FirestoreLibrary.self)
         let app = try registry.configure(name: "alice", options: .testing,
                                          overrides: [.instance(backend, as: FirestoreBackend.self)] + overrides)
         let db = try Firestore.firestore(app: app)
-        var settings = FirestoreSettings(cacheSettings: PersistentCacheSettings(directory: directory))
+        var settings = FirestoreSettings(cacheSettings: PersistentCacheSettings(directory: directory, sizeBytes: sizeBytes))
         settings.persistenceIO = io
         try db.setSettings(settings)
         return (app, db)
@@ -103,6 +104,47 @@ struct PersistentCacheTests {
         auth.simulateSignIn(userID: "u1")
         try await restarted.waitForPendingWrites()
         #expect(try await restarted.document("c/d").getDocument(source: .server).get("n") == 1)
+    }
+
+    @Test func aCacheOverItsSizeDropsTheDocumentsReceivedLongestAgo() async throws {
+        let (app, db) = try start()
+        let large = FirestoreValue.string(String(repeating: "x", count: 400_000))
+        for id in ["a", "b", "c"] { try await db.document("c/\(id)").setData(["blob": large]) }
+        await app.delete()
+        let (_, restarted) = try start(sizeBytes: PersistentCacheSettings.minimumSizeBytes)   // fits two of three
+        #expect(await firestoreCode { try await restarted.document("c/a").getDocument(source: .cache) } == .unavailable)
+        #expect(try await restarted.document("c/b").getDocument(source: .cache).exists)
+        #expect(try await restarted.document("c/c").getDocument(source: .cache).exists)
+    }
+
+    @Test func evictionKeepsTheDocumentsOfPendingWrites() async throws {
+        let (app, db) = try start()
+        let large = FirestoreValue.string(String(repeating: "x", count: 400_000))
+        for id in ["a", "b", "c"] { try await db.document("c/\(id)").setData(["blob": large]) }
+        await db.disableNetwork()
+        let recorder = db.document("c/a").record(includeMetadataChanges: true)
+        _ = try await recorder.next()
+        let write = Task { try await db.document("c/a").updateData(["n": 1]) }
+        while try await recorder.next().metadata.hasPendingWrites == false {}
+        recorder.remove()
+        await app.delete()
+        _ = await write.result
+        let (_, restarted) = try start(sizeBytes: PersistentCacheSettings.minimumSizeBytes)
+        await restarted.disableNetwork()
+        let kept = try await restarted.document("c/a").getDocument(source: .cache)
+        #expect(kept.get("n") == 1)
+        #expect(kept.get("blob") == large)   // the base the pending write applies to
+        #expect(await firestoreCode { try await restarted.document("c/b").getDocument(source: .cache) } == .unavailable)
+        #expect(try await restarted.document("c/c").getDocument(source: .cache).exists)
+    }
+
+    @Test func anUnlimitedCacheKeepsEverything() async throws {
+        let (app, db) = try start()
+        let large = FirestoreValue.string(String(repeating: "x", count: 400_000))
+        for id in ["a", "b", "c"] { try await db.document("c/\(id)").setData(["blob": large]) }
+        await app.delete()
+        let (_, restarted) = try start(sizeBytes: PersistentCacheSettings.unlimitedSizeBytes)
+        #expect(try await restarted.collection("c").getDocuments(source: .cache).ids == ["a", "b", "c"])
     }
 
     @Test func aWriteThatCannotBePersistedFailsAndChangesNothing() async throws {

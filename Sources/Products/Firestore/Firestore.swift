@@ -95,7 +95,9 @@ public final class Firestore: Sendable {
                 ClientCacheFile.url(directory: $0.directory, appName: appName, database: databaseID)
             }
             let engine = SyncEngine(database: databaseID, backend: backend, credentials: credentials, cacheURL: cacheURL,
-                                    cacheIO: client.settings.persistenceIO)
+                                    cacheIO: client.settings.persistenceIO,
+                                    cacheSizeBytes: client.settings.persistentCache?.sizeBytes
+                                        ?? PersistentCacheSettings.unlimitedSizeBytes)
             engine.start(offline: startingOffline)
             client.engine = engine
             return engine

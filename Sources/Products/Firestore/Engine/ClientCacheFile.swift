@@ -66,9 +66,12 @@ final class ClientCacheFile {
     }
 
     /// Opens (creating if needed) the cache at `url`, compacted into one snapshot record; returns it with the
-    /// cached documents and the pending writes, oldest first.
+    /// cached documents and the pending writes, oldest first. When the cached documents' encoded size passes
+    /// `sizeBytes` (``PersistentCacheSettings/unlimitedSizeBytes``: never), those received longest ago are
+    /// dropped until it fits; documents that pending writes touch are kept.
     /// - Throws: ``FirestoreErrorCode/dataLoss`` for a damaged file (left untouched) or one that cannot be written.
-    static func open(url: URL, io: PersistenceIO = .standard) throws(FirestoreError)
+    static func open(url: URL, io: PersistenceIO = .standard,
+                     sizeBytes: Int64 = PersistentCacheSettings.unlimitedSizeBytes) throws(FirestoreError)
         -> (ClientCacheFile, [ResourcePath: RemoteDocumentCache.Entry], [LoadedBatch]) {
         var entries: [ResourcePath: RemoteDocumentCache.Entry] = [:]
         var batches: [Int: LoadedBatch] = [:]
@@ -114,6 +117,10 @@ final class ClientCacheFile {
             }
         }
         let ordered = batches.values.sorted { $0.id < $1.id }
+        if sizeBytes != PersistentCacheSettings.unlimitedSizeBytes {
+            let written = Set(ordered.flatMap { $0.mutations.map(\.path) })
+            evict(from: &entries, keeping: written, sizeBytes: sizeBytes)
+        }
         let snapshot = Record.snapshot(
             entries: entries.map { StoredEntry(path: $0.key.segments, doc: $0.value.document.map(StoredDocument.init),
                                                seq: $0.value.sequence) },
@@ -127,6 +134,30 @@ final class ClientCacheFile {
         }
         let file = try FramedLogFile.create(url: url, magic: magic, snapshot: payload, io: io)
         return (ClientCacheFile(file: file), entries, ordered)
+    }
+
+    /// Drops the entries received longest ago (lowest sequence numbers) until the rest, encoded, take at most
+    /// `sizeBytes`; entries at `keeping` stay.
+    private static func evict(from entries: inout [ResourcePath: RemoteDocumentCache.Entry], keeping: Set<ResourcePath>,
+                              sizeBytes: Int64) {
+        let encoder = JSONEncoder()
+        var sizes: [ResourcePath: Int64] = [:]
+        var total: Int64 = 0
+        for (path, entry) in entries {
+            let stored = StoredEntry(path: path.segments, doc: entry.document.map(StoredDocument.init), seq: entry.sequence)
+            let size = Int64((try? encoder.encode(stored))?.count ?? 0)
+            sizes[path] = size
+            total += size
+        }
+        guard total > sizeBytes else { return }
+        let oldestFirst = entries.filter { !keeping.contains($0.key) }.sorted {
+            $0.value.sequence != $1.value.sequence ? $0.value.sequence < $1.value.sequence
+                : $0.key.description < $1.key.description
+        }
+        for (path, _) in oldestFirst where total > sizeBytes {
+            entries[path] = nil
+            total -= sizes[path] ?? 0
+        }
     }
 
     // MARK: Appending

@@ -24,17 +24,20 @@ final class SyncEngine: Sendable {
     /// The persistent cache's file and how to write it; nil for a memory cache.
     let cacheURL: URL?
     let cacheIO: PersistenceIO
+    let cacheSizeBytes: Int64
     private let state = Locked(SyncEngineState())
     /// The backend's watch and the user-change observation, removed at termination.
     private let registrations = Locked<[any ListenerRegistration]>([])
 
     init(database: DatabaseID, backend: any FirestoreBackend, credentials: CredentialsProvider,
-         cacheURL: URL? = nil, cacheIO: PersistenceIO = .standard) {
+         cacheURL: URL? = nil, cacheIO: PersistenceIO = .standard,
+         cacheSizeBytes: Int64 = PersistentCacheSettings.unlimitedSizeBytes) {
         self.database = database
         self.backend = backend
         self.credentials = credentials
         self.cacheURL = cacheURL
         self.cacheIO = cacheIO
+        self.cacheSizeBytes = cacheSizeBytes
         clientID = AutoID.make()
     }
 
@@ -45,7 +48,7 @@ final class SyncEngine: Sendable {
         var opened: (ClientCacheFile, [ResourcePath: RemoteDocumentCache.Entry], [ClientCacheFile.LoadedBatch])?
         if let cacheURL {
             do {
-                opened = try ClientCacheFile.open(url: cacheURL, io: cacheIO)
+                opened = try ClientCacheFile.open(url: cacheURL, io: cacheIO, sizeBytes: cacheSizeBytes)
             } catch {
                 state.withLock { $0.startupError = error }
                 return

@@ -17,9 +17,10 @@ public struct PersistentCacheSettings: LocalCacheSettings, Equatable {
 
     /// The folder holding the cache files of every app and database.
     public var directory: URL
-    /// The size threshold the SDK's garbage collector works towards: at least ``minimumSizeBytes``, or
-    /// ``unlimitedSizeBytes``. Flint validates it but does not evict documents (its file is compacted
-    /// each time an instance opens it).
+    /// The size the cached documents may take: at least ``minimumSizeBytes``, or ``unlimitedSizeBytes``. When
+    /// an instance opens the cache (and compacts its file), the documents received longest ago are dropped
+    /// until the rest fit; documents with pending writes are kept. (The SDK's collector runs periodically and
+    /// drops the least recently used targets.)
     public var sizeBytes: Int64
 
     /// A persistent cache under `directory`.
