@@ -89,8 +89,8 @@ public final class Firestore: Sendable {
     /// The engine, started offline when this is the first use (`disableNetwork()`), so that pending writes
     /// restored from a persistent cache are not sent before the network is enabled.
     private func engine(startingOffline: Bool) -> SyncEngine {
-        client.withLock { client in
-            if let engine = client.engine { return engine }
+        let (engine, created) = client.withLock { client -> (SyncEngine, Bool) in
+            if let engine = client.engine { return (engine, false) }
             let cacheURL = client.settings.persistentCache.map {
                 ClientCacheFile.url(directory: $0.directory, appName: appName, database: databaseID)
             }
@@ -100,8 +100,10 @@ public final class Firestore: Sendable {
                                         ?? PersistentCacheSettings.unlimitedSizeBytes)
             engine.start(offline: startingOffline)
             client.engine = engine
-            return engine
+            return (engine, true)
         }
+        if created { engine.observeUserChanges() }   // outside the lock: Auth may run other listeners meanwhile
+        return engine
     }
 
     // MARK: - Entry points

@@ -41,8 +41,8 @@ final class SyncEngine: Sendable {
         clientID = AutoID.make()
     }
 
-    /// Opens the persistent cache (if any) and restores its pending writes of the signed-in user, starts
-    /// watching the backend and the user's changes. A damaged cache makes every operation fail with its
+    /// Opens the persistent cache (if any) and restores its pending writes of the signed-in user, and starts
+    /// watching the backend (then call ``observeUserChanges()``, with no lock held). A damaged cache makes every operation fail with its
     /// ``FirestoreErrorCode/dataLoss`` error. With `offline`, the engine starts with the network disabled.
     func start(offline: Bool = false) {
         var opened: (ClientCacheFile, [ResourcePath: RemoteDocumentCache.Entry], [ClientCacheFile.LoadedBatch])?
@@ -81,11 +81,7 @@ final class SyncEngine: Sendable {
             if start { state.committing = true }
             return start
         }
-        var registrations = [watch.registration]
-        if let auth = credentials.auth {
-            registrations.append(auth.addUserChangeListener { [weak self] uid in self?.userChanged(to: uid) })
-        }
-        self.registrations.withLock { $0 += registrations }
+        registrations.withLock { $0.append(watch.registration) }
         flush()
         if startCommitting {
             Task { await self.commitPendingBatches() }
@@ -638,6 +634,22 @@ final class SyncEngine: Sendable {
     }
 
     // MARK: - User changes
+
+    /// Starts following the signed-in user through Auth (if the app has it). Called after ``start()`` with no
+    /// lock held: Auth may run other listeners (user code) while registering this one. A change between
+    /// `start()` and the registration is caught by comparing the user afterwards.
+    func observeUserChanges() {
+        guard let auth = credentials.auth else { return }
+        let registration = auth.addUserChangeListener { [weak self] uid in self?.userChanged(to: uid) }
+        let kept = registrations.withLock { registrations -> Bool in
+            // After `terminate(reason:)` took the registrations, this one must not stay behind.
+            guard !state.withLock({ $0.terminated }) else { return false }
+            registrations.append(registration)
+            return true
+        }
+        if !kept { registration.remove() }
+        userChanged(to: auth.getUserID())
+    }
 
     /// The signed-in user changed (as the SDK's `HandleCredentialChange`): the previous user's pending writes
     /// leave the views and the queue (they stay in that user's queue, persisted with a persistent cache, and
