@@ -20,6 +20,8 @@ import FlintInterop
 /// - ``signInAnonymously()`` throws ``signInError`` when set; returns the current uid when an anonymous
 ///   user is already signed in; otherwise signs in ``anonymousUserID`` as an anonymous user.
 /// - ``signOut()`` throws ``signOutError`` when set; otherwise clears the user (a no-op when signed out).
+/// - ``addUserChangeListener(_:)`` listeners hear every change of the uid, however it was made (scripted or
+///   by a call), so tests can switch users under a product that follows them (Firestore's write queue).
 public final class FakeAuth: AuthInterop, AuthUserInterop, AuthSignInInterop, Sendable {
     private struct State {
         var currentUserID: String?
