@@ -202,6 +202,31 @@ struct PersistentCacheTests {
         #expect(restarted.engine.pendingWriteCount == 0)
     }
 
+    @Test func clearPersistenceBeforeTheFirstUseDropsTheCacheAndItsPendingWrites() async throws {
+        let (app, db) = try start()
+        try await db.document("c/seen").setData(["n": 1])
+        await db.disableNetwork()
+        _ = try await writeOffline(db, "c/pending", ["n": 2])
+        await app.delete()
+        let (_, restarted) = try start()
+        try await restarted.clearPersistence()
+        #expect(!FileManager.default.fileExists(atPath: cacheFile(restarted).path))
+        await restarted.disableNetwork()
+        #expect(restarted.engine.pendingWriteCount == 0)
+        #expect(await firestoreCode { try await restarted.document("c/seen").getDocument(source: .cache) } == .unavailable)
+        #expect(await firestoreCode { try await restarted.document("c/pending").getDocument(source: .cache) } == .unavailable)
+    }
+
+    @Test func clearPersistenceWhileRunningIsFailedPreconditionAndAfterTerminateWorks() async throws {
+        let (_, db) = try start()
+        try await db.document("c/d").setData(["n": 1])
+        #expect(await firestoreCode { try await db.clearPersistence() } == .failedPrecondition)
+        #expect(FileManager.default.fileExists(atPath: cacheFile(db).path))
+        await db.terminate()
+        try await db.clearPersistence()
+        #expect(!FileManager.default.fileExists(atPath: cacheFile(db).path))
+    }
+
     @Test func cacheFilesArePerAppAndDatabaseAndStayInTheirDirectory() {
         let root = URL(fileURLWithPath: "/tmp/flint-root", isDirectory: true)
         let database = DatabaseID(projectID: "p")

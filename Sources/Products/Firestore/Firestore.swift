@@ -1,4 +1,5 @@
 import FlintCore
+import Foundation
 import FlintProductSupport
 import FlintInterop
 
@@ -79,6 +80,29 @@ public final class Firestore: Sendable {
                                      + "methods on a Firestore instance.")
             }
             client.settings = settings
+        }
+    }
+
+    /// Deletes the persistent cache's file (Firebase's `clearPersistence()`): the documents it kept and the
+    /// pending writes of every user, which are then never sent. Does nothing with a memory cache.
+    ///
+    /// - Throws: ``FirestoreErrorCode/failedPrecondition`` while the instance is running: call it before the
+    ///   first use (after ``setSettings(_:)``) or after ``terminate()``, as in the SDK.
+    public func clearPersistence() async throws {
+        try client.withLock { client throws(FirestoreError) in
+            if let engine = client.engine, !engine.isTerminated {
+                throw FirestoreError(.failedPrecondition, "Persistence can only be cleared before a Firestore instance "
+                                     + "is initialized or after it is terminated.")
+            }
+            guard let persistent = client.settings.persistentCache else { return }
+            let url = ClientCacheFile.url(directory: persistent.directory, appName: appName, database: databaseID)
+            for file in [url, url.appendingPathExtension("tmp")] where FileManager.default.fileExists(atPath: file.path) {
+                do {
+                    try FileManager.default.removeItem(at: file)
+                } catch {
+                    throw FirestoreError(.unknown, "Cannot delete the cache file \(file.path): \(error)")
+                }
+            }
         }
     }
 

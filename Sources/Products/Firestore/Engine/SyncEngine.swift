@@ -94,6 +94,9 @@ final class SyncEngine: Sendable {
     /// The number of local writes not yet acknowledged.
     var pendingWriteCount: Int { state.withLock { $0.pending.count } }
 
+    /// Whether ``terminate(reason:)`` ran.
+    var isTerminated: Bool { state.withLock { $0.terminated } }
+
     /// The number of `waitForPendingWrites` callers waiting.
     var waiterCount: Int { state.withLock { $0.waiters.count } }
 
