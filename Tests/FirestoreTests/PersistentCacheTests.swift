@@ -27,6 +27,11 @@ struct PersistentCacheTests {
         return (app, db)
     }
 
+    /// Deletes this test's cache directory.
+    private func cleanUp() {
+        try? FileManager.default.removeItem(at: directory)
+    }
+
     /// The cache file of `db`.
     private func cacheFile(_ db: Firestore) -> URL {
         ClientCacheFile.url(directory: directory, appName: db.appName, database: db.databaseID)
@@ -44,6 +49,7 @@ struct PersistentCacheTests {
     }
 
     @Test func aPendingWriteSurvivesARestartAndIsSentWhenOnline() async throws {
+        defer { cleanUp() }
         let (app, db) = try start()
         await db.disableNetwork()
         let write = try await writeOffline(db, "c/d", ["n": 1])
@@ -56,6 +62,7 @@ struct PersistentCacheTests {
     }
 
     @Test func aRestoredPendingWriteIsShownOfflineAndSentWhenBackOnline() async throws {
+        defer { cleanUp() }
         let (app, db) = try start()
         await db.disableNetwork()
         _ = try await writeOffline(db, "c/d", ["n": 1])
@@ -76,6 +83,7 @@ struct PersistentCacheTests {
     }
 
     @Test func aRestartedClientReadsWhatItReceivedOffline() async throws {
+        defer { cleanUp() }
         let (app, db) = try start()
         try await db.document("c/seen").setData(["n": 1])
         let other = try makeFirestore(backend: backend)
@@ -91,6 +99,7 @@ struct PersistentCacheTests {
     }
 
     @Test func anotherUsersPersistedWriteWaitsForThatUser() async throws {
+        defer { cleanUp() }
         let auth = FakeAuth(userID: "u1")
         let (app, db) = try start(overrides: auth.components)
         await db.disableNetwork()
@@ -107,6 +116,7 @@ struct PersistentCacheTests {
     }
 
     @Test func aCacheOverItsSizeDropsTheDocumentsReceivedLongestAgo() async throws {
+        defer { cleanUp() }
         let (app, db) = try start()
         let large = FirestoreValue.string(String(repeating: "x", count: 400_000))
         for id in ["a", "b", "c"] { try await db.document("c/\(id)").setData(["blob": large]) }
@@ -118,6 +128,7 @@ struct PersistentCacheTests {
     }
 
     @Test func evictionKeepsTheDocumentsOfPendingWrites() async throws {
+        defer { cleanUp() }
         let (app, db) = try start()
         let large = FirestoreValue.string(String(repeating: "x", count: 400_000))
         for id in ["a", "b", "c"] { try await db.document("c/\(id)").setData(["blob": large]) }
@@ -139,6 +150,7 @@ struct PersistentCacheTests {
     }
 
     @Test func anUnlimitedCacheKeepsEverything() async throws {
+        defer { cleanUp() }
         let (app, db) = try start()
         let large = FirestoreValue.string(String(repeating: "x", count: 400_000))
         for id in ["a", "b", "c"] { try await db.document("c/\(id)").setData(["blob": large]) }
@@ -148,6 +160,7 @@ struct PersistentCacheTests {
     }
 
     @Test func aWriteThatCannotBePersistedFailsAndChangesNothing() async throws {
+        defer { cleanUp() }
         struct DiskFull: Error {}
         let failing = PersistenceIO(write: { _, _ in throw DiskFull() }, truncate: PersistenceIO.standard.truncate)
         let (_, db) = try start(io: failing)
@@ -158,6 +171,7 @@ struct PersistentCacheTests {
     }
 
     @Test func aTruncatedCacheFileIsDataLoss() async throws {
+        defer { cleanUp() }
         let (app, db) = try start()
         await db.disableNetwork()
         _ = try await writeOffline(db, "c/d", ["n": 1])
@@ -174,6 +188,7 @@ struct PersistentCacheTests {
     }
 
     @Test func aFlippedByteInTheCacheFileIsDataLoss() async throws {
+        defer { cleanUp() }
         let (app, db) = try start()
         await db.disableNetwork()
         _ = try await writeOffline(db, "c/d", ["n": 1])
@@ -187,6 +202,7 @@ struct PersistentCacheTests {
     }
 
     @Test func aTornFinalRecordIsDroppedAndTheRestKept() async throws {
+        defer { cleanUp() }
         let (app, db) = try start()
         try await db.document("c/kept").setData(["n": 1])
         await db.disableNetwork()
@@ -203,6 +219,7 @@ struct PersistentCacheTests {
     }
 
     @Test func clearPersistenceBeforeTheFirstUseDropsTheCacheAndItsPendingWrites() async throws {
+        defer { cleanUp() }
         let (app, db) = try start()
         try await db.document("c/seen").setData(["n": 1])
         await db.disableNetwork()
@@ -218,6 +235,7 @@ struct PersistentCacheTests {
     }
 
     @Test func clearPersistenceWhileRunningIsFailedPreconditionAndAfterTerminateWorks() async throws {
+        defer { cleanUp() }
         let (_, db) = try start()
         try await db.document("c/d").setData(["n": 1])
         #expect(await firestoreCode { try await db.clearPersistence() } == .failedPrecondition)
