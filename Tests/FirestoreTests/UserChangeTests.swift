@@ -42,7 +42,13 @@ struct UserChangeTests {
         let waiting = Task { try await db.waitForPendingWrites() }
         try await waitUntil { db.engine.waiterCount == 1 }
         auth.simulateSignOut()
-        #expect(await firestoreCode { try await value(of: waiting) } == .cancelled)
+        do {
+            try await value(of: waiting)
+            Issue.record("waitForPendingWrites() returned")
+        } catch let error as FirestoreError {
+            #expect(error.code == .cancelled)
+            #expect(error.message == "'waitForPendingWrites' callback is cancelled due to a user change.")
+        }
         recorder.remove()
     }
 

@@ -692,7 +692,7 @@ final class SyncEngine: Sendable {
         flush()
         let error = FirestoreError(.cancelled, "The write was cancelled because the user has changed.")
         for completion in cancelled.writes { completion(.failure(error)) }
-        let waiterError = FirestoreError(.cancelled, "'waitForPendingWrites' cancelled because the user has changed.")
+        let waiterError = FirestoreError(.cancelled, "'waitForPendingWrites' callback is cancelled due to a user change.")
         for completion in cancelled.waiters { completion(.failure(waiterError)) }
         if startCommitting {
             Task { await self.commitPendingBatches() }
