@@ -13,6 +13,9 @@ import Foundation
 /// - **Consistency.** Reads of the backend may reflect commits whose batches have not arrived yet; every
 ///   view remembers the sequence number it reflects and skips older batches, and documents with local
 ///   writes are tracked separately until the engine has caught up.
+/// - **Cache.** What the client receives (reads, listens, batches of listened targets, acknowledged writes)
+///   goes into a ``RemoteDocumentCache`` (persisted by a ``ClientCacheFile`` with a persistent cache);
+///   offline and `.cache` reads and offline listeners are served from it. Pending writes are queued per user.
 /// - **Threads.** One lock guards the state; no listener, backend commit or security rule runs under it.
 ///   Events go through an outbox delivered in order by one thread at a time.
 final class SyncEngine: Sendable {
