@@ -29,15 +29,18 @@ struct RemoteDocumentCache {
     }
 
     /// Records a whole target read at `sequence`: its documents, and every other known document of the
-    /// target as missing.
+    /// target as missing. After the documents are recorded, every entry of the read's documents reflects
+    /// `sequence` or later, so a known document of the target still older than `sequence` was not in the read:
+    /// it is gone (one pass, no set of the read's paths).
     mutating func replace(_ target: QueryTarget, with documents: [Document], sequence: Int64) {
-        var present = Set<ResourcePath>()
         for document in documents {
-            present.insert(document.path)
             update(document.path, document: document, sequence: sequence)
         }
-        let gone = entries.filter { $0.value.document != nil && !present.contains($0.key) && target.contains($0.key) }
-        for path in gone.keys { update(path, document: nil, sequence: sequence) }
+        var gone: [ResourcePath] = []
+        for (path, entry) in entries where entry.sequence < sequence && entry.document != nil && target.contains(path) {
+            gone.append(path)
+        }
+        for path in gone { update(path, document: nil, sequence: sequence) }
     }
 
     /// The known documents of `target`.
