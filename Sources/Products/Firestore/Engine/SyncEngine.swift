@@ -288,17 +288,18 @@ final class SyncEngine: Sendable {
         var localPaths: [ResourcePath] = []
         var updates: [Int: [DocumentUpdate]] = [:]
         for change in batch.changes {
-            let viewIDs = state.viewIDs(for: change.path)
-            if state.tracked[change.path] != nil || !viewIDs.isEmpty {
-                state.cache.update(change.path, document: change.document, sequence: batch.sequenceNumber)
-            }
+            // The cache keeps what this client receives: its own documents and those of its listened targets.
             if state.tracked[change.path] != nil {
+                state.cache.update(change.path, document: change.document, sequence: batch.sequenceNumber)
                 if batch.sequenceNumber > state.tracked[change.path]!.sequence {
                     state.tracked[change.path]!.remote = change.document
                     state.tracked[change.path]!.sequence = batch.sequenceNumber
                 }
                 localPaths.append(change.path)
             } else {
+                let viewIDs = state.viewIDs(for: change.path)
+                guard !viewIDs.isEmpty else { continue }
+                state.cache.update(change.path, document: change.document, sequence: batch.sequenceNumber)
                 let update = DocumentUpdate(path: change.path, document: change.document,
                                             remoteSequence: batch.sequenceNumber)
                 for viewID in viewIDs { updates[viewID, default: []].append(update) }
