@@ -1,3 +1,5 @@
+import FlintCore
+
 /// What Auth offers other products: the signed-in user's ID token and uid.
 ///
 /// A product that talks to a backend on the user's behalf (Functions, Storage, Firestore, Database)
@@ -23,4 +25,19 @@ public protocol AuthInterop: AnyObject, Sendable {
 
     /// The current user's uid, or nil when nobody is signed in.
     func getUserID() -> String?
+
+    /// Calls `listener` with the new uid (nil: signed out) each time the signed-in user changes, until the
+    /// returned registration is removed (the role of the SDK's auth-state-change notification, which
+    /// Firestore observes to switch its queue of pending writes). Calls may repeat a uid; they come from any
+    /// thread, never while the implementation holds a lock.
+    ///
+    /// The default implementation never calls `listener` (for conformers that cannot observe changes).
+    func addUserChangeListener(_ listener: @escaping @Sendable (String?) -> Void) -> any ListenerRegistration
+}
+
+extension AuthInterop {
+    /// Never calls `listener`: a conformer that cannot observe user changes.
+    public func addUserChangeListener(_ listener: @escaping @Sendable (String?) -> Void) -> any ListenerRegistration {
+        ClosureListenerRegistration {}
+    }
 }

@@ -20,6 +20,8 @@ import FlintInterop
 /// - ``signInAnonymously()`` throws ``signInError`` when set; returns the current uid when an anonymous
 ///   user is already signed in; otherwise signs in ``anonymousUserID`` as an anonymous user.
 /// - ``signOut()`` throws ``signOutError`` when set; otherwise clears the user (a no-op when signed out).
+/// - ``addUserChangeListener(_:)`` listeners hear every change of the uid, however it was made (scripted or
+///   by a call), so tests can switch users under a product that follows them (Firestore's write queue).
 public final class FakeAuth: AuthInterop, AuthUserInterop, AuthSignInInterop, Sendable {
     private struct State {
         var currentUserID: String?
@@ -34,6 +36,8 @@ public final class FakeAuth: AuthInterop, AuthUserInterop, AuthSignInInterop, Se
         var getUserIDCallCount = 0
         var signInAnonymouslyCallCount = 0
         var signOutCallCount = 0
+        var userChangeListeners: [Int: @Sendable (String?) -> Void] = [:]
+        var nextListenerID = 0
     }
 
     private let state: Locked<State>
@@ -78,7 +82,7 @@ public final class FakeAuth: AuthInterop, AuthUserInterop, AuthSignInInterop, Se
     public var currentUserID: String? {
         get { state.withLock { $0.currentUserID } }
         set {
-            state.withLock {
+            changingUser {
                 $0.currentUserID = newValue
                 if newValue == nil {
                     $0.email = nil
@@ -132,7 +136,7 @@ public final class FakeAuth: AuthInterop, AuthUserInterop, AuthSignInInterop, Se
 
     /// Signs `userID` in without recording a call, as if it happened outside the code under test.
     public func simulateSignIn(userID: String, email: String? = nil, isAnonymous: Bool = false) {
-        state.withLock {
+        changingUser {
             $0.currentUserID = userID
             $0.email = email
             $0.isAnonymous = isAnonymous
@@ -189,12 +193,43 @@ public final class FakeAuth: AuthInterop, AuthUserInterop, AuthSignInInterop, Se
         }
     }
 
+    /// Registers `listener` for user changes: called whenever the signed-in uid changes (by
+    /// ``currentUserID``, ``simulateSignIn(userID:email:isAnonymous:)``, ``simulateSignOut()``,
+    /// ``signInAnonymously()`` or ``signOut()``), on the thread that made the change, with no lock held.
+    /// Unlike the real Auth, it is not called at registration.
+    public func addUserChangeListener(_ listener: @escaping @Sendable (String?) -> Void) -> any ListenerRegistration {
+        let id = state.withLock { state in
+            state.nextListenerID += 1
+            state.userChangeListeners[state.nextListenerID] = listener
+            return state.nextListenerID
+        }
+        return ClosureListenerRegistration { [weak self] in
+            _ = self?.state.withLock { $0.userChangeListeners.removeValue(forKey: id) }
+        }
+    }
+
+    /// The number of registered user-change listeners.
+    public var userChangeListenerCount: Int { state.withLock { $0.userChangeListeners.count } }
+
+    /// Runs `body` on the state, then tells the user-change listeners (outside the lock) if the uid changed.
+    private func changingUser<Result>(_ body: (inout State) -> Result) -> Result {
+        let (result, listeners, uid) = state.withLock { state -> (Result, [@Sendable (String?) -> Void], String?) in
+            let before = state.currentUserID
+            let result = body(&state)
+            guard state.currentUserID != before else { return (result, [], nil) }
+            return (result, state.userChangeListeners.keys.sorted().map { state.userChangeListeners[$0]! },
+                    state.currentUserID)
+        }
+        for listener in listeners { listener(uid) }
+        return result
+    }
+
     // MARK: - AuthSignInInterop
 
     /// Records the call, then throws ``signInError`` if set; otherwise returns the current uid when an
     /// anonymous user is signed in, or signs in ``anonymousUserID`` anonymously and returns it.
     public func signInAnonymously() async throws -> String {
-        let result: Result<String, any Error> = state.withLock {
+        let result: Result<String, any Error> = changingUser {
             $0.signInAnonymouslyCallCount += 1
             if let error = $0.signInError { return .failure(error) }
             if let current = $0.currentUserID, $0.isAnonymous { return .success(current) }
@@ -208,7 +243,7 @@ public final class FakeAuth: AuthInterop, AuthUserInterop, AuthSignInInterop, Se
 
     /// Records the call, then throws ``signOutError`` if set; otherwise signs out.
     public func signOut() throws {
-        let error: (any Error)? = state.withLock {
+        let error: (any Error)? = changingUser {
             $0.signOutCallCount += 1
             if let error = $0.signOutError { return error }
             $0.currentUserID = nil

@@ -61,6 +61,18 @@ struct AuthInteropTests {
         #expect(states.uids == [nil, uid, nil])
     }
 
+    @Test func userChangeListenersHearTheUIDNowAndOnEachChange() async throws {
+        let fixture = try AuthFixture()
+        let interop = try fixture.app.container.require(AuthInterop.self)
+        let uids = Locked<[String?]>([])
+        let registration = interop.addUserChangeListener { uid in uids.withLock { $0.append(uid) } }
+        let uid = try await fixture.auth.signInAnonymously().user.uid
+        try fixture.auth.signOut()
+        registration.remove()
+        _ = try await fixture.auth.signInAnonymously()
+        #expect(uids.withLock { $0 } == [nil, uid, nil])
+    }
+
     @Test func theFirebaseShapedSignInAnonymouslyIsPreferred() async throws {
         let fixture = try AuthFixture()
         let result = try await fixture.auth.signInAnonymously()    // AuthDataResult, not the interop's String

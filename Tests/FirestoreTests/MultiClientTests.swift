@@ -90,7 +90,9 @@ struct MultiClientTests {
         let first = try registry.configure(name: "first", options: .testing, overrides: overrides)
         let second = try registry.configure(name: "second", options: .testing, overrides: overrides)
         let database = try Firestore.firestore(app: first).databaseID
-        _ = try Firestore.firestore(app: second)
+        #expect(backend.watcherCount(database: database) == 0)   // an instance starts on first use, as in the SDK
+        _ = try await Firestore.firestore(app: first).document("c/d").getDocument()
+        _ = try await Firestore.firestore(app: second).document("c/d").getDocument()
         #expect(backend.watcherCount(database: database) == 2)
         await first.delete()
         #expect(backend.watcherCount(database: database) == 1)

@@ -157,4 +157,21 @@ import Testing
         #expect(try app.container.require(AuthUserInterop.self) === auth)
         #expect(try app.container.require(AuthSignInInterop.self) === auth)
     }
+
+    @Test func userChangeListenersHearEveryUIDChangeUntilRemoved() async throws {
+        let auth = FakeAuth(userID: "alice")
+        let uids = Locked<[String?]>([])
+        let registration = auth.addUserChangeListener { uid in uids.withLock { $0.append(uid) } }
+        auth.simulateSignIn(userID: "alice")   // the same uid: no change
+        auth.simulateSignIn(userID: "bob")
+        try auth.signOut()
+        _ = try await auth.signInAnonymously()
+        auth.currentUserID = "carol"
+        #expect(uids.withLock { $0 } == ["bob", nil, "fake-anonymous-uid", "carol"])
+        #expect(auth.userChangeListenerCount == 1)
+        registration.remove()
+        #expect(auth.userChangeListenerCount == 0)
+        auth.simulateSignOut()
+        #expect(uids.withLock { $0 }.count == 4)
+    }
 }

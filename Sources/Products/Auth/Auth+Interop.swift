@@ -1,3 +1,4 @@
+import FlintCore
 import FlintInterop
 
 // What Auth serves to other products through `AuthInterop`, `AuthUserInterop` and `AuthSignInInterop`.
@@ -16,6 +17,12 @@ extension Auth {
     /// `AuthInterop`: the signed-in user's uid, or nil.
     public func getUserID() -> String? {
         currentUser?.uid
+    }
+
+    /// `AuthInterop`: calls `listener` with the uid now, then whenever the signed-in uid changes (a
+    /// ``addStateDidChangeListener(_:)`` listener).
+    public func addUserChangeListener(_ listener: @escaping @Sendable (String?) -> Void) -> any ListenerRegistration {
+        addStateDidChangeListener { _, user in listener(user?.uid) }
     }
 
     // MARK: AuthUserInterop

@@ -1,4 +1,5 @@
 import FlintCore
+import Foundation
 import FlintProductSupport
 import FlintInterop
 
@@ -25,27 +26,108 @@ import FlintInterop
 /// a ``LocalFirestoreBackend``, an in-process emulator for development and tests. Writes apply locally at
 /// once (listeners see `hasPendingWrites == true`), and the `async` write methods return once the backend
 /// acknowledged them. Two apps configured with the same backend instance are two clients of one database.
+///
+/// **Cache.** Each instance keeps a local cache of what it received and of its pending writes (in memory, or
+/// on disk with ``PersistentCacheSettings``, chosen by ``setSettings(_:)`` before the first use): offline
+/// reads and listeners, and `source: .cache` reads, are served from it (see Docs/Products/Firestore.md,
+/// "Cache"). The instance starts on its first use, as in the SDK.
 public final class Firestore: Sendable {
     /// The name of the app this instance belongs to.
     public let appName: String
     /// The project and database of this instance.
     public let databaseID: DatabaseID
-    /// The engine: local writes, listeners, commits.
-    let engine: SyncEngine
     /// Converts written data for this database.
     let parser: UserDataParser
     /// Drops this instance from its provider's cache once it is terminated.
     private let release: @Sendable (Firestore) -> Void
+    /// What the engine is made of.
+    private let backend: any FirestoreBackend
+    private let credentials: CredentialsProvider
+    /// The settings and, from the first use on, the engine.
+    private let client: Locked<(settings: FirestoreSettings, engine: SyncEngine?)>
 
     init(appName: String, databaseID: DatabaseID, backend: any FirestoreBackend, auth: (any AuthInterop)?,
          appCheck: (any AppCheckInterop)?, release: @escaping @Sendable (Firestore) -> Void = { _ in }) {
         self.appName = appName
         self.databaseID = databaseID
         self.release = release
+        self.backend = backend
+        credentials = CredentialsProvider(auth: auth, appCheck: appCheck)
         parser = UserDataParser(database: databaseID)
-        engine = SyncEngine(database: databaseID, backend: backend,
-                            credentials: CredentialsProvider(auth: auth, appCheck: appCheck))
-        engine.start()
+        client = Locked((FirestoreSettings(), nil))
+    }
+
+    // MARK: - Settings
+
+    /// The instance's settings (Firebase's `settings`): the defaults until ``setSettings(_:)``.
+    public var settings: FirestoreSettings {
+        client.withLock { $0.settings }
+    }
+
+    /// Applies `settings` (Firebase's `settings` setter). As in the SDK, settings are fixed once the instance
+    /// is first used (a read, write, listen, ``disableNetwork()``…).
+    ///
+    /// - Throws: ``FirestoreErrorCode/failedPrecondition`` once the instance was used or terminated ("Firestore
+    ///   instance has already been started and its settings can no longer be changed…", as the SDK
+    ///   raises); ``FirestoreErrorCode/invalidArgument`` for a persistent cache smaller than
+    ///   ``PersistentCacheSettings/minimumSizeBytes``.
+    public func setSettings(_ settings: FirestoreSettings) throws(FirestoreError) {
+        if let error = settings.validationError { throw error }
+        try client.withLock { client throws(FirestoreError) in
+            guard client.engine == nil else {
+                throw FirestoreError(.failedPrecondition, "Firestore instance has already been started and its settings "
+                                     + "can no longer be changed. You can only set settings before calling any other "
+                                     + "methods on a Firestore instance.")
+            }
+            client.settings = settings
+        }
+    }
+
+    /// Deletes the persistent cache's file (Firebase's `clearPersistence()`): the documents it kept and the
+    /// pending writes of every user, which are then never sent. Does nothing with a memory cache.
+    ///
+    /// - Throws: ``FirestoreErrorCode/failedPrecondition`` while the instance is running: call it before the
+    ///   first use (after ``setSettings(_:)``) or after ``terminate()``, as in the SDK.
+    public func clearPersistence() async throws {
+        try client.withLock { client throws(FirestoreError) in
+            if let engine = client.engine, !engine.isTerminated {
+                throw FirestoreError(.failedPrecondition, "Persistence can only be cleared before a Firestore instance "
+                                     + "is initialized or after it is terminated.")
+            }
+            guard let persistent = client.settings.persistentCache else { return }
+            let url = ClientCacheFile.url(directory: persistent.directory, appName: appName, database: databaseID)
+            for file in [url, url.appendingPathExtension("tmp")] where FileManager.default.fileExists(atPath: file.path) {
+                do {
+                    try FileManager.default.removeItem(at: file)
+                } catch {
+                    throw FirestoreError(.unknown, "Cannot delete the cache file \(file.path): \(error)")
+                }
+            }
+        }
+    }
+
+    /// The engine: local writes, listeners, commits. Started on first use, with the settings of that moment
+    /// (a persistent cache is opened then, under this lock: no user code runs meanwhile).
+    var engine: SyncEngine { engine(startingOffline: false) }
+
+    /// The engine, started offline when this is the first use (`disableNetwork()`), so that pending writes
+    /// restored from a persistent cache are not sent before the network is enabled.
+    private func engine(startingOffline: Bool) -> SyncEngine {
+        let (engine, created) = client.withLock { client -> (SyncEngine, Bool) in
+            if let engine = client.engine { return (engine, false) }
+            let cacheURL = client.settings.persistentCache.map {
+                ClientCacheFile.url(directory: $0.directory, appName: appName, database: databaseID)
+            }
+            let engine = SyncEngine(database: databaseID, backend: backend, credentials: credentials, cacheURL: cacheURL,
+                                    cacheIO: client.settings.persistenceIO,
+                                    cacheSizeBytes: client.settings.persistentCache?.sizeBytes
+                                        ?? PersistentCacheSettings.unlimitedSizeBytes)
+            engine.start(offline: startingOffline)
+            client.engine = engine
+            return (engine, true)
+        }
+        if created { engine.observeUserChanges() }   // outside the lock: Auth may run other listeners meanwhile
+        return engine
     }
 
     // MARK: - Entry points
@@ -125,13 +207,14 @@ public final class Firestore: Sendable {
     // MARK: - Network
 
     /// Takes the client offline: writes stay pending (their `async` calls wait), other clients' changes are
-    /// not received, and listeners' snapshots report `isFromCache == true`.
+    /// not received, reads and new listeners are served from the local cache, and listeners' snapshots report
+    /// `isFromCache == true`.
     public func disableNetwork() async {
-        engine.disableNetwork()
+        engine(startingOffline: true).disableNetwork()
     }
 
-    /// Brings the client back online: pending writes are committed, held changes applied, and snapshots
-    /// report `isFromCache == false` again.
+    /// Brings the client back online: pending writes are committed, held changes applied, every listener's
+    /// view brought up to date with the backend, and snapshots report `isFromCache == false` again.
     public func enableNetwork() async {
         engine.enableNetwork()
     }
@@ -188,6 +271,14 @@ public final class Firestore: Sendable {
     /// Terminates the instance, by ``terminate()`` or because its app is being deleted, and drops it from its
     /// provider's cache.
     func terminate(reason: SyncEngine.TerminationReason) {
+        // An unused instance gets an engine that never starts (no watch, no cache file), so later calls fail
+        // as terminated.
+        let engine = client.withLock { client in
+            if let engine = client.engine { return engine }
+            let engine = SyncEngine(database: databaseID, backend: backend, credentials: credentials)
+            client.engine = engine
+            return engine
+        }
         engine.terminate(reason: reason)
         release(self)
     }

@@ -87,11 +87,25 @@ public final class DocumentReference: Sendable, Hashable, CustomStringConvertibl
 
     // MARK: - Reads
 
-    /// The document as this client sees it: the backend's version with this client's pending writes.
+    /// The document as this client sees it: the backend's version with this client's pending writes; offline,
+    /// the local cache's (``getDocument(source:)`` with `.default`).
     @discardableResult
     public func getDocument() async throws -> DocumentSnapshot {
+        try await getDocument(source: .default)
+    }
+
+    /// The document as this client sees it, read from `source` (Firebase's `getDocument(source:)`): the
+    /// backend's version (remembered in the local cache) for `.server`, and for `.default` while online; the
+    /// local cache's for `.cache`, and for `.default` offline. Pending writes of this client are applied
+    /// either way; `metadata.isFromCache` tells which it was.
+    ///
+    /// - Throws: ``FirestoreErrorCode/unavailable``, with the SDK's messages: for `.cache` when the cache does
+    ///   not know the document (it never received it); while the network is disabled, for `.default` when
+    ///   the cache does not have the document (unknown or known missing) and for `.server` always.
+    @discardableResult
+    public func getDocument(source: FirestoreSource) async throws -> DocumentSnapshot {
         let path = try validPath()
-        let (document, isFromCache) = try await firestore.engine.getDocument(at: path)
+        let (document, isFromCache) = try await firestore.engine.getDocument(at: path, source: source)
         return DocumentSnapshot(reference: self, document: document,
                                 metadata: SnapshotMetadata(hasPendingWrites: document?.hasPendingWrites ?? false,
                                                            isFromCache: isFromCache))

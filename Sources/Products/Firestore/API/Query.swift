@@ -256,11 +256,22 @@ public class Query: @unchecked Sendable, Hashable {
 
     // MARK: - Reads
 
-    /// The matching documents, as this client sees them (the backend's, with this client's pending writes).
+    /// The matching documents, as this client sees them (the backend's, with this client's pending writes;
+    /// offline, the local cache's): ``getDocuments(source:)`` with `.default`.
     @discardableResult
     public func getDocuments() async throws -> QuerySnapshot {
+        try await getDocuments(source: .default)
+    }
+
+    /// The matching documents read from `source` (Firebase's `getDocuments(source:)`), with this client's
+    /// pending writes: the backend's (remembered in the local cache) for `.server`, and for `.default` while
+    /// online; for `.cache`, and `.default` offline, those the local cache holds (possibly none).
+    ///
+    /// - Throws: ``FirestoreErrorCode/unavailable`` for `.server` while the network is disabled.
+    @discardableResult
+    public func getDocuments(source: FirestoreSource) async throws -> QuerySnapshot {
         let matcher = try self.matcher()
-        let (entries, isFromCache) = try await firestore.engine.getDocuments(matcher)
+        let (entries, isFromCache) = try await firestore.engine.getDocuments(matcher, source: source)
         return QuerySnapshot(query: self, entries: entries, hasPendingWrites: entries.contains {
             $0.document.hasPendingWrites
         }, isFromCache: isFromCache)

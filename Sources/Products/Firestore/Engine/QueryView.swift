@@ -154,6 +154,19 @@ struct QueryView {
         return snapshot(for: ChangeSet(), from: tree, compare: kind.compare)
     }
 
+    /// Replaces the view's documents with `entries` (matched, ordered, limited) read at `sequence`, such as a
+    /// view served from the cache catching up with the backend when the network comes back; returns the
+    /// snapshot to deliver for the differences, if any.
+    mutating func reset(to entries: [ViewEntry], sequence: Int64) -> ViewSnapshot? {
+        guard isLoaded else { return nil }
+        let oldTree = tree
+        let changeSet = diff(from: oldTree, to: entries)
+        baseSequence = max(baseSequence, sequence)
+        members = [:]
+        for entry in entries { members[entry.document.path] = entry }
+        return snapshot(for: changeSet, from: oldTree, compare: kind.compare)
+    }
+
     // MARK: Internals
 
     /// The changes turning `oldTree` into `entries`, computed document by document (refills only).

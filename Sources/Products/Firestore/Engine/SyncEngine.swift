@@ -13,6 +13,9 @@ import Foundation
 /// - **Consistency.** Reads of the backend may reflect commits whose batches have not arrived yet; every
 ///   view remembers the sequence number it reflects and skips older batches, and documents with local
 ///   writes are tracked separately until the engine has caught up.
+/// - **Cache.** What the client receives (reads, listens, batches of listened targets, acknowledged writes)
+///   goes into a ``RemoteDocumentCache`` (persisted by a ``ClientCacheFile`` with a persistent cache);
+///   offline and `.cache` reads and offline listeners are served from it. Pending writes are queued per user.
 /// - **Threads.** One lock guards the state; no listener, backend commit or security rule runs under it.
 ///   Events go through an outbox delivered in order by one thread at a time.
 final class SyncEngine: Sendable {
@@ -21,26 +24,71 @@ final class SyncEngine: Sendable {
     let credentials: CredentialsProvider
     /// Prefix of this client's origin tags.
     let clientID: String
+    /// The persistent cache's file and how to write it; nil for a memory cache.
+    let cacheURL: URL?
+    let cacheIO: PersistenceIO
+    let cacheSizeBytes: Int64
     private let state = Locked(SyncEngineState())
-    private let watchRegistration = Locked<(any ListenerRegistration)?>(nil)
+    /// The backend's watch and the user-change observation, removed at termination.
+    private let registrations = Locked<[any ListenerRegistration]>([])
 
-    init(database: DatabaseID, backend: any FirestoreBackend, credentials: CredentialsProvider) {
+    init(database: DatabaseID, backend: any FirestoreBackend, credentials: CredentialsProvider,
+         cacheURL: URL? = nil, cacheIO: PersistenceIO = .standard,
+         cacheSizeBytes: Int64 = PersistentCacheSettings.unlimitedSizeBytes) {
         self.database = database
         self.backend = backend
         self.credentials = credentials
+        self.cacheURL = cacheURL
+        self.cacheIO = cacheIO
+        self.cacheSizeBytes = cacheSizeBytes
         clientID = AutoID.make()
     }
 
-    /// Starts watching the backend.
-    func start() {
+    /// Opens the persistent cache (if any) and restores its pending writes of the signed-in user, and starts
+    /// watching the backend (then call ``observeUserChanges()``, with no lock held). A damaged cache makes every operation fail with its
+    /// ``FirestoreErrorCode/dataLoss`` error. With `offline`, the engine starts with the network disabled.
+    func start(offline: Bool = false) {
+        var opened: (ClientCacheFile, [ResourcePath: RemoteDocumentCache.Entry], [ClientCacheFile.LoadedBatch])?
+        if let cacheURL {
+            do {
+                opened = try ClientCacheFile.open(url: cacheURL, io: cacheIO, sizeBytes: cacheSizeBytes)
+            } catch {
+                state.withLock { $0.startupError = error }
+                return
+            }
+        }
+        let user = credentials.auth?.getUserID()
         let watch = backend.watch(database: database) { [weak self] batch in
             self?.receive(batch)
         }
-        state.withLock { state in
+        let startCommitting = state.withLock { state -> Bool in
             state.lastSequence = max(state.lastSequence, watch.sequenceNumber)
             state.highWater = max(state.highWater, watch.sequenceNumber)
+            state.user = user
+            state.isOffline = offline
+            guard let (file, entries, batches) = opened else { return false }
+            state.cacheFile = file
+            state.cache.load(entries)
+            state.nextBatchID = (batches.last?.id ?? 0) + 1
+            for loaded in batches {
+                let batch = PendingBatch(id: loaded.id, user: loaded.user, mutations: loaded.mutations,
+                                         origin: "\(clientID)/\(loaded.id)", localWriteTime: loaded.localWriteTime)
+                if loaded.user == user {
+                    // A backend read failing here leaves the write in the file for a later instance.
+                    try? enqueueLocally(batch, in: &state)
+                } else {
+                    state.otherUsersBatches.append(batch)
+                }
+            }
+            let start = !state.committing && !state.isOffline && !state.pending.isEmpty
+            if start { state.committing = true }
+            return start
         }
-        watchRegistration.withLock { $0 = watch.registration }
+        registrations.withLock { $0.append(watch.registration) }
+        flush()
+        if startCommitting {
+            Task { await self.commitPendingBatches() }
+        }
     }
 
     /// The number of registered listeners.
@@ -51,6 +99,12 @@ final class SyncEngine: Sendable {
 
     /// The number of local writes not yet acknowledged.
     var pendingWriteCount: Int { state.withLock { $0.pending.count } }
+
+    /// Whether ``terminate(reason:)`` ran.
+    var isTerminated: Bool { state.withLock { $0.terminated } }
+
+    /// The number of `waitForPendingWrites` callers waiting.
+    var waiterCount: Int { state.withLock { $0.waiters.count } }
 
     /// The number of documents tracked because of local writes.
     var trackedDocumentCount: Int { state.withLock { $0.tracked.count } }
@@ -66,33 +120,21 @@ final class SyncEngine: Sendable {
         }
         let outcome = state.withLock { state -> Result<Bool, FirestoreError> in
             guard !state.terminated else { return .failure(.terminated) }
+            if let error = state.startupError { return .failure(error) }
             let paths = Self.distinctPaths(of: mutations)
-            for path in paths where state.tracked[path] == nil {
-                do {
-                    let read = try backend.document(at: path.description, database: database, caller: nil)
-                    state.tracked[path] = TrackedDocument(remote: read.value?.document, sequence: read.sequenceNumber)
-                    state.settled.insert(path)   // until a write is added below
-                    state.highWater = max(state.highWater, read.sequenceNumber)
-                } catch {
-                    state.dropSettledDocuments()
-                    return .failure(FirestoreError.wrapping(error))
-                }
+            do throws(FirestoreError) {
+                try track(paths, in: &state)
+                let id = state.nextBatchID
+                let now = Timestamp()
+                // Persisted before it is applied: a write that cannot be persisted fails and changes nothing.
+                try state.cacheFile?.recordEnqueue(id: id, user: state.user, localWriteTime: now, mutations: mutations)
+                state.nextBatchID += 1
+                add(PendingBatch(id: id, user: state.user, mutations: mutations, origin: "\(clientID)/\(id)",
+                                 localWriteTime: now, completion: completion), paths: paths, in: &state)
+            } catch {
+                state.dropSettledDocuments()
+                return .failure(error)
             }
-            let id = state.nextBatchID
-            state.nextBatchID += 1
-            let now = Timestamp()
-            for mutation in mutations {
-                state.tracked[mutation.path]!.mutations.append(
-                    TrackedDocument.PendingMutation(batchID: id, mutation: mutation, localWriteTime: now))
-            }
-            state.pending.append(PendingBatch(id: id, mutations: mutations, origin: "\(clientID)/\(id)",
-                                              completion: completion))
-            var updates: [Int: [DocumentUpdate]] = [:]
-            for path in paths {
-                let update = DocumentUpdate(path: path, document: state.localDocument(at: path), remoteSequence: nil)
-                for viewID in state.viewIDs(for: path) { updates[viewID, default: []].append(update) }
-            }
-            apply(updates, to: &state)
             let startCommitting = !state.committing && !state.isOffline
             if startCommitting { state.committing = true }
             return .success(startCommitting)
@@ -106,6 +148,51 @@ final class SyncEngine: Sendable {
                 Task { await self.commitPendingBatches() }
             }
         }
+    }
+
+    /// Starts tracking the documents at `paths` (their remote state: the backend's, read on the engine's
+    /// behalf; offline, the cache's).
+    private func track(_ paths: [ResourcePath], in state: inout SyncEngineState) throws(FirestoreError) {
+        for path in paths where state.tracked[path] == nil {
+            if state.isOffline {
+                // Offline, the client knows only what it received.
+                let entry = state.cache.entry(at: path)
+                state.tracked[path] = TrackedDocument(remote: entry?.document, sequence: entry?.sequence ?? 0)
+                state.settled.insert(path)   // until a write is added
+                continue
+            }
+            let read = try backend.document(at: path.description, database: database, caller: nil)
+            state.tracked[path] = TrackedDocument(remote: read.value?.document, sequence: read.sequenceNumber)
+            state.settled.insert(path)   // until a write is added
+            state.highWater = max(state.highWater, read.sequenceNumber)
+        }
+    }
+
+    /// Applies a batch whose documents are tracked locally, queues it, and updates the views.
+    private func add(_ batch: PendingBatch, paths: [ResourcePath], in state: inout SyncEngineState) {
+        for mutation in batch.mutations {
+            state.tracked[mutation.path]!.mutations.append(
+                TrackedDocument.PendingMutation(batchID: batch.id, mutation: mutation, localWriteTime: batch.localWriteTime))
+        }
+        state.pending.append(batch)
+        var updates: [Int: [DocumentUpdate]] = [:]
+        for path in paths {
+            let update = DocumentUpdate(path: path, document: state.localDocument(at: path), remoteSequence: nil)
+            for viewID in state.viewIDs(for: path) { updates[viewID, default: []].append(update) }
+        }
+        apply(updates, to: &state)
+    }
+
+    /// Queues an already persisted batch (restored from the cache, or of a user signing in again).
+    private func enqueueLocally(_ batch: PendingBatch, in state: inout SyncEngineState) throws(FirestoreError) {
+        let paths = Self.distinctPaths(of: batch.mutations)
+        do {
+            try track(paths, in: &state)
+        } catch {
+            state.dropSettledDocuments()
+            throw error
+        }
+        add(batch, paths: paths, in: &state)
     }
 
     /// Commits pending batches one at a time, in order, until none is left unsent.
@@ -136,6 +223,7 @@ final class SyncEngine: Sendable {
         let (completion, waiters) = state.withLock { state -> (SyncEngineState.Completion?, [SyncEngineState.Completion]) in
             guard let index = state.pending.firstIndex(where: { $0.id == batchID }) else { return (nil, []) }
             let batch = state.pending.remove(at: index)
+            state.cacheFile?.recordRemoval(id: batchID)
             var updates: [Int: [DocumentUpdate]] = [:]
             for path in Self.distinctPaths(of: batch.mutations) {
                 state.removeMutations(of: batchID, at: path)
@@ -156,6 +244,7 @@ final class SyncEngine: Sendable {
         let result: Result<Void, FirestoreError> = await withCheckedContinuation { continuation in
             let immediate = state.withLock { state -> Result<Void, FirestoreError>? in
                 if state.terminated { return .failure(.terminated) }
+                if let error = state.startupError { return .failure(error) }
                 guard let last = state.pending.last else { return .success(()) }
                 state.waiters.append((upTo: last.id, completion: { continuation.resume(returning: $0) }))
                 return nil
@@ -191,20 +280,32 @@ final class SyncEngine: Sendable {
         var acknowledged: PendingBatch?
         if let origin = batch.origin, let index = state.pendingIndex(origin: origin, clientID: clientID) {
             acknowledged = state.pending.remove(at: index)
+            state.cacheFile?.recordRemoval(id: acknowledged!.id)
+        } else if let origin = batch.origin, !state.otherUsersBatches.isEmpty,
+                  let id = SyncEngineState.batchID(origin: origin, clientID: clientID),
+                  let index = state.otherUsersBatches.firstIndex(where: { $0.id == id }) {
+            // Sent before its user signed out: done, it must not be sent again.
+            state.otherUsersBatches.remove(at: index)
+            state.cacheFile?.recordRemoval(id: id)
         }
         var localPaths: [ResourcePath] = []
         var updates: [Int: [DocumentUpdate]] = [:]
         for change in batch.changes {
+            // The cache keeps what this client receives: its own documents and those of its listened targets.
             if state.tracked[change.path] != nil {
+                state.cache.update(change.path, document: change.document, sequence: batch.sequenceNumber)
                 if batch.sequenceNumber > state.tracked[change.path]!.sequence {
                     state.tracked[change.path]!.remote = change.document
                     state.tracked[change.path]!.sequence = batch.sequenceNumber
                 }
                 localPaths.append(change.path)
             } else {
+                let viewIDs = state.viewIDs(for: change.path)
+                guard !viewIDs.isEmpty else { continue }
+                state.cache.update(change.path, document: change.document, sequence: batch.sequenceNumber)
                 let update = DocumentUpdate(path: change.path, document: change.document,
                                             remoteSequence: batch.sequenceNumber)
-                for viewID in state.viewIDs(for: change.path) { updates[viewID, default: []].append(update) }
+                for viewID in viewIDs { updates[viewID, default: []].append(update) }
             }
         }
         if let acknowledged {
@@ -219,12 +320,12 @@ final class SyncEngine: Sendable {
         }
         apply(updates, to: &state)
         state.dropSettledDocuments()
+        state.saveCache()
         return acknowledged?.completion
     }
 
     /// Applies document updates to views (in registration order) and queues their snapshots.
     private func apply(_ updates: [Int: [DocumentUpdate]], to state: inout SyncEngineState) {
-        let tracked = state.tracked
         for viewID in updates.keys.sorted() {
             guard var view = state.views.removeValue(forKey: viewID) else { continue }
             let kind = view.kind
@@ -232,7 +333,7 @@ final class SyncEngine: Sendable {
             let baseSequence = view.baseSequence
             var refillSequence: Int64 = 0
             let snapshot = view.apply(updates[viewID]!) {
-                let (entries, sequence) = (try? currentEntries(for: kind, tracked: tracked))
+                let (entries, sequence) = (try? currentEntries(for: kind, in: &state))
                     ?? (Array(oldTree), baseSequence)
                 refillSequence = sequence
                 return (entries, sequence)
@@ -245,34 +346,59 @@ final class SyncEngine: Sendable {
         }
     }
 
-    /// The entries a view should show now: the backend's documents read on the engine's own behalf, with
-    /// local writes applied; matched, ordered and limited.
+    /// The entries a view should show now, with local writes applied; matched, ordered and limited. Online:
+    /// the backend's documents read on the engine's own behalf (and remembered in the cache); offline: the
+    /// cache's, as of the last batch processed.
     private func currentEntries(for kind: ViewKind,
-                                tracked: [ResourcePath: TrackedDocument]) throws(FirestoreError) -> ([ViewEntry], Int64) {
+                                in state: inout SyncEngineState) throws(FirestoreError) -> ([ViewEntry], Int64) {
+        let tracked = state.tracked
         switch kind {
         case .document(let path):
-            let read = try backend.document(at: path.description, database: database, caller: nil)
-            let document = tracked[path].map(\.localDocument) ?? read.value?.document
-            return (document.map { [ViewEntry(document: $0, sortKey: [])] } ?? [], read.sequenceNumber)
+            let document: Document?
+            let sequence: Int64
+            if state.isOffline {
+                document = tracked[path].map(\.localDocument) ?? state.cache.entry(at: path)?.document
+                sequence = state.lastSequence
+            } else {
+                let read = try backend.document(at: path.description, database: database, caller: nil)
+                remember(read, at: path, in: &state)
+                document = tracked[path].map(\.localDocument) ?? read.value?.document
+                sequence = read.sequenceNumber
+            }
+            return (document.map { [ViewEntry(document: $0, sortKey: [])] } ?? [], sequence)
         case .query(let matcher):
-            let read = try backend.documents(in: BackendTarget(.query(matcher.query.target)), database: database,
-                                             caller: nil)
-            return (matcher.run(over: Self.overlay(read.value, tracked: tracked, target: matcher.query.target)),
+            let target = matcher.query.target
+            if state.isOffline {
+                return (matcher.run(over: Self.overlay(state.cache.documents(in: target), tracked: tracked, target: target)),
+                        state.lastSequence)
+            }
+            let read = try backend.documents(in: BackendTarget(.query(target)), database: database, caller: nil)
+            remember(read, of: target, in: &state)
+            return (matcher.run(over: Self.overlay(read.value.map(\.document), tracked: tracked, target: target)),
                     read.sequenceNumber)
         }
     }
 
+    /// Remembers a read document in the cache.
+    private func remember(_ read: BackendRead<BackendDocument?>, at path: ResourcePath, in state: inout SyncEngineState) {
+        state.cache.update(path, document: read.value?.document, sequence: read.sequenceNumber)
+        state.saveCache()
+    }
+
+    /// Remembers a whole target's read in the cache.
+    private func remember(_ read: BackendRead<[BackendDocument]>, of target: QueryTarget, in state: inout SyncEngineState) {
+        state.cache.replace(target, with: read.value.map(\.document), sequence: read.sequenceNumber)
+        state.saveCache()
+    }
+
     /// Backend documents with the tracked documents' local states in place of theirs.
-    private static func overlay(_ documents: [BackendDocument], tracked: [ResourcePath: TrackedDocument],
+    private static func overlay(_ documents: [Document], tracked: [ResourcePath: TrackedDocument],
                                 target: QueryTarget) -> [Document] {
+        if tracked.isEmpty { return documents }
         var result: [Document] = []
         result.reserveCapacity(documents.count)
-        if tracked.isEmpty {
-            for document in documents { result.append(document.document) }
-            return result
-        }
-        for document in documents where tracked[document.document.path] == nil {
-            result.append(document.document)
+        for document in documents where tracked[document.path] == nil {
+            result.append(document)
         }
         for (path, entry) in tracked where target.contains(path) {
             if let local = entry.localDocument { result.append(local) }
@@ -293,7 +419,7 @@ final class SyncEngine: Sendable {
         case .query(let matcher): target = .query(matcher.query.target)
         }
         let id = state.withLock { state -> Int? in
-            guard !state.terminated else { return nil }
+            guard !state.terminated, state.startupError == nil else { return nil }
             let id = state.nextViewID
             state.nextViewID += 1
             state.register(QueryView(id: id, kind: kind, slot: slot, includeMetadataChanges: includeMetadataChanges),
@@ -301,7 +427,8 @@ final class SyncEngine: Sendable {
             return id
         }
         guard let id else {
-            Task { if slot.deactivate() { slot.deliver(.failure(.terminated)) } }
+            let error = state.withLock { $0.startupError } ?? .terminated
+            Task { if slot.deactivate() { slot.deliver(.failure(error)) } }
             return ClosureListenerRegistration {}
         }
         Task { await self.load(viewID: id, target: BackendTarget(target)) }
@@ -351,7 +478,7 @@ final class SyncEngine: Sendable {
         state.withLock { state in
             guard var view = state.views.removeValue(forKey: viewID) else { return }
             do {
-                let (entries, sequence) = try currentEntries(for: view.kind, tracked: state.tracked)
+                let (entries, sequence) = try currentEntries(for: view.kind, in: &state)
                 state.highWater = max(state.highWater, sequence)
                 let snapshot = view.load(entries: entries, sequence: sequence, isFromCache: state.isOffline)
                 state.outbox.append(Delivery(slot: view.slot, event: .snapshot(snapshot), isFinal: false))
@@ -410,23 +537,58 @@ final class SyncEngine: Sendable {
 
     // MARK: - One-shot reads
 
-    /// A document as the client sees it (the backend's, with local writes applied), read as the caller.
-    func getDocument(at path: ResourcePath) async throws(FirestoreError) -> (Document?, isFromCache: Bool) {
+    /// A document as the client sees it, with local writes applied: read as the caller from the backend
+    /// (and remembered in the cache) online, for `.default` and `.server`; from the cache for `.cache`.
+    /// - Throws: ``FirestoreErrorCode/unavailable``, as the SDK: for `.cache`, when the cache does not know
+    ///   the document; offline, for `.default` when the cache does not have it (unknown or missing), and
+    ///   for `.server` always.
+    func getDocument(at path: ResourcePath,
+                     source: FirestoreSource) async throws(FirestoreError) -> (Document?, isFromCache: Bool) {
         let offline = try ensureRunning()
-        let caller = offline ? nil : try await credentials.caller()
+        if source == .cache || offline {
+            let known = state.withLock { state -> Document?? in
+                if let tracked = state.tracked[path] { return .some(tracked.localDocument) }
+                return state.cache.entry(at: path).map(\.document)
+            }
+            // `known`: nil when the cache does not know the document, `.some(nil)` when it is known missing.
+            if source == .cache {
+                guard let known else { throw .notInCache }
+                return (known, true)
+            }
+            let document = known ?? nil
+            if source == .server { throw document == nil ? .offline : .offlineButCached }
+            guard let document else { throw .offline }
+            return (document, true)
+        }
+        let caller = try await credentials.caller()
         let read = try backend.document(at: path.description, database: database, caller: caller)
-        let local = state.withLock { state -> Document?? in state.tracked[path].map(\.localDocument) }
-        return (local ?? read.value?.document, offline)
+        let local = state.withLock { state -> Document?? in
+            remember(read, at: path, in: &state)
+            return state.tracked[path].map(\.localDocument)
+        }
+        return (local ?? read.value?.document, false)
     }
 
-    /// A query's documents as the client sees them, read as the caller.
-    func getDocuments(_ matcher: QueryMatcher) async throws(FirestoreError) -> ([ViewEntry], isFromCache: Bool) {
+    /// A query's documents as the client sees them, with local writes applied: read as the caller from the
+    /// backend (and remembered in the cache) for `.default` online and `.server`; the cache's for `.cache`
+    /// and `.default` offline.
+    /// - Throws: ``FirestoreErrorCode/unavailable`` for `.server` offline.
+    func getDocuments(_ matcher: QueryMatcher,
+                      source: FirestoreSource) async throws(FirestoreError) -> ([ViewEntry], isFromCache: Bool) {
         let offline = try ensureRunning()
-        let caller = offline ? nil : try await credentials.caller()
-        let read = try backend.documents(in: BackendTarget(.query(matcher.query.target)), database: database,
-                                         caller: caller)
-        let tracked = state.withLock { $0.tracked }
-        return (matcher.run(over: Self.overlay(read.value, tracked: tracked, target: matcher.query.target)), offline)
+        let target = matcher.query.target
+        if source == .cache || (source == .default && offline) {
+            let (documents, tracked) = state.withLock { state in (state.cache.documents(in: target), state.tracked) }
+            return (matcher.run(over: Self.overlay(documents, tracked: tracked, target: target)), true)
+        }
+        if offline { throw .offlineQuery }
+        let caller = try await credentials.caller()
+        let read = try backend.documents(in: BackendTarget(.query(target)), database: database, caller: caller)
+        let tracked = state.withLock { state in
+            remember(read, of: target, in: &state)
+            return state.tracked
+        }
+        return (matcher.run(over: Self.overlay(read.value.map(\.document), tracked: tracked, target: target)), false)
     }
 
     /// The backend's documents of a target as the caller reads them, without local writes (counts,
@@ -453,6 +615,7 @@ final class SyncEngine: Sendable {
     private func ensureRunning() throws(FirestoreError) -> Bool {
         try state.withLock { state throws(FirestoreError) -> Bool in
             if state.terminated { throw .terminated }
+            if let error = state.startupError { throw error }
             return state.isOffline
         }
     }
@@ -494,7 +657,15 @@ final class SyncEngine: Sendable {
             }
             for viewID in state.views.keys.sorted() {
                 guard var view = state.views.removeValue(forKey: viewID) else { continue }
-                if let snapshot = view.setFromCache(false, emit: true) {
+                // Catch up with the backend (the cache may have been stale), then report `isFromCache == false`.
+                let snapshot: ViewSnapshot?
+                if let (entries, sequence) = try? currentEntries(for: view.kind, in: &state) {
+                    state.highWater = max(state.highWater, sequence)
+                    snapshot = view.reset(to: entries, sequence: sequence)
+                } else {
+                    snapshot = view.setFromCache(false, emit: true)
+                }
+                if let snapshot {
                     state.outbox.append(Delivery(slot: view.slot, event: .snapshot(snapshot), isFinal: false))
                 }
                 state.views[viewID] = view
@@ -506,6 +677,69 @@ final class SyncEngine: Sendable {
         flush()
         for completion in completions { completion(.success(())) }
         for waiter in waiters { waiter(.success(())) }
+        if startCommitting {
+            Task { await self.commitPendingBatches() }
+        }
+    }
+
+    // MARK: - User changes
+
+    /// Starts following the signed-in user through Auth (if the app has it). Called after ``start()`` with no
+    /// lock held: Auth may run other listeners (user code) while registering this one. A change between
+    /// `start()` and the registration is caught by comparing the user afterwards.
+    func observeUserChanges() {
+        guard let auth = credentials.auth else { return }
+        let registration = auth.addUserChangeListener { [weak self] uid in self?.userChanged(to: uid) }
+        let kept = registrations.withLock { registrations -> Bool in
+            // After `terminate(reason:)` took the registrations, this one must not stay behind.
+            guard !state.withLock({ $0.terminated }) else { return false }
+            registrations.append(registration)
+            return true
+        }
+        if !kept { registration.remove() }
+        userChanged(to: auth.getUserID())
+    }
+
+    /// The signed-in user changed (as the SDK's `HandleCredentialChange`): the previous user's pending writes
+    /// leave the views and the queue (they stay in that user's queue, persisted with a persistent cache, and
+    /// come back when the user signs in again), their callers and `waitForPendingWrites` callers get
+    /// ``FirestoreErrorCode/cancelled``, and the new user's queued writes are applied and sent.
+    func userChanged(to user: String?) {
+        typealias Cancelled = (writes: [SyncEngineState.Completion], waiters: [SyncEngineState.Completion])
+        let (cancelled, startCommitting) = state.withLock { state -> (Cancelled, Bool) in
+            guard !state.terminated, state.startupError == nil, state.user != user else { return (([], []), false) }
+            state.user = user
+            var cancelled: Cancelled = ([], state.waiters.map(\.completion))
+            state.waiters = []
+            var updates: [Int: [DocumentUpdate]] = [:]
+            for var batch in state.pending {
+                if let completion = batch.completion { cancelled.writes.append(completion) }
+                for path in Self.distinctPaths(of: batch.mutations) {
+                    state.removeMutations(of: batch.id, at: path)
+                    let update = DocumentUpdate(path: path, document: state.localDocument(at: path), remoteSequence: nil)
+                    for viewID in state.viewIDs(for: path) { updates[viewID, default: []].append(update) }
+                }
+                batch.completion = nil
+                batch.sent = false
+                state.otherUsersBatches.append(batch)
+            }
+            state.pending = []
+            apply(updates, to: &state)
+            let returning = state.otherUsersBatches.filter { $0.user == user }
+            state.otherUsersBatches.removeAll { $0.user == user }
+            for batch in returning.sorted(by: { $0.id < $1.id }) {
+                if (try? enqueueLocally(batch, in: &state)) == nil { state.otherUsersBatches.append(batch) }
+            }
+            state.dropSettledDocuments()
+            let start = !state.committing && !state.isOffline && !state.pending.isEmpty
+            if start { state.committing = true }
+            return (cancelled, start)
+        }
+        flush()
+        let error = FirestoreError(.cancelled, "The write was cancelled because the user has changed.")
+        for completion in cancelled.writes { completion(.failure(error)) }
+        let waiterError = FirestoreError(.cancelled, "'waitForPendingWrites' callback is cancelled due to a user change.")
+        for completion in cancelled.waiters { completion(.failure(waiterError)) }
         if startCommitting {
             Task { await self.commitPendingBatches() }
         }
@@ -540,7 +774,7 @@ final class SyncEngine: Sendable {
             let inSync = state.inSyncListeners.keys.sorted().compactMap { state.inSyncListeners[$0] }
             state.inSyncListeners = [:]
             state.newInSyncListeners = []
-            let completions = state.pending.map(\.completion) + state.waiters.map(\.completion)
+            let completions = state.pending.compactMap(\.completion) + state.waiters.map(\.completion)
             state.views = [:]
             state.viewsByCollection = [:]
             state.viewsByGroup = [:]
@@ -549,13 +783,15 @@ final class SyncEngine: Sendable {
             state.pending = []
             state.waiters = []
             state.heldBatches = []
+            state.otherUsersBatches = []
+            state.cacheFile = nil   // closes the file
             return (slots, inSync, completions)
         }
-        let registration = watchRegistration.withLock { registration in
-            defer { registration = nil }
-            return registration
+        let registrations = registrations.withLock { registrations in
+            defer { registrations = [] }
+            return registrations
         }
-        registration?.remove()
+        for registration in registrations { registration.remove() }
         let cancelled = reason.listenerError
         for slot in slots where slot.deactivate() {
             slot.deliver(.failure(cancelled))

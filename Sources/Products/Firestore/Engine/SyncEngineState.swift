@@ -36,6 +36,16 @@ struct SyncEngineState {
     /// Whether the network is disabled: batches wait in `heldBatches`, commits wait.
     var isOffline = false
     var heldBatches: [BackendChangeBatch] = []
+    /// What the client received from the backend: offline and cache reads are served from it.
+    var cache = RemoteDocumentCache()
+    /// The persistent cache, if the settings ask for one.
+    var cacheFile: ClientCacheFile?
+    /// Why the engine could not start (a damaged persistent cache): every operation fails with it.
+    var startupError: FirestoreError?
+    /// The signed-in user whose writes are in `pending`.
+    var user: String?
+    /// Pending writes of other users, kept (and persisted) until they sign in again; oldest first.
+    var otherUsersBatches: [PendingBatch] = []
 
     // MARK: Views
 
@@ -106,9 +116,21 @@ struct SyncEngineState {
 
     /// The index of the pending batch with `origin`, if it is one of this client's.
     func pendingIndex(origin: String, clientID: String) -> Int? {
-        guard origin.hasPrefix(clientID), let id = Int(origin.dropFirst(clientID.count + 1)) else { return nil }
+        guard let id = Self.batchID(origin: origin, clientID: clientID) else { return nil }
         if pending.first?.id == id { return 0 }   // acknowledgements arrive in order
         return pending.firstIndex { $0.id == id }
+    }
+
+    /// The batch ID in `origin`, if it is one of this client's tags.
+    static func batchID(origin: String, clientID: String) -> Int? {
+        guard origin.hasPrefix(clientID) else { return nil }
+        return Int(origin.dropFirst(clientID.count + 1))
+    }
+
+    /// Writes the cache's changes to the persistent cache, if there is one.
+    mutating func saveCache() {
+        guard let cacheFile, cache.hasUnsavedChanges else { return }
+        cacheFile.recordDocuments(cache.takeUnsavedChanges())
     }
 
     /// The `waitForPendingWrites` callers whose writes are all done.

@@ -1,0 +1,10 @@
+/// Where `getDocument(source:)` and `getDocuments(source:)` read (Firebase's `FirestoreSource`).
+public enum FirestoreSource: Sendable, Hashable {
+    /// The backend while online; the local cache while offline (``Firestore/disableNetwork()``).
+    case `default`
+    /// The backend only: ``FirestoreErrorCode/unavailable`` while offline.
+    case server
+    /// The local cache only (what this client received, with its pending writes), online or not. A document
+    /// the cache does not know is ``FirestoreErrorCode/unavailable``; a query returns what the cache holds.
+    case cache
+}

@@ -1,0 +1,17 @@
+import Foundation
+
+/// How a ``FramedLogFile`` (of a ``PersistenceLog`` or a ``ClientCacheFile``) writes to its open file: the seam through which tests inject failures (a full
+/// disk, a write that stops half way). The default writes to the handle.
+struct PersistenceIO: Sendable {
+    /// Writes `data` at the handle's current offset; on failure it may have written any prefix of it.
+    var write: @Sendable (FileHandle, Data) throws -> Void
+    /// Cuts the file to `length` bytes and moves the handle's offset there.
+    var truncate: @Sendable (FileHandle, UInt64) throws -> Void
+
+    static let standard = PersistenceIO(
+        write: { handle, data in try handle.write(contentsOf: data) },
+        truncate: { handle, length in
+            try handle.truncate(atOffset: length)
+            try handle.seek(toOffset: length)
+        })
+}

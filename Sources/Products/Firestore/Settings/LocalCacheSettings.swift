@@ -1,0 +1,7 @@
+/// Where a ``Firestore`` instance keeps its local cache (Firebase's `LocalCacheSettings`):
+/// ``MemoryCacheSettings`` (the default) or ``PersistentCacheSettings``. Set through
+/// ``FirestoreSettings/cacheSettings`` before the instance is first used.
+///
+/// Only this module's two types conform; the protocol exists so that `cacheSettings` takes either, as in
+/// the SDK.
+public protocol LocalCacheSettings: Sendable {}
