@@ -144,13 +144,22 @@ struct PersistenceFaultTests {
         expectDataLoss { () throws(FirestoreError) in _ = try storedIDs(directory) }
     }
 
-    /// An I/O seam that fails chosen writes after writing half of them, and chosen truncations.
+    /// An I/O seam that fails chosen writes after writing half of them, chosen truncations and chosen
+    /// synchronizations, and counts the synchronizations.
     private final class FaultyIO: Sendable {
         private let state = Locked<(failWrites: Int, failTruncates: Int)>((0, 0))
+        private let syncs = Locked<(fail: Int, done: Int)>((0, 0))
 
         func failNext(writes: Int, truncates: Int = 0) {
             state.withLock { $0 = (writes, truncates) }
         }
+
+        func failNext(synchronizations: Int) {
+            syncs.withLock { $0.fail = synchronizations }
+        }
+
+        /// How many synchronizations succeeded.
+        var synchronizations: Int { syncs.withLock { $0.done } }
 
         var io: PersistenceIO {
             PersistenceIO(
@@ -174,6 +183,16 @@ struct PersistenceFaultTests {
                     }
                     if fail { throw CocoaError(.fileWriteOutOfSpace) }
                     try PersistenceIO.standard.truncate(handle, length)
+                },
+                synchronize: { [self] handle in
+                    let fail = syncs.withLock { syncs -> Bool in
+                        guard syncs.fail > 0 else { return false }
+                        syncs.fail -= 1
+                        return true
+                    }
+                    if fail { throw CocoaError(.fileWriteUnknown) }
+                    try handle.synchronize()
+                    syncs.withLock { $0.done += 1 }
                 })
         }
     }
@@ -193,6 +212,33 @@ struct PersistenceFaultTests {
             try write(backend, "c")
         }
         #expect(try storedIDs(directory) == ["a", "b", "c"])
+    }
+
+    @Test func everyAcknowledgedAppendIsSynchronizedToDisk() throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let faults = FaultyIO()
+        let backend = LocalFirestoreBackend(persistenceDirectory: directory, persistenceIO: faults.io)
+        try write(backend, "a")
+        try write(backend, "b")
+        try write(backend, "c")
+        #expect(faults.synchronizations == 3)
+    }
+
+    @Test func aFailedSynchronizationFailsItsWriteAndLeavesNoRecord() throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let faults = FaultyIO()
+        do {
+            let backend = LocalFirestoreBackend(persistenceDirectory: directory, persistenceIO: faults.io)
+            try write(backend, "a")
+            faults.failNext(synchronizations: 1)
+            expectDataLoss { () throws(FirestoreError) in try write(backend, "unsynced") }
+            #expect(try backend.document(at: "c/unsynced", database: database, caller: nil).value == nil)
+            try write(backend, "b")
+        }
+        // The record whose synchronization failed was cut off: it is not replayed after a restart.
+        #expect(try storedIDs(directory) == ["a", "b"])
     }
 
     @Test func whenTheRepairFailsTooLaterWritesFailUntilItSucceeds() throws {

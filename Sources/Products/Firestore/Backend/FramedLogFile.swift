@@ -18,9 +18,10 @@ import Darwin
 /// and is dropped. Anything else — a checksum mismatch anywhere, a bad length check, a truncated snapshot,
 /// a wrong magic — is ``FirestoreErrorCode/dataLoss``.
 ///
-/// A failed append throws and cuts the file back to the end of the last whole record; if that cut fails
-/// too, every later append first retries it (and fails while it cannot), so no record is ever written after
-/// a partial one.
+/// An append returns only once its record is written and synchronized to disk (`fsync`), so what it records
+/// may be acknowledged. A failed append (the write or the synchronization) throws and cuts the file back to
+/// the end of the last whole record; if that cut fails too, every later append first retries it (and fails
+/// while it cannot), so no record is ever written after a partial one.
 final class FramedLogFile {
     static let headerSize = 16
 
@@ -62,6 +63,7 @@ final class FramedLogFile {
             guard rename(temporary.path, url.path) == 0 else {
                 throw FirestoreError(.dataLoss, "Cannot replace the persistence file \(url.path) (errno \(errno)).")
             }
+            synchronizeDirectory(folder)
             let handle = try FileHandle(forWritingTo: url)
             let end = try handle.seekToEnd()
             return FramedLogFile(url: url, handle: handle, io: io, validLength: end)
@@ -72,7 +74,16 @@ final class FramedLogFile {
         }
     }
 
-    /// Appends one record; throws (and what it records must not be acknowledged) when it could not be
+    /// Flushes `folder`'s entries (the rename that put a new file in place) to disk; best effort, as some file
+    /// systems refuse `fsync` on a directory.
+    private static func synchronizeDirectory(_ folder: URL) {
+        let descriptor = open(folder.path, O_RDONLY)
+        guard descriptor >= 0 else { return }
+        _ = fsync(descriptor)
+        _ = close(descriptor)
+    }
+
+    /// Appends one record and makes it durable (``PersistenceIO/synchronize``); throws (and what it records must not be acknowledged) when it could not be
     /// written, leaving the file ending at its last whole record (or marked for that repair).
     func append(_ payload: Data) throws(FirestoreError) {
         let record = Self.frame(payload)
@@ -86,6 +97,7 @@ final class FramedLogFile {
         }
         do {
             try io.write(handle, record)
+            try io.synchronize(handle)
             validLength += UInt64(record.count)
         } catch {
             needsRepair = true

@@ -7,6 +7,9 @@ struct PersistenceIO: Sendable {
     var write: @Sendable (FileHandle, Data) throws -> Void
     /// Cuts the file to `length` bytes and moves the handle's offset there.
     var truncate: @Sendable (FileHandle, UInt64) throws -> Void
+    /// Makes what was written durable (`fsync`): an append is acknowledged only after it returns, so an
+    /// acknowledged write survives a crash of the machine, not only of the process.
+    var synchronize: @Sendable (FileHandle) throws -> Void = { handle in try handle.synchronize() }
 
     static let standard = PersistenceIO(
         write: { handle, data in try handle.write(contentsOf: data) },
