@@ -32,6 +32,13 @@ public protocol DatabaseBackend: AnyObject, Sendable {
     func write(_ write: DatabaseBackendWrite, database: String, caller: DatabaseCaller,
                origin: String) throws(DatabaseError)
 
+    /// Compare-and-set, for transactions: applies `write` (one set) like ``write(_:database:caller:origin:)``
+    /// only when the value at its path equals `expected`, atomically. Returns nil once written, or the value
+    /// there now (nothing written).
+    /// - Throws: ``DatabaseError``; nothing was written.
+    func compareAndSet(_ write: DatabaseBackendWrite, expected: DatabaseBackendValue, database: String,
+                       caller: DatabaseCaller, origin: String) throws(DatabaseError) -> DatabaseBackendValue?
+
     /// Starts a watch: the returned value holds the database's value now, and `onChange` receives every later
     /// change, in order, until the watch is removed.
     func watch(database: String, _ onChange: @escaping @Sendable (DatabaseBackendChange) -> Void) -> DatabaseBackendWatch

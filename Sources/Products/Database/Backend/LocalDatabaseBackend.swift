@@ -8,7 +8,9 @@ import FlintCore
 /// the caller's uid): returning false refuses the operation with ``DatabaseErrorCode/permissionDenied``. A
 /// write is checked at each of its paths; a listen at its location. Without rules everything is allowed.
 ///
-/// Not yet: persistence to disk, transactions, `onDisconnect` operations.
+/// Transactions use ``compareAndSet(_:expected:database:caller:origin:)``.
+///
+/// Not yet: persistence to disk, `onDisconnect` operations.
 public final class LocalDatabaseBackend: DatabaseBackend {
     private typealias Watcher = @Sendable (DatabaseBackendChange) -> Void
 
@@ -46,11 +48,29 @@ public final class LocalDatabaseBackend: DatabaseBackend {
     /// - Throws: ``DatabaseErrorCode/permissionDenied``; nothing was written.
     public func write(_ write: DatabaseBackendWrite, database: String, caller: DatabaseCaller,
                       origin: String) throws(DatabaseError) {
+        _ = try apply(write, expected: nil, database: database, caller: caller, origin: origin)
+    }
+
+    /// Applies `write` when the value at its first path equals `expected` and the rules allow it.
+    /// - Throws: ``DatabaseErrorCode/permissionDenied``; nothing was written.
+    public func compareAndSet(_ write: DatabaseBackendWrite, expected: DatabaseBackendValue, database: String,
+                              caller: DatabaseCaller, origin: String) throws(DatabaseError) -> DatabaseBackendValue? {
+        try apply(write, expected: expected.node, database: database, caller: caller, origin: origin)
+            .map(DatabaseBackendValue.init(node:))
+    }
+
+    /// Writes unless `expected` is given and differs from the value at the first path; returns that value then.
+    private func apply(_ write: DatabaseBackendWrite, expected: DatabaseNode?, database: String,
+                       caller: DatabaseCaller, origin: String) throws(DatabaseError) -> DatabaseNode? {
         for set in write.sets {
             try check(.write, set.path, database: database, caller: caller)
         }
-        state.withLock { state in
+        let current = state.withLock { state -> DatabaseNode? in
             var root = state.roots[database] ?? .null
+            if let expected, let first = write.sets.first {
+                let current = root.node(at: first.path.keys)
+                if current != expected { return current }
+            }
             for set in write.sets {
                 root = root.setting(set.node, at: set.path.keys)
             }
@@ -58,8 +78,10 @@ public final class LocalDatabaseBackend: DatabaseBackend {
             let change = DatabaseBackendChange(root: root, paths: write.sets.map(\.path), origin: origin)
             let watchers = (state.watchers[database] ?? [:]).sorted { $0.key < $1.key }.map(\.value)
             deliveries.enqueue(watchers.map { watcher in { watcher(change) } })
+            return nil
         }
         deliveries.drain()
+        return current
     }
 
     /// Starts a watch of `database`.
