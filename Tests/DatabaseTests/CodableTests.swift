@@ -108,4 +108,23 @@ struct CodableTests {
         #expect(!failed.withLock { $0 })
         #expect(try await ref.getData().data(as: Address.self) == Address(city: "Paris", zip: 75))
     }
+
+    @Test func arraysOfNestedTypesRoundTrip() async throws {
+        let ref = try makeDatabase().reference(withPath: "towns")
+        let towns = [Address(city: "Oslo", zip: 150), Address(city: "Rome", zip: 118)]
+        try await ref.setValue(from: towns)
+        let snapshot = try await ref.getData()
+        #expect(snapshot.childSnapshot(forPath: "1/city").value as? String == "Rome")
+        #expect(try snapshot.data(as: [Address].self) == towns)
+    }
+
+    @Test func invalidReferenceThrowsAtOnce() throws {
+        let ref = try makeDatabase().reference(withPath: "a.b")
+        do {
+            try ref.setValue(from: 1)
+            Issue.record("wrote through an invalid reference")
+        } catch let error as DatabaseError {
+            #expect(error.code == .invalidArgument)
+        }
+    }
 }

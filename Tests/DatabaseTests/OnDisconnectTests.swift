@@ -73,4 +73,29 @@ struct OnDisconnectTests {
         try await done.wait(timeout: defaultTestTimeout)
         #expect(!failed.withLock { $0 })
     }
+
+    @Test func setWithPriorityIsApplied() async throws {
+        let (alice, bob) = try makeTwoClients()
+        try await alice.reference(withPath: "a").onDisconnectSetValue("x", andPriority: 2)
+        alice.goOffline()
+        let snapshot = try await bob.reference(withPath: "a").getData()
+        #expect(snapshot.value as? String == "x")
+        #expect(snapshot.priority as? Int == 2)
+    }
+
+    @Test func cancelCompletionFormReportsTheCancellation() async throws {
+        let (alice, bob) = try makeTwoClients()
+        let ref = alice.reference(withPath: "a")
+        try await ref.onDisconnectSetValue(1)
+        let done = Gate()
+        let failed = Locked(true)
+        ref.cancelDisconnectOperations { error, _ in
+            failed.withLock { $0 = error != nil }
+            done.open()
+        }
+        try await done.wait(timeout: defaultTestTimeout)
+        #expect(!failed.withLock { $0 })
+        alice.goOffline()
+        #expect(!(try await bob.reference(withPath: "a").getData().exists()))
+    }
 }

@@ -176,4 +176,21 @@ struct TransactionTests {
         #expect(snapshot.priority as? Int == 3)
         #expect(snapshot.childrenCount == 3)
     }
+
+    @Test func formWithoutCompletionCommitsWithLocalEvents() async throws {
+        let ref = try makeDatabase().reference(withPath: "n")
+        let log = EventLog()
+        ref.log([.value], into: log)
+        #expect(try await log.take(1) == ["value null"])
+        // From a synchronous closure: in an async context the call would pick the async form.
+        let start = {
+            ref.runTransactionBlock { data in
+                data.value = "done"
+                return .success(withValue: data)
+            }
+        }
+        start()
+        #expect(try await log.take(1) == [#"value "done""#])
+        #expect(try await ref.getData().value as? String == "done")
+    }
 }
