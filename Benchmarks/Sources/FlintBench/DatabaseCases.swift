@@ -67,11 +67,6 @@ private func alternate(_ config: BenchConfig, _ runs: [() async throws -> Double
     return samples
 }
 
-private func median(_ samples: [Double]) -> Double {
-    let sorted = samples.sorted()
-    return sorted[sorted.count / 2]
-}
-
 /// A private app with its own embedded backend, and its default database.
 private func benchDatabase(name: String) throws -> (FlintApp, Database) {
     let registry = AppRegistry()
