@@ -34,7 +34,7 @@ let package = Package(
             name: "FlintDemo",
             dependencies: [
                 "FlintCore", "FlintInterop", "FlintProductSupport", "FlintTesting",
-                "FlintAuth", "FlintAppCheck", "FlintFunctions", "FlintFirestore",
+                "FlintAuth", "FlintAppCheck", "FlintFunctions", "FlintFirestore", "FlintDatabase",
             ],
             path: "Sources/Demo"
         ),

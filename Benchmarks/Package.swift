@@ -22,6 +22,7 @@ let package = Package(
             dependencies: [
                 .product(name: "FlintCore", package: "Flint"),
                 .product(name: "FlintFirestore", package: "Flint"),
+                .product(name: "FlintDatabase", package: "Flint"),
                 .product(name: "Swinject", package: "Swinject"),
                 .product(name: "Dependencies", package: "swift-dependencies"),
             ],

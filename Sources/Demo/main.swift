@@ -15,6 +15,7 @@ do {
     try await authTour()
     try await functionsTour()
     try await firestoreTour()
+    try await databaseTour()
 } catch {
     print("flint-demo failed: \(error)")
     exit(1)

@@ -5,6 +5,8 @@ let caseOrder = [
     "cached_resolve", "fresh_instance", "configure_100", "configure_1000", "configure_10000",
     "cached_resolve_1_thread", "cached_resolve_2_threads", "cached_resolve_2_threads_same", "eager_100",
     "stream_1_subscriber", "stream_1000_subscribers", "firestore_write_10000_docs", "firestore_write_100000_docs",
+    "database_event_fanout_1_subscriber", "database_event_fanout_1000_subscribers", "database_write_10000_children",
+    "database_write_100000_children",
 ]
 
 /// One JSON object per result: `{"case": "...", "system": "...", "ns_per_op": <number>}`.
@@ -115,5 +117,11 @@ func targetReport(_ results: [BenchResult]) -> [String] {
           ratio(ns("stream_1000_subscribers", .flint), ns("stream_1_subscriber", .flint)), "%.2f x") { $0 <= 1.5 }
     check("firestore: one write with 100 listening queries, 100,000 docs <= 1.5 x 10,000 docs",
           ratio(ns("firestore_write_100000_docs", .flint), ns("firestore_write_10000_docs", .flint)), "%.2f x") { $0 <= 1.5 }
+    check("database: per-subscriber cost of one write's event at 1,000 events() subscribers <= 1.5 x at 1",
+          ratio(ns("database_event_fanout_1000_subscribers", .flint), ns("database_event_fanout_1_subscriber", .flint)),
+          "%.2f x") { $0 <= 1.5 }
+    check("database: one write with 100 listening queries, 100,000 children <= 1.5 x 10,000 children",
+          ratio(ns("database_write_100000_children", .flint), ns("database_write_10000_children", .flint)),
+          "%.2f x") { $0 <= 1.5 }
     return lines
 }

@@ -83,6 +83,10 @@ if selected(["stream_1_subscriber", "stream_1000_subscribers"]) {
 if selected(["firestore_write_10000_docs", "firestore_write_100000_docs"]) {
     results += await runFirestoreCases(config, progress: progress)
 }
+if selected(["database_event_fanout_1_subscriber", "database_event_fanout_1000_subscribers",
+             "database_write_10000_children", "database_write_100000_children"]) {
+    results += await runDatabaseCases(config, progress: progress)
+}
 let elapsed = started.duration(to: .now)
 
 let mode = config.quick ? "quick" : "full"

@@ -117,6 +117,29 @@ public final class Database: Sendable {
         "\(scheme.lowercased())://\(host.lowercased())" + (port.map { ":\($0)" } ?? "")
     }
 
+    // MARK: - Connection
+
+    /// Disconnects from the backend (Firebase's `goOffline()`): the backend applies this client's
+    /// `onDisconnect` operations (and so does the local value, with events), other clients' changes stop
+    /// arriving, writes apply locally at once (events as usual) and wait to be sent; `getData()` returns the
+    /// local value. Their `async` forms and completion blocks finish once they are sent.
+    public func goOffline() {
+        engine.goOffline()
+    }
+
+    /// Reconnects after ``goOffline()`` (Firebase's `goOnline()`): listeners catch up with the changes made
+    /// meanwhile, and the writes made offline are sent in order.
+    public func goOnline() {
+        engine.goOnline()
+    }
+
+    /// Whether the disk cache is on (Firebase's `isPersistenceEnabled`): always false — Flint keeps the
+    /// client's cache in memory only, and setting it does nothing.
+    public var isPersistenceEnabled: Bool {
+        get { false }
+        set {}
+    }
+
     /// Shuts the instance down (its app is being deleted).
     func terminate() {
         engine.terminate()

@@ -12,6 +12,12 @@ public enum DatabaseErrorCode: Int, Sendable, Hashable, CustomStringConvertible 
     case unavailable = 4
     /// Anything else.
     case unknown = 5
+    /// A transaction gave up after 25 retries (the SDK's `maxretry`).
+    case maxRetries = 6
+    /// A transaction was aborted by a `setValue` on its location (the SDK's `set`).
+    case overriddenBySet = 7
+    /// A snapshot's value could not be decoded into the requested type (``DataSnapshot/data(as:decoder:)``).
+    case decodingFailed = 8
 
     /// The code's name, e.g. `permissionDenied`.
     public var description: String {
@@ -21,6 +27,9 @@ public enum DatabaseErrorCode: Int, Sendable, Hashable, CustomStringConvertible 
         case .unauthenticated: "unauthenticated"
         case .unavailable: "unavailable"
         case .unknown: "unknown"
+        case .maxRetries: "maxretry"
+        case .overriddenBySet: "set"
+        case .decodingFailed: "decodingFailed"
         }
     }
 }

@@ -26,8 +26,11 @@ public final class DataSnapshot: Sendable, CustomStringConvertible {
     public var valueInExportFormat: Any? { node.exportValue }
 
     /// The location's priority: a `String`, a number, or nil.
-    public var priority: Any? {
-        switch node.priority {
+    public var priority: Any? { Self.export(node.priority) }
+
+    /// A priority as Foundation values: an `Int` for a whole number, a `Double`, a `String` or nil.
+    static func export(_ priority: DatabaseNode.Priority?) -> Any? {
+        switch priority {
         case nil: nil
         case .string(let string)?: string
         case .number(let number)?: number.rounded() == number && abs(number) < 1e15 ? Int(number) as Any : number

@@ -126,7 +126,7 @@ public final class DatabaseReference: DatabaseQuery, @unchecked Sendable {
 
     private static let keyCharacters = CharacterSet.urlPathAllowed.subtracting(CharacterSet(charactersIn: "/"))
 
-    private static func now() -> Double { (Date().timeIntervalSince1970 * 1000).rounded(.down) }
+    static func now() -> Double { (Date().timeIntervalSince1970 * 1000).rounded(.down) }
 
     private static func prioritized(_ value: Any?, _ priority: Any?, _ existing: DatabaseNode) throws(DatabaseValueError) -> DatabaseNode {
         let node = try DatabaseNode(parsing: value, existing: existing, now: now())
@@ -144,7 +144,7 @@ public final class DatabaseReference: DatabaseQuery, @unchecked Sendable {
         }
     }
 
-    private func updateSets(_ values: [String: Any?]) throws(DatabaseError) -> [(path: DatabasePath, node: DatabaseNode)] {
+    func updateSets(_ values: [String: Any?]) throws(DatabaseError) -> [(path: DatabasePath, node: DatabaseNode)] {
         if let error = spec.error { throw error }
         var sets: [(path: DatabasePath, node: DatabaseNode)] = []
         for (key, value) in values.sorted(by: { $0.key < $1.key }) {

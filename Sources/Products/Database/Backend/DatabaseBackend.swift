@@ -32,6 +32,28 @@ public protocol DatabaseBackend: AnyObject, Sendable {
     func write(_ write: DatabaseBackendWrite, database: String, caller: DatabaseCaller,
                origin: String) throws(DatabaseError)
 
+    /// Compare-and-set, for transactions: applies `write` (one set) like ``write(_:database:caller:origin:)``
+    /// only when the value at its path equals `expected`, atomically. Returns nil once written, or the value
+    /// there now (nothing written).
+    /// - Throws: ``DatabaseError``; nothing was written.
+    func compareAndSet(_ write: DatabaseBackendWrite, expected: DatabaseBackendValue, database: String,
+                       caller: DatabaseCaller, origin: String) throws(DatabaseError) -> DatabaseBackendValue?
+
+    /// Registers `write` to be applied when the client `session` disconnects (an `onDisconnect` operation);
+    /// the rules are checked now, as the server does.
+    /// - Throws: ``DatabaseError``; nothing was registered.
+    func onDisconnect(_ write: DatabaseBackendWrite, database: String, caller: DatabaseCaller,
+                      session: String) throws(DatabaseError)
+
+    /// Forgets the `onDisconnect` operations of `session` at `path` and below.
+    /// - Throws: ``DatabaseError``.
+    func cancelOnDisconnect(_ path: String, database: String, caller: DatabaseCaller,
+                            session: String) throws(DatabaseError)
+
+    /// The client `session` went away: applies its `onDisconnect` operations (in the order they were
+    /// registered, as one write) and forgets them.
+    func disconnect(session: String, database: String)
+
     /// Starts a watch: the returned value holds the database's value now, and `onChange` receives every later
     /// change, in order, until the watch is removed.
     func watch(database: String, _ onChange: @escaping @Sendable (DatabaseBackendChange) -> Void) -> DatabaseBackendWatch

@@ -8,7 +8,10 @@ import FlintCore
 /// the caller's uid): returning false refuses the operation with ``DatabaseErrorCode/permissionDenied``. A
 /// write is checked at each of its paths; a listen at its location. Without rules everything is allowed.
 ///
-/// Not yet: persistence to disk, transactions, `onDisconnect` operations.
+/// Transactions use ``compareAndSet(_:expected:database:caller:origin:)``.
+///
+/// `onDisconnect` operations are kept per client session and applied when the client goes offline or its
+/// app is deleted. Not yet: persistence to disk.
 public final class LocalDatabaseBackend: DatabaseBackend {
     private typealias Watcher = @Sendable (DatabaseBackendChange) -> Void
 
@@ -16,6 +19,8 @@ public final class LocalDatabaseBackend: DatabaseBackend {
         var roots: [String: DatabaseNode] = [:]
         var watchers: [String: [Int: Watcher]] = [:]
         var nextWatcher = 0
+        /// The `onDisconnect` sets of each database's client sessions, in registration order.
+        var disconnectSets: [String: [String: [(path: DatabasePath, node: DatabaseNode)]]] = [:]
     }
 
     private let state = Locked(State())
@@ -46,11 +51,29 @@ public final class LocalDatabaseBackend: DatabaseBackend {
     /// - Throws: ``DatabaseErrorCode/permissionDenied``; nothing was written.
     public func write(_ write: DatabaseBackendWrite, database: String, caller: DatabaseCaller,
                       origin: String) throws(DatabaseError) {
-        for set in write.sets {
+        _ = try apply(write, expected: nil, database: database, caller: caller, origin: origin)
+    }
+
+    /// Applies `write` when the value at its first path equals `expected` and the rules allow it.
+    /// - Throws: ``DatabaseErrorCode/permissionDenied``; nothing was written.
+    public func compareAndSet(_ write: DatabaseBackendWrite, expected: DatabaseBackendValue, database: String,
+                              caller: DatabaseCaller, origin: String) throws(DatabaseError) -> DatabaseBackendValue? {
+        try apply(write, expected: expected.node, database: database, caller: caller, origin: origin)
+            .map(DatabaseBackendValue.init(node:))
+    }
+
+    /// Writes unless `expected` is given and differs from the value at the first path; returns that value then.
+    private func apply(_ write: DatabaseBackendWrite, expected: DatabaseNode?, database: String,
+                       caller: DatabaseCaller, origin: String?, checkingRules: Bool = true) throws(DatabaseError) -> DatabaseNode? {
+        for set in write.sets where checkingRules {
             try check(.write, set.path, database: database, caller: caller)
         }
-        state.withLock { state in
+        let current = state.withLock { state -> DatabaseNode? in
             var root = state.roots[database] ?? .null
+            if let expected, let first = write.sets.first {
+                let current = root.node(at: first.path.keys)
+                if current != expected { return current }
+            }
             for set in write.sets {
                 root = root.setting(set.node, at: set.path.keys)
             }
@@ -58,8 +81,40 @@ public final class LocalDatabaseBackend: DatabaseBackend {
             let change = DatabaseBackendChange(root: root, paths: write.sets.map(\.path), origin: origin)
             let watchers = (state.watchers[database] ?? [:]).sorted { $0.key < $1.key }.map(\.value)
             deliveries.enqueue(watchers.map { watcher in { watcher(change) } })
+            return nil
         }
         deliveries.drain()
+        return current
+    }
+
+    /// Registers `write` for when `session` disconnects, when the rules allow every path of it now.
+    /// - Throws: ``DatabaseErrorCode/permissionDenied``; nothing was registered.
+    public func onDisconnect(_ write: DatabaseBackendWrite, database: String, caller: DatabaseCaller,
+                             session: String) throws(DatabaseError) {
+        for set in write.sets {
+            try check(.write, set.path, database: database, caller: caller)
+        }
+        state.withLock { $0.disconnectSets[database, default: [:]][session, default: []] += write.sets }
+    }
+
+    /// Forgets the `onDisconnect` operations of `session` at `path` and below.
+    /// - Throws: ``DatabaseErrorCode/permissionDenied`` when the rules refuse writing `path`.
+    public func cancelOnDisconnect(_ path: String, database: String, caller: DatabaseCaller,
+                                   session: String) throws(DatabaseError) {
+        let location = try Self.path(path)
+        try check(.write, location, database: database, caller: caller)
+        state.withLock { state in
+            state.disconnectSets[database]?[session]?.removeAll { location.contains($0.path) }
+        }
+    }
+
+    /// Applies and forgets the `onDisconnect` operations of `session`; its watchers see one change with no
+    /// origin.
+    public func disconnect(session: String, database: String) {
+        let sets = state.withLock { $0.disconnectSets[database]?.removeValue(forKey: session) } ?? []
+        guard !sets.isEmpty else { return }
+        _ = try? apply(DatabaseBackendWrite(sets: sets), expected: nil, database: database, caller: DatabaseCaller(),
+                       origin: nil, checkingRules: false)
     }
 
     /// Starts a watch of `database`.

@@ -37,6 +37,17 @@ final class DatabaseEngine: Sendable {
         var terminated = false
         var lastCommit: Task<Void, Never>?
         var lastActivation: Task<Void, Never>?
+        /// Running transactions: their location, and whether a later local write overrode them.
+        var transactions: [Int: (path: DatabasePath, overridden: Bool)] = [:]
+        var nextTransaction = 0
+        /// Whether the client is connected (``goOffline()`` disconnects it).
+        var online = true
+        /// Commits waiting for the client to be online again.
+        var onlineWaiters: [CheckedContinuation<Void, Never>] = []
+        /// The `onDisconnect` sets the backend accepted, applied locally when going offline (as the SDK does).
+        var disconnectSets: [(path: DatabasePath, node: DatabaseNode)] = []
+        /// Pending writes the backend accepted whose change has not arrived (it is ignored while offline).
+        var committed: Set<Int> = []
     }
 
     let url: String
@@ -74,6 +85,7 @@ final class DatabaseEngine: Sendable {
     /// The server's value at `path`, read with the caller's credentials.
     func read(_ path: DatabasePath) async throws(DatabaseError) -> DatabaseNode {
         try checkAlive()
+        if !state.withLock({ $0.online }) { return localNode(at: path) }
         await waitForCommits()
         let caller = try await credentials.caller()
         return try backend.read(path.description, database: url, caller: caller).node
@@ -90,6 +102,10 @@ final class DatabaseEngine: Sendable {
             guard !state.terminated else { return false }
             state.nextWrite += 1
             let id = state.nextWrite
+            for (transaction, entry) in state.transactions
+            where sets.contains(where: { $0.path.contains(entry.path) || entry.path.contains($0.path) }) {
+                state.transactions[transaction]?.overridden = true
+            }
             state.pending.append(PendingWrite(id: id, write: write))
             transition(&state, to: Self.applying(write, to: state.local), paths: sets.map(\.path))
             // Chained, so that the backend receives the writes in the order they were made.
@@ -109,8 +125,12 @@ final class DatabaseEngine: Sendable {
     private func commit(_ write: DatabaseBackendWrite, id: Int,
                         completion: @Sendable (DatabaseError?) -> Void) async {
         do throws(DatabaseError) {
+            guard await waitUntilOnline() else { throw Self.gone }
             let caller = try await credentials.caller()
             try backend.write(write, database: url, caller: caller, origin: "\(origin)/\(id)")
+            state.withLock { state in
+                if state.pending.contains(where: { $0.id == id }) { state.committed.insert(id) }
+            }
             completion(nil)
         } catch {
             revert(id)
@@ -135,13 +155,14 @@ final class DatabaseEngine: Sendable {
 
     private func receive(_ change: DatabaseBackendChange) {
         state.withLock { state in
-            guard !state.terminated else { return }
+            guard !state.terminated, state.online else { return }
             var paths = change.paths
             state.server = change.root
             if let origin = change.origin, origin.hasPrefix(self.origin + "/"),
                let id = Int(origin.dropFirst(self.origin.count + 1)),
                let index = state.pending.firstIndex(where: { $0.id == id }) {
                 paths += state.pending.remove(at: index).write.sets.map(\.path)
+                state.committed.remove(id)
             }
             let local = state.pending.reduce(state.server) { Self.applying($1.write, to: $0) }
             transition(&state, to: local, paths: paths)
@@ -206,6 +227,246 @@ final class DatabaseEngine: Sendable {
         case .childChanged: 3
         case .value: 4
         }
+    }
+
+    // MARK: - Connection
+
+    private static let gone = DatabaseError(.unavailable, "The database instance is gone (its app was deleted).")
+
+    /// Waits until the client is online; false when the instance was shut down first.
+    private func waitUntilOnline() async -> Bool {
+        while true {
+            let (online, terminated) = state.withLock { ($0.online, $0.terminated) }
+            if online { return true }
+            if terminated { return false }
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let now = state.withLock { state -> Bool in
+                    if state.online || state.terminated { return true }
+                    state.onlineWaiters.append(continuation)
+                    return false
+                }
+                if now { continuation.resume() }
+            }
+        }
+    }
+
+    /// Whether the client is connected.
+    var isOnline: Bool { state.withLock { $0.online } }
+
+    /// Disconnects: the backend watch stops (other clients' changes no longer arrive), the backend applies
+    /// this client's `onDisconnect` operations and so does the local value (with events); later writes apply
+    /// locally at once and are sent by ``goOnline()``.
+    func goOffline() {
+        let disconnect = state.withLock { state -> Bool in
+            guard state.online, !state.terminated else { return false }
+            state.online = false
+            return true
+        }
+        guard disconnect else { return }
+        watch.withLock { watch in
+            defer { watch = nil }
+            return watch
+        }?.remove()
+        backend.disconnect(session: origin, database: url)
+        state.withLock { state in
+            let sets = state.disconnectSets
+            state.disconnectSets = []
+            guard !sets.isEmpty else { return }
+            state.server = Self.applying(DatabaseBackendWrite(sets: sets), to: state.server)
+            let local = state.pending.reduce(state.server) { Self.applying($1.write, to: $0) }
+            transition(&state, to: local, paths: sets.map(\.path))
+        }
+        deliveries.drain()
+    }
+
+    /// Reconnects: follows the backend again (listeners get the changes made meanwhile) and sends the writes
+    /// made while offline, in order.
+    func goOnline() {
+        let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+            guard !state.online, !state.terminated else { return [] }
+            // Watched under the lock, so a change made right after the watch starts waits for `server`.
+            let watch = backend.watch(database: url) { [weak self] change in self?.receive(change) }
+            self.watch.withLock { $0 = watch }
+            state.online = true
+            state.pending.removeAll { state.committed.contains($0.id) }
+            state.committed = []
+            state.server = watch.initial
+            let local = state.pending.reduce(state.server) { Self.applying($1.write, to: $0) }
+            transition(&state, to: local, paths: [.root])
+            defer { state.onlineWaiters = [] }
+            return state.onlineWaiters
+        }
+        deliveries.drain()
+        waiters.forEach { $0.resume() }
+    }
+
+    // MARK: - onDisconnect
+
+    /// Registers `sets` with the backend, to apply when this client disconnects; ordered with the writes
+    /// (sent once online). `completion` gets nil once registered, or the error.
+    func onDisconnect(_ sets: [(path: DatabasePath, node: DatabaseNode)],
+                      completion: @escaping @Sendable (DatabaseError?) -> Void) {
+        serverOperation(completion) { [self] caller throws(DatabaseError) in
+            try backend.onDisconnect(DatabaseBackendWrite(sets: sets), database: url, caller: caller, session: origin)
+            state.withLock { $0.disconnectSets += sets }
+        }
+    }
+
+    /// Cancels the `onDisconnect` operations at `path` and below.
+    func cancelOnDisconnect(_ path: DatabasePath, completion: @escaping @Sendable (DatabaseError?) -> Void) {
+        serverOperation(completion) { [self] caller throws(DatabaseError) in
+            try backend.cancelOnDisconnect(path.description, database: url, caller: caller, session: origin)
+            state.withLock { $0.disconnectSets.removeAll { path.contains($0.path) } }
+        }
+    }
+
+    /// Runs `body` with the caller's credentials after the writes sent so far, once online.
+    private func serverOperation(_ completion: @escaping @Sendable (DatabaseError?) -> Void,
+                                 _ body: @escaping @Sendable (DatabaseCaller) throws(DatabaseError) -> Void) {
+        let accepted = state.withLock { state -> Bool in
+            guard !state.terminated else { return false }
+            let previous = state.lastCommit
+            state.lastCommit = Task { [self] in
+                await previous?.value
+                do throws(DatabaseError) {
+                    guard await waitUntilOnline() else { throw Self.gone }
+                    try body(try await credentials.caller())
+                    completion(nil)
+                } catch {
+                    completion(error)
+                }
+            }
+            return true
+        }
+        if !accepted { completion(Self.gone) }
+    }
+
+    // MARK: - Transactions
+
+    /// What one run of a transaction led to.
+    private enum TransactionStep {
+        /// A local write at the location overrode it, or the instance is gone.
+        case stopped(DatabaseError)
+        /// The block aborted; the local value at the location.
+        case aborted(DatabaseNode)
+        /// Sent: the compare-and-set's outcome (nil once written, else the server's value), and the local
+        /// write that holds the tentative value.
+        case sent(Task<Result<DatabaseNode?, DatabaseError>, Never>, write: Int)
+    }
+
+    /// The SDK's limit: the block runs at most this many times more after a first run that lost a race.
+    static let maximumTransactionRetries = 25
+
+    /// Runs a transaction at `path`: `update` (user code, called without any lock held, from a task) maps the
+    /// value there (the local value first, then the server's after each lost race) to the new value, or nil
+    /// to abort. The new value applies locally (events at once when `localEvents`) and is sent as a
+    /// compare-and-set; when the server's value changed meanwhile, the local change is reverted and `update`
+    /// runs again, up to ``maximumTransactionRetries`` times. A local write at, above or below `path` made
+    /// before the transaction was sent aborts it with ``DatabaseErrorCode/overriddenBySet``.
+    ///
+    /// `completion` receives (nil, true, the committed value), (nil, false, the local value) after an abort, or
+    /// the error.
+    func transaction(at path: DatabasePath, localEvents: Bool,
+                     update: @escaping @Sendable (DatabaseNode) -> DatabaseNode?,
+                     completion: @escaping @Sendable (DatabaseError?, Bool, DatabaseNode) -> Void) {
+        let id = state.withLock { state -> Int? in
+            guard !state.terminated else { return nil }
+            state.nextTransaction += 1
+            state.transactions[state.nextTransaction] = (path, false)
+            return state.nextTransaction
+        }
+        guard let id else {
+            completion(DatabaseError(.unavailable, "The database instance is gone (its app was deleted)."), false, .null)
+            return
+        }
+        Task { [self] in
+            var input = localNode(at: path)
+            var retries = 0
+            while true {
+                let output = update(input)
+                let step = send(id, path: path, input: input, output: output, localEvents: localEvents)
+                deliveries.drain()
+                switch step {
+                case .stopped(let error):
+                    return completion(error, false, localNode(at: path))
+                case .aborted(let local):
+                    return completion(nil, false, local)
+                case .sent(let task, let write):
+                    let result = await task.value
+                    switch result {
+                    case .success(nil):
+                        finishTransaction(id)
+                        return completion(nil, true, output ?? .null)
+                    case .failure(let error):
+                        revert(write)
+                        finishTransaction(id)
+                        return completion(error, false, localNode(at: path))
+                    case .success(let current?):
+                        revert(write)
+                        retries += 1
+                        if state.withLock({ $0.transactions[id]?.overridden ?? true }) {
+                            finishTransaction(id)
+                            return completion(Self.overridden, false, localNode(at: path))
+                        }
+                        if retries > Self.maximumTransactionRetries {
+                            finishTransaction(id)
+                            return completion(DatabaseError(.maxRetries, "Transaction at \(path) failed: maxretry "
+                                                            + "(the data changed on every one of \(retries) tries)"),
+                                              false, localNode(at: path))
+                        }
+                        input = current
+                    }
+                }
+            }
+        }
+    }
+
+    private static let overridden = DatabaseError(.overriddenBySet,
+                                                  "Transaction aborted: set (a setValue at its location overrode it)")
+
+    /// Applies `output` locally and queues its compare-and-set, unless the transaction was overridden or aborted.
+    private func send(_ id: Int, path: DatabasePath, input: DatabaseNode, output: DatabaseNode?,
+                      localEvents: Bool) -> TransactionStep {
+        state.withLock { state -> TransactionStep in
+            guard !state.terminated else {
+                state.transactions[id] = nil
+                return .stopped(DatabaseError(.unavailable, "The database instance is gone (its app was deleted)."))
+            }
+            guard let entry = state.transactions[id], !entry.overridden else {
+                state.transactions[id] = nil
+                return .stopped(Self.overridden)
+            }
+            guard let output else {
+                state.transactions[id] = nil
+                return .aborted(state.local.node(at: path.keys))
+            }
+            let write = DatabaseBackendWrite(sets: [(path, output)])
+            state.nextWrite += 1
+            let writeID = state.nextWrite
+            if localEvents {
+                state.pending.append(PendingWrite(id: writeID, write: write))
+                transition(&state, to: Self.applying(write, to: state.local), paths: [path])
+            }
+            let previous = state.lastCommit
+            let origin = "\(origin)/\(writeID)"
+            let task = Task { [self] () -> Result<DatabaseNode?, DatabaseError> in
+                await previous?.value
+                do throws(DatabaseError) {
+                    guard await waitUntilOnline() else { throw Self.gone }
+                    let caller = try await credentials.caller()
+                    return .success(try backend.compareAndSet(write, expected: DatabaseBackendValue(node: input),
+                                                              database: url, caller: caller, origin: origin)?.node)
+                } catch {
+                    return .failure(error)
+                }
+            }
+            state.lastCommit = Task { _ = await task.value }
+            return .sent(task, write: writeID)
+        }
+    }
+
+    private func finishTransaction(_ id: Int) {
+        state.withLock { _ = $0.transactions.removeValue(forKey: id) }
     }
 
     // MARK: - Listeners
@@ -327,12 +588,16 @@ final class DatabaseEngine: Sendable {
     /// ``EngineDelivery/finished``, later writes fail with ``DatabaseErrorCode/unavailable``.
     func terminate() {
         watch.withLock { $0 }?.remove()
-        let callbacks = state.withLock { state -> [Callback] in
-            guard !state.terminated else { return [] }
+        backend.disconnect(session: origin, database: url)
+        let (callbacks, waiters) = state.withLock { state -> ([Callback], [CheckedContinuation<Void, Never>]) in
+            guard !state.terminated else { return ([], []) }
             state.terminated = true
+            defer { state.onlineWaiters = [] }
+            let waiters = state.onlineWaiters
             defer { state.listeners = [:] }
-            return state.listeners.sorted { $0.key < $1.key }.map(\.value.callback)
+            return (state.listeners.sorted { $0.key < $1.key }.map(\.value.callback), waiters)
         }
+        waiters.forEach { $0.resume() }
         deliveries.enqueue(callbacks.map { callback in { callback(.finished) } })
         deliveries.drain()
     }

@@ -1,0 +1,81 @@
+import Foundation
+
+/// The data at a location while a transaction block runs (Firebase's `MutableData`): read it, change it,
+/// and return ``TransactionResult/success(withValue:)``.
+///
+/// ```swift
+/// ref.runTransactionBlock { current in
+///     current.value = ((current.value as? Int) ?? 0) + 1
+///     return .success(withValue: current)
+/// }
+/// ```
+///
+/// A `MutableData` and the ones ``childData(byAppendingPath:)`` returns share one value: a change through a
+/// child is seen by its parent. It is only valid inside the block that received it.
+public final class MutableData {
+    /// The value of the whole transaction, shared with the children.
+    final class Storage {
+        var root: DatabaseNode
+        init(_ root: DatabaseNode) { self.root = root }
+    }
+
+    let storage: Storage
+    let keys: [String]
+    private let locationKey: String?
+
+    init(storage: Storage, keys: [String], key: String?) {
+        self.storage = storage
+        self.keys = keys
+        locationKey = key
+    }
+
+    /// The node this data stands for.
+    var node: DatabaseNode { storage.root.node(at: keys) }
+
+    /// The data as Foundation values (nil when there is none); set it to change the data. A value the
+    /// database cannot store is ignored (the SDK raises an exception).
+    public var value: Any? {
+        get { node.value }
+        set {
+            guard let parsed = try? DatabaseNode(parsing: newValue, existing: node,
+                                                  now: (Date().timeIntervalSince1970 * 1000).rounded(.down)) else { return }
+            storage.root = storage.root.setting(parsed.with(priority: parsed.isNull ? nil : node.priority), at: keys)
+        }
+    }
+
+    /// The priority: a `String`, a number, or nil; set it to change it (a bad priority is ignored).
+    public var priority: Any? {
+        get { DataSnapshot.export(node.priority) }
+        set {
+            guard let priority = try? DatabaseNode.priority(newValue) else { return }
+            storage.root = storage.root.setting(node.with(priority: priority), at: keys)
+        }
+    }
+
+    /// Whether the data has children.
+    public var hasChildren: Bool { node.hasChildren }
+
+    /// The number of children.
+    public var childrenCount: UInt { UInt(node.childCount) }
+
+    /// The last key of the location (nil for the root).
+    public var key: String? { locationKey }
+
+    /// Whether there is data at `path` (a key, or keys separated by `/`) below this one.
+    public func hasChild(atPath path: String) -> Bool {
+        guard let relative = try? DatabasePath(validating: path) else { return false }
+        return !node.node(at: relative.keys).isNull
+    }
+
+    /// The data at `path` below this one (it may not exist yet; setting its value creates it). An invalid
+    /// path gives the data itself.
+    public func childData(byAppendingPath path: String) -> MutableData {
+        guard let relative = try? DatabasePath(validating: path), !relative.isRoot else { return self }
+        return MutableData(storage: storage, keys: keys + relative.keys, key: relative.key)
+    }
+
+    /// The children, in key order.
+    public var children: [MutableData] {
+        node.children.map { MutableData(storage: storage, keys: keys + [$0.key], key: $0.key) }
+    }
+}
