@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "FlintAppCheck", targets: ["FlintAppCheck"]),
         .library(name: "FlintFunctions", targets: ["FlintFunctions"]),
         .library(name: "FlintFirestore", targets: ["FlintFirestore"]),
+        .library(name: "FlintStorage", targets: ["FlintStorage"]),
         .executable(name: "flint-demo", targets: ["FlintDemo"]),
     ],
     targets: [
@@ -26,6 +27,7 @@ let package = Package(
         .target(name: "FlintAppCheck", dependencies: ["FlintCore", "FlintInterop", "FlintProductSupport"], path: "Sources/Products/AppCheck"),
         .target(name: "FlintFunctions", dependencies: ["FlintCore", "FlintInterop", "FlintProductSupport"], path: "Sources/Products/Functions"),
         .target(name: "FlintFirestore", dependencies: ["FlintCore", "FlintInterop", "FlintProductSupport"], path: "Sources/Products/Firestore"),
+        .target(name: "FlintStorage", dependencies: ["FlintCore", "FlintInterop", "FlintProductSupport"], path: "Sources/Products/Storage"),
         // The Realtime Database, in progress: its data model (paths, keys and their order, push IDs, the value
         // tree) so far; no public API yet.
         .target(name: "FlintDatabase", dependencies: ["FlintCore", "FlintInterop", "FlintProductSupport"], path: "Sources/Products/Database"),
@@ -63,6 +65,7 @@ let package = Package(
             dependencies: ["FlintFunctions", "FlintAuth", "FlintAppCheck", "FlintTesting"],
             path: "Tests/FunctionsTests"
         ),
+        .testTarget(name: "StorageTests", dependencies: ["FlintStorage", "FlintTesting"], path: "Tests/StorageTests"),
         .testTarget(name: "FirestoreTests", dependencies: ["FlintFirestore", "FlintTesting"], path: "Tests/FirestoreTests"),
         // Depends on FlintFirestore only, with member import visibility: proves that a user importing just the
         // product can use the FlintProductSupport types its API exposes (FirestoreErrorCode = RPCStatusCode).

@@ -1,0 +1,89 @@
+import FlintCore
+import Foundation
+
+/// An upload in progress (Firebase's `StorageUploadTask`), made by ``StorageReference/putData(_:metadata:completion:)``.
+///
+/// The data goes to the backend in chunks of the instance's chunk size (``Storage/uploadChunkSizeBytes``,
+/// rounded up to 256 KiB); each chunk fires `progress`, and ``pause()`` takes effect between chunks. Chunks
+/// are views of the caller's data, not copies. Success comes after a final `progress` with every byte, with
+/// the stored metadata.
+public final class StorageUploadTask: StorageTask {
+    let core: StorageTaskCore
+    private let data: Data
+    private let metadata: StorageMetadata?
+
+    init(reference: StorageReference, data: Data, metadata: StorageMetadata?) {
+        core = StorageTaskCore(reference: reference, total: Int64(data.count), metadata: metadata)
+        self.data = data
+        self.metadata = metadata
+    }
+
+    /// Starts the transfer, or fails at once when the app was deleted.
+    func start() {
+        let storage = core.reference.storage
+        guard storage.track(core) else {
+            core.fail(StorageError(.cancelled, message: "The app was deleted.", bucket: storage.bucket,
+                                   object: core.reference.fullPath))
+            return
+        }
+        let data = data
+        let metadata = metadata
+        core.start { core in await Self.transfer(data, metadata: metadata, core: core) }
+    }
+
+    /// Opens a session, sends the chunks (waiting while paused), and finishes it.
+    private static func transfer(_ data: Data, metadata: StorageMetadata?, core: StorageTaskCore) async {
+        let reference = core.reference
+        let storage = reference.storage
+        var session: String?
+        do {
+            let caller = try await storage.contextProvider.caller()
+            let opened = try await storage.backend.startUpload(bucket: reference.bucket, path: reference.fullPath,
+                                                               metadata: metadata, caller: caller)
+            session = opened
+            let chunk = Int(clamping: storage.effectiveChunkSize)
+            var offset = 0
+            while offset < data.count {
+                guard await core.proceed() else { break }
+                let end = offset + min(chunk, data.count - offset)
+                let start = data.startIndex
+                try await storage.backend.uploadChunk(session: opened, bytes: data[(start + offset)..<(start + end)])
+                offset = end
+                core.progress(Int64(offset))
+            }
+            if offset == data.count, await core.proceed() {
+                let stored = try await storage.backend.finishUpload(session: opened)
+                session = nil
+                core.succeed(stored)
+            }
+        } catch {
+            core.fail(error as? StorageError ?? StorageError(.unknown, message: String(describing: error)))
+        }
+        if let session { await storage.backend.cancelUpload(session: session) }
+    }
+
+    // MARK: - StorageTask
+
+    /// The task's current state.
+    public var snapshot: StorageTaskSnapshot { core.snapshot }
+
+    /// Calls `handler` on each `status` event (at once too if the task is in `status`); returns its handle.
+    @discardableResult
+    public func observe(_ status: StorageTaskStatus,
+                        handler: @escaping @Sendable (StorageTaskSnapshot) -> Void) -> String {
+        core.observe(status, handler: handler)
+    }
+
+    /// Removes the observer with `handle`.
+    public func removeObserver(withHandle handle: String) { core.removeObserver(withHandle: handle) }
+    /// Removes the observers of `status`.
+    public func removeAllObservers(for status: StorageTaskStatus) { core.removeAllObservers(for: status) }
+    /// Removes every observer.
+    public func removeAllObservers() { core.removeAllObservers() }
+    /// Pauses after the chunk in flight.
+    public func pause() { core.pause() }
+    /// Resumes a paused upload.
+    public func resume() { core.resume() }
+    /// Fails the upload with `cancelled`; the previous object, if any, stays.
+    public func cancel() { core.cancel() }
+}
