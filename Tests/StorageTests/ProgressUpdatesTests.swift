@@ -14,9 +14,10 @@ struct ProgressUpdatesTests {
         let task = storage.reference(withPath: "a").putData(testBytes(Int(3 * chunk)))
         let stream = task.progressUpdates
         backend.gate.open()
-        var completed: [Int64] = []
-        for try await snapshot in stream { completed.append(snapshot.completedUnitCount) }
-        #expect(completed == [chunk, 2 * chunk, 3 * chunk])
+        // Three progress snapshots, then the stream finishes without an error.
+        await #expect(throws: StreamFinishedEarlyError(expected: 4, received: 3)) {
+            _ = try await collect(4, from: stream)
+        }
         #expect(task.snapshot.status == .success)
         #expect(task.core.observerCount == 0)
     }
@@ -59,8 +60,8 @@ struct ProgressUpdatesTests {
         let (_, storage) = try makeStorage()
         let task = storage.reference(withPath: "a").putData(Data("a".utf8))
         try await waitUntil { task.snapshot.status == .success }
-        var count = 0
-        for try await _ in task.progressUpdates { count += 1 }
-        #expect(count == 0)
+        await #expect(throws: StreamFinishedEarlyError(expected: 1, received: 0)) {
+            _ = try await first(of: task.progressUpdates)
+        }
     }
 }

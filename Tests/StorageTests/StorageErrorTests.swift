@@ -4,14 +4,14 @@ import Testing
 
 @Suite("Storage errors")
 struct StorageErrorTests {
-    @Test func theCodesAreTheSDKs() {
-        let codes: [StorageErrorCode: Int] = [
-            .unknown: -13000, .objectNotFound: -13010, .bucketNotFound: -13011, .quotaExceeded: -13013,
-            .unauthenticated: -13020, .unauthorized: -13021, .retryLimitExceeded: -13030,
-            .nonMatchingChecksum: -13031, .downloadSizeExceeded: -13032, .cancelled: -13040,
-            .invalidArgument: -13050, .bucketMismatch: -13051,
-        ]
-        for (code, raw) in codes { #expect(code.rawValue == raw) }
+    @Test(arguments: [
+        (StorageErrorCode.unknown, -13000), (.objectNotFound, -13010), (.bucketNotFound, -13011),
+        (.quotaExceeded, -13013), (.unauthenticated, -13020), (.unauthorized, -13021),
+        (.retryLimitExceeded, -13030), (.nonMatchingChecksum, -13031), (.downloadSizeExceeded, -13032),
+        (.cancelled, -13040), (.invalidArgument, -13050), (.bucketMismatch, -13051),
+    ])
+    func theCodesAreTheSDKs(code: StorageErrorCode, raw: Int) {
+        #expect(code.rawValue == raw)
     }
 
     @Test func anErrorBridgesToTheSDKsNSError() {

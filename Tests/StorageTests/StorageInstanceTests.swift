@@ -61,10 +61,14 @@ struct StorageInstanceTests {
         }
     }
 
-    @Test func aURLThatIsNotGsBucketIsInvalidOptions() throws {
+    @Test(arguments: ["https://bucket", "gs://", "gs://bucket/path"])
+    func aURLThatIsNotGsBucketIsInvalidOptions(url: String) throws {
         let app = try makeStorageApp()
-        for url in ["https://bucket", "gs://", "gs://bucket/path"] {
-            #expect(throws: ComponentError.self) { try Storage.storage(app: app, url: url) }
+        #expect {
+            try Storage.storage(app: app, url: url)
+        } throws: { error in
+            guard case .invalidOptions = error as? ComponentError else { return false }
+            return true
         }
     }
 }
