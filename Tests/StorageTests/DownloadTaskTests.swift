@@ -9,13 +9,15 @@ struct DownloadTaskTests {
     private let chunk = Storage.chunkGranularity
 
     @Test func progressComesChunkByChunkThenSuccessWithTheMetadata() async throws {
-        let (_, storage) = try makeStorage()
+        let backend = GatedBackend(holdFirstRead: true)
+        let (_, storage) = try makeStorage(backend: backend)
         let ref = storage.reference(withPath: "a")
         let data = testBytes(Int(2 * chunk + 10))
         let stored = try await ref.putDataAsync(data)
         let received = Locked<Data?>(nil)
         let task = ref.getData(maxSize: 1 << 30) { data, _ in received.withLock { $0 = data } }
         let log = EventLog(task)
+        backend.gate.open()
         try await waitUntil { received.withLock { $0 != nil } }
         #expect(received.withLock { $0 } == data)
         try await waitUntil { log.isOver }

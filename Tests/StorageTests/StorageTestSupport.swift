@@ -40,15 +40,22 @@ final class EventLog: Sendable {
     var isOver: Bool { statuses.contains(.success) || statuses.contains(.failure) }
 }
 
-/// A ``LocalStorageBackend`` whose upload chunk number `heldChunk` (1-based) waits for `gate`.
+/// A ``LocalStorageBackend`` where one step waits for `gate`: upload chunk number `heldChunk` (1-based),
+/// the start of each upload (`holdStart`) or the first read of a download (`holdFirstRead`). Tasks start
+/// at once, so tests that observe every event hold the task until their observers are in place.
 final class GatedBackend: StorageBackend {
     let local = LocalStorageBackend()
     let gate = Gate()
     private let heldChunk: Int
+    private let holdStart: Bool
+    private let holdFirstRead: Bool
     private let chunkCalls = Locked(0)
+    private let readCalls = Locked(0)
 
-    init(heldChunk: Int) {
+    init(heldChunk: Int = 0, holdStart: Bool = false, holdFirstRead: Bool = false) {
         self.heldChunk = heldChunk
+        self.holdStart = holdStart
+        self.holdFirstRead = holdFirstRead
     }
 
     /// The number of chunk uploads started.
@@ -56,7 +63,8 @@ final class GatedBackend: StorageBackend {
 
     func startUpload(bucket: String, path: String, metadata: StorageMetadata?,
                      caller: StorageCaller) async throws -> String {
-        try await local.startUpload(bucket: bucket, path: path, metadata: metadata, caller: caller)
+        if holdStart { await gate.wait() }
+        return try await local.startUpload(bucket: bucket, path: path, metadata: metadata, caller: caller)
     }
 
     func uploadChunk(session: String, bytes: Data) async throws {
@@ -82,7 +90,12 @@ final class GatedBackend: StorageBackend {
 
     func read(bucket: String, path: String, range: Range<Int64>, generation: Int64?,
               caller: StorageCaller) async throws -> Data {
-        try await local.read(bucket: bucket, path: path, range: range, generation: generation, caller: caller)
+        let number = readCalls.withLock { count in
+            count += 1
+            return count
+        }
+        if holdFirstRead, number == 1 { await gate.wait() }
+        return try await local.read(bucket: bucket, path: path, range: range, generation: generation, caller: caller)
     }
 
     func updateMetadata(bucket: String, path: String, changes: StorageMetadata,

@@ -9,9 +9,11 @@ struct UploadTaskTests {
     private let chunk = Storage.chunkGranularity
 
     @Test func progressComesChunkByChunkThenSuccess() async throws {
-        let (_, storage) = try makeStorage()
+        let backend = GatedBackend(holdStart: true)
+        let (_, storage) = try makeStorage(backend: backend)
         let task = storage.reference(withPath: "a").putData(testBytes(Int(4 * chunk + 1)))
         let log = EventLog(task)
+        backend.gate.open()
         try await waitUntil { log.isOver }
         #expect(log.statuses == [.resume, .progress, .progress, .progress, .progress, .progress, .success])
         #expect(log.progress == [chunk, 2 * chunk, 3 * chunk, 4 * chunk, 4 * chunk + 1])
@@ -23,9 +25,11 @@ struct UploadTaskTests {
     }
 
     @Test func anEmptyUploadHasAFinalProgressThenSuccess() async throws {
-        let (_, storage) = try makeStorage()
+        let backend = GatedBackend(holdStart: true)
+        let (_, storage) = try makeStorage(backend: backend)
         let task = storage.reference(withPath: "a").putData(Data())
         let log = EventLog(task)
+        backend.gate.open()
         try await waitUntil { log.isOver }
         #expect(log.statuses == [.resume, .progress, .success])
     }

@@ -1,7 +1,8 @@
 import FlintCore
 import Foundation
 
-/// A download in progress (Firebase's `StorageDownloadTask`), made by ``StorageReference/getData(maxSize:completion:)``.
+/// A download in progress (Firebase's `StorageDownloadTask`), made by ``StorageReference/getData(maxSize:completion:)``
+/// (into memory) or ``StorageReference/write(toFile:completion:)`` (into a file, one chunk in memory at a time).
 ///
 /// The task reads the object's metadata (failing with ``StorageErrorCode/downloadSizeExceeded`` when it is
 /// larger than `maxSize`), then its bytes in chunks of the instance's chunk size, each firing `progress`;
@@ -11,10 +12,13 @@ public final class StorageDownloadTask: StorageTask {
     let core: StorageTaskCore
     private let maxSize: Int64
     private let received = Locked(Data())
+    private let sink: DownloadSink
 
-    init(reference: StorageReference, maxSize: Int64) {
+    /// A download into memory of at most `maxSize` bytes, or into `file` (no size limit).
+    init(reference: StorageReference, maxSize: Int64 = .max, file: URL? = nil) {
         core = StorageTaskCore(reference: reference, total: 0, metadata: nil)
         self.maxSize = maxSize
+        sink = file.map(DownloadSink.file) ?? .memory(received)
     }
 
     /// The downloaded bytes, handed over once (the task keeps none afterwards).
@@ -34,12 +38,12 @@ public final class StorageDownloadTask: StorageTask {
             return
         }
         let maxSize = maxSize
-        let received = received
-        core.start { core in await Self.transfer(maxSize: maxSize, into: received, core: core) }
+        let sink = sink
+        core.start { core in await Self.transfer(maxSize: maxSize, into: sink, core: core) }
     }
 
     /// Reads the metadata, then the chunks (waiting while paused).
-    private static func transfer(maxSize: Int64, into received: Locked<Data>, core: StorageTaskCore) async {
+    private static func transfer(maxSize: Int64, into sink: DownloadSink, core: StorageTaskCore) async {
         let reference = core.reference
         let storage = reference.storage
         do {
@@ -52,11 +56,14 @@ public final class StorageDownloadTask: StorageTask {
                                    bucket: reference.bucket, object: reference.fullPath)
             }
             core.setTotal(metadata.size)
-            received.withLock { $0.reserveCapacity(Int(metadata.size)) }
+            let writer = try sink.open(size: metadata.size)
             let chunk = storage.effectiveChunkSize
             var offset: Int64 = 0
             while offset < metadata.size {
-                guard await core.proceed() else { return }
+                guard await core.proceed() else {
+                    sink.discard()
+                    return
+                }
                 let end = offset + min(chunk, metadata.size - offset)
                 let bytes = try await storage.backend.read(bucket: reference.bucket, path: reference.fullPath,
                                                            range: offset..<end, generation: metadata.generation,
@@ -65,13 +72,19 @@ public final class StorageDownloadTask: StorageTask {
                     throw StorageError(.unknown, message: "The backend returned \(bytes.count) bytes for \(end - offset).",
                                        bucket: reference.bucket, object: reference.fullPath)
                 }
-                received.withLock { $0.append(bytes) }
+                try writer.write(bytes)
                 offset = end
                 core.progress(offset)
             }
-            if await core.proceed() { core.succeed(metadata) }
+            try writer.close()
+            guard await core.proceed() else {
+                sink.discard()
+                return
+            }
+            try sink.commit()
+            core.succeed(metadata)
         } catch {
-            received.withLock { $0 = Data() }
+            sink.discard()
             core.fail(error as? StorageError ?? StorageError(.unknown, message: String(describing: error)))
         }
     }

@@ -62,7 +62,7 @@ public final class StorageReference: Sendable, Hashable, CustomStringConvertible
     @discardableResult
     public func putData(_ data: Data, metadata: StorageMetadata? = nil,
                         completion: (@Sendable (StorageMetadata?, (any Error)?) -> Void)? = nil) -> StorageUploadTask {
-        let task = StorageUploadTask(reference: self, data: data, metadata: metadata)
+        let task = StorageUploadTask(reference: self, source: .data(data), metadata: metadata)
         if let completion {
             task.core.onCompletion { result in
                 switch result {
@@ -82,13 +82,78 @@ public final class StorageReference: Sendable, Hashable, CustomStringConvertible
     @discardableResult
     public func putDataAsync(_ data: Data, metadata: StorageMetadata? = nil,
                              onProgress: (@Sendable (Progress?) -> Void)? = nil) async throws -> StorageMetadata {
-        let task = StorageUploadTask(reference: self, data: data, metadata: metadata)
+        let task = StorageUploadTask(reference: self, source: .data(data), metadata: metadata)
+        if let onProgress { task.observe(.progress) { onProgress($0.progress) } }
+        task.start()
+        return try await task.core.result()
+    }
+
+    /// Uploads the file at `fileURL` (read one chunk at a time, never whole) with the writable fields of
+    /// `metadata`; the task starts at once. A file that cannot be read fails the task with `unknown`.
+    @discardableResult
+    public func putFile(from fileURL: URL, metadata: StorageMetadata? = nil,
+                        completion: (@Sendable (StorageMetadata?, (any Error)?) -> Void)? = nil) -> StorageUploadTask {
+        let task = StorageUploadTask(reference: self, source: .file(fileURL), metadata: metadata)
+        if let completion {
+            task.core.onCompletion { result in
+                switch result {
+                case .success(let metadata): completion(metadata, nil)
+                case .failure(let error): completion(nil, error)
+                }
+            }
+        }
+        task.start()
+        return task
+    }
+
+    /// Uploads the file at `url` and returns the stored metadata; `onProgress` gets the progress of each
+    /// chunk. Cancelling the calling task cancels the upload.
+    ///
+    /// - Throws: ``StorageError`` (`unknown` for a file that cannot be read, `unauthorized`, `cancelled`, …).
+    @discardableResult
+    public func putFileAsync(from url: URL, metadata: StorageMetadata? = nil,
+                             onProgress: (@Sendable (Progress?) -> Void)? = nil) async throws -> StorageMetadata {
+        let task = StorageUploadTask(reference: self, source: .file(url), metadata: metadata)
         if let onProgress { task.observe(.progress) { onProgress($0.progress) } }
         task.start()
         return try await task.core.result()
     }
 
     // MARK: - Downloads
+
+    /// Downloads the object into the file at `fileURL` (replacing it; intermediate folders are created),
+    /// one chunk in memory at a time, through a temporary file moved into place on success; the task
+    /// starts at once. `completion` gets `fileURL`, or the error.
+    @discardableResult
+    public func write(toFile fileURL: URL,
+                      completion: (@Sendable (URL?, (any Error)?) -> Void)? = nil) -> StorageDownloadTask {
+        let task = StorageDownloadTask(reference: self, file: fileURL)
+        if let completion {
+            task.core.onCompletion { result in
+                switch result {
+                case .success: completion(fileURL, nil)
+                case .failure(let error): completion(nil, error)
+                }
+            }
+        }
+        task.start()
+        return task
+    }
+
+    /// Downloads the object into the file at `fileURL` and returns `fileURL`; `onProgress` gets the progress
+    /// of each chunk. Cancelling the calling task cancels the download.
+    ///
+    /// - Throws: ``StorageError`` `objectNotFound`, `unauthorized`, `cancelled`, `unknown` when the file
+    ///   cannot be written.
+    @discardableResult
+    public func writeAsync(toFile fileURL: URL,
+                           onProgress: (@Sendable (Progress?) -> Void)? = nil) async throws -> URL {
+        let task = StorageDownloadTask(reference: self, file: fileURL)
+        if let onProgress { task.observe(.progress) { onProgress($0.progress) } }
+        task.start()
+        _ = try await task.core.result()
+        return fileURL
+    }
 
     /// Downloads the object into memory, failing with ``StorageErrorCode/downloadSizeExceeded`` when it is
     /// larger than `maxSize` bytes; the task starts at once.

@@ -1,24 +1,28 @@
 import FlintCore
 import Foundation
 
-/// An upload in progress (Firebase's `StorageUploadTask`), made by ``StorageReference/putData(_:metadata:completion:)``.
+/// An upload in progress (Firebase's `StorageUploadTask`), made by ``StorageReference/putData(_:metadata:completion:)``
+/// or ``StorageReference/putFile(from:metadata:completion:)``.
 ///
 /// The data goes to the backend in chunks of the instance's chunk size (``Storage/uploadChunkSizeBytes``,
 /// rounded up to 256 KiB); each chunk fires `progress`, and ``pause()`` takes effect between chunks. Chunks
-/// are views of the caller's data, not copies. Success comes after a final `progress` with every byte, with
-/// the stored metadata.
+/// are views of the caller's data, not copies, or reads of the file (one chunk in memory at a time). Success
+/// comes after a final `progress` with every byte, with the stored metadata.
 public final class StorageUploadTask: StorageTask {
     let core: StorageTaskCore
-    private let data: Data
+    private let source: UploadSource
+    private let size: Result<Int64, StorageError>
     private let metadata: StorageMetadata?
 
-    init(reference: StorageReference, data: Data, metadata: StorageMetadata?) {
-        core = StorageTaskCore(reference: reference, total: Int64(data.count), metadata: metadata)
-        self.data = data
+    init(reference: StorageReference, source: UploadSource, metadata: StorageMetadata?) {
+        let size = Result { () throws(StorageError) -> Int64 in try source.size() }
+        core = StorageTaskCore(reference: reference, total: (try? size.get()) ?? 0, metadata: metadata)
+        self.source = source
+        self.size = size
         self.metadata = metadata
     }
 
-    /// Starts the transfer, or fails at once when the app was deleted.
+    /// Starts the transfer, or fails at once when the app was deleted or the file cannot be read.
     func start() {
         let storage = core.reference.storage
         guard storage.track(core) else {
@@ -26,13 +30,18 @@ public final class StorageUploadTask: StorageTask {
                                    object: core.reference.fullPath))
             return
         }
-        let data = data
+        guard case .success(let size) = size else {
+            if case .failure(let error) = size { core.fail(error) }
+            return
+        }
+        let source = source
         let metadata = metadata
-        core.start { core in await Self.transfer(data, metadata: metadata, core: core) }
+        core.start { core in await Self.transfer(source, size: size, metadata: metadata, core: core) }
     }
 
     /// Opens a session, sends the chunks (waiting while paused), and finishes it.
-    private static func transfer(_ data: Data, metadata: StorageMetadata?, core: StorageTaskCore) async {
+    private static func transfer(_ source: UploadSource, size: Int64, metadata: StorageMetadata?,
+                                 core: StorageTaskCore) async {
         let reference = core.reference
         let storage = reference.storage
         var session: String?
@@ -41,17 +50,21 @@ public final class StorageUploadTask: StorageTask {
             let opened = try await storage.backend.startUpload(bucket: reference.bucket, path: reference.fullPath,
                                                                metadata: metadata, caller: caller)
             session = opened
+            let reader = try source.makeReader()
             let chunk = Int(clamping: storage.effectiveChunkSize)
-            var offset = 0
-            while offset < data.count {
+            var offset: Int64 = 0
+            while offset < size {
                 guard await core.proceed() else { break }
-                let end = offset + min(chunk, data.count - offset)
-                let start = data.startIndex
-                try await storage.backend.uploadChunk(session: opened, bytes: data[(start + offset)..<(start + end)])
-                offset = end
-                core.progress(Int64(offset))
+                let bytes = try reader.next(Int(min(Int64(chunk), size - offset)))
+                guard !bytes.isEmpty else {
+                    throw StorageError(.unknown, message: "The file shrank during the upload.",
+                                       bucket: reference.bucket, object: reference.fullPath)
+                }
+                try await storage.backend.uploadChunk(session: opened, bytes: bytes)
+                offset += Int64(bytes.count)
+                core.progress(offset)
             }
-            if offset == data.count, await core.proceed() {
+            if offset == size, await core.proceed() {
                 let stored = try await storage.backend.finishUpload(session: opened)
                 session = nil
                 core.succeed(stored)
