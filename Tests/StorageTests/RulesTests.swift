@@ -43,3 +43,24 @@ struct RulesTests {
         #expect(seen.withLock { $0 } == [nil])
     }
 }
+
+@Suite("Credentials of requests")
+struct CallerTests {
+    @Test func theCallerCarriesTheUserAndAppCheckTokens() async throws {
+        let auth = FakeAuth(userID: "alice", token: "alice-token")
+        let appCheck = FakeAppCheck(token: "app-check-token")
+        let backend = GatedBackend()
+        let (_, storage) = try makeStorage(backend: backend, overrides: auth.components + appCheck.components)
+        try await storage.reference(withPath: "a").putDataAsync(Data("a".utf8))
+        #expect(backend.uploadCallers == [StorageCaller(uid: "alice", authToken: "alice-token",
+                                                        appCheckToken: "app-check-token")])
+    }
+
+    @Test func aFailingIDTokenIsUnauthenticated() async throws {
+        let auth = FakeAuth(userID: "alice", token: "alice-token")
+        auth.getTokenError = FakeError("expired")
+        let (_, storage) = try makeStorage(overrides: auth.components)
+        #expect(await storageErrorCode { try await storage.reference(withPath: "a").putDataAsync(Data("a".utf8)) }
+            == .unauthenticated)
+    }
+}

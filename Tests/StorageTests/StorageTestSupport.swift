@@ -51,6 +51,13 @@ final class GatedBackend: StorageBackend {
     private let holdFirstRead: Bool
     private let chunkCalls = Locked(0)
     private let readCalls = Locked(0)
+    private let callers = Locked<[StorageCaller]>([])
+
+    /// The number of download reads started.
+    var readCallCount: Int { readCalls.withLock { $0 } }
+
+    /// The callers of the uploads started, in order.
+    var uploadCallers: [StorageCaller] { callers.withLock { $0 } }
 
     init(heldChunk: Int = 0, holdStart: Bool = false, holdFirstRead: Bool = false) {
         self.heldChunk = heldChunk
@@ -63,6 +70,7 @@ final class GatedBackend: StorageBackend {
 
     func startUpload(bucket: String, path: String, metadata: StorageMetadata?,
                      caller: StorageCaller) async throws -> String {
+        callers.withLock { $0.append(caller) }
         if holdStart { await gate.wait() }
         return try await local.startUpload(bucket: bucket, path: path, metadata: metadata, caller: caller)
     }
