@@ -36,8 +36,10 @@ public struct StorageMetadata: Sendable, Equatable {
     public internal(set) var timeCreated: Date?
     /// When the object or its metadata was last changed.
     public internal(set) var updated: Date?
-    /// The base64 MD5 hash of the content, when the backend computes one (the embedded backend does not yet).
-    public internal(set) var md5Hash: String?
+    /// The base64 MD5 hash of the content. Set it on an upload's metadata to have the backend check the
+    /// content against it (``StorageErrorCode/nonMatchingChecksum`` when they differ); it is not changed by
+    /// ``StorageReference/updateMetadata(_:)``.
+    public var md5Hash: String?
     /// The download tokens (for ``StorageReference/downloadURL()``), as the server keeps them.
     var downloadTokens: String?
 

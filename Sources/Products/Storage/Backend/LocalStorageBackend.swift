@@ -2,7 +2,7 @@ import FlintCore
 import Foundation
 
 /// The embedded Storage backend (the default ``StorageBackend`` of every app): objects in memory per bucket,
-/// with metadata, generations and download tokens, and optional security rules as a Swift closure.
+/// with metadata, generations, MD5 hashes and download tokens, and optional security rules as a Swift closure.
 ///
 /// ```swift
 /// let backend = LocalStorageBackend(rules: { $0.uid != nil })     // signed-in users only
@@ -25,6 +25,7 @@ public final class LocalStorageBackend: StorageBackend {
         var path: String
         var metadata: StorageMetadata?
         var data = Data()
+        var md5 = MD5()
     }
 
     private struct State {
@@ -67,22 +68,31 @@ public final class LocalStorageBackend: StorageBackend {
         }
     }
 
-    /// Appends to the session's data.
+    /// Appends to the session's data and its MD5 (hashed outside the lock: a session's chunks come in order).
     public func uploadChunk(session: String, bytes: Data) async throws {
+        var md5 = try state.withLock { state throws(StorageError) in
+            guard let upload = state.uploads[session] else { throw Self.noSession(session) }
+            return upload.md5
+        }
+        md5.update(bytes)
         try state.withLock { state throws(StorageError) in
-            guard state.uploads[session] != nil else {
-                throw StorageError(.unknown, message: "The upload session \(session) does not exist.")
-            }
+            guard state.uploads[session] != nil else { throw Self.noSession(session) }
             state.uploads[session]!.data.append(bytes)
+            state.uploads[session]!.md5 = md5
         }
     }
 
-    /// Replaces the object with the session's data, as a new generation.
+    /// Replaces the object with the session's data, as a new generation, with its MD5; when the upload's
+    /// metadata carries an `md5Hash` that differs, fails with `nonMatchingChecksum` and stores nothing.
     public func finishUpload(session: String) async throws -> StorageMetadata {
         let time = now()
         return try state.withLock { state throws(StorageError) in
-            guard let upload = state.uploads.removeValue(forKey: session) else {
-                throw StorageError(.unknown, message: "The upload session \(session) does not exist.")
+            guard let upload = state.uploads.removeValue(forKey: session) else { throw Self.noSession(session) }
+            let md5Hash = upload.md5.finalize().base64EncodedString()
+            if let expected = upload.metadata?.md5Hash, expected != md5Hash {
+                throw StorageError(.nonMatchingChecksum,
+                                   message: "The uploaded content's MD5 \(md5Hash) does not match the expected \(expected).",
+                                   bucket: upload.bucket, object: upload.path)
             }
             var metadata = StorageMetadata()
             if let given = upload.metadata { metadata.apply(given) }
@@ -90,6 +100,7 @@ public final class LocalStorageBackend: StorageBackend {
             metadata.bucket = upload.bucket
             metadata.path = upload.path
             metadata.size = Int64(upload.data.count)
+            metadata.md5Hash = md5Hash
             metadata.generation = state.nextGeneration
             state.nextGeneration += 1
             metadata.metageneration = 1
@@ -210,6 +221,10 @@ public final class LocalStorageBackend: StorageBackend {
             guard let object = state.buckets[bucket]?[path] else { throw Self.notFound(bucket, path) }
             return try body(object)
         }
+    }
+
+    private static func noSession(_ session: String) -> StorageError {
+        StorageError(.unknown, message: "The upload session \(session) does not exist.")
     }
 
     private static func notFound(_ bucket: String, _ path: String) -> StorageError {
