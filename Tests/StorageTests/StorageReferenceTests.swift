@@ -1,4 +1,5 @@
 @testable import FlintStorage
+import Foundation
 import FlintTesting
 import Testing
 
@@ -25,10 +26,23 @@ struct StorageReferenceTests {
         #expect(ref.fullPath == "a/b")
     }
 
+    @Test func aDownloadURLMakesAReference() async throws {
+        let (_, storage) = try makeStorage()
+        let ref = storage.reference(withPath: "images/a b.png")
+        try await ref.putDataAsync(Data("x".utf8))
+        let url = try await ref.downloadURL()
+        #expect(try storage.reference(for: url) == ref)
+        #expect(try storage.reference(forURL: "https://firebasestorage.googleapis.com/v0/b/flint-test.appspot.com/o")
+            == storage.reference())
+    }
+
     @Test func aURLOfAnotherBucketIsBucketMismatch() throws {
         let storage = try Storage.storage(app: makeStorageApp())
         #expect {
             try storage.reference(forURL: "gs://another-bucket/a/b")
+        } throws: { ($0 as? StorageError)?.code == .bucketMismatch }
+        #expect {
+            try storage.reference(forURL: "https://firebasestorage.googleapis.com/v0/b/another-bucket/o/a")
         } throws: { ($0 as? StorageError)?.code == .bucketMismatch }
     }
 

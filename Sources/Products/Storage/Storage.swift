@@ -163,13 +163,14 @@ public final class Storage: Sendable {
         StorageReference(storage: self, path: StoragePath.normalize(path))
     }
 
-    /// The reference named by `url` (`gs://bucket/path`).
+    /// The reference named by `url`: `gs://bucket/path`, or a download URL
+    /// `https://firebasestorage.googleapis.com/v0/b/{bucket}/o/{percent-encoded path}` (any host).
     ///
     /// - Throws: ``StorageError`` `invalidArgument` for another kind of URL, `bucketMismatch` when the URL
     ///   names another bucket than this instance's.
     public func reference(forURL url: String) throws(StorageError) -> StorageReference {
-        guard let parsed = StoragePath.parse(gsURL: url) else {
-            throw StorageError(.invalidArgument, message: "\(url) is not a gs:// URL.")
+        guard let parsed = StoragePath.parse(gsURL: url) ?? StoragePath.parse(httpURL: url) else {
+            throw StorageError(.invalidArgument, message: "\(url) is neither a gs:// URL nor a Storage download URL.")
         }
         guard parsed.bucket == bucket else {
             throw StorageError(.bucketMismatch,
@@ -177,6 +178,13 @@ public final class Storage: Sendable {
                                bucket: parsed.bucket, object: parsed.path)
         }
         return StorageReference(storage: self, path: parsed.path)
+    }
+
+    /// The reference named by `url` (see ``reference(forURL:)``).
+    ///
+    /// - Throws: the errors of ``reference(forURL:)``.
+    public func reference(for url: URL) throws(StorageError) -> StorageReference {
+        try reference(forURL: url.absoluteString)
     }
 
     // MARK: - Tasks
