@@ -28,7 +28,9 @@ public final class Storage: Sendable {
     /// The name of the app this instance belongs to.
     public let appName: String
 
-    let backend: any StorageBackend
+    private let appBackend: any StorageBackend
+    /// The backend set by ``useEmulator(withHost:port:)``, which replaces the app's.
+    private let emulatorBackend = Locked<HTTPStorageBackend?>(nil)
     let contextProvider: StorageContextProvider
     private let settings = Locked(Settings())
     /// The running tasks (cancelled when the app is deleted); nil once the app was deleted.
@@ -49,7 +51,7 @@ public final class Storage: Sendable {
     init(appName: String, bucket: String, backend: any StorageBackend, contextProvider: StorageContextProvider) {
         self.appName = appName
         self.bucket = bucket
-        self.backend = backend
+        appBackend = backend
         self.contextProvider = contextProvider
     }
 
@@ -148,8 +150,29 @@ public final class Storage: Sendable {
         set { settings.withLock { $0.maxOperationRetryTime = newValue } }
     }
 
-    /// The app's embedded backend, or nil when the app's ``StorageBackend`` was overridden with another kind.
+    /// Where this instance's operations go: the emulator's HTTP backend after ``useEmulator(withHost:port:)``,
+    /// else the app's ``StorageBackend``.
+    var backend: any StorageBackend {
+        emulatorBackend.withLock { $0 } ?? appBackend
+    }
+
+    /// The app's embedded backend, or nil when the app's ``StorageBackend`` was overridden with another kind
+    /// or this instance uses an emulator.
     public var localBackend: LocalStorageBackend? { backend as? LocalStorageBackend }
+
+    /// Points this instance at a Storage emulator: operations started afterwards speak the REST protocol
+    /// (``HTTPStorageBackend``) to `http://{host}:{port}`, whatever the app's backend. Call it before using the
+    /// instance, as in Firebase.
+    public func useEmulator(withHost host: String, port: Int) {
+        let prefix = host.hasPrefix("http") ? "" : "http://"
+        guard let origin = URL(string: "\(prefix)\(host):\(port)") else { return }
+        emulatorBackend.withLock { $0 = HTTPStorageBackend(origin: origin) }
+    }
+
+    /// The emulator origin set by ``useEmulator(withHost:port:)`` (e.g. `http://127.0.0.1:9199`), or nil.
+    public var emulatorOrigin: String? {
+        emulatorBackend.withLock { $0?.origin.absoluteString }
+    }
 
     // MARK: - References
 
