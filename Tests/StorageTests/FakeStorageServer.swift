@@ -19,6 +19,24 @@ final class FakeStorageServer: Sendable {
         var uploads: [Int: Upload] = [:]
         var nextUpload = 0
         var nextGeneration = 1
+        var uploadCommands = 0
+        var failures: [String: Int] = [:]
+    }
+
+    /// The upload command (1-based, counting every `upload` command) whose connection is dropped after the
+    /// server stored its first `keptBytes` bytes; nil for none.
+    private let droppedUpload: Int?
+    private let keptBytes: Int
+
+    /// A server dropping upload command `droppedUpload` after keeping `keptBytes` of it.
+    init(droppedUpload: Int? = nil, keptBytes: Int = 0) {
+        self.droppedUpload = droppedUpload
+        self.keptBytes = keptBytes
+    }
+
+    /// Makes the next `count` requests with `method` answer 503.
+    func failNext(_ count: Int, method: String) {
+        state.withLock { $0.failures[method] = count }
     }
 
     private let state = Locked(State())
@@ -30,6 +48,12 @@ final class FakeStorageServer: Sendable {
 
     /// Answers one request.
     func handle(_ request: TestHTTPRequest) -> TestHTTPResponse {
+        let fails = state.withLock { state -> Bool in
+            guard let count = state.failures[request.method], count > 0 else { return false }
+            state.failures[request.method] = count - 1
+            return true
+        }
+        if fails { return TestHTTPResponse(status: 503, body: "unavailable") }
         let components = URLComponents(string: "http://x" + request.path)
         let query = Dictionary((components?.queryItems ?? []).map { ($0.name, $0.value ?? "") }) { a, _ in a }
         let parts = request.pathWithoutQuery.split(separator: "/").map { String($0).removingPercentEncoding ?? String($0) }
@@ -85,11 +109,22 @@ final class FakeStorageServer: Sendable {
     private func upload(id: Int, _ request: TestHTTPRequest) -> TestHTTPResponse {
         state.withLock { state -> TestHTTPResponse in
             guard var upload = state.uploads[id] else { return TestHTTPResponse(status: 404) }
+            let command = request.headers["X-Goog-Upload-Command"]
+            if command == "query" {
+                return TestHTTPResponse(status: 200, headers: ["X-Goog-Upload-Size-Received": "\(upload.data.count)",
+                                                               "X-Goog-Upload-Status": "active"])
+            }
             guard request.headers["X-Goog-Upload-Offset"] == "\(upload.data.count)" else {
                 return TestHTTPResponse(status: 400, body: "wrong offset")
             }
-            switch request.headers["X-Goog-Upload-Command"] {
+            switch command {
             case "upload":
+                state.uploadCommands += 1
+                if state.uploadCommands == droppedUpload {
+                    upload.data.append(request.body.prefix(keptBytes))
+                    state.uploads[id] = upload
+                    return .closeWithoutResponse
+                }
                 upload.data.append(request.body)
                 state.uploads[id] = upload
                 return TestHTTPResponse(status: 200, headers: ["X-Goog-Upload-Status": "active"])

@@ -78,12 +78,63 @@ struct HTTPBackendTests {
     }
 
     @Test(arguments: [(401, StorageErrorCode.unauthenticated), (402, .quotaExceeded), (403, .unauthorized),
-                      (404, .objectNotFound), (500, .unknown)])
+                      (404, .objectNotFound), (400, .unknown)])
     func statusesMapToTheSDKsCodes(status: Int, code: StorageErrorCode) async throws {
         try await withTestHTTPServer({ _ in TestHTTPResponse(status: status, body: "no") }) { server in
             let (_, storage) = try makeStorage()
             storage.useEmulator(withHost: server.host, port: server.port)
             #expect(await storageErrorCode { _ = try await storage.reference(withPath: "a").getMetadata() } == code)
+        }
+    }
+
+    /// Runs `body` with an app whose backend is an ``HTTPStorageBackend`` calling `fake`, retrying for
+    /// `maxRetryTime` with a sleep that records its durations instead of waiting.
+    private func withRetryingServer(_ fake: FakeStorageServer, maxRetryTime: TimeInterval = 120,
+                                    _ body: (Storage, TestHTTPServer, Locked<[Duration]>) async throws -> Void) async throws {
+        let slept = Locked<[Duration]>([])
+        try await withTestHTTPServer({ fake.handle($0) }) { server in
+            fake.setOrigin(server.origin)
+            let backend = HTTPStorageBackend(origin: try #require(URL(string: server.origin)), maxRetryTime: maxRetryTime,
+                                             sleep: { duration in slept.withLock { $0.append(duration) } })
+            let (_, storage) = try makeStorage(backend: backend)
+            try await body(storage, server, slept)
+        }
+    }
+
+    @Test func transientFailuresAreRetriedWithBackoff() async throws {
+        let fake = FakeStorageServer()
+        try await withRetryingServer(fake) { storage, _, slept in
+            let ref = storage.reference(withPath: "a")
+            try await ref.putDataAsync(Data("a".utf8))
+            fake.failNext(2, method: "GET")
+            #expect(try await ref.getMetadata().size == 1)
+            #expect(slept.withLock { $0 } == [.seconds(1), .seconds(2)])
+        }
+    }
+
+    @Test func pastMaxRetryTimeItIsRetryLimitExceeded() async throws {
+        let fake = FakeStorageServer()
+        try await withRetryingServer(fake, maxRetryTime: 10) { storage, _, slept in
+            fake.failNext(100, method: "GET")
+            #expect(await storageErrorCode { _ = try await storage.reference(withPath: "a").getMetadata() }
+                == .retryLimitExceeded)
+            #expect(slept.withLock { $0 } == [.seconds(1), .seconds(2), .seconds(4)])
+        }
+    }
+
+    @Test func aConnectionDroppedMidUploadResumesFromTheServersOffset() async throws {
+        let fake = FakeStorageServer(droppedUpload: 2, keptBytes: 1000)
+        try await withRetryingServer(fake) { storage, server, _ in
+            let ref = storage.reference(withPath: "a")
+            let data = testBytes(Int(3 * chunk))
+            try await ref.putDataAsync(data)
+            #expect(try await ref.data(maxSize: 1 << 30) == data)
+            let commands = server.requests.compactMap { request -> String? in
+                guard let command = request.headers["X-Goog-Upload-Command"] else { return nil }
+                return "\(command)@\(request.headers["X-Goog-Upload-Offset"] ?? "-")"
+            }
+            #expect(commands == ["start@-", "upload@0", "upload@\(chunk)", "query@\(chunk)",
+                                 "upload@\(chunk + 1000)", "upload@\(2 * chunk)", "finalize@\(3 * chunk)"])
         }
     }
 }

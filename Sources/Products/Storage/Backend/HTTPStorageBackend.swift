@@ -18,11 +18,18 @@ import FoundationNetworking
 ///
 /// Requests carry `Authorization: Firebase <ID token>` and `X-Firebase-AppCheck` when the caller has them,
 /// and only over HTTPS or to a loopback host. Every request goes through FlintProductSupport's
-/// ``URLSessionCalls`` on a session that refuses redirects. Not yet: retries, and querying an interrupted
-/// upload's offset to resume it.
+/// ``URLSessionCalls`` on a session that refuses redirects.
+///
+/// **Retries.** A request that fails transiently (no answer, a dropped connection, 408, 429 or 5xx) is sent
+/// again after 1, 2, 4, … (at most 32) seconds, as long as the time waited stays within `maxRetryTime`; then it
+/// fails with ``StorageErrorCode/retryLimitExceeded``. An upload chunk that failed so first asks the server how
+/// much it received (`X-Goog-Upload-Command: query`) and sends only the rest, so nothing is lost or sent twice.
 public final class HTTPStorageBackend: StorageBackend {
     /// The origin requests go to, e.g. `https://firebasestorage.googleapis.com`.
     public let origin: URL
+    /// How long, in seconds of backoff waited, one operation keeps retrying transient failures.
+    public let maxRetryTime: TimeInterval
+    private let sleep: @Sendable (Duration) async throws -> Void
     private let session: URLSession
     /// Open uploads by session URL: the next offset and the caller's headers.
     private let uploads = Locked<[String: Upload]>([:])
@@ -32,9 +39,13 @@ public final class HTTPStorageBackend: StorageBackend {
         var headers: [String: String]
     }
 
-    /// A backend calling `origin` (production unless given).
-    public init(origin: URL = URL(string: "https://firebasestorage.googleapis.com")!) {
+    /// A backend calling `origin` (production unless given), retrying transient failures for up to
+    /// `maxRetryTime` seconds of backoff; `sleep` waits between attempts (inject one in tests).
+    public init(origin: URL = URL(string: "https://firebasestorage.googleapis.com")!, maxRetryTime: TimeInterval = 120,
+                sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }) {
         self.origin = origin
+        self.maxRetryTime = maxRetryTime
+        self.sleep = sleep
         session = CredentialSafeSession.make()
     }
 
@@ -60,13 +71,38 @@ public final class HTTPStorageBackend: StorageBackend {
         return session
     }
 
-    /// `POST {session}` with `X-Goog-Upload-Command: upload` and `X-Goog-Upload-Offset`.
+    /// `POST {session}` with `X-Goog-Upload-Command: upload` and `X-Goog-Upload-Offset`; after a transient
+    /// failure, asks the server's offset (`query`) and sends the bytes it lacks.
     public func uploadChunk(session: String, bytes: Data) async throws {
-        let upload = try openUpload(session)
-        var request = try uploadRequest(session, command: "upload", upload: upload)
-        request.httpBody = bytes
-        _ = try await send(request, bucket: nil, path: nil)
-        uploads.withLock { $0[session]?.offset += Int64(bytes.count) }
+        let start = try openUpload(session).offset
+        let end = start + Int64(bytes.count)
+        var isRetry = false
+        try await retrying(bucket: nil, path: nil) { () async throws -> Void in
+            var upload = try openUpload(session)
+            if isRetry {
+                upload.offset = try await receivedSize(session, upload: upload)
+                uploads.withLock { $0[session]?.offset = upload.offset }
+            }
+            isRetry = true
+            guard upload.offset < end else { return }
+            guard upload.offset >= start else {
+                throw StorageError(.unknown, message: "The server lost bytes it had acknowledged (offset \(upload.offset)).")
+            }
+            var request = try uploadRequest(session, command: "upload", upload: upload)
+            request.httpBody = bytes.dropFirst(Int(upload.offset - start))
+            _ = try await sendOnce(request, bucket: nil, path: nil)
+            uploads.withLock { $0[session]?.offset = end }
+        }
+    }
+
+    /// What the server received of the upload (`X-Goog-Upload-Command: query` → `X-Goog-Upload-Size-Received`).
+    private func receivedSize(_ session: String, upload: Upload) async throws -> Int64 {
+        let request = try uploadRequest(session, command: "query", upload: upload)
+        let (_, response) = try await sendOnce(request, bucket: nil, path: nil)
+        guard let size = response.value(forHTTPHeaderField: "X-Goog-Upload-Size-Received").flatMap({ Int64($0) }) else {
+            throw StorageError(.unknown, message: "The server did not say how much of the upload it received.")
+        }
+        return size
     }
 
     /// `POST {session}` with `X-Goog-Upload-Command: finalize`; the answer is the object's metadata.
@@ -213,21 +249,63 @@ public final class HTTPStorageBackend: StorageBackend {
         return request
     }
 
-    /// Sends `request`; an answer outside 2xx fails with the SDK's mapping of its status.
+    /// A transient failure: worth another attempt.
+    private struct Transient: Error {
+        let error: StorageError
+    }
+
+    /// Runs `attempt` until it succeeds, fails for good, or the backoff would exceed ``maxRetryTime``
+    /// (`retryLimitExceeded`).
+    private func retrying<T>(bucket: String?, path: String?, _ attempt: () async throws -> T) async throws -> T {
+        var delay: TimeInterval = 1
+        var waited: TimeInterval = 0
+        while true {
+            do {
+                return try await attempt()
+            } catch let transient as Transient {
+                guard waited + delay <= maxRetryTime else {
+                    throw StorageError(.retryLimitExceeded,
+                                       message: "Max retry time for operation exceeded, please try again. Last error: \(transient.error.message)",
+                                       bucket: bucket, object: path)
+                }
+                do {
+                    try await sleep(.seconds(delay))
+                } catch {
+                    throw StorageError(.cancelled, bucket: bucket, object: path)
+                }
+                waited += delay
+                delay = min(delay * 2, 32)
+            }
+        }
+    }
+
+    /// Sends `request` with retries; an answer outside 2xx fails with the SDK's mapping of its status.
     private func send(_ request: URLRequest, bucket: String?, path: String?) async throws -> (Data, HTTPURLResponse) {
+        try await retrying(bucket: bucket, path: path) { try await sendOnce(request, bucket: bucket, path: path) }
+    }
+
+    /// Sends `request` once; transient failures throw ``Transient``.
+    private func sendOnce(_ request: URLRequest, bucket: String?, path: String?) async throws -> (Data, HTTPURLResponse) {
         let data: Data
         let response: URLResponse
         do {
             (data, response) = try await URLSessionCalls.data(for: request, in: session)
         } catch {
-            if (error as? URLError)?.code == .cancelled { throw StorageError(.cancelled, bucket: bucket, object: path) }
-            throw StorageError(.unknown, message: "The request failed: \(error.localizedDescription)", bucket: bucket,
-                               object: path)
+            if (error as? URLError)?.code == .cancelled || Task.isCancelled {
+                throw StorageError(.cancelled, bucket: bucket, object: path)
+            }
+            throw Transient(error: StorageError(.unknown, message: "The request failed: \(error.localizedDescription)",
+                                                bucket: bucket, object: path))
         }
         guard let http = response as? HTTPURLResponse else {
             throw StorageError(.unknown, message: "The answer is not HTTP.", bucket: bucket, object: path)
         }
         guard (200..<300).contains(http.statusCode) else {
+            let isTransient = http.statusCode == 408 || http.statusCode == 429 || (500..<600).contains(http.statusCode)
+            guard !isTransient else {
+                throw Transient(error: StorageError(.unknown, message: "HTTP \(http.statusCode)", bucket: bucket,
+                                                    object: path))
+            }
             throw StorageError(Self.code(forStatus: http.statusCode),
                                message: String(decoding: data, as: UTF8.self).isEmpty
                                    ? nil : "HTTP \(http.statusCode): \(String(decoding: data, as: UTF8.self))",
@@ -237,7 +315,7 @@ public final class HTTPStorageBackend: StorageBackend {
     }
 
     /// The SDK's mapping of server statuses: 401 unauthenticated, 402 quotaExceeded, 403 unauthorized,
-    /// 404 objectNotFound, anything else unknown.
+    /// 404 objectNotFound, anything else unknown (408, 429 and 5xx are retried first).
     static func code(forStatus status: Int) -> StorageErrorCode {
         switch status {
         case 401: .unauthenticated
