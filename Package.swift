@@ -35,7 +35,7 @@ let package = Package(
             name: "FlintDemo",
             dependencies: [
                 "FlintCore", "FlintInterop", "FlintProductSupport", "FlintTesting",
-                "FlintAuth", "FlintAppCheck", "FlintFunctions", "FlintFirestore",
+                "FlintAuth", "FlintAppCheck", "FlintFunctions", "FlintFirestore", "FlintStorage",
             ],
             path: "Sources/Demo"
         ),

@@ -15,6 +15,7 @@ do {
     try await authTour()
     try await functionsTour()
     try await firestoreTour()
+    try await storageTour()
 } catch {
     print("flint-demo failed: \(error)")
     exit(1)
