@@ -64,6 +64,25 @@ enum StorageMetadataJSON {
         return (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)
     }
 
+    /// Every field of `metadata` as the REST resource object (what ``metadata(from:)-(_:[String:Any])`` reads back).
+    static func resource(of metadata: StorageMetadata) -> [String: Any] {
+        var object: [String: Any] = ["bucket": metadata.bucket, "size": "\(metadata.size)",
+                                     "generation": "\(metadata.generation)",
+                                     "metageneration": "\(metadata.metageneration)"]
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        let optional: [(String, Any?)] = [
+            ("name", metadata.path), ("md5Hash", metadata.md5Hash), ("downloadTokens", metadata.downloadTokens),
+            ("cacheControl", metadata.cacheControl), ("contentDisposition", metadata.contentDisposition),
+            ("contentEncoding", metadata.contentEncoding), ("contentLanguage", metadata.contentLanguage),
+            ("contentType", metadata.contentType), ("metadata", metadata.customMetadata),
+            ("timeCreated", metadata.timeCreated.map(formatter.string(from:))),
+            ("updated", metadata.updated.map(formatter.string(from:))),
+        ]
+        for (key, value) in optional { if let value { object[key] = value } }
+        return object
+    }
+
     private static func int64(_ value: Any?) -> Int64 {
         if let string = value as? String { return Int64(string) ?? 0 }
         if let number = value as? NSNumber { return number.int64Value }
