@@ -132,7 +132,7 @@ public final class Storage: Sendable {
     }
 
     /// How long uploads retry (Firebase's setting; kept, not used yet: the embedded backend does not fail
-    /// transiently).
+    /// transiently, and ``HTTPStorageBackend`` has its own `maxRetryTime`).
     public var maxUploadRetryTime: TimeInterval {
         get { settings.withLock { $0.maxUploadRetryTime } }
         set { settings.withLock { $0.maxUploadRetryTime = newValue } }
