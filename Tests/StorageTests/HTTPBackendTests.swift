@@ -137,4 +137,20 @@ struct HTTPBackendTests {
                                  "upload@\(chunk + 1000)", "upload@\(2 * chunk)", "finalize@\(3 * chunk)"])
         }
     }
+
+    @Test func theEmulatorsRetriesFollowTheInstancesSettings() async throws {
+        let fake = FakeStorageServer()
+        let slept = Locked<[Duration]>([])
+        try await withTestHTTPServer({ fake.handle($0) }) { server in
+            fake.setOrigin(server.origin)
+            let (_, storage) = try makeStorage()
+            storage.useEmulator(withHost: server.host, port: server.port,
+                                sleep: { duration in slept.withLock { $0.append(duration) } })
+            storage.maxOperationRetryTime = 3
+            fake.failNext(100, method: "GET")
+            #expect(await storageErrorCode { _ = try await storage.reference(withPath: "a").getMetadata() }
+                == .retryLimitExceeded)
+            #expect(slept.withLock { $0 } == [.seconds(1), .seconds(2)])
+        }
+    }
 }

@@ -131,20 +131,21 @@ public final class Storage: Sendable {
         set { settings.withLock { $0.callbackQueue = newValue } }
     }
 
-    /// How long uploads retry (Firebase's setting; kept, not used yet: the embedded backend does not fail
-    /// transiently, and ``HTTPStorageBackend`` has its own `maxRetryTime`).
+    /// How long upload requests retry transient failures, in seconds of backoff (Firebase's setting; 600): used
+    /// after ``useEmulator(withHost:port:)``; the embedded backend does not fail transiently, and an
+    /// ``HTTPStorageBackend`` made by hand has its own `maxRetryTime`.
     public var maxUploadRetryTime: TimeInterval {
         get { settings.withLock { $0.maxUploadRetryTime } }
         set { settings.withLock { $0.maxUploadRetryTime = newValue } }
     }
 
-    /// How long downloads retry (kept, not used yet).
+    /// How long download requests retry (600 s; see ``maxUploadRetryTime``).
     public var maxDownloadRetryTime: TimeInterval {
         get { settings.withLock { $0.maxDownloadRetryTime } }
         set { settings.withLock { $0.maxDownloadRetryTime = newValue } }
     }
 
-    /// How long other operations retry (kept, not used yet).
+    /// How long other requests (metadata, lists, deletes) retry (120 s; see ``maxUploadRetryTime``).
     public var maxOperationRetryTime: TimeInterval {
         get { settings.withLock { $0.maxOperationRetryTime } }
         set { settings.withLock { $0.maxOperationRetryTime = newValue } }
@@ -162,11 +163,28 @@ public final class Storage: Sendable {
 
     /// Points this instance at a Storage emulator: operations started afterwards speak the REST protocol
     /// (``HTTPStorageBackend``) to `http://{host}:{port}`, whatever the app's backend. Call it before using the
-    /// instance, as in Firebase.
+    /// instance, as in Firebase. Its retries follow ``maxUploadRetryTime`` (upload requests),
+    /// ``maxDownloadRetryTime`` (download chunks) and ``maxOperationRetryTime`` (everything else) as they
+    /// are when each request is made.
     public func useEmulator(withHost host: String, port: Int) {
+        useEmulator(withHost: host, port: port, sleep: { try await Task.sleep(for: $0) })
+    }
+
+    /// ``useEmulator(withHost:port:)`` with the wait between retries injected (tests).
+    func useEmulator(withHost host: String, port: Int, sleep: @escaping @Sendable (Duration) async throws -> Void) {
         let prefix = host.hasPrefix("http") ? "" : "http://"
         guard let origin = URL(string: "\(prefix)\(host):\(port)") else { return }
-        emulatorBackend.withLock { $0 = HTTPStorageBackend(origin: origin) }
+        let settings = settings
+        let backend = HTTPStorageBackend(origin: origin, maxRetryTime: 120, retryTime: { kind in
+            settings.withLock { settings in
+                switch kind {
+                case .upload: settings.maxUploadRetryTime
+                case .download: settings.maxDownloadRetryTime
+                case .operation: settings.maxOperationRetryTime
+                }
+            }
+        }, sleep: sleep)
+        emulatorBackend.withLock { $0 = backend }
     }
 
     /// The emulator origin set by ``useEmulator(withHost:port:)`` (e.g. `http://127.0.0.1:9199`), or nil.

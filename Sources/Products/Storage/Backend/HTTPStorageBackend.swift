@@ -27,8 +27,11 @@ import FoundationNetworking
 public final class HTTPStorageBackend: StorageBackend {
     /// The origin requests go to, e.g. `https://firebasestorage.googleapis.com`.
     public let origin: URL
-    /// How long, in seconds of backoff waited, one operation keeps retrying transient failures.
+    /// How long, in seconds of backoff waited, one operation keeps retrying transient failures (unless the
+    /// backend follows a ``Storage`` instance's settings: see ``Storage/useEmulator(withHost:port:)``).
     public let maxRetryTime: TimeInterval
+    /// The retry time of each kind of request.
+    private let retryTime: @Sendable (RetryKind) -> TimeInterval
     private let sleep: @Sendable (Duration) async throws -> Void
     private let session: URLSession
     /// Open uploads by session URL: the next offset and the caller's headers.
@@ -41,10 +44,22 @@ public final class HTTPStorageBackend: StorageBackend {
 
     /// A backend calling `origin` (production unless given), retrying transient failures for up to
     /// `maxRetryTime` seconds of backoff; `sleep` waits between attempts (inject one in tests).
-    public init(origin: URL = URL(string: "https://firebasestorage.googleapis.com")!, maxRetryTime: TimeInterval = 120,
+    public convenience init(origin: URL = URL(string: "https://firebasestorage.googleapis.com")!, maxRetryTime: TimeInterval = 120,
                 sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }) {
+        self.init(origin: origin, maxRetryTime: maxRetryTime, retryTime: { _ in maxRetryTime }, sleep: sleep)
+    }
+
+    /// What a request is, for its retry time.
+    enum RetryKind: Sendable {
+        case upload, download, operation
+    }
+
+    /// A backend whose retry times come from `retryTime` (e.g. a ``Storage`` instance's settings).
+    init(origin: URL, maxRetryTime: TimeInterval, retryTime: @escaping @Sendable (RetryKind) -> TimeInterval,
+         sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }) {
         self.origin = origin
         self.maxRetryTime = maxRetryTime
+        self.retryTime = retryTime
         self.sleep = sleep
         session = CredentialSafeSession.make()
     }
@@ -62,7 +77,7 @@ public final class HTTPStorageBackend: StorageBackend {
         request.setValue("start", forHTTPHeaderField: "X-Goog-Upload-Command")
         request.setValue("application/json; charset=utf-8", forHTTPHeaderField: "Content-Type")
         request.httpBody = StorageMetadataJSON.body(of: metadata, name: path, onlyChanged: false)
-        let (_, response) = try await send(request, bucket: bucket, path: path)
+        let (_, response) = try await send(request, .upload, bucket: bucket, path: path)
         guard let session = response.value(forHTTPHeaderField: "X-Goog-Upload-URL"), URL(string: session) != nil else {
             throw StorageError(.unknown, message: "The server did not start a resumable upload.", bucket: bucket,
                                object: path)
@@ -77,7 +92,7 @@ public final class HTTPStorageBackend: StorageBackend {
         let start = try openUpload(session).offset
         let end = start + Int64(bytes.count)
         var isRetry = false
-        try await retrying(bucket: nil, path: nil) { () async throws -> Void in
+        try await retrying(.upload, bucket: nil, path: nil) { () async throws -> Void in
             var upload = try openUpload(session)
             if isRetry {
                 upload.offset = try await receivedSize(session, upload: upload)
@@ -109,7 +124,7 @@ public final class HTTPStorageBackend: StorageBackend {
     public func finishUpload(session: String) async throws -> StorageMetadata {
         let upload = try openUpload(session)
         let request = try uploadRequest(session, command: "finalize", upload: upload)
-        let (body, _) = try await send(request, bucket: nil, path: nil)
+        let (body, _) = try await send(request, .upload, bucket: nil, path: nil)
         uploads.withLock { _ = $0.removeValue(forKey: session) }
         return try StorageMetadataJSON.metadata(from: body)
     }
@@ -136,7 +151,7 @@ public final class HTTPStorageBackend: StorageBackend {
         let url = try objectURL(bucket: bucket, path: path, query: [("alt", "media")])
         var request = makeRequest(url, method: "GET", headers: credentials(caller, for: url))
         request.setValue("bytes=\(range.lowerBound)-\(range.upperBound - 1)", forHTTPHeaderField: "Range")
-        return try await send(request, bucket: bucket, path: path).0
+        return try await send(request, .download, bucket: bucket, path: path).0
     }
 
     /// `PATCH /v0/b/{bucket}/o/{path}` with the fields set (null clears).
@@ -256,7 +271,9 @@ public final class HTTPStorageBackend: StorageBackend {
 
     /// Runs `attempt` until it succeeds, fails for good, or the backoff would exceed ``maxRetryTime``
     /// (`retryLimitExceeded`).
-    private func retrying<T>(bucket: String?, path: String?, _ attempt: () async throws -> T) async throws -> T {
+    private func retrying<T>(_ kind: RetryKind, bucket: String?, path: String?,
+                             _ attempt: () async throws -> T) async throws -> T {
+        let maxRetryTime = retryTime(kind)
         var delay: TimeInterval = 1
         var waited: TimeInterval = 0
         while true {
@@ -280,8 +297,9 @@ public final class HTTPStorageBackend: StorageBackend {
     }
 
     /// Sends `request` with retries; an answer outside 2xx fails with the SDK's mapping of its status.
-    private func send(_ request: URLRequest, bucket: String?, path: String?) async throws -> (Data, HTTPURLResponse) {
-        try await retrying(bucket: bucket, path: path) { try await sendOnce(request, bucket: bucket, path: path) }
+    private func send(_ request: URLRequest, _ kind: RetryKind = .operation, bucket: String?,
+                      path: String?) async throws -> (Data, HTTPURLResponse) {
+        try await retrying(kind, bucket: bucket, path: path) { try await sendOnce(request, bucket: bucket, path: path) }
     }
 
     /// Sends `request` once; transient failures throw ``Transient``.
