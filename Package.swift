@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "FlintFunctions", targets: ["FlintFunctions"]),
         .library(name: "FlintFirestore", targets: ["FlintFirestore"]),
         .library(name: "FlintDatabase", targets: ["FlintDatabase"]),
+        .library(name: "FlintStorage", targets: ["FlintStorage"]),
         .executable(name: "flint-demo", targets: ["FlintDemo"]),
     ],
     targets: [
@@ -27,14 +28,15 @@ let package = Package(
         .target(name: "FlintAppCheck", dependencies: ["FlintCore", "FlintInterop", "FlintProductSupport"], path: "Sources/Products/AppCheck"),
         .target(name: "FlintFunctions", dependencies: ["FlintCore", "FlintInterop", "FlintProductSupport"], path: "Sources/Products/Functions"),
         .target(name: "FlintFirestore", dependencies: ["FlintCore", "FlintInterop", "FlintProductSupport"], path: "Sources/Products/Firestore"),
-        // The Realtime Database: the SDK's API, the embedded backend and events (no REST/SSE, persistence,
-        // transactions or onDisconnect yet).
+        .target(name: "FlintStorage", dependencies: ["FlintCore", "FlintInterop", "FlintProductSupport"], path: "Sources/Products/Storage"),
+        // The Realtime Database: the SDK's API, the embedded backend, events, transactions, onDisconnect (no
+        // REST/SSE or persistence yet).
         .target(name: "FlintDatabase", dependencies: ["FlintCore", "FlintInterop", "FlintProductSupport"], path: "Sources/Products/Database"),
         .executableTarget(
             name: "FlintDemo",
             dependencies: [
                 "FlintCore", "FlintInterop", "FlintProductSupport", "FlintTesting",
-                "FlintAuth", "FlintAppCheck", "FlintFunctions", "FlintFirestore", "FlintDatabase",
+                "FlintAuth", "FlintAppCheck", "FlintFunctions", "FlintFirestore", "FlintDatabase", "FlintStorage",
             ],
             path: "Sources/Demo"
         ),
@@ -64,6 +66,7 @@ let package = Package(
             dependencies: ["FlintFunctions", "FlintAuth", "FlintAppCheck", "FlintTesting"],
             path: "Tests/FunctionsTests"
         ),
+        .testTarget(name: "StorageTests", dependencies: ["FlintStorage", "FlintTesting"], path: "Tests/StorageTests"),
         .testTarget(name: "FirestoreTests", dependencies: ["FlintFirestore", "FlintTesting"], path: "Tests/FirestoreTests"),
         // Depends on FlintFirestore only, with member import visibility: proves that a user importing just the
         // product can use the FlintProductSupport types its API exposes (FirestoreErrorCode = RPCStatusCode).

@@ -16,6 +16,7 @@ do {
     try await functionsTour()
     try await firestoreTour()
     try await databaseTour()
+    try await storageTour()
 } catch {
     print("flint-demo failed: \(error)")
     exit(1)

@@ -1,0 +1,17 @@
+/// One page of a listing as a ``StorageBackend`` answers it: full paths of the folders and objects directly
+/// under the listed folder, and the token of the next page.
+public struct StorageListPage: Sendable, Hashable {
+    /// The full paths of the sub-folders, sorted.
+    public var prefixes: [String]
+    /// The full paths of the objects, sorted.
+    public var items: [String]
+    /// The token of the next page, nil on the last page.
+    public var pageToken: String?
+
+    /// A page.
+    public init(prefixes: [String], items: [String], pageToken: String?) {
+        self.prefixes = prefixes
+        self.items = items
+        self.pageToken = pageToken
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+
+/// An object's metadata (Firebase's `StorageMetadata`): what the server keeps (``bucket``, ``path``,
+/// ``size``, ``generation``, ``timeCreated``, …) and what a client may set (``contentType``,
+/// ``cacheControl``, ``customMetadata``, …).
+///
+/// To upload with metadata, make one and set the writable fields. To change an object's metadata, pass one to
+/// ``StorageReference/updateMetadata(_:)``: only the writable fields *set* on it are changed, and a field set
+/// to nil is cleared, as in Firebase.
+///
+/// ```swift
+/// var changes = StorageMetadata()
+/// changes.cacheControl = nil                    // cleared
+/// changes.customMetadata = ["reviewed": "yes"]  // replaces the custom metadata
+/// let updated = try await ref.updateMetadata(changes)   // contentType unchanged
+/// ```
+public struct StorageMetadata: Sendable, Equatable {
+    /// The writable fields.
+    enum Field: Sendable, Hashable, CaseIterable {
+        case cacheControl, contentDisposition, contentEncoding, contentLanguage, contentType, customMetadata
+    }
+
+    /// The bucket of the object.
+    public internal(set) var bucket: String = ""
+    /// The object's full path, e.g. `images/a.png`.
+    public internal(set) var path: String?
+    /// The object's name (the last path component), e.g. `a.png`.
+    public var name: String? { path.map { StoragePath.lastComponent(of: $0) } }
+    /// The size in bytes.
+    public internal(set) var size: Int64 = 0
+    /// The object's generation: a new value each time its content is written.
+    public internal(set) var generation: Int64 = 0
+    /// The metadata's generation: a new value each time its metadata changes, back to 1 with new content.
+    public internal(set) var metageneration: Int64 = 0
+    /// When the object was created.
+    public internal(set) var timeCreated: Date?
+    /// When the object or its metadata was last changed.
+    public internal(set) var updated: Date?
+    /// The base64 MD5 hash of the content. Set it on an upload's metadata to have the backend check the
+    /// content against it (``StorageErrorCode/nonMatchingChecksum`` when they differ); it is not changed by
+    /// ``StorageReference/updateMetadata(_:)``.
+    public var md5Hash: String?
+    /// The download tokens (for ``StorageReference/downloadURL()``), as the server keeps them.
+    var downloadTokens: String?
+
+    /// `Cache-Control` for downloads.
+    public var cacheControl: String? { didSet { changed.insert(.cacheControl) } }
+    /// `Content-Disposition` for downloads.
+    public var contentDisposition: String? { didSet { changed.insert(.contentDisposition) } }
+    /// `Content-Encoding` for downloads.
+    public var contentEncoding: String? { didSet { changed.insert(.contentEncoding) } }
+    /// `Content-Language` for downloads.
+    public var contentLanguage: String? { didSet { changed.insert(.contentLanguage) } }
+    /// `Content-Type`, e.g. `image/png`.
+    public var contentType: String? { didSet { changed.insert(.contentType) } }
+    /// The user's own key-value pairs.
+    public var customMetadata: [String: String]? { didSet { changed.insert(.customMetadata) } }
+
+    /// The writable fields set since this value was made (what an update sends).
+    var changed: Set<Field> = []
+
+    /// Empty metadata, to set writable fields on.
+    public init() {}
+
+    /// Whether this is an object's metadata (the server's answer for a file).
+    public var isFile: Bool { path != nil }
+
+    /// Copies the writable fields set on `changes` onto this metadata (nil clears).
+    mutating func apply(_ changes: StorageMetadata) {
+        for field in changes.changed {
+            switch field {
+            case .cacheControl: cacheControl = changes.cacheControl
+            case .contentDisposition: contentDisposition = changes.contentDisposition
+            case .contentEncoding: contentEncoding = changes.contentEncoding
+            case .contentLanguage: contentLanguage = changes.contentLanguage
+            case .contentType: contentType = changes.contentType
+            case .customMetadata: customMetadata = changes.customMetadata
+            }
+        }
+        changed = []
+    }
+
+    /// Equal when every field is (whether a field was set since creation does not count).
+    public static func == (lhs: StorageMetadata, rhs: StorageMetadata) -> Bool {
+        lhs.bucket == rhs.bucket && lhs.path == rhs.path && lhs.size == rhs.size
+            && lhs.generation == rhs.generation && lhs.metageneration == rhs.metageneration
+            && lhs.timeCreated == rhs.timeCreated && lhs.updated == rhs.updated && lhs.md5Hash == rhs.md5Hash
+            && lhs.downloadTokens == rhs.downloadTokens && lhs.cacheControl == rhs.cacheControl
+            && lhs.contentDisposition == rhs.contentDisposition && lhs.contentEncoding == rhs.contentEncoding
+            && lhs.contentLanguage == rhs.contentLanguage && lhs.contentType == rhs.contentType
+            && lhs.customMetadata == rhs.customMetadata
+    }
+}

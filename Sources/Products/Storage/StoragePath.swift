@@ -1,0 +1,54 @@
+import Foundation
+
+/// Path and URL rules of Storage references, as Firebase's `StoragePath`: paths have no leading, trailing
+/// or repeated slashes; `gs://bucket/path` names a bucket and an object.
+enum StoragePath {
+    /// `path` without empty components: `"/a//b/"` → `"a/b"`.
+    static func normalize(_ path: String) -> String {
+        path.split(separator: "/", omittingEmptySubsequences: true).joined(separator: "/")
+    }
+
+    /// `child` appended to `path`, both normalized.
+    static func appending(_ child: String, to path: String) -> String {
+        let child = normalize(child)
+        if child.isEmpty { return path }
+        return path.isEmpty ? child : "\(path)/\(child)"
+    }
+
+    /// The parent of a normalized path; nil for the root (`""`).
+    static func parent(of path: String) -> String? {
+        guard !path.isEmpty else { return nil }
+        guard let slash = path.lastIndex(of: "/") else { return "" }
+        return String(path[..<slash])
+    }
+
+    /// The last component of a normalized path (`""` for the root).
+    static func lastComponent(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return path }
+        return String(path[path.index(after: slash)...])
+    }
+
+    /// The bucket and normalized path of a download URL,
+    /// `http(s)://{host}/v0/b/{bucket}/o/{percent-encoded path}` (query ignored); nil for anything else.
+    static func parse(httpURL url: String) -> (bucket: String, path: String)? {
+        guard let components = URLComponents(string: url), let scheme = components.scheme?.lowercased(),
+              scheme == "http" || scheme == "https", components.host?.isEmpty == false else { return nil }
+        let parts = components.percentEncodedPath.split(separator: "/", omittingEmptySubsequences: false)
+        // "", "v0", "b", bucket, "o", path
+        guard parts.count >= 5, parts[0].isEmpty, parts[1] == "v0", parts[2] == "b", !parts[3].isEmpty,
+              parts[4] == "o", parts.count <= 6,
+              let bucket = String(parts[3]).removingPercentEncoding else { return nil }
+        let encodedPath = parts.count == 6 ? String(parts[5]) : ""
+        guard let path = encodedPath.removingPercentEncoding else { return nil }
+        return (bucket, normalize(path))
+    }
+
+    /// The bucket and normalized path of `gs://bucket/path` (the path may be empty); nil for anything else.
+    static func parse(gsURL url: String) -> (bucket: String, path: String)? {
+        guard url.hasPrefix("gs://") else { return nil }
+        let rest = url.dropFirst("gs://".count)
+        let bucket = rest.prefix { $0 != "/" }
+        guard !bucket.isEmpty else { return nil }
+        return (String(bucket), normalize(String(rest.dropFirst(bucket.count))))
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+
+/// What an upload task sends: data in memory, or a file read chunk by chunk (never whole).
+enum UploadSource: Sendable {
+    case data(Data)
+    case file(URL)
+
+    /// The number of bytes to send.
+    /// - Throws: ``StorageError`` `unknown` when the file cannot be read.
+    func size() throws(StorageError) -> Int64 {
+        switch self {
+        case .data(let data):
+            return Int64(data.count)
+        case .file(let url):
+            guard url.isFileURL,
+                  let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
+                  attributes[.type] as? FileAttributeType == .typeRegular,
+                  let size = attributes[.size] as? NSNumber else {
+                throw StorageError(.unknown, message: "File at URL: \(url.absoluteString) is not reachable. Ensure file URL is not a directory, symbolic link, or invalid url.")
+            }
+            return size.int64Value
+        }
+    }
+
+    /// Reads the source in chunks.
+    func makeReader() throws(StorageError) -> Reader {
+        switch self {
+        case .data(let data):
+            return Reader(data: data, handle: nil)
+        case .file(let url):
+            do {
+                return Reader(data: nil, handle: try FileHandle(forReadingFrom: url))
+            } catch {
+                throw StorageError(.unknown, message: "Could not open \(url.path): \(error)")
+            }
+        }
+    }
+
+    /// Hands out consecutive chunks: views of the data, or reads of the file (one chunk in memory at a time).
+    final class Reader {
+        private let data: Data?
+        private let handle: FileHandle?
+        private var offset = 0
+
+        init(data: Data?, handle: FileHandle?) {
+            self.data = data
+            self.handle = handle
+        }
+
+        deinit { try? handle?.close() }
+
+        /// The next at most `count` bytes; empty at the end.
+        func next(_ count: Int) throws(StorageError) -> Data {
+            if let data {
+                let start = data.startIndex + offset
+                let end = start + min(count, data.count - offset)
+                offset = end - data.startIndex
+                return data[start..<end]
+            }
+            do {
+                return try handle?.read(upToCount: count) ?? Data()
+            } catch {
+                throw StorageError(.unknown, message: "Could not read the file: \(error)")
+            }
+        }
+    }
+}

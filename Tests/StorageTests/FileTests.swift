@@ -1,0 +1,64 @@
+import FlintCore
+@testable import FlintStorage
+import FlintTesting
+import Foundation
+import Testing
+
+@Suite("Files")
+struct FileTests {
+    private let chunk = Storage.chunkGranularity
+
+    /// A new empty directory, removed by `cleanUp`.
+    private func makeDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("flint-storage-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    @Test func putFileUploadsTheFileChunkByChunk() async throws {
+        let directory = try makeDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("in.bin")
+        let data = testBytes(Int(2 * chunk + 5))
+        try data.write(to: file)
+        let backend = GatedBackend(holdStart: true)
+        let (_, storage) = try makeStorage(backend: backend)
+        let task = storage.reference(withPath: "f.bin").putFile(from: file)
+        let log = EventLog(task)
+        backend.gate.open()
+        try await waitUntil { log.isOver }
+        #expect(log.progress == [chunk, 2 * chunk, 2 * chunk + 5])
+        #expect(log.statuses.last == .success)
+        #expect(backend.local.storedData(bucket: storage.bucket, path: "f.bin") == data)
+    }
+
+    @Test func putFileOfAMissingFileFailsWithUnknown() async throws {
+        let (_, storage) = try makeStorage()
+        let missing = FileManager.default.temporaryDirectory.appendingPathComponent("flint-missing-\(UUID().uuidString)")
+        #expect(await storageErrorCode { try await storage.reference(withPath: "a").putFileAsync(from: missing) }
+            == .unknown)
+    }
+
+    @Test func writeToFileDownloadsIntoTheFile() async throws {
+        let directory = try makeDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let (_, storage) = try makeStorage()
+        let ref = storage.reference(withPath: "a.bin")
+        let data = testBytes(Int(chunk + 3))
+        try await ref.putDataAsync(data)
+        let file = directory.appendingPathComponent("nested/out.bin")
+        #expect(try await ref.writeAsync(toFile: file) == file)
+        #expect(try Data(contentsOf: file) == data)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: file.deletingLastPathComponent().path) == ["out.bin"])
+    }
+
+    @Test func aFailedWriteToFileLeavesNoFile() async throws {
+        let directory = try makeDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let (_, storage) = try makeStorage()
+        let file = directory.appendingPathComponent("out.bin")
+        #expect(await storageErrorCode { try await storage.reference(withPath: "missing").writeAsync(toFile: file) }
+            == .objectNotFound)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
+    }
+}

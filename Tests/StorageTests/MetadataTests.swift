@@ -1,0 +1,67 @@
+@testable import FlintStorage
+import FlintTesting
+import Foundation
+import Testing
+
+@Suite("Object metadata")
+struct MetadataTests {
+    @Test func uploadMetadataIsStored() async throws {
+        let clock = Date(timeIntervalSince1970: 1_800_000_000)
+        let (_, storage) = try makeStorage(backend: LocalStorageBackend(now: { clock }))
+        var metadata = StorageMetadata()
+        metadata.contentType = "image/png"
+        metadata.cacheControl = "max-age=60"
+        metadata.customMetadata = ["owner": "alice"]
+        let ref = storage.reference(withPath: "a.png")
+        try await ref.putDataAsync(Data("png".utf8), metadata: metadata)
+        let stored = try await ref.getMetadata()
+        #expect(stored.contentType == "image/png")
+        #expect(stored.cacheControl == "max-age=60")
+        #expect(stored.customMetadata == ["owner": "alice"])
+        #expect(stored.size == 3)
+        #expect(stored.timeCreated == clock)
+        #expect(stored.updated == clock)
+        #expect(stored.metageneration == 1)
+        #expect(stored.isFile)
+    }
+
+    @Test func updateChangesOnlyTheFieldsSet() async throws {
+        let (_, storage) = try makeStorage()
+        var metadata = StorageMetadata()
+        metadata.contentType = "text/plain"
+        metadata.cacheControl = "no-cache"
+        let ref = storage.reference(withPath: "a.txt")
+        let before = try await ref.putDataAsync(Data("a".utf8), metadata: metadata)
+        var changes = StorageMetadata()
+        changes.customMetadata = ["k": "v"]
+        let after = try await ref.updateMetadata(changes)
+        #expect(after.contentType == "text/plain")
+        #expect(after.cacheControl == "no-cache")
+        #expect(after.customMetadata == ["k": "v"])
+        #expect(after.metageneration == before.metageneration + 1)
+        #expect(after.generation == before.generation)
+    }
+
+    @Test func updateWithNilClearsAField() async throws {
+        let (_, storage) = try makeStorage()
+        var metadata = StorageMetadata()
+        metadata.contentType = "text/plain"
+        metadata.customMetadata = ["k": "v"]
+        let ref = storage.reference(withPath: "a.txt")
+        try await ref.putDataAsync(Data("a".utf8), metadata: metadata)
+        var changes = StorageMetadata()
+        changes.contentType = nil
+        changes.customMetadata = nil
+        let after = try await ref.updateMetadata(changes)
+        #expect(after.contentType == nil)
+        #expect(after.customMetadata == nil)
+    }
+
+    @Test func updatingAMissingObjectIsObjectNotFound() async throws {
+        let (_, storage) = try makeStorage()
+        var changes = StorageMetadata()
+        changes.contentType = "x"
+        #expect(await storageErrorCode { try await storage.reference(withPath: "no").updateMetadata(changes) }
+            == .objectNotFound)
+    }
+}
