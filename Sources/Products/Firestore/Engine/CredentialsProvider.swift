@@ -1,41 +1,28 @@
 import FlintCore
-import FlintProductSupport
 import FlintInterop
+import FlintProductSupport
 
-/// Builds the ``FirestoreCaller`` of each request from the app's optional Auth and App Check.
+/// Builds the ``FirestoreCaller`` of each request from the app's optional Auth and App Check
+/// (FlintProductSupport's `CallerCredentials`).
 struct CredentialsProvider: Sendable {
-    let auth: (any AuthInterop)?
-    let appCheck: (any AppCheckInterop)?
+    let credentials: CallerCredentials
 
-    /// Claims of a local ID token that carry the uid.
-    private struct Claims: Decodable {
-        var sub: String?
-        var user_id: String?
+    init(auth: (any AuthInterop)?, appCheck: (any AppCheckInterop)?) {
+        credentials = CallerCredentials(auth: auth, appCheck: appCheck)
     }
+
+    var auth: (any AuthInterop)? { credentials.auth }
+    var appCheck: (any AppCheckInterop)? { credentials.appCheck }
 
     /// The current caller: the uid from the ID token (`sub` / `user_id` of a local JWT) or, when the token is
     /// not one, `getUserID()`; and the App Check token.
     /// - Throws: ``FirestoreErrorCode/unauthenticated`` when a signed-in user's token cannot be obtained.
     func caller() async throws(FirestoreError) -> FirestoreCaller {
-        var caller = FirestoreCaller()
-        if let auth {
-            let token: String?
-            do {
-                token = try await auth.getToken(forcingRefresh: false)
-            } catch {
-                throw FirestoreError(.unauthenticated, "Could not get the user's ID token: \(error)")
-            }
-            if let token, let claims = try? LocalJWT.decode(Claims.self, from: token),
-               let uid = claims.sub ?? claims.user_id {
-                caller.uid = uid
-            } else if token != nil {
-                caller.uid = auth.getUserID()
-            }
+        do {
+            let identity = try await credentials.identity()
+            return FirestoreCaller(uid: identity.uid, appCheckToken: identity.appCheckToken)
+        } catch {
+            throw FirestoreError(.unauthenticated, "Could not get the user's ID token: \(error)")
         }
-        if let appCheck {
-            let result = await appCheck.getToken(forcingRefresh: false)
-            caller.appCheckToken = result.token
-        }
-        return caller
     }
 }
