@@ -62,17 +62,7 @@ public final class StorageReference: Sendable, Hashable, CustomStringConvertible
     @discardableResult
     public func putData(_ data: Data, metadata: StorageMetadata? = nil,
                         completion: (@Sendable (StorageMetadata?, (any Error)?) -> Void)? = nil) -> StorageUploadTask {
-        let task = StorageUploadTask(reference: self, source: .data(data), metadata: metadata)
-        if let completion {
-            task.core.onCompletion { result in
-                switch result {
-                case .success(let metadata): completion(metadata, nil)
-                case .failure(let error): completion(nil, error)
-                }
-            }
-        }
-        task.start()
-        return task
+        startUpload(.data(data), metadata: metadata, completion: completion)
     }
 
     /// Uploads `data` and returns the stored metadata; `onProgress` gets the progress of each chunk.
@@ -82,10 +72,7 @@ public final class StorageReference: Sendable, Hashable, CustomStringConvertible
     @discardableResult
     public func putDataAsync(_ data: Data, metadata: StorageMetadata? = nil,
                              onProgress: (@Sendable (Progress?) -> Void)? = nil) async throws -> StorageMetadata {
-        let task = StorageUploadTask(reference: self, source: .data(data), metadata: metadata)
-        if let onProgress { task.observe(.progress) { onProgress($0.progress) } }
-        task.start()
-        return try await task.core.result()
+        try await upload(.data(data), metadata: metadata, onProgress: onProgress)
     }
 
     /// Uploads the file at `fileURL` (read one chunk at a time, never whole) with the writable fields of
@@ -93,7 +80,23 @@ public final class StorageReference: Sendable, Hashable, CustomStringConvertible
     @discardableResult
     public func putFile(from fileURL: URL, metadata: StorageMetadata? = nil,
                         completion: (@Sendable (StorageMetadata?, (any Error)?) -> Void)? = nil) -> StorageUploadTask {
-        let task = StorageUploadTask(reference: self, source: .file(fileURL), metadata: metadata)
+        startUpload(.file(fileURL), metadata: metadata, completion: completion)
+    }
+
+    /// Uploads the file at `url` and returns the stored metadata; `onProgress` gets the progress of each
+    /// chunk. Cancelling the calling task cancels the upload.
+    ///
+    /// - Throws: ``StorageError`` (`unknown` for a file that cannot be read, `unauthorized`, `cancelled`, …).
+    @discardableResult
+    public func putFileAsync(from url: URL, metadata: StorageMetadata? = nil,
+                             onProgress: (@Sendable (Progress?) -> Void)? = nil) async throws -> StorageMetadata {
+        try await upload(.file(url), metadata: metadata, onProgress: onProgress)
+    }
+
+    /// Starts an upload task from `source`, calling `completion` with its outcome.
+    private func startUpload(_ source: UploadSource, metadata: StorageMetadata?,
+                             completion: (@Sendable (StorageMetadata?, (any Error)?) -> Void)?) -> StorageUploadTask {
+        let task = StorageUploadTask(reference: self, source: source, metadata: metadata)
         if let completion {
             task.core.onCompletion { result in
                 switch result {
@@ -106,14 +109,10 @@ public final class StorageReference: Sendable, Hashable, CustomStringConvertible
         return task
     }
 
-    /// Uploads the file at `url` and returns the stored metadata; `onProgress` gets the progress of each
-    /// chunk. Cancelling the calling task cancels the upload.
-    ///
-    /// - Throws: ``StorageError`` (`unknown` for a file that cannot be read, `unauthorized`, `cancelled`, …).
-    @discardableResult
-    public func putFileAsync(from url: URL, metadata: StorageMetadata? = nil,
-                             onProgress: (@Sendable (Progress?) -> Void)? = nil) async throws -> StorageMetadata {
-        let task = StorageUploadTask(reference: self, source: .file(url), metadata: metadata)
+    /// Runs an upload task from `source` and returns the stored metadata, reporting each chunk's progress.
+    private func upload(_ source: UploadSource, metadata: StorageMetadata?,
+                        onProgress: (@Sendable (Progress?) -> Void)?) async throws -> StorageMetadata {
+        let task = StorageUploadTask(reference: self, source: source, metadata: metadata)
         if let onProgress { task.observe(.progress) { onProgress($0.progress) } }
         task.start()
         return try await task.core.result()
