@@ -31,10 +31,16 @@ struct StreamTests {
     @Test func snapshotsWithMetadataChangesIncludeTheAcknowledgement() async throws {
         let db = try makeFirestore()
         let doc = db.document("c/d")
-        let stream = doc.snapshots(includeMetadataChanges: true)
-        let writer = Task { try await doc.setData(["n": 1]) }
+        // The write starts once the stream delivered its first snapshot (of nothing), so it cannot be in it.
+        let writer = Locked<Task<Void, any Error>?>(nil)
+        let stream = doc.snapshots(includeMetadataChanges: true).map { snapshot in
+            writer.withLock { task in
+                if task == nil { task = Task { try await doc.setData(["n": 1]) } }
+            }
+            return snapshot
+        }
         let snapshots = try await collect(3, from: stream)
-        try await value(of: writer)
+        try await value(of: try #require(writer.withLock { $0 }))
         #expect(snapshots.map(\.exists) == [false, true, true])
         #expect(snapshots.map(\.metadata.hasPendingWrites) == [false, true, false])
     }
