@@ -1,22 +1,25 @@
 import FlintInterop
 
-/// Who a request to a backend comes from, as security rules see it: the uid and the App Check token.
+/// Who a request to a backend comes from: the uid security rules see, the ID token a wire protocol sends, and
+/// the App Check token.
 public struct CallerIdentity: Sendable, Hashable {
     /// The signed-in user's uid, nil when nobody is signed in (or the app has no Auth).
     public var uid: String?
+    /// The signed-in user's ID token, nil when nobody is signed in (or the app has no Auth).
+    public var idToken: String?
     /// The App Check token, nil when the app has no App Check.
     public var appCheckToken: String?
 
     /// An identity.
-    public init(uid: String? = nil, appCheckToken: String? = nil) {
+    public init(uid: String? = nil, idToken: String? = nil, appCheckToken: String? = nil) {
         self.uid = uid
+        self.idToken = idToken
         self.appCheckToken = appCheckToken
     }
 }
 
 /// Finds out who is calling from an app's optional ``FlintInterop/AuthInterop`` and
-/// ``FlintInterop/AppCheckInterop``: the products whose embedded backends run security rules (Firestore, the
-/// Realtime Database) share it.
+/// ``FlintInterop/AppCheckInterop``: Firestore, the Realtime Database and Storage share it.
 ///
 /// ```swift
 /// let credentials = CallerCredentials(auth: container.instance(for: AuthInterop.self),
@@ -44,8 +47,8 @@ public struct CallerCredentials: Sendable {
         var user_id: String?
     }
 
-    /// The current caller: the uid from the ID token (its `sub` or `user_id` claim when it is a local JWT, else
-    /// `getUserID()`), and the App Check token (a failing App Check gives its placeholder token, as Firebase's
+    /// The current caller: the ID token (not forcing a refresh), the uid from it (its `sub` or `user_id` claim
+    /// when it is a local JWT, else `getUserID()`), and the App Check token (a failing App Check gives its placeholder token, as Firebase's
     /// products send).
     ///
     /// - Throws: what ``FlintInterop/AuthInterop/getToken(forcingRefresh:)`` threw when a signed-in user's
@@ -53,6 +56,7 @@ public struct CallerCredentials: Sendable {
     public func identity() async throws -> CallerIdentity {
         var identity = CallerIdentity()
         if let auth, let token = try await auth.getToken(forcingRefresh: false) {
+            identity.idToken = token
             if let claims = try? LocalJWT.decode(Claims.self, from: token), let uid = claims.sub ?? claims.user_id {
                 identity.uid = uid
             } else {

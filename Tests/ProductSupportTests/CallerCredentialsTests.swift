@@ -24,7 +24,8 @@ struct CallerCredentialsTests {
 
     @Test func anOpaqueTokenFallsBackToGetUserID() async throws {
         let auth = FakeAuth(userID: "ada", token: "not-a-jwt")
-        #expect(try await CallerCredentials(auth: auth, appCheck: nil).identity().uid == "ada")
+        #expect(try await CallerCredentials(auth: auth, appCheck: nil).identity()
+                    == CallerIdentity(uid: "ada", idToken: "not-a-jwt"))
     }
 
     @Test func nobodySignedInHasNoUID() async throws {
