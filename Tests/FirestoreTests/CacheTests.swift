@@ -25,7 +25,7 @@ struct CacheTests {
     }
 
     @Test func cacheReadOfAnUnseenDocumentIsUnavailable() async throws {
-        let (alice, bob) = try makeTwoClients()
+        let (alice, bob) = try makeTwoLRUClients()
         try await bob.document("c/d").setData(["n": 1])
         #expect(await code { try await alice.document("c/d").getDocument(source: .cache) } == .unavailable)
         #expect(await message { try await alice.document("c/d").getDocument(source: .cache) }?
@@ -33,14 +33,14 @@ struct CacheTests {
     }
 
     @Test func offlineReadOfAnUnseenDocumentIsUnavailable() async throws {
-        let (alice, bob) = try makeTwoClients()
+        let (alice, bob) = try makeTwoLRUClients()
         try await bob.document("c/d").setData(["n": 1])
         await alice.disableNetwork()
         #expect(await code { try await alice.document("c/d").getDocument() } == .unavailable)
     }
 
     @Test func serverReadWhileOfflineIsUnavailable() async throws {
-        let db = try makeFirestore()
+        let db = try makeLRUFirestore()
         try await db.document("c/d").setData(["n": 1])
         await db.disableNetwork()
         #expect(await code { try await db.document("c/d").getDocument(source: .server) } == .unavailable)
@@ -52,7 +52,7 @@ struct CacheTests {
     }
 
     @Test func offlineDefaultReadOfAKnownMissingDocumentIsUnavailableAsInTheSDK() async throws {
-        let db = try makeFirestore()
+        let db = try makeLRUFirestore()
         #expect(try await db.document("c/none").getDocument().exists == false)
         await db.disableNetwork()
         #expect(await message { try await db.document("c/none").getDocument() }
@@ -61,7 +61,7 @@ struct CacheTests {
     }
 
     @Test func offlineReadDoesNotSeeAnotherClientsNewerWrite() async throws {
-        let (alice, bob) = try makeTwoClients()
+        let (alice, bob) = try makeTwoLRUClients()
         try await bob.document("c/d").setData(["n": 1])
         #expect(try await alice.document("c/d").getDocument().get("n") == 1)
         try await bob.document("c/d").setData(["n": 2])
@@ -73,7 +73,7 @@ struct CacheTests {
     }
 
     @Test func readsReportWhereTheyCameFrom() async throws {
-        let db = try makeFirestore()
+        let db = try makeLRUFirestore()
         try await db.document("c/d").setData(["n": 1])
         #expect(try await db.document("c/d").getDocument(source: .default).metadata.isFromCache == false)
         #expect(try await db.document("c/d").getDocument(source: .server).metadata.isFromCache == false)
@@ -83,7 +83,7 @@ struct CacheTests {
     }
 
     @Test func aDocumentKnownToBeMissingIsAMissingSnapshotFromTheCache() async throws {
-        let db = try makeFirestore()
+        let db = try makeLRUFirestore()
         #expect(try await db.document("c/none").getDocument().exists == false)
         let cached = try await db.document("c/none").getDocument(source: .cache)
         #expect(cached.exists == false)
@@ -91,7 +91,7 @@ struct CacheTests {
     }
 
     @Test func cacheQueryReturnsOnlyTheDocumentsTheClientReceived() async throws {
-        let (alice, bob) = try makeTwoClients()
+        let (alice, bob) = try makeTwoLRUClients()
         try await seed(bob.collection("c"), ["a": ["n": 1], "b": ["n": 2]])
         _ = try await alice.document("c/a").getDocument()
         let cached = try await alice.collection("c").getDocuments(source: .cache)
@@ -102,7 +102,7 @@ struct CacheTests {
     }
 
     @Test func aWholeCollectionReadForgetsDocumentsDeletedOnTheBackend() async throws {
-        let (alice, bob) = try makeTwoClients()
+        let (alice, bob) = try makeTwoLRUClients()
         try await seed(bob.collection("c"), ["a": ["n": 1], "b": ["n": 2]])
         #expect(try await alice.collection("c").getDocuments().ids == ["a", "b"])
         try await bob.document("c/b").delete()
@@ -112,7 +112,7 @@ struct CacheTests {
     }
 
     @Test func listenedDocumentsStayCurrentInTheCache() async throws {
-        let (alice, bob) = try makeTwoClients()
+        let (alice, bob) = try makeTwoLRUClients()
         let recorder = alice.document("c/d").record()
         #expect(try await recorder.next().exists == false)
         try await bob.document("c/d").setData(["n": 2])
@@ -123,7 +123,7 @@ struct CacheTests {
     }
 
     @Test func anOfflineWriteIsReadBackPendingFromTheCache() async throws {
-        let db = try makeFirestore()
+        let db = try makeLRUFirestore()
         await db.disableNetwork()
         let recorder = db.document("c/new").record()
         let unknown = try await recorder.next()   // offline, an unseen document is missing, from the cache
@@ -141,7 +141,7 @@ struct CacheTests {
     }
 
     @Test func anOfflineListenerIsServedFromTheCache() async throws {
-        let (alice, bob) = try makeTwoClients()
+        let (alice, bob) = try makeTwoLRUClients()
         try await seed(bob.collection("c"), ["a": ["n": 1], "b": ["n": 2]])
         _ = try await alice.collection("c").getDocuments()
         try await bob.document("c/z").setData(["n": 3])   // alice never receives it while offline
@@ -154,7 +154,7 @@ struct CacheTests {
     }
 
     @Test func backOnlineAListenerCatchesUpAndReportsNotFromCache() async throws {
-        let (alice, bob) = try makeTwoClients()
+        let (alice, bob) = try makeTwoLRUClients()
         try await seed(bob.collection("c"), ["a": ["n": 1]])
         _ = try await alice.collection("c").getDocuments()
         try await bob.document("c/z").setData(["n": 3])   // missed by alice's cache
@@ -171,9 +171,10 @@ struct CacheTests {
     }
 
     @Test func aListenerWithMetadataChangesSeesTheNetworkGoAndComeBack() async throws {
-        let db = try makeFirestore()
+        let db = try makeLRUFirestore()
         try await db.document("c/d").setData(["n": 1])
         let recorder = db.document("c/d").record(includeMetadataChanges: true)
+        #expect(try await recorder.next().metadata.isFromCache)   // the written document, from the cache first
         #expect(try await recorder.next().metadata.isFromCache == false)
         await db.disableNetwork()
         let offline = try await recorder.next()

@@ -23,6 +23,24 @@ func makeTwoClients(backend: LocalFirestoreBackend = LocalFirestoreBackend()) th
     return (try Firestore.firestore(app: first), try Firestore.firestore(app: second))
 }
 
+/// A Firestore instance whose memory cache keeps documents after their listeners go (LRU collection), for
+/// tests about what the cache holds.
+func makeLRUFirestore(backend: LocalFirestoreBackend = LocalFirestoreBackend()) throws -> Firestore {
+    try keepingCache(makeFirestore(backend: backend))
+}
+
+/// ``makeTwoClients(backend:)`` with LRU-collected memory caches.
+func makeTwoLRUClients(backend: LocalFirestoreBackend = LocalFirestoreBackend()) throws -> (Firestore, Firestore) {
+    let (first, second) = try makeTwoClients(backend: backend)
+    return (try keepingCache(first), try keepingCache(second))
+}
+
+/// `db` with an LRU-collected memory cache (set before its first use).
+func keepingCache(_ db: Firestore) throws -> Firestore {
+    try db.setSettings(FirestoreSettings(cacheSettings: MemoryCacheSettings(garbageCollectorSettings: MemoryLRUGCSettings())))
+    return db
+}
+
 /// The error's Firestore code, or nil when it is not a ``FirestoreError``.
 func firestoreCode(of body: () async throws -> Void) async -> FirestoreErrorCode? {
     do {

@@ -121,7 +121,8 @@ public final class Firestore: Sendable {
             let engine = SyncEngine(database: databaseID, backend: backend, credentials: credentials, cacheURL: cacheURL,
                                     cacheIO: client.settings.persistenceIO,
                                     cacheSizeBytes: client.settings.persistentCache?.sizeBytes
-                                        ?? PersistentCacheSettings.unlimitedSizeBytes)
+                                        ?? PersistentCacheSettings.unlimitedSizeBytes,
+                                    cacheCollection: client.settings.cacheCollection)
             engine.start(offline: startingOffline)
             client.engine = engine
             return (engine, true)

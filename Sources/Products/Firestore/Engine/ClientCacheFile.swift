@@ -119,7 +119,7 @@ final class ClientCacheFile {
         let ordered = batches.values.sorted { $0.id < $1.id }
         if sizeBytes != PersistentCacheSettings.unlimitedSizeBytes {
             let written = Set(ordered.flatMap { $0.mutations.map(\.path) })
-            evict(from: &entries, keeping: written, sizeBytes: sizeBytes)
+            evict(from: &entries, keeping: { written.contains($0) }, sizeBytes: sizeBytes)
         }
         let snapshot = Record.snapshot(
             entries: entries.map { StoredEntry(path: $0.key.segments, doc: $0.value.document.map(StoredDocument.init),
@@ -137,9 +137,9 @@ final class ClientCacheFile {
     }
 
     /// Drops the entries received longest ago (lowest sequence numbers) until the rest, encoded, take at most
-    /// `sizeBytes`; entries at `keeping` stay.
-    private static func evict(from entries: inout [ResourcePath: RemoteDocumentCache.Entry], keeping: Set<ResourcePath>,
-                              sizeBytes: Int64) {
+    /// `sizeBytes`; entries that `keeping` names stay.
+    static func evict(from entries: inout [ResourcePath: RemoteDocumentCache.Entry],
+                      keeping: (ResourcePath) -> Bool, sizeBytes: Int64) {
         let encoder = JSONEncoder()
         var sizes: [ResourcePath: Int64] = [:]
         var total: Int64 = 0
@@ -150,7 +150,7 @@ final class ClientCacheFile {
             total += size
         }
         guard total > sizeBytes else { return }
-        let oldestFirst = entries.filter { !keeping.contains($0.key) }.sorted {
+        let oldestFirst = entries.filter { !keeping($0.key) }.sorted {
             $0.value.sequence != $1.value.sequence ? $0.value.sequence < $1.value.sequence
                 : $0.key.description < $1.key.description
         }

@@ -48,6 +48,25 @@ struct RemoteDocumentCache {
         entries.compactMap { path, entry in target.contains(path) ? entry.document : nil }
     }
 
+    /// The number of known documents (found or missing).
+    var count: Int { entries.count }
+
+    /// The paths of the known documents (found or missing) of `target`.
+    func paths(in target: QueryTarget) -> [ResourcePath] {
+        entries.keys.filter { target.contains($0) }
+    }
+
+    /// Forgets the document at `path` (garbage collection of a memory cache; never used with a persistent one).
+    mutating func remove(_ path: ResourcePath) {
+        entries[path] = nil
+    }
+
+    /// Drops the documents received longest ago, except those `isKept` names, until the rest take at most
+    /// `sizeBytes` encoded (a memory cache's LRU collection).
+    mutating func evict(sizeBytes: Int64, keeping isKept: (ResourcePath) -> Bool) {
+        ClientCacheFile.evict(from: &entries, keeping: isKept, sizeBytes: sizeBytes)
+    }
+
     /// Starts from persisted entries, and collects later changes for the persistent cache.
     mutating func load(_ loaded: [ResourcePath: Entry]) {
         entries = loaded

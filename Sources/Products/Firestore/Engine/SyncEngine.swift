@@ -28,19 +28,23 @@ final class SyncEngine: Sendable {
     let cacheURL: URL?
     let cacheIO: PersistenceIO
     let cacheSizeBytes: Int64
+    /// How the cache drops documents.
+    let cacheCollection: CacheCollection
     private let state = Locked(SyncEngineState())
     /// The backend's watch and the user-change observation, removed at termination.
     private let registrations = Locked<[any ListenerRegistration]>([])
 
     init(database: DatabaseID, backend: any FirestoreBackend, credentials: CredentialsProvider,
          cacheURL: URL? = nil, cacheIO: PersistenceIO = .standard,
-         cacheSizeBytes: Int64 = PersistentCacheSettings.unlimitedSizeBytes) {
+         cacheSizeBytes: Int64 = PersistentCacheSettings.unlimitedSizeBytes,
+         cacheCollection: CacheCollection = .eager) {
         self.database = database
         self.backend = backend
         self.credentials = credentials
         self.cacheURL = cacheURL
         self.cacheIO = cacheIO
         self.cacheSizeBytes = cacheSizeBytes
+        self.cacheCollection = cacheURL == nil ? cacheCollection : .persistent
         clientID = AutoID.make()
     }
 
@@ -66,6 +70,7 @@ final class SyncEngine: Sendable {
             state.highWater = max(state.highWater, watch.sequenceNumber)
             state.user = user
             state.isOffline = offline
+            state.collection = cacheCollection
             guard let (file, entries, batches) = opened else { return false }
             state.cacheFile = file
             state.cache.load(entries)
@@ -351,27 +356,16 @@ final class SyncEngine: Sendable {
     /// cache's, as of the last batch processed.
     private func currentEntries(for kind: ViewKind,
                                 in state: inout SyncEngineState) throws(FirestoreError) -> ([ViewEntry], Int64) {
+        if state.isOffline { return (cachedEntries(for: kind, in: state), state.lastSequence) }
         let tracked = state.tracked
         switch kind {
         case .document(let path):
-            let document: Document?
-            let sequence: Int64
-            if state.isOffline {
-                document = tracked[path].map(\.localDocument) ?? state.cache.entry(at: path)?.document
-                sequence = state.lastSequence
-            } else {
-                let read = try backend.document(at: path.description, database: database, caller: nil)
-                remember(read, at: path, in: &state)
-                document = tracked[path].map(\.localDocument) ?? read.value?.document
-                sequence = read.sequenceNumber
-            }
-            return (document.map { [ViewEntry(document: $0, sortKey: [])] } ?? [], sequence)
+            let read = try backend.document(at: path.description, database: database, caller: nil)
+            remember(read, at: path, in: &state)
+            let document = tracked[path].map(\.localDocument) ?? read.value?.document
+            return (document.map { [ViewEntry(document: $0, sortKey: [])] } ?? [], read.sequenceNumber)
         case .query(let matcher):
             let target = matcher.query.target
-            if state.isOffline {
-                return (matcher.run(over: Self.overlay(state.cache.documents(in: target), tracked: tracked, target: target)),
-                        state.lastSequence)
-            }
             let read = try backend.documents(in: BackendTarget(.query(target)), database: database, caller: nil)
             remember(read, of: target, in: &state)
             return (matcher.run(over: Self.overlay(read.value.map(\.document), tracked: tracked, target: target)),
@@ -379,15 +373,31 @@ final class SyncEngine: Sendable {
         }
     }
 
+    /// The entries a view shows from the local state alone: the cache's documents (as of the last batch
+    /// processed) with local writes applied; matched, ordered and limited.
+    private func cachedEntries(for kind: ViewKind, in state: SyncEngineState) -> [ViewEntry] {
+        let tracked = state.tracked
+        switch kind {
+        case .document(let path):
+            let document = tracked[path].map(\.localDocument) ?? state.cache.entry(at: path)?.document
+            return document.map { [ViewEntry(document: $0, sortKey: [])] } ?? []
+        case .query(let matcher):
+            let target = matcher.query.target
+            return matcher.run(over: Self.overlay(state.cache.documents(in: target), tracked: tracked, target: target))
+        }
+    }
+
     /// Remembers a read document in the cache.
     private func remember(_ read: BackendRead<BackendDocument?>, at path: ResourcePath, in state: inout SyncEngineState) {
         state.cache.update(path, document: read.value?.document, sequence: read.sequenceNumber)
+        state.collectGarbage(at: [path])   // a one-shot read's document leaves an eagerly collected cache at once
         state.saveCache()
     }
 
     /// Remembers a whole target's read in the cache.
     private func remember(_ read: BackendRead<[BackendDocument]>, of target: QueryTarget, in state: inout SyncEngineState) {
         state.cache.replace(target, with: read.value.map(\.document), sequence: read.sequenceNumber)
+        state.collectGarbage(in: target)
         state.saveCache()
     }
 
@@ -463,8 +473,13 @@ final class SyncEngine: Sendable {
         }
     }
 
-    /// Checks access, then computes a view's first snapshot.
+    /// Computes a view's first snapshot, as the SDK's `QueryListener` raises it: online, when the cache already
+    /// holds documents of the view (received earlier, or written locally), they are raised at once from the
+    /// cache (`isFromCache == true`); then, once the caller's access is checked, the view catches up with the
+    /// backend, and the switch to `isFromCache == false` alone is raised only to listeners that include metadata
+    /// changes. Offline, the first snapshot is the cache's, empty or not.
     private func load(viewID: Int, target: BackendTarget) async {
+        raiseFromCache(viewID: viewID)
         do {
             let offline = state.withLock { $0.isOffline }
             if !offline {
@@ -480,8 +495,16 @@ final class SyncEngine: Sendable {
             do {
                 let (entries, sequence) = try currentEntries(for: view.kind, in: &state)
                 state.highWater = max(state.highWater, sequence)
-                let snapshot = view.load(entries: entries, sequence: sequence, isFromCache: state.isOffline)
-                state.outbox.append(Delivery(slot: view.slot, event: .snapshot(snapshot), isFinal: false))
+                let snapshot: ViewSnapshot?
+                if view.isLoaded {   // raised from the cache first
+                    if !state.isOffline { _ = view.setFromCache(false, emit: false) }
+                    snapshot = view.reset(to: entries, sequence: sequence)
+                } else {
+                    snapshot = view.load(entries: entries, sequence: sequence, isFromCache: state.isOffline)
+                }
+                if let snapshot {
+                    state.outbox.append(Delivery(slot: view.slot, event: .snapshot(snapshot), isFinal: false))
+                }
                 state.views[viewID] = view
             } catch {
                 state.unregister(viewID)   // not in `views` any more; clean the indexes
@@ -489,6 +512,26 @@ final class SyncEngine: Sendable {
             }
         }
         flush()
+    }
+
+    /// Online, raises a new view's documents from the cache when it holds any (the SDK's
+    /// `ShouldRaiseInitialEvent`: a cached, non-empty view is raised before the backend answers).
+    private func raiseFromCache(viewID: Int) {
+        let raised = state.withLock { state -> Bool in
+            guard !state.isOffline, var view = state.views.removeValue(forKey: viewID) else { return false }
+            defer { state.views[viewID] = view }
+            // Like a second listener of a query the SDK already listens to: it starts from the synced view.
+            guard !state.hasSyncedView(like: view.kind) else { return false }
+            let entries = cachedEntries(for: view.kind, in: state)
+            guard !entries.isEmpty else { return false }
+            // Batches up to the newest read the cache holds are skipped (the catch-up read covers them): a view
+            // never shows a document older than the cache entry it started from.
+            let snapshot = view.load(entries: entries, sequence: max(state.lastSequence, state.highWater),
+                                     isFromCache: true)
+            state.outbox.append(Delivery(slot: view.slot, event: .snapshot(snapshot), isFinal: false))
+            return true
+        }
+        if raised { flush() }
     }
 
     /// Removes a view and delivers its final error.

@@ -38,6 +38,10 @@ struct SyncEngineState {
     var heldBatches: [BackendChangeBatch] = []
     /// What the client received from the backend: offline and cache reads are served from it.
     var cache = RemoteDocumentCache()
+    /// How the cache drops documents.
+    var collection = CacheCollection.persistent
+    /// The cache's size after the last LRU collection: the next one runs when it has doubled.
+    var collectedCount = 0
     /// The persistent cache, if the settings ask for one.
     var cacheFile: ClientCacheFile?
     /// Why the engine could not start (a damaged persistent cache): every operation fails with it.
@@ -59,7 +63,8 @@ struct SyncEngineState {
         }
     }
 
-    /// Removes a view from the indexes; returns it.
+    /// Removes a view from the indexes (with eager collection, the documents only it referenced leave the
+    /// cache); returns it.
     @discardableResult
     mutating func unregister(_ id: Int) -> QueryView? {
         guard let view = views.removeValue(forKey: id) else { return nil }
@@ -67,6 +72,7 @@ struct SyncEngineState {
         case .document(let path):
             viewsByDocument[path]?.remove(id)
             if viewsByDocument[path]?.isEmpty == true { viewsByDocument[path] = nil }
+            collectGarbage(at: [path])
         case .query(let matcher):
             switch matcher.query.target {
             case .collection(let path):
@@ -76,8 +82,63 @@ struct SyncEngineState {
                 viewsByGroup[groupID]?.remove(id)
                 if viewsByGroup[groupID]?.isEmpty == true { viewsByGroup[groupID] = nil }
             }
+            collectGarbage(in: matcher.query.target)
         }
         return view
+    }
+
+    /// Whether a loaded view of the same document or query is in sync with the backend (not from the cache).
+    func hasSyncedView(like kind: ViewKind) -> Bool {
+        let candidates: Set<Int>?
+        switch kind {
+        case .document(let path): candidates = viewsByDocument[path]
+        case .query(let matcher):
+            switch matcher.query.target {
+            case .collection(let path): candidates = viewsByCollection[path]
+            case .collectionGroup(let groupID): candidates = viewsByGroup[groupID]
+            }
+        }
+        return candidates?.contains { id in
+            guard let view = views[id], view.isLoaded, !view.isFromCache else { return false }
+            switch (view.kind, kind) {
+            case (.document, .document): return true
+            case (.query(let existing), .query(let new)): return existing.query.isSame(as: new.query)
+            default: return false
+            }
+        } ?? false
+    }
+
+    // MARK: Cache collection
+
+    /// Whether an active listener's target or a document with local writes references `path`.
+    func isReferenced(_ path: ResourcePath) -> Bool {
+        tracked[path] != nil || !viewIDs(for: path).isEmpty
+    }
+
+    /// Collects the cache after the documents at `paths` may have lost their last reference: with eager
+    /// collection those unreferenced leave; with LRU collection the cache is trimmed when it has doubled since
+    /// the last trim (amortized O(1) per document).
+    mutating func collectGarbage(at paths: some Sequence<ResourcePath>) {
+        switch collection {
+        case .eager:
+            for path in paths where !isReferenced(path) { cache.remove(path) }
+        case .leastRecentlyUsed(let sizeBytes):
+            guard cache.count >= max(64, 2 * collectedCount) else { return }
+            let state = self
+            cache.evict(sizeBytes: sizeBytes) { state.isReferenced($0) }
+            collectedCount = cache.count
+        case .persistent:
+            break
+        }
+    }
+
+    /// ``collectGarbage(at:)`` for every cached document of `target`.
+    mutating func collectGarbage(in target: QueryTarget) {
+        switch collection {
+        case .eager: collectGarbage(at: cache.paths(in: target))
+        case .leastRecentlyUsed: collectGarbage(at: EmptyCollection())
+        case .persistent: break
+        }
     }
 
     /// The views a change of the document at `path` may affect: those on its collection, its collection
@@ -111,7 +172,9 @@ struct SyncEngineState {
         for path in settled where tracked[path]?.mutations.isEmpty == true {
             tracked[path] = nil
         }
+        let dropped = settled
         settled = []
+        collectGarbage(at: dropped)
     }
 
     /// The index of the pending batch with `origin`, if it is one of this client's.

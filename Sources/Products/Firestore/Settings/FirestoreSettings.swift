@@ -22,14 +22,29 @@ public struct FirestoreSettings: Sendable {
     /// The persistent cache settings, if that is the cache chosen.
     var persistentCache: PersistentCacheSettings? { cacheSettings as? PersistentCacheSettings }
 
+    /// How the engine's cache drops documents.
+    var cacheCollection: CacheCollection {
+        if persistentCache != nil { return .persistent }
+        return (cacheSettings as? MemoryCacheSettings)?.collection ?? .eager
+    }
+
     /// Why the settings cannot be used, or nil.
     var validationError: FirestoreError? {
-        guard let persistent = persistentCache else {
-            if cacheSettings is MemoryCacheSettings { return nil }
+        let sizeBytes: Int64
+        if let persistent = persistentCache {
+            sizeBytes = persistent.sizeBytes
+        } else if let memory = cacheSettings as? MemoryCacheSettings {
+            guard memory.garbageCollectorSettings is MemoryLRUGCSettings
+                    || memory.garbageCollectorSettings is MemoryEagerGCSettings else {
+                return FirestoreError(.invalidArgument,
+                                      "Only MemoryEagerGCSettings and MemoryLRUGCSettings are supported.")
+            }
+            guard case .leastRecentlyUsed(let size) = memory.collection else { return nil }
+            sizeBytes = size
+        } else {
             return FirestoreError(.invalidArgument, "Only MemoryCacheSettings and PersistentCacheSettings are supported.")
         }
-        if persistent.sizeBytes != PersistentCacheSettings.unlimitedSizeBytes
-            && persistent.sizeBytes < PersistentCacheSettings.minimumSizeBytes {
+        if sizeBytes != PersistentCacheSettings.unlimitedSizeBytes && sizeBytes < PersistentCacheSettings.minimumSizeBytes {
             return FirestoreError(.invalidArgument, "Cache size must be set to at least "
                                   + "\(PersistentCacheSettings.minimumSizeBytes) bytes")
         }
