@@ -43,13 +43,29 @@ struct DirectoryBackendTests {
         let directory = try makeDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let local = try LocalStorageBackend(directory: directory)
-        let session = try await local.startUpload(bucket: "b", path: "a", metadata: nil, caller: StorageCaller())
+        let session = try await local.startUpload(bucket: "b", path: "a", metadata: nil, size: chunk,
+                                                  caller: StorageCaller())
         try await local.uploadChunk(session: session, bytes: testBytes(Int(chunk)))
         let uploadFile = directory.appendingPathComponent("uploads").appendingPathComponent(session)
         #expect(try Data(contentsOf: uploadFile) == testBytes(Int(chunk)))
         _ = try await local.finishUpload(session: session)
         #expect(try files(in: directory, "uploads").isEmpty)
         #expect(try files(in: directory, "objects").count == 1)
+    }
+
+    @Test func anUploadOfAnotherSizeThanAnnouncedStoresNothing() async throws {
+        let directory = try makeDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let local = try LocalStorageBackend(directory: directory)
+        let session = try await local.startUpload(bucket: "b", path: "a", metadata: nil, size: 10,
+                                                  caller: StorageCaller())
+        try await local.uploadChunk(session: session, bytes: testBytes(4))
+        #expect(await storageErrorCode { _ = try await local.finishUpload(session: session) } == .unknown)
+        #expect(try files(in: directory, "uploads").isEmpty)
+        #expect(try files(in: directory, "objects").isEmpty)
+        #expect(await storageErrorCode {
+            _ = try await local.metadata(bucket: "b", path: "a", caller: StorageCaller())
+        } == .objectNotFound)
     }
 
     @Test func replacingCancellingAndDeletingLeaveNoStrayFiles() async throws {
@@ -61,7 +77,8 @@ struct DirectoryBackendTests {
         try await ref.putDataAsync(Data("1".utf8))
         try await ref.putDataAsync(Data("2".utf8))
         #expect(try files(in: directory, "objects").count == 1)
-        let session = try await local.startUpload(bucket: storage.bucket, path: "a", metadata: nil, caller: StorageCaller())
+        let session = try await local.startUpload(bucket: storage.bucket, path: "a", metadata: nil, size: 1,
+                                                  caller: StorageCaller())
         await local.cancelUpload(session: session)
         #expect(try files(in: directory, "uploads").isEmpty)
         try await ref.delete()

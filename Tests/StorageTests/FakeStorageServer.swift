@@ -89,7 +89,8 @@ final class FakeStorageServer: Sendable {
                 }
                 let bounds = range.dropFirst(6).split(separator: "-").compactMap { Int($0) }
                 let upper = min(bounds[1] + 1, object.data.count)
-                return TestHTTPResponse(status: 206, body: object.data.subdata(in: bounds[0]..<upper))
+                return TestHTTPResponse(status: 206, headers: ["X-Goog-Generation": "\(object.metadata["generation"] ?? "")"],
+                                        body: object.data.subdata(in: bounds[0]..<upper))
             }
         }
     }

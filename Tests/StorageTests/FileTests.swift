@@ -32,6 +32,28 @@ struct FileTests {
         #expect(backend.local.storedData(bucket: storage.bucket, path: "f.bin") == data)
     }
 
+    @Test func putFileTakesTheContentTypeFromTheExtensionWhenNoneIsSet() async throws {
+        let directory = try makeDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let (_, storage) = try makeStorage()
+        var types: [String: String?] = [:]
+        for name in ["photo.JPG", "notes.txt", "data.json", "archive.unknownext", "noextension"] {
+            let file = directory.appendingPathComponent(name)
+            try Data("x".utf8).write(to: file)
+            types[name] = try await storage.reference(withPath: "up/\(name)").putFileAsync(from: file).contentType
+        }
+        #expect(types == ["photo.JPG": "image/jpeg", "notes.txt": "text/plain", "data.json": "application/json",
+                          "archive.unknownext": "application/octet-stream", "noextension": "application/octet-stream"])
+        // A content type set by the caller wins; putData guesses nothing.
+        var metadata = StorageMetadata()
+        metadata.contentType = "text/x-custom"
+        let file = directory.appendingPathComponent("page.html")
+        try Data("<p>".utf8).write(to: file)
+        #expect(try await storage.reference(withPath: "up/page.html").putFileAsync(from: file, metadata: metadata)
+            .contentType == "text/x-custom")
+        #expect(try await storage.reference(withPath: "up/raw.png").putDataAsync(Data("x".utf8)).contentType == nil)
+    }
+
     @Test func putFileOfAMissingFileFailsWithUnknown() async throws {
         let (_, storage) = try makeStorage()
         let missing = FileManager.default.temporaryDirectory.appendingPathComponent("flint-missing-\(UUID().uuidString)")

@@ -40,6 +40,35 @@ struct HTTPBackendTests {
         }
     }
 
+    @Test func theUploadStartAnnouncesTheSizeAndContentType() async throws {
+        try await withServer { storage, server in
+            var metadata = StorageMetadata()
+            metadata.contentType = "image/png"
+            try await storage.reference(withPath: "a.png").putDataAsync(testBytes(1234), metadata: metadata)
+            let start = try #require(server.requests.first { $0.headers["X-Goog-Upload-Command"] == "start" })
+            #expect(start.headers["X-Goog-Upload-Header-Content-Length"] == "1234")
+            #expect(start.headers["X-Goog-Upload-Header-Content-Type"] == "image/png")
+        }
+    }
+
+    @Test func aDownloadFailsWhenTheObjectIsReplacedBetweenChunks() async throws {
+        try await withServer { storage, _ in
+            storage.uploadChunkSizeBytes = chunk
+            let ref = storage.reference(withPath: "a.bin")
+            try await ref.putDataAsync(testBytes(Int(3 * chunk)))
+            let task = ref.getData(maxSize: 1 << 30) { _, _ in }
+            let paused = Locked(false)
+            task.observe(.progress) { _ in
+                if !paused.withLock({ let was = $0; $0 = true; return was }) { task.pause() }
+            }
+            try await waitUntil { task.snapshot.status == .pause }
+            try await ref.putDataAsync(Data(repeating: 7, count: Int(3 * chunk)))   // a new generation
+            task.resume()
+            let code = await storageErrorCode { _ = try await task.core.result() }
+            #expect(code == .objectNotFound)
+        }
+    }
+
     @Test func requestsCarryTheUserAndAppCheckTokens() async throws {
         let auth = FakeAuth(userID: "alice", token: "alice-token")
         let appCheck = FakeAppCheck(token: "app-check-token")

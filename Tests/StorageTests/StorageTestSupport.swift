@@ -68,11 +68,11 @@ final class GatedBackend: StorageBackend {
     /// The number of chunk uploads started.
     var chunkCallCount: Int { chunkCalls.withLock { $0 } }
 
-    func startUpload(bucket: String, path: String, metadata: StorageMetadata?,
+    func startUpload(bucket: String, path: String, metadata: StorageMetadata?, size: Int64,
                      caller: StorageCaller) async throws -> String {
         callers.withLock { $0.append(caller) }
         if holdStart { await gate.wait() }
-        return try await local.startUpload(bucket: bucket, path: path, metadata: metadata, caller: caller)
+        return try await local.startUpload(bucket: bucket, path: path, metadata: metadata, size: size, caller: caller)
     }
 
     func uploadChunk(session: String, bytes: Data) async throws {

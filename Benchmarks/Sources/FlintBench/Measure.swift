@@ -58,6 +58,7 @@ enum BenchSystem: String, CaseIterable, Sendable {
     case baselineDict = "baseline-dict"
     case baselineProperty = "baseline-property"
     case baselineAsyncStream = "baseline-asyncstream"
+    case baselineFileCopy = "baseline-file-copy"
 }
 
 /// One measured (case, system) pair.

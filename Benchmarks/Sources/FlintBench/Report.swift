@@ -6,7 +6,7 @@ let caseOrder = [
     "cached_resolve_1_thread", "cached_resolve_2_threads", "cached_resolve_2_threads_same", "eager_100",
     "stream_1_subscriber", "stream_1000_subscribers", "firestore_write_10000_docs", "firestore_write_100000_docs",
     "database_event_fanout_1_subscriber", "database_event_fanout_1000_subscribers", "database_write_10000_children",
-    "database_write_100000_children",
+    "database_write_100000_children", "storage_upload_256MiB",
 ]
 
 /// One JSON object per result: `{"case": "...", "system": "...", "ns_per_op": <number>}`.
@@ -68,7 +68,7 @@ func formatNanoseconds(_ value: Double) -> String {
 }
 
 /// The performance targets, evaluated on one run's results (those measured). Reported, never asserted.
-func targetReport(_ results: [BenchResult]) -> [String] {
+func targetReport(_ results: [BenchResult], memory: [MemoryResult] = []) -> [String] {
     func ns(_ caseName: String, _ system: BenchSystem) -> Double? {
         results.first { $0.caseName == caseName && $0.system == system }?.nsPerOp
     }
@@ -123,5 +123,15 @@ func targetReport(_ results: [BenchResult]) -> [String] {
     check("database: one write with 100 listening queries, 100,000 children <= 1.5 x 10,000 children",
           ratio(ns("database_write_100000_children", .flint), ns("database_write_10000_children", .flint)),
           "%.2f x") { $0 <= 1.5 }
+    check("storage: embedded upload throughput >= 0.5 x a plain file copy",
+          ratio(ns("storage_upload_256MiB", .baselineFileCopy), ns("storage_upload_256MiB", .flint)), "%.2f x") { $0 >= 0.5 }
+    for result in memory {
+        check("storage: \(result.caseName) <= 64 MiB", result.mebibytes, "%.1f MiB") { $0 <= 64 }
+    }
     return lines
+}
+
+/// One JSON object per memory figure: `{"case": "...", "system": "flint", "mib": <number>}`.
+func jsonLines(_ memory: [MemoryResult]) -> [String] {
+    memory.map { "{\"case\": \"\($0.caseName)\", \"system\": \"flint\", \"mib\": \(($0.mebibytes * 10).rounded() / 10)}" }
 }

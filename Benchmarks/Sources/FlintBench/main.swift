@@ -87,6 +87,12 @@ if selected(["database_event_fanout_1_subscriber", "database_event_fanout_1000_s
              "database_write_10000_children", "database_write_100000_children"]) {
     results += await runDatabaseCases(config, progress: progress)
 }
+var memory: [MemoryResult] = []
+if selected(["storage_upload_256MiB", "storage_1GiB_peak_rss"]) {
+    let storage = await runStorageCases(config, progress: progress)
+    results += storage.results
+    memory += storage.memory
+}
 let elapsed = started.duration(to: .now)
 
 let mode = config.quick ? "quick" : "full"
@@ -94,15 +100,19 @@ let loadNote = loadBefore.map { String(format: "; load average before: %.2f", $0
 let header = "flint-bench (\(mode): \(config.warmups) warm-up, median of \(config.repetitions) repetitions; "
     + "\(ProcessInfo.processInfo.activeProcessorCount) cores\(loadNote); \(String(format: "%.1f", nanoseconds(elapsed) / 1e9)) s)"
 if config.json {
-    for line in jsonLines(results) { print(line) }
-    FileHandle.standardError.write(Data((["\(header)", "targets:"] + targetReport(results)).joined(separator: "\n").utf8 + Data("\n".utf8)))
+    for line in jsonLines(results) + jsonLines(memory) { print(line) }
+    FileHandle.standardError.write(Data((["\(header)", "targets:"] + targetReport(results, memory: memory)).joined(separator: "\n").utf8 + Data("\n".utf8)))
 } else {
     print(header)
     print()
     print(humanTable(results))
     print()
     print("Ratios are each system's ns/op divided by Flint's (above 1: slower than Flint). n/a: not applicable.")
+    if !memory.isEmpty {
+        print()
+        print("memory (MiB of peak resident set growth): " + memory.map { "\($0.caseName) \(String(format: "%.1f", $0.mebibytes))" }.joined(separator: ", "))
+    }
     print()
     print("targets:")
-    for line in targetReport(results) { print(line) }
+    for line in targetReport(results, memory: memory) { print(line) }
 }

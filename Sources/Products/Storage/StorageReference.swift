@@ -76,7 +76,9 @@ public final class StorageReference: Sendable, Hashable, CustomStringConvertible
     }
 
     /// Uploads the file at `fileURL` (read one chunk at a time, never whole) with the writable fields of
-    /// `metadata`; the task starts at once. A file that cannot be read fails the task with `unknown`.
+    /// `metadata`; the task starts at once. Without a content type in `metadata`, the object gets the one of
+    /// the file's extension (`application/octet-stream` when unknown), as in the SDK. A file that cannot be
+    /// read fails the task with `unknown`.
     @discardableResult
     public func putFile(from fileURL: URL, metadata: StorageMetadata? = nil,
                         completion: (@Sendable (StorageMetadata?, (any Error)?) -> Void)? = nil) -> StorageUploadTask {

@@ -15,6 +15,13 @@ public final class StorageUploadTask: StorageTask {
     private let metadata: StorageMetadata?
 
     init(reference: StorageReference, source: UploadSource, metadata: StorageMetadata?) {
+        var metadata = metadata
+        if case .file(let url) = source, metadata?.contentType == nil {
+            // As the SDK: a file upload without a content type gets its extension's.
+            var withType = metadata ?? StorageMetadata()
+            withType.contentType = MIMEType.forExtension(url.pathExtension)
+            metadata = withType
+        }
         let size = Result { () throws(StorageError) -> Int64 in try source.size() }
         core = StorageTaskCore(reference: reference, total: (try? size.get()) ?? 0, metadata: metadata)
         self.source = source
@@ -48,7 +55,7 @@ public final class StorageUploadTask: StorageTask {
         do {
             let caller = try await storage.contextProvider.caller()
             let opened = try await storage.backend.startUpload(bucket: reference.bucket, path: reference.fullPath,
-                                                               metadata: metadata, caller: caller)
+                                                               metadata: metadata, size: size, caller: caller)
             session = opened
             let reader = try source.makeReader()
             let chunk = Int(clamping: storage.effectiveChunkSize)

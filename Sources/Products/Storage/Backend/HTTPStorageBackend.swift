@@ -66,15 +66,21 @@ public final class HTTPStorageBackend: StorageBackend {
 
     // MARK: - StorageBackend
 
-    /// `POST /v0/b/{bucket}/o?name={path}&uploadType=resumable` with `X-Goog-Upload-Command: start` and the
-    /// metadata as JSON; the session is the answer's `X-Goog-Upload-URL`.
-    public func startUpload(bucket: String, path: String, metadata: StorageMetadata?,
+    /// `POST /v0/b/{bucket}/o?name={path}&uploadType=resumable` with `X-Goog-Upload-Command: start`, the total
+    /// size (`X-Goog-Upload-Header-Content-Length`), the content type when set
+    /// (`X-Goog-Upload-Header-Content-Type`) and the metadata as JSON; the session is the answer's
+    /// `X-Goog-Upload-URL`.
+    public func startUpload(bucket: String, path: String, metadata: StorageMetadata?, size: Int64,
                             caller: StorageCaller) async throws -> String {
         let url = try objectsURL(bucket: bucket, query: [("name", path), ("uploadType", "resumable")])
         let headers = credentials(caller, for: url)
         var request = makeRequest(url, method: "POST", headers: headers)
         request.setValue("resumable", forHTTPHeaderField: "X-Goog-Upload-Protocol")
         request.setValue("start", forHTTPHeaderField: "X-Goog-Upload-Command")
+        request.setValue("\(size)", forHTTPHeaderField: "X-Goog-Upload-Header-Content-Length")
+        if let contentType = metadata?.contentType {
+            request.setValue(contentType, forHTTPHeaderField: "X-Goog-Upload-Header-Content-Type")
+        }
         request.setValue("application/json; charset=utf-8", forHTTPHeaderField: "Content-Type")
         request.httpBody = StorageMetadataJSON.body(of: metadata, name: path, onlyChanged: false)
         let (_, response) = try await send(request, .upload, bucket: bucket, path: path)
@@ -144,14 +150,23 @@ public final class HTTPStorageBackend: StorageBackend {
         return try StorageMetadataJSON.metadata(from: body)
     }
 
-    /// `GET /v0/b/{bucket}/o/{path}?alt=media` with `Range: bytes={first}-{last}`.
+    /// `GET /v0/b/{bucket}/o/{path}?alt=media` with `Range: bytes={first}-{last}`. With `generation`, an answer
+    /// whose `X-Goog-Generation` names another generation (the object was replaced between two chunks) fails
+    /// with `objectNotFound`, as the embedded backend does, instead of mixing two objects' bytes; a server that
+    /// sends no such header cannot be checked.
     public func read(bucket: String, path: String, range: Range<Int64>, generation: Int64?,
                      caller: StorageCaller) async throws -> Data {
         guard !range.isEmpty else { return Data() }
         let url = try objectURL(bucket: bucket, path: path, query: [("alt", "media")])
         var request = makeRequest(url, method: "GET", headers: credentials(caller, for: url))
         request.setValue("bytes=\(range.lowerBound)-\(range.upperBound - 1)", forHTTPHeaderField: "Range")
-        return try await send(request, .download, bucket: bucket, path: path).0
+        let (body, response) = try await send(request, .download, bucket: bucket, path: path)
+        if let generation, let served = response.value(forHTTPHeaderField: "X-Goog-Generation").flatMap({ Int64($0) }),
+           served != generation {
+            throw StorageError(.objectNotFound, message: "Object \(path) changed during the download.",
+                               bucket: bucket, object: path)
+        }
+        return body
     }
 
     /// `PATCH /v0/b/{bucket}/o/{path}` with the fields set (null clears).

@@ -39,6 +39,8 @@ public final class LocalStorageBackend: StorageBackend {
         var metadata: StorageMetadata?
         var content: Content
         var size: Int64 = 0
+        /// The size announced at the start.
+        var expectedSize: Int64
         var md5 = MD5()
     }
 
@@ -114,7 +116,7 @@ public final class LocalStorageBackend: StorageBackend {
     // MARK: - StorageBackend
 
     /// Checks the rules and opens a session (in a directory: an empty file under `uploads/`).
-    public func startUpload(bucket: String, path: String, metadata: StorageMetadata?,
+    public func startUpload(bucket: String, path: String, metadata: StorageMetadata?, size: Int64,
                             caller: StorageCaller) async throws -> String {
         try check(.write, bucket: bucket, path: path, caller: caller)
         return try state.withLock { state throws(StorageError) in
@@ -128,7 +130,8 @@ public final class LocalStorageBackend: StorageBackend {
                 content = .file(url)
             }
             state.nextSession += 1
-            state.uploads[session] = Upload(bucket: bucket, path: path, metadata: metadata, content: content)
+            state.uploads[session] = Upload(bucket: bucket, path: path, metadata: metadata, content: content,
+                                            expectedSize: size)
             return session
         }
     }
@@ -171,6 +174,12 @@ public final class LocalStorageBackend: StorageBackend {
         let time = now()
         let (metadata, replaced) = try state.withLock { state throws(StorageError) -> (StorageMetadata, Content?) in
             guard let upload = state.uploads.removeValue(forKey: session) else { throw Self.noSession(session) }
+            guard upload.size == upload.expectedSize else {
+                Self.remove(upload.content)
+                throw StorageError(.unknown,
+                                   message: "The upload received \(upload.size) bytes of the \(upload.expectedSize) announced.",
+                                   bucket: upload.bucket, object: upload.path)
+            }
             let md5Hash = upload.md5.finalize().base64EncodedString()
             if let expected = upload.metadata?.md5Hash, expected != md5Hash {
                 Self.remove(upload.content)

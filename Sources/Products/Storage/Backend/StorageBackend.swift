@@ -4,13 +4,14 @@ import Foundation
 /// a ``LocalStorageBackend``; override it to share one backend between apps).
 ///
 /// Every method throws ``StorageError``. Uploads are sessions written in chunks so that tasks report real
-/// progress and can pause between chunks: ``startUpload(bucket:path:metadata:caller:)``, then
+/// progress and can pause between chunks: ``startUpload(bucket:path:metadata:size:caller:)``, then
 /// ``uploadChunk(session:bytes:)`` for each chunk in order, then ``finishUpload(session:)``, or
 /// ``cancelUpload(session:)``. Downloads read byte ranges.
 public protocol StorageBackend: Sendable {
-    /// Opens an upload of an object at `path` with the writable fields of `metadata`; returns its session.
-    /// Checks the rules (`write`) here.
-    func startUpload(bucket: String, path: String, metadata: StorageMetadata?,
+    /// Opens an upload of an object of `size` bytes at `path` with the writable fields of `metadata`; returns its
+    /// session. Checks the rules (`write`) here. ``finishUpload(session:)`` fails when the session received
+    /// another number of bytes (a file that changed size during its upload).
+    func startUpload(bucket: String, path: String, metadata: StorageMetadata?, size: Int64,
                      caller: StorageCaller) async throws -> String
     /// Appends `bytes` to the upload `session`.
     func uploadChunk(session: String, bytes: Data) async throws
