@@ -71,8 +71,10 @@ func runStorageCases(_ config: BenchConfig, progress: (String) -> Void) async ->
             throw BenchFailure("the download wrote \(size ?? -1) bytes, expected \(bigMebibytes << 20)")
         }
         let label = bigMebibytes == 1024 ? "1GiB" : "\(bigMebibytes)MiB"
-        memory.append(MemoryResult(caseName: "storage_upload_\(label)_peak_rss_growth", mebibytes: uploadGrowth))
-        memory.append(MemoryResult(caseName: "storage_download_\(label)_peak_rss_growth", mebibytes: downloadGrowth))
+        memory.append(MemoryResult(caseName: "storage_upload_\(label)_peak_rss_growth", mebibytes: uploadGrowth.growth,
+                                   peakMebibytes: uploadGrowth.peak))
+        memory.append(MemoryResult(caseName: "storage_download_\(label)_peak_rss_growth", mebibytes: downloadGrowth.growth,
+                                   peakMebibytes: downloadGrowth.peak))
         try await app.delete()
     } catch {
         FileHandle.standardError.write(Data("flint-bench: storage cases failed: \(error)\n".utf8))
@@ -86,6 +88,8 @@ struct MemoryResult: Sendable {
     let caseName: String
     /// Mebibytes.
     let mebibytes: Double
+    /// The process's peak resident set size during the measurement, in MiB (context for ``mebibytes``).
+    let peakMebibytes: Double
 }
 
 /// A benchmark precondition that did not hold.
@@ -96,7 +100,7 @@ struct BenchFailure: Error, CustomStringConvertible {
 
 /// Writes `mebibytes` MiB of non-repeating bytes to `url`, 1 MiB at a time.
 private func writeFile(at url: URL, mebibytes: Int) throws {
-    FileManager.default.createFile(atPath: url.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: url.path, contents: nil)
     let handle = try FileHandle(forWritingTo: url)
     defer { try? handle.close() }
     var generator = SystemRandomNumberGenerator()
@@ -107,18 +111,20 @@ private func writeFile(at url: URL, mebibytes: Int) throws {
     }
 }
 
-/// How far the process's peak resident set size rose above its resident size before `body`, in MiB.
-private func peakResidentGrowth(_ body: () async throws -> Void) async throws -> Double {
+/// How far the process's peak resident set size rose above its resident size before `body`, and that peak,
+/// in MiB.
+private func peakResidentGrowth(_ body: () async throws -> Void) async throws -> (growth: Double, peak: Double) {
     #if os(Linux)
     try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)   // peak := current
     let before = procStatusKilobytes("VmRSS") ?? 0
     try await body()
     let peak = procStatusKilobytes("VmHWM") ?? 0
-    return Double(max(0, peak - before)) / 1024
+    return (Double(max(0, peak - before)) / 1024, Double(peak) / 1024)
     #else
     let before = maximumResidentKilobytes()
     try await body()
-    return Double(max(0, maximumResidentKilobytes() - before)) / 1024
+    let peak = maximumResidentKilobytes()
+    return (Double(max(0, peak - before)) / 1024, Double(peak) / 1024)
     #endif
 }
 
@@ -127,7 +133,7 @@ private func peakResidentGrowth(_ body: () async throws -> Void) async throws ->
 private func procStatusKilobytes(_ field: String) -> Int? {
     guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
     for line in status.split(separator: "\n") where line.hasPrefix(field + ":") {
-        return Int(line.dropFirst(field.count + 1).split(separator: " ").first ?? "")
+        return Int(line.dropFirst(field.count + 1).split(whereSeparator: { $0 == " " || $0 == "\t" }).first ?? "")
     }
     return nil
 }

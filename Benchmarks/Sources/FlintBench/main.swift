@@ -110,7 +110,10 @@ if config.json {
     print("Ratios are each system's ns/op divided by Flint's (above 1: slower than Flint). n/a: not applicable.")
     if !memory.isEmpty {
         print()
-        print("memory (MiB of peak resident set growth): " + memory.map { "\($0.caseName) \(String(format: "%.1f", $0.mebibytes))" }.joined(separator: ", "))
+        print("memory (peak resident set growth during the transfer; the process's peak in parentheses):")
+        for result in memory {
+            print("  \(result.caseName): " + String(format: "%.2f MiB (peak %.1f MiB)", result.mebibytes, result.peakMebibytes))
+        }
     }
     print()
     print("targets:")
