@@ -75,7 +75,7 @@ func runStorageCases(_ config: BenchConfig, progress: (String) -> Void) async ->
                                    peakMebibytes: uploadGrowth.peak))
         memory.append(MemoryResult(caseName: "storage_download_\(label)_peak_rss_growth", mebibytes: downloadGrowth.growth,
                                    peakMebibytes: downloadGrowth.peak))
-        try await app.delete()
+        await app.delete()
     } catch {
         FileHandle.standardError.write(Data("flint-bench: storage cases failed: \(error)\n".utf8))
     }

@@ -137,14 +137,14 @@ public final class LocalStorageBackend: StorageBackend {
     }
 
     /// Appends to the session's data and its MD5 (hashed, and written to disk, outside the lock: a session's
-    /// chunks come in order).
+    /// chunks come in order). In a directory the chunk is hashed while it is written, on another thread.
     public func uploadChunk(session: String, bytes: Data) async throws {
-        var (md5, file) = try state.withLock { state throws(StorageError) -> (MD5, URL?) in
+        let (previous, file) = try state.withLock { state throws(StorageError) -> (MD5, URL?) in
             guard let upload = state.uploads[session] else { throw Self.noSession(session) }
             if case .file(let url) = upload.content { return (upload.md5, url) }
             return (upload.md5, nil)
         }
-        md5.update(bytes)
+        async let hashed = Self.hash(bytes, after: previous)
         if let file {
             do {
                 let handle = try FileHandle(forWritingTo: file)
@@ -155,6 +155,7 @@ public final class LocalStorageBackend: StorageBackend {
                 throw StorageError(.unknown, message: "Could not write the upload: \(error)")
             }
         }
+        let md5 = await hashed
         try state.withLock { state throws(StorageError) in
             guard var upload = state.uploads.removeValue(forKey: session) else { throw Self.noSession(session) }
             if case .memory(var data) = upload.content {
@@ -166,6 +167,13 @@ public final class LocalStorageBackend: StorageBackend {
             upload.md5 = md5
             state.uploads[session] = upload
         }
+    }
+
+    /// `md5` continued with `bytes`.
+    private static func hash(_ bytes: Data, after md5: MD5) async -> MD5 {
+        var md5 = md5
+        md5.update(bytes)
+        return md5
     }
 
     /// Replaces the object with the session's data, as a new generation, with its MD5; when the upload's
