@@ -25,6 +25,21 @@ struct MetadataTests {
         #expect(stored.isFile)
     }
 
+    @Test func metadataFromTheBackendNamesItsReference() async throws {
+        let (_, storage) = try makeStorage()
+        let ref = storage.reference(withPath: "docs/a.txt")
+        #expect(StorageMetadata().storageReference == nil)
+        #expect(try await ref.putDataAsync(Data("a".utf8)).storageReference == ref)
+        #expect(try await ref.getMetadata().storageReference == ref)
+        var changes = StorageMetadata()
+        changes.cacheControl = "no-cache"
+        let updated = try await ref.updateMetadata(changes)
+        #expect(updated.storageReference == ref)
+        var copy = updated
+        copy.storageReference = nil
+        #expect(copy == updated)   // not compared
+    }
+
     @Test func updateChangesOnlyTheFieldsSet() async throws {
         let (_, storage) = try makeStorage()
         var metadata = StorageMetadata()

@@ -48,8 +48,9 @@ public final class StorageDownloadTask: StorageTask {
         let storage = reference.storage
         do {
             let caller = try await storage.contextProvider.caller()
-            let metadata = try await storage.backend.metadata(bucket: reference.bucket, path: reference.fullPath,
+            var metadata = try await storage.backend.metadata(bucket: reference.bucket, path: reference.fullPath,
                                                               caller: caller)
+            metadata.storageReference = reference
             guard metadata.size <= maxSize else {
                 throw StorageError(.downloadSizeExceeded,
                                    message: "Attempted to download object with size of \(metadata.size) bytes, which exceeds the maximum size of \(maxSize) bytes. Consider raising the maximum download size, or using StorageReference.write(toFile:)",

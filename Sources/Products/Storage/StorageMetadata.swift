@@ -42,6 +42,10 @@ public struct StorageMetadata: Sendable, Equatable {
     public var md5Hash: String?
     /// The download tokens (for ``StorageReference/downloadURL()``), as the server keeps them.
     var downloadTokens: String?
+    /// The reference of the object this metadata describes, for metadata that came from the backend (a
+    /// finished upload, ``StorageReference/getMetadata()``, ``StorageReference/updateMetadata(_:)``, a download
+    /// task's snapshots); nil for metadata you made. Not compared by `==`.
+    public internal(set) var storageReference: StorageReference?
 
     /// `Cache-Control` for downloads.
     public var cacheControl: String? { didSet { changed.insert(.cacheControl) } }

@@ -198,7 +198,9 @@ public final class StorageReference: Sendable, Hashable, CustomStringConvertible
     /// - Throws: ``StorageError`` `objectNotFound`, `unauthorized`.
     public func getMetadata() async throws -> StorageMetadata {
         let caller = try await storage.contextProvider.caller()
-        return try await storage.backend.metadata(bucket: bucket, path: fullPath, caller: caller)
+        var metadata = try await storage.backend.metadata(bucket: bucket, path: fullPath, caller: caller)
+        metadata.storageReference = self
+        return metadata
     }
 
     /// Changes the writable fields set on `metadata` (a field set to nil is cleared) and returns the object's
@@ -208,8 +210,10 @@ public final class StorageReference: Sendable, Hashable, CustomStringConvertible
     @discardableResult
     public func updateMetadata(_ metadata: StorageMetadata) async throws -> StorageMetadata {
         let caller = try await storage.contextProvider.caller()
-        return try await storage.backend.updateMetadata(bucket: bucket, path: fullPath, changes: metadata,
-                                                        caller: caller)
+        var updated = try await storage.backend.updateMetadata(bucket: bucket, path: fullPath, changes: metadata,
+                                                               caller: caller)
+        updated.storageReference = self
+        return updated
     }
 
     /// Deletes the object.

@@ -72,7 +72,8 @@ public final class StorageUploadTask: StorageTask {
                 core.progress(offset)
             }
             if offset == size, await core.proceed() {
-                let stored = try await storage.backend.finishUpload(session: opened)
+                var stored = try await storage.backend.finishUpload(session: opened)
+                stored.storageReference = reference
                 session = nil
                 core.succeed(stored)
             }
