@@ -62,7 +62,7 @@ func functionsTour() async throws {
         _ = try await functions.httpsCallable("withdraw").call(["amount": 8])
         narrator.show("unexpectedly succeeded")
     } catch let error as FunctionsError {
-        narrator.show("withdraw(amount: 8) threw .\(error.code) (gRPC \(error.code.rawValue), HTTP \(error.code.httpStatus))")
+        narrator.show("withdraw(amount: 8) threw \(error.code.statusName) (gRPC \(error.code.rawValue), HTTP \(error.code.httpStatus))")
         narrator.detail("message: \(error.message)")
         narrator.detail("details: \(error.details.map { "\($0)" } ?? "none")")
     }
@@ -70,14 +70,14 @@ func functionsTour() async throws {
         _ = try await functions.httpsCallable("missing").call()
         narrator.show("unexpectedly succeeded")
     } catch let error as FunctionsError {
-        narrator.show("an unregistered function threw .\(error.code): \(error.message)")
+        narrator.show("an unregistered function threw \(error.code.statusName): \(error.message)")
     }
     try auth.signOut()
     do {
         _ = try await functions.httpsCallable("greet").call()
         narrator.show("unexpectedly succeeded")
     } catch let error as FunctionsError {
-        narrator.show("signed out, greet threw .\(error.code): \(error.message) (the request had no Authorization header)")
+        narrator.show("signed out, greet threw \(error.code.statusName): \(error.message) (the request had no Authorization header)")
     }
 
     narrator.section("A typed callable",

@@ -29,8 +29,6 @@ final class Tour {
         report(profile)
         try await delete(app: app, secondary: secondary, testDouble: testDouble, bare: bare)
         await events(eventLog)
-        print("")
-        print("Done.")
     }
 
     // MARK: Sections
