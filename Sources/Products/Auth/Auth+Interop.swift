@@ -2,7 +2,7 @@ import FlintCore
 import FlintInterop
 
 // What Auth serves to other products through `AuthInterop`, `AuthUserInterop` and `AuthSignInInterop`.
-// The conformances are declared once, through the private combined protocol in AuthComponent.swift; Swift
+// The conformances are declared once, through the private combined protocol in AuthLibrary.swift; Swift
 // requires the members themselves to be public.
 
 extension Auth {
