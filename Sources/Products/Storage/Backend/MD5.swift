@@ -57,7 +57,7 @@ struct MD5: Sendable {
 
     @inline(__always)
     private func rotate(_ value: UInt32, _ shift: UInt32) -> UInt32 {
-        value << shift | value >> (32 - shift)
+        value &<< shift | value &>> (32 &- shift)
     }
 
     /// One 64-byte block at `block`.
