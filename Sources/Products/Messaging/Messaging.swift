@@ -31,7 +31,9 @@ public final class Messaging: MessagingInterop, ComponentLifecycleMaintainer, Se
     public let appName: String
 
     private let installations: (any InstallationsInterop)?
-    private let backend: any MessagingBackend
+    private let appBackend: any MessagingBackend
+    /// The backend set by ``useEmulator(withHost:port:)``, which replaces the app's.
+    private let emulatorBackend = Locked<HTTPMessagingBackend?>(nil)
     private let options: FlintOptions
     private let state: Locked<State>
     private let delegateBox = Locked(WeakDelegate())
@@ -71,7 +73,7 @@ public final class Messaging: MessagingInterop, ComponentLifecycleMaintainer, Se
         appName = app.name
         options = app.options
         self.installations = installations
-        self.backend = backend
+        appBackend = backend
         state = Locked(State(isAutoInitEnabled: settings.isAutoInitEnabled ?? app.isDataCollectionDefaultEnabled))
     }
 
@@ -134,8 +136,28 @@ public final class Messaging: MessagingInterop, ComponentLifecycleMaintainer, Se
         }
     }
 
-    /// The app's embedded backend, or nil when the app's ``MessagingBackend`` is another kind.
+    /// The app's embedded backend, or nil when the app's ``MessagingBackend`` is another kind or this
+    /// instance uses an emulator.
     public var localBackend: LocalMessagingBackend? { backend as? LocalMessagingBackend }
+
+    /// Where requests go: the emulator's HTTP backend after ``useEmulator(withHost:port:)``, else the app's.
+    var backend: any MessagingBackend {
+        emulatorBackend.withLock { $0 } ?? appBackend
+    }
+
+    /// Sends the requests made afterwards over HTTP (``HTTPMessagingBackend``) to `http://{host}:{port}`, for
+    /// registrations and topics alike, whatever the app's backend. Firebase has no Messaging emulator: point it
+    /// at a server of your own, or a test server. Call it before fetching a token.
+    public func useEmulator(withHost host: String, port: Int) {
+        let prefix = host.hasPrefix("http") ? "" : "http://"
+        guard let origin = URL(string: "\(prefix)\(host):\(port)") else { return }
+        emulatorBackend.withLock { $0 = HTTPMessagingBackend(origin: origin) }
+    }
+
+    /// The origin set by ``useEmulator(withHost:port:)`` (e.g. `http://127.0.0.1:9099`), or nil.
+    public var emulatorOrigin: String? {
+        emulatorBackend.withLock { $0?.registrationsOrigin.absoluteString }
+    }
 
     // MARK: - Token
 
