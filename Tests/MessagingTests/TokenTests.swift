@@ -189,3 +189,63 @@ final class FailingBackend: MessagingBackend {
         ClosureListenerRegistration {}
     }
 }
+
+/// The embedded backend, with registrations held at a gate until the test opens it.
+final class GatedBackend: MessagingBackend {
+    let inner = LocalMessagingBackend()
+    let gate = Gate()
+
+    func register(_ request: MessagingRegistrationRequest) async throws -> String {
+        await gate.wait()
+        return try await inner.register(request)
+    }
+
+    func deleteRegistration(token: String, request: MessagingRegistrationRequest) async throws {
+        try await inner.deleteRegistration(token: token, request: request)
+    }
+
+    func subscribe(token: String, toTopic topic: String, request: MessagingRegistrationRequest) async throws {
+        try await inner.subscribe(token: token, toTopic: topic, request: request)
+    }
+
+    func unsubscribe(token: String, fromTopic topic: String, request: MessagingRegistrationRequest) async throws {
+        try await inner.unsubscribe(token: token, fromTopic: topic, request: request)
+    }
+
+    func addReceiver(token: String, _ receive: @escaping @Sendable (MessagingRemoteMessage) -> Void) -> any ListenerRegistration {
+        inner.addReceiver(token: token, receive)
+    }
+}
+
+@Suite("Token fetches racing with deletions")
+struct TokenRaceTests {
+    @Test func aTokenFetchedWhileTheTokenWasDeletedIsDeletedAgainAndANewOneFetched() async throws {
+        let backend = GatedBackend()
+        let app = try makeMessagingApp(overrides: [MessagingLibrary.backend(backend)])
+        let messaging = try Messaging.messaging(app: app)
+        let delegate = RecordingDelegate()
+        messaging.delegate = delegate
+        let fetch = Task { try await messaging.token() }
+        try await waitUntil { backend.gate.waiterCount == 1 }
+        try await messaging.deleteToken()
+        backend.gate.open()
+        let token = try await value(of: fetch)
+        try await waitUntil { backend.inner.registeredTokens == [token] }
+        #expect(messaging.fcmToken == token)
+        #expect(delegate.tokens == [token])
+    }
+
+    @Test func deletingTheAppDuringAFetchDiscardsItsToken() async throws {
+        let backend = GatedBackend()
+        let app = try makeMessagingApp(overrides: [MessagingLibrary.backend(backend)])
+        let messaging = try Messaging.messaging(app: app)
+        let fetch = Task { try await messaging.token() }
+        try await waitUntil { backend.gate.waiterCount == 1 }
+        await app.delete()
+        backend.gate.open()
+        let outcome = try await result(of: fetch)
+        #expect(throws: MessagingError(.unknown, message: "The app was deleted.")) { try outcome.get() }
+        try await waitUntil { backend.inner.registeredTokens.isEmpty }
+        #expect(messaging.fcmToken == nil)
+    }
+}
