@@ -8,6 +8,10 @@ import FlintInterop
 /// let app = try TestApp.make(overrides: messaging.components)
 /// ```
 ///
+/// Set ``fcmToken`` through the states FlintMessaging's `Messaging` goes through as other products see it: nil
+/// before a token was issued, the token, nil after `deleteToken()`. (The real one is served in the default app
+/// only; this fake in any app it is given to.)
+///
 /// Thread-safe; all state sits behind one `Locked`.
 public final class FakeMessaging: MessagingInterop, Sendable {
     private struct State {
