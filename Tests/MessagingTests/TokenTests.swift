@@ -142,11 +142,15 @@ struct TokenTests {
         #expect(try await messaging.token().hasPrefix(fid(2) + ":"))
     }
 
-    @Test func autoInitFetchesATokenAtStart() async throws {
+    @Test func autoInitFetchesATokenAtConfigureWithoutBeingAsked() async throws {
         let backend = LocalMessagingBackend()
-        let messaging = try Messaging.messaging(app: makeMessagingApp(backend: backend, autoInit: true))
+        let app = try makeMessagingApp(backend: backend, autoInit: true)
+        // Nobody resolved Messaging: the eager instance fetched the token on its own.
+        try await waitUntil { backend.registeredTokens.count == 1 }
+        let messaging = try Messaging.messaging(app: app)
         try await waitUntil { messaging.fcmToken != nil }
         #expect(backend.registeredTokens == [messaging.fcmToken])
+        #expect(try await messaging.token() == messaging.fcmToken)
     }
 
     @Test func turningAutoInitOnFetchesAToken() async throws {
