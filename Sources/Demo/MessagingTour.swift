@@ -7,27 +7,28 @@ import FlintTesting
 /// The Messaging part of the tour: two apps (each the default app of its own registry, since Messaging works in
 /// the default app only) share one embedded messaging server. Alice's app calls a function that pushes a
 /// message to Bob's token, Bob's `foregroundMessages` receives it; then a topic condition picks who gets a
-/// message, and a deleted token stops receiving. Installations is stood in for by FlintTesting's
-/// FakeInstallations. Deletes its apps at the end.
+/// message, a deleted token stops receiving, and a new installation ID brings a new token through
+/// `tokenUpdates`. Installations is stood in for by FlintTesting's FakeInstallations. Deletes its apps at the
+/// end.
 func messagingTour() async throws {
     var narrator = Narrator()
     print("")
     print("Flint Messaging: a message from one app to another")
 
     let server = LocalMessagingBackend(projectID: "flint-demo")
-    func makeApp(installationID: String) throws -> FlintApp {
+    func makeApp(_ installations: FakeInstallations) throws -> FlintApp {
         let registry = AppRegistry()
         try registry.register(MessagingLibrary.self)
         try registry.register(FlintFunctions.FunctionsLibrary.self)
         return try registry.configure(options: DemoOptions.standard,
-                                      overrides: [MessagingLibrary.backend(server)]
-                                          + FakeInstallations(installationID: installationID).components)
+                                      overrides: [MessagingLibrary.backend(server)] + installations.components)
     }
 
     narrator.section("Two apps on one messaging server",
                      "Each app's Messaging is created eagerly at configure and, with auto-init on, fetches its token: {installation ID}:APA91b….")
-    let aliceApp = try makeApp(installationID: "cAliceInstallation0001")
-    let bobApp = try makeApp(installationID: "cBobInstallation000002")
+    let bobInstallations = FakeInstallations(installationID: "cBobInstallation000002")
+    let aliceApp = try makeApp(FakeInstallations(installationID: "cAliceInstallation0001"))
+    let bobApp = try makeApp(bobInstallations)
     let alice = try Messaging.messaging(app: aliceApp)
     let bob = try Messaging.messaging(app: bobApp)
     let bobToken = try await bob.token()
@@ -77,6 +78,12 @@ func messagingTour() async throws {
     }
     let fresh = try await bob.token()
     narrator.show("bob.token() → a new token: \(fresh != bobToken)")
+
+    narrator.section("A new installation ID", "When Installations reports a new ID, the token is invalid; with auto-init on, Messaging fetches the next one and tokenUpdates yields it.")
+    let updates = bob.tokenUpdates
+    bobInstallations.installationID = "cBobReinstalled0000003"
+    let renewed = try await first(of: updates)
+    narrator.show("installation ID changed → tokenUpdates yields \(renewed.prefix(40))…")
 
     await aliceApp.delete()
     await bobApp.delete()
