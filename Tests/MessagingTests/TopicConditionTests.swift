@@ -22,9 +22,18 @@ struct TopicConditionTests {
         #expect(condition.description == "('a' in topics && ('b' in topics || 'c' in topics))")
     }
 
-    @Test func doubleQuotesAndSpacingAreAccepted() throws {
-        let condition = try TopicCondition(parsing: "  (\"a\"   in   topics)&&'b' in topics  ")
+    @Test func spacingIsFree() throws {
+        let condition = try TopicCondition(parsing: "  ('a'   in   topics)&&'b' in topics  ")
         #expect(condition == .and(.topic("a"), .topic("b")))
+    }
+
+    @Test func negationApplies() throws {
+        let condition = try TopicCondition(parsing: "'a' in topics && !('b' in topics || 'c' in topics)")
+        #expect(condition == .and(.topic("a"), .not(.or(.topic("b"), .topic("c")))))
+        #expect(condition.matches(["a"]))
+        #expect(!condition.matches(["a", "c"]))
+        #expect(try TopicCondition(parsing: "!'a' in topics").matches(["b"]))
+        #expect(condition.description == "('a' in topics && !('b' in topics || 'c' in topics))")
     }
 
     @Test func fiveTopicsAreTheLimit() throws {
@@ -46,9 +55,11 @@ struct TopicConditionTests {
         ("'a' topics", "expected 'in topics'"),
         ("'a' in topicsx", "expected 'in topics'"),
         ("'a in topics", "no closing quote"),
-        ("a in topics", "expected a quoted topic name"),
+        ("a in topics", "expected a topic name in single quotes"),
+        ("\"a\" in topics", "expected a topic name in single quotes"),
+        ("!", "ends where a topic was expected"),
         ("'a' in topics & 'b' in topics", "unexpected text"),
-        ("!('a' in topics)", "expected a quoted topic name"),
+        ("!!", "ends where a topic was expected"),
         ("'a' in topics 'b' in topics", "unexpected text"),
     ])
     func malformedConditionsAreInvalidRequest(_ text: String, _ reason: String) {
@@ -69,6 +80,9 @@ struct TopicConditionTests {
         #expect(try TopicCondition(parsing: deep(TopicCondition.maximumDepth)) == .topic("a"))
         let error = #expect(throws: MessagingError.self) { try TopicCondition(parsing: deep(TopicCondition.maximumDepth + 1)) }
         #expect(error?.message.contains("nested deeper") == true)
+        let negations = String(repeating: "!", count: 100_000) + "'a' in topics"
+        let negated = #expect(throws: MessagingError.self) { try TopicCondition(parsing: negations) }
+        #expect(negated?.message.contains("nested deeper") == true)
     }
 
     @Test func hugeInputIsAnErrorNotACrash() throws {

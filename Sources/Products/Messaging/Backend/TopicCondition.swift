@@ -1,14 +1,16 @@
 /// A topic condition such as `'a' in topics && ('b' in topics || 'c' in topics)`: which devices a message
 /// sent to a condition reaches (FCM's `condition` target).
 ///
-/// The grammar is FCM's: `'topic' in topics` (single or double quotes), `&&` (binds tighter), `||`, and
-/// parentheses. As in FCM, a condition names at most ``maximumTopics`` topics (repeats count); Flint also
+/// The grammar is FCM's: `'topic' in topics` (single quotes), `!` (negation), `&&` (binds tighter than
+/// `||`), `||`, and parentheses. As in FCM, a condition names at most ``maximumTopics`` topics (repeats count); Flint also
 /// refuses parentheses nested deeper than ``maximumDepth``. Every malformed condition is a
 /// ``MessagingError`` (`invalidRequest`, or `invalidTopicName` for a bad name) saying where it went wrong;
 /// parsing never recurses deeper than ``maximumDepth``.
 public indirect enum TopicCondition: Sendable, Hashable, CustomStringConvertible {
     /// `'name' in topics`.
     case topic(String)
+    /// The condition does not hold: `!('name' in topics)`.
+    case not(TopicCondition)
     /// Both sides hold.
     case and(TopicCondition, TopicCondition)
     /// Either side holds.
@@ -16,7 +18,7 @@ public indirect enum TopicCondition: Sendable, Hashable, CustomStringConvertible
 
     /// The most topics one condition may name (FCM: "up to five topics").
     public static let maximumTopics = 5
-    /// The deepest nesting of parentheses accepted.
+    /// The deepest nesting of parentheses and negations accepted.
     public static let maximumDepth = 8
 
     /// Parses `text`.
@@ -33,6 +35,7 @@ public indirect enum TopicCondition: Sendable, Hashable, CustomStringConvertible
     public func matches(_ topics: Set<String>) -> Bool {
         switch self {
         case .topic(let name): topics.contains(name)
+        case .not(let inner): !inner.matches(topics)
         case .and(let left, let right): left.matches(topics) && right.matches(topics)
         case .or(let left, let right): left.matches(topics) || right.matches(topics)
         }
@@ -42,6 +45,7 @@ public indirect enum TopicCondition: Sendable, Hashable, CustomStringConvertible
     public var topics: [String] {
         switch self {
         case .topic(let name): [name]
+        case .not(let inner): inner.topics
         case .and(let left, let right), .or(let left, let right): left.topics + right.topics
         }
     }
@@ -50,6 +54,7 @@ public indirect enum TopicCondition: Sendable, Hashable, CustomStringConvertible
     public var description: String {
         switch self {
         case .topic(let name): "'\(name)' in topics"
+        case .not(let inner): "!\(inner)"
         case .and(let left, let right): "(\(left) && \(right))"
         case .or(let left, let right): "(\(left) || \(right))"
         }
@@ -98,10 +103,20 @@ private struct Parser {
     private mutating func parsePrimary() throws(MessagingError) -> TopicCondition {
         skipSpaces()
         guard position < text.count else { throw failure("the condition ends where a topic was expected") }
+        if text[position] == UInt8(ascii: "!") {
+            depth += 1
+            guard depth <= TopicCondition.maximumDepth else {
+                throw failure("parentheses and negations are nested deeper than \(TopicCondition.maximumDepth) levels")
+            }
+            position += 1
+            let inner = try parsePrimary()
+            depth -= 1
+            return .not(inner)
+        }
         if text[position] == UInt8(ascii: "(") {
             depth += 1
             guard depth <= TopicCondition.maximumDepth else {
-                throw failure("parentheses are nested deeper than \(TopicCondition.maximumDepth) levels")
+                throw failure("parentheses and negations are nested deeper than \(TopicCondition.maximumDepth) levels")
             }
             position += 1
             let inner = try parseOr()
@@ -113,9 +128,9 @@ private struct Parser {
     }
 
     private mutating func parseTopic() throws(MessagingError) -> TopicCondition {
-        let quote = text[position]
-        guard quote == UInt8(ascii: "'") || quote == UInt8(ascii: "\"") else {
-            throw failure("expected a quoted topic name or '(' at offset \(position)")
+        let quote = UInt8(ascii: "'")
+        guard text[position] == quote else {
+            throw failure("expected a topic name in single quotes, '(' or '!' at offset \(position)")
         }
         let start = position + 1
         guard let end = text[start...].firstIndex(of: quote) else {
