@@ -30,8 +30,7 @@ let package = Package(
         .target(name: "FlintFunctions", dependencies: ["FlintCore", "FlintInterop", "FlintProductSupport"], path: "Sources/Products/Functions"),
         .target(name: "FlintFirestore", dependencies: ["FlintCore", "FlintInterop", "FlintProductSupport"], path: "Sources/Products/Firestore"),
         .target(name: "FlintStorage", dependencies: ["FlintCore", "FlintInterop", "FlintProductSupport"], path: "Sources/Products/Storage"),
-        // Cloud Messaging: tokens from the installation ID, topics, foreground messages; an embedded server that
-        // delivers to tokens, topics and topic conditions.
+        // Cloud Messaging: tokens, topics, foreground messages; an embedded server (tokens, topics, conditions).
         .target(name: "FlintMessaging", dependencies: ["FlintCore", "FlintInterop", "FlintProductSupport"], path: "Sources/Products/Messaging"),
         // The Realtime Database: the SDK's API, the embedded backend, events, transactions, onDisconnect (no
         // REST/SSE or persistence yet).

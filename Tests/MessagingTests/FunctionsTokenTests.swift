@@ -30,6 +30,21 @@ struct FunctionsTokenTests {
         #expect(try await functions.httpsCallable("whoIsCalling").call().data == "none")
     }
 
+    @Test func theTokenTravelsInTheFirebaseInstanceIDTokenHeader() async throws {
+        try await withTestHTTPServer({ _ in .json(#"{"result":"ok"}"#) }) { server in
+            let app = try makeMessagingApp(libraries: [FunctionsLibrary.self])
+            let functions = try Functions.functions(app: app)
+            functions.useEmulator(withHost: "127.0.0.1", port: server.port)
+            let messaging = try Messaging.messaging(app: app)
+            _ = try await functions.httpsCallable("f").call()
+            let token = try await messaging.token()
+            _ = try await functions.httpsCallable("f").call()
+            #expect(server.requests.count == 2)
+            #expect(server.requests.first?.headers["Firebase-Instance-ID-Token"] == nil)
+            #expect(server.requests.last?.headers["Firebase-Instance-ID-Token"] == token)
+        }
+    }
+
     @Test func aFunctionCanReplyWithAPushMessageToTheCaller() async throws {
         let server = LocalMessagingBackend()
         let (messaging, functions) = try makeApp(messagingBackend: server)
