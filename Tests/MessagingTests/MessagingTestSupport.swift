@@ -18,29 +18,6 @@ func makeMessagingApp(installations: FakeInstallations? = FakeInstallations(),
     return try TestApp.make(name: name, libraries: [MessagingLibrary.self] + libraries, overrides: components)
 }
 
-/// A delegate that records every token it is told about.
-final class RecordingDelegate: MessagingDelegate {
-    private let recorded = Locked<[String?]>([])
-
-    /// The tokens told, in order (nil for a deletion).
-    var tokens: [String?] { recorded.withLock { $0 } }
-
-    func messaging(_ messaging: Messaging, didReceiveRegistrationToken fcmToken: String?) {
-        recorded.withLock { $0.append(fcmToken) }
-    }
-}
-
-/// Records what a listener is called with.
-final class Recorder<Value: Sendable>: Sendable {
-    private let recorded = Locked<[Value]>([])
-
-    /// The values, in order.
-    var values: [Value] { recorded.withLock { $0 } }
-
-    /// Appends `value`.
-    func record(_ value: Value) { recorded.withLock { $0.append(value) } }
-}
-
 /// A FID of the form Installations makes (22 characters, first four bits 0111), numbered.
 func fid(_ number: Int) -> String {
     let digits = String(number)

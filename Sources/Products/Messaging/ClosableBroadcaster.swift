@@ -68,33 +68,3 @@ final class ClosableBroadcaster<Value: Sendable>: Sendable {
         return stream
     }
 }
-
-/// Hands a stream's registration to its termination handler, whichever arrives first (a stream that ends
-/// while its listener is being registered still removes it).
-private final class StreamSlot: Sendable {
-    private enum State {
-        case pending
-        case registered(any ListenerRegistration)
-        case terminated
-    }
-
-    private let state = Locked<State>(.pending)
-
-    func install(_ registration: any ListenerRegistration) {
-        let terminated = state.withLock { state in
-            guard case .pending = state else { return true }
-            state = .registered(registration)
-            return false
-        }
-        if terminated { registration.remove() }
-    }
-
-    func terminate() {
-        let registration = state.withLock { state -> (any ListenerRegistration)? in
-            defer { state = .terminated }
-            if case .registered(let registration) = state { return registration }
-            return nil
-        }
-        registration?.remove()
-    }
-}
