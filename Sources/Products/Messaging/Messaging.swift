@@ -34,11 +34,13 @@ public final class Messaging: MessagingInterop, ComponentLifecycleMaintainer, Se
     private let appBackend: any MessagingBackend
     /// The backend set by ``useEmulator(withHost:port:)``, which replaces the app's.
     private let emulatorBackend = Locked<HTTPMessagingBackend?>(nil)
-    private let options: FlintOptions
+    let options: FlintOptions
     private let state: Locked<State>
     private let delegateBox = Locked(WeakDelegate())
     let tokenListeners = ClosableBroadcaster<String?>()
     let messageListeners = ClosableBroadcaster<MessagingRemoteMessage>()
+    /// The tokens of other senders (``retrieveFCMToken(forSenderID:)``).
+    let senderTokens = SenderTokens()
     private let installationIDRegistration = Locked<(any ListenerRegistration)?>(nil)
 
     private struct State {
@@ -63,10 +65,10 @@ public final class Messaging: MessagingInterop, ComponentLifecycleMaintainer, Se
     }
 
     /// A fetch discarded because the token was deleted or the installation ID changed meanwhile.
-    private struct Superseded: Error {}
+    struct Superseded: Error {}
 
     /// How many times ``token()`` starts over after a fetch was superseded before giving up.
-    private static let maximumAttempts = 3
+    static let maximumAttempts = 3
 
     init(app: FlintApp, installations: (any InstallationsInterop)?, backend: any MessagingBackend,
          settings: MessagingSettings) {
@@ -291,6 +293,7 @@ public final class Messaging: MessagingInterop, ComponentLifecycleMaintainer, Se
             defer { registration = nil }
             return registration
         }?.remove()
+        senderTokens.close()
         tokenListeners.close()
         messageListeners.close()
     }
@@ -303,7 +306,7 @@ public final class Messaging: MessagingInterop, ComponentLifecycleMaintainer, Se
         case wait(Task<String, any Error>)
     }
 
-    private static var appDeletedError: MessagingError {
+    static var appDeletedError: MessagingError {
         MessagingError(.unknown, message: "The app was deleted.")
     }
 
@@ -319,20 +322,7 @@ public final class Messaging: MessagingInterop, ComponentLifecycleMaintainer, Se
     /// Asks Installations and the backend for a token; keeps it (and connects to its messages) unless the
     /// generation changed meanwhile, in which case it is deleted again and ``Superseded`` is thrown.
     private func fetchToken(generation: Int) async throws -> String {
-        guard let installations else {
-            throw MessagingError(.noAccess, message: "The app has no InstallationsInterop: register an Installations library (or, in tests, FakeInstallations) to get a token.")
-        }
-        let request: MessagingRegistrationRequest
-        do {
-            let installationID = try await installations.installationID()
-            let authToken = try await installations.authToken(forcingRefresh: false).authToken
-            request = MessagingRegistrationRequest(senderID: options.gcmSenderID, appID: options.googleAppID,
-                                                   projectID: options.projectID, apiKey: options.apiKey,
-                                                   installationID: installationID, installationAuthToken: authToken)
-        } catch {
-            throw MessagingError(.noAccess, message: "Installations could not give an installation ID and auth token: \(error)")
-        }
-        let token = try await backend.register(request)
+        let (token, request) = try await register(senderID: options.gcmSenderID)
         let kept = state.withLock { state in
             guard !state.isDeleted, state.generation == generation else { return false }
             state.token = token
@@ -346,6 +336,24 @@ public final class Messaging: MessagingInterop, ComponentLifecycleMaintainer, Se
         connectReceiver(for: token)
         announce(token)
         return token
+    }
+
+    /// Asks Installations for the installation ID and auth token, then the backend for a token for `senderID`.
+    func register(senderID: String) async throws -> (String, MessagingRegistrationRequest) {
+        guard let installations else {
+            throw MessagingError(.noAccess, message: "The app has no InstallationsInterop: register an Installations library (or, in tests, FakeInstallations) to get a token.")
+        }
+        let request: MessagingRegistrationRequest
+        do {
+            let installationID = try await installations.installationID()
+            let authToken = try await installations.authToken(forcingRefresh: false).authToken
+            request = MessagingRegistrationRequest(senderID: senderID, appID: options.googleAppID,
+                                                   projectID: options.projectID, apiKey: options.apiKey,
+                                                   installationID: installationID, installationAuthToken: authToken)
+        } catch {
+            throw MessagingError(.noAccess, message: "Installations could not give an installation ID and auth token: \(error)")
+        }
+        return (try await backend.register(request), request)
     }
 
     /// Connects to the messages sent to `token`, replacing the previous connection, unless the token changed
@@ -365,6 +373,13 @@ public final class Messaging: MessagingInterop, ComponentLifecycleMaintainer, Se
     /// Forgets the token when the installation ID changed, deletes it at the backend, and fetches a new one with
     /// auto-init on (else tells everyone the token is gone).
     private func installationIDDidChange(to installationID: String) {
+        let stale = senderTokens.invalidateAll()
+        if !stale.isEmpty {
+            let backend = backend
+            Task {
+                for (token, request) in stale { try? await backend.deleteRegistration(token: token, request: request) }
+            }
+        }
         let taken = state.withLock { state -> (String?, MessagingRegistrationRequest?, (any ListenerRegistration)?, Bool)? in
             guard !state.isDeleted, state.token != nil || state.fetch != nil,
                   state.request?.installationID != installationID || state.fetch != nil else { return nil }
