@@ -25,7 +25,9 @@ import Foundation
 /// fetched when auto-init is on). Every change is told to the ``delegate``, the token listeners and
 /// ``tokenUpdates``; Functions sends it as `Firebase-Instance-ID-Token` (through `MessagingInterop`).
 ///
-/// **Not persisted**: unlike Firebase, the token and ``isAutoInitEnabled`` live in memory only.
+/// **Persistence**: with ``MessagingSettings/persistenceDirectory`` the token and an explicitly set
+/// ``isAutoInitEnabled`` survive a restart (a restored token is checked against the installation ID); without
+/// it they live in memory only.
 public final class Messaging: MessagingInterop, ComponentLifecycleMaintainer, Sendable {
     /// The name of the app this instance belongs to (always the default app's).
     public let appName: String
@@ -42,6 +44,7 @@ public final class Messaging: MessagingInterop, ComponentLifecycleMaintainer, Se
     /// The tokens of other senders (``retrieveFCMToken(forSenderID:)``).
     let senderTokens = SenderTokens()
     private let installationIDRegistration = Locked<(any ListenerRegistration)?>(nil)
+    private let persistence: MessagingPersistenceFile?
 
     private struct State {
         var token: String?
@@ -58,6 +61,10 @@ public final class Messaging: MessagingInterop, ComponentLifecycleMaintainer, Se
         var pendingAnnouncements: [String?] = []
         var isAnnouncing = false
         var isDeleted = false
+        /// ``isAutoInitEnabled`` when set explicitly (or restored), the only value saved.
+        var explicitAutoInit: Bool?
+        /// The last error reading or writing the saved state; nil after a successful write.
+        var persistenceError: MessagingError?
     }
 
     private struct WeakDelegate {
@@ -76,19 +83,84 @@ public final class Messaging: MessagingInterop, ComponentLifecycleMaintainer, Se
         options = app.options
         self.installations = installations
         appBackend = backend
+        persistence = settings.persistenceDirectory.map { MessagingPersistenceFile(directory: $0) }
         state = Locked(State(isAutoInitEnabled: settings.isAutoInitEnabled ?? app.isDataCollectionDefaultEnabled))
     }
 
     /// Listens for installation ID changes and, with auto-init on, starts fetching a token (Firebase's
     /// `start` and `didCompleteConfigure`).
     func start() {
+        let restored = restore()
         if let installations {
             let registration = installations.addInstallationIDChangeListener { [weak self] id in
                 self?.installationIDDidChange(to: id)
             }
             installationIDRegistration.withLock { $0 = registration }
         }
-        if isAutoInitEnabled { refresh(deleting: nil) }
+        if let restored {
+            connectReceiver(for: restored)
+            // A restored token belongs to the installation ID it was issued for: check it is still the one.
+            Task { [weak self, installations] in
+                guard let installationID = try? await installations?.installationID() else { return }
+                self?.installationIDDidChange(to: installationID)
+            }
+        } else if isAutoInitEnabled {
+            refresh(deleting: nil)
+        }
+    }
+
+    /// Reads the saved state into memory; returns the restored token. A file that cannot be read is reported
+    /// in ``persistenceError`` and ignored (as Firebase does with an unreadable keychain entry).
+    private func restore() -> String? {
+        guard let persistence else { return nil }
+        return state.withLock { state -> String? in
+            do throws(MessagingError) {
+                guard let saved = try persistence.load(), saved.senderID == options.gcmSenderID,
+                      saved.appID == options.googleAppID else { return nil }
+                if let autoInit = saved.isAutoInitEnabled {
+                    state.isAutoInitEnabled = autoInit
+                    state.explicitAutoInit = autoInit
+                }
+                guard let token = saved.token, let installationID = saved.installationID else { return nil }
+                state.token = token
+                state.request = MessagingRegistrationRequest(senderID: options.gcmSenderID, appID: options.googleAppID,
+                                                             projectID: options.projectID, apiKey: options.apiKey,
+                                                             installationID: installationID, installationAuthToken: "")
+                state.announced = token
+                return token
+            } catch {
+                state.persistenceError = error
+                return nil
+            }
+        }
+    }
+
+    /// Writes the state to the file (when persisting), recording the outcome in ``persistenceError``.
+    private func save(_ state: inout State) throws(MessagingError) {
+        guard let persistence else { return }
+        do {
+            try persistence.save(MessagingPersistenceFile.Contents(
+                senderID: options.gcmSenderID, appID: options.googleAppID, token: state.token,
+                installationID: state.request?.installationID, isAutoInitEnabled: state.explicitAutoInit))
+            state.persistenceError = nil
+        } catch {
+            state.persistenceError = error
+            throw error
+        }
+    }
+
+    /// The last error reading or writing the saved state (``MessagingSettings/persistenceDirectory``): a corrupt
+    /// file found at start (then ignored), or a failed write; nil after a successful write and without
+    /// persistence.
+    public var persistenceError: MessagingError? { state.withLock { $0.persistenceError } }
+
+    /// `request` with an installation auth token, fetched when it has none (a restored token's request).
+    private func withAuthToken(_ request: MessagingRegistrationRequest) async -> MessagingRegistrationRequest {
+        guard request.installationAuthToken.isEmpty, let installations,
+              let token = try? await installations.authToken(forcingRefresh: false) else { return request }
+        var request = request
+        request.installationAuthToken = token.authToken
+        return request
     }
 
     // MARK: - Entry points
@@ -130,9 +202,12 @@ public final class Messaging: MessagingInterop, ComponentLifecycleMaintainer, Se
         get { state.withLock { $0.isAutoInitEnabled } }
         set {
             let start = state.withLock { state in
-                defer { state.isAutoInitEnabled = newValue }
-                return newValue && !state.isAutoInitEnabled && state.token == nil && state.fetch == nil
+                let start = newValue && !state.isAutoInitEnabled && state.token == nil && state.fetch == nil
                     && !state.isDeleted
+                state.isAutoInitEnabled = newValue
+                state.explicitAutoInit = newValue
+                try? save(&state)   // a failure is in persistenceError
+                return start
             }
             if start { refresh(deleting: nil) }
         }
@@ -217,26 +292,32 @@ public final class Messaging: MessagingInterop, ComponentLifecycleMaintainer, Se
     /// - Throws: the backend's ``MessagingError``s (the token is forgotten locally anyway); `unknown` after
     ///   the app was deleted.
     public func deleteToken() async throws(MessagingError) {
-        let taken = state.withLock { state -> (String?, MessagingRegistrationRequest?, (any ListenerRegistration)?)? in
+        let taken = state.withLock { state -> (String?, MessagingRegistrationRequest?, (any ListenerRegistration)?, MessagingError?)? in
             guard !state.isDeleted else { return nil }
             state.generation += 1
             state.fetch = nil
-            defer {
-                state.token = nil
-                state.request = nil
-                state.receiver = nil
+            let taken = (state.token, state.request, state.receiver)
+            guard taken.0 != nil else { return (nil, nil, nil, nil) }
+            state.token = nil
+            state.request = nil
+            state.receiver = nil
+            do throws(MessagingError) {
+                try save(&state)
+                return (taken.0, taken.1, taken.2, nil)
+            } catch {
+                return (taken.0, taken.1, taken.2, error)
             }
-            return (state.token, state.request, state.receiver)
         }
-        guard let (token, request, receiver) = taken else { throw Self.appDeletedError }
+        guard let (token, request, receiver, saveError) = taken else { throw Self.appDeletedError }
         receiver?.remove()
         guard let token, let request else { return }
         announce(nil)
         do {
-            try await backend.deleteRegistration(token: token, request: request)
+            try await backend.deleteRegistration(token: token, request: await withAuthToken(request))
         } catch {
             throw Self.messagingError(error)
         }
+        if let saveError { throw saveError }
     }
 
     // MARK: - Topics
@@ -314,7 +395,9 @@ public final class Messaging: MessagingInterop, ComponentLifecycleMaintainer, Se
     private func registration() async throws(MessagingError) -> (String, MessagingRegistrationRequest) {
         for _ in 0..<Self.maximumAttempts {
             let token = try await self.token()
-            if let request = state.withLock({ $0.token == token ? $0.request : nil }) { return (token, request) }
+            if let request = state.withLock({ $0.token == token ? $0.request : nil }) {
+                return (token, await withAuthToken(request))
+            }
         }
         throw MessagingError(.operationInProgress, message: "The token kept changing while a topic operation started.")
     }
@@ -323,15 +406,29 @@ public final class Messaging: MessagingInterop, ComponentLifecycleMaintainer, Se
     /// generation changed meanwhile, in which case it is deleted again and ``Superseded`` is thrown.
     private func fetchToken(generation: Int) async throws -> String {
         let (token, request) = try await register(senderID: options.gcmSenderID)
-        let kept = state.withLock { state in
-            guard !state.isDeleted, state.generation == generation else { return false }
+        let kept = state.withLock { state -> Result<Bool, MessagingError> in
+            guard !state.isDeleted, state.generation == generation else { return .success(false) }
+            let previous = (state.token, state.request)
             state.token = token
             state.request = request
-            return true
+            do throws(MessagingError) {
+                try save(&state)
+            } catch {
+                (state.token, state.request) = previous
+                return .failure(error)
+            }
+            return .success(true)
         }
-        guard kept else {
+        switch kept {
+        case .success(true):
+            break
+        case .success(false):
             try? await backend.deleteRegistration(token: token, request: request)
             throw Superseded()
+        case .failure(let error):
+            // Not kept, so not left registered: the caller hears why.
+            try? await backend.deleteRegistration(token: token, request: request)
+            throw error
         }
         connectReceiver(for: token)
         announce(token)
@@ -385,12 +482,12 @@ public final class Messaging: MessagingInterop, ComponentLifecycleMaintainer, Se
                   state.request?.installationID != installationID || state.fetch != nil else { return nil }
             state.generation += 1
             state.fetch = nil
-            defer {
-                state.token = nil
-                state.request = nil
-                state.receiver = nil
-            }
-            return (state.token, state.request, state.receiver, state.isAutoInitEnabled)
+            let taken = (state.token, state.request, state.receiver, state.isAutoInitEnabled)
+            state.token = nil
+            state.request = nil
+            state.receiver = nil
+            try? save(&state)   // a failure is in persistenceError
+            return taken
         }
         guard let (token, request, receiver, autoInit) = taken else { return }
         receiver?.remove()
@@ -406,7 +503,7 @@ public final class Messaging: MessagingInterop, ComponentLifecycleMaintainer, Se
     private func refresh(deleting old: (String, MessagingRegistrationRequest)?, fetch: Bool = true) {
         let task = Task { [weak self] in
             if let (token, request) = old {
-                try? await self?.backend.deleteRegistration(token: token, request: request)
+                if let self { try? await backend.deleteRegistration(token: token, request: await withAuthToken(request)) }
             }
             if fetch, !Task.isCancelled { _ = try? await self?.token() }
         }
