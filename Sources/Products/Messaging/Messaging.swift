@@ -197,7 +197,8 @@ public final class Messaging: MessagingInterop, ComponentLifecycleMaintainer, Se
     }
 
     /// Whether a token is fetched automatically: when the instance starts, when this is turned on, and after
-    /// the installation ID changes. Defaults to the app's `isDataCollectionDefaultEnabled`. Not persisted.
+    /// the installation ID changes. Defaults to the app's `isDataCollectionDefaultEnabled`. Saved when set, with
+    /// ``MessagingSettings/persistenceDirectory``.
     public var isAutoInitEnabled: Bool {
         get { state.withLock { $0.isAutoInitEnabled } }
         set {
