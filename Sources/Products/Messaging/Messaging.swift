@@ -87,8 +87,8 @@ public final class Messaging: MessagingInterop, ComponentLifecycleMaintainer, Se
         state = Locked(State(isAutoInitEnabled: settings.isAutoInitEnabled ?? app.isDataCollectionDefaultEnabled))
     }
 
-    /// Listens for installation ID changes and, with auto-init on, starts fetching a token (Firebase's
-    /// `start` and `didCompleteConfigure`).
+    /// Restores a saved token (then checks its installation ID), listens for installation ID changes and, with
+    /// auto-init on and no token, starts fetching one (Firebase's `start` and `didCompleteConfigure`).
     func start() {
         let restored = restore()
         if let installations {
