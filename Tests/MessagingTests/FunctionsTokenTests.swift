@@ -84,4 +84,25 @@ struct FunctionsTokenTests {
         #expect(real == ["none", .string(token), "none"])
         #expect(scripted == real)
     }
+
+    @Test func fakeMessagingReportsTokenChangesAsMessagingDoes() async throws {
+        let messaging = try Messaging.messaging(app: makeMessagingApp())
+        let real = Recorder<String?>()
+        messaging.addTokenListener { real.record($0) }
+        let first = try await messaging.token()
+        try await messaging.deleteToken()
+        let second = try await messaging.token()
+        _ = try await messaging.token()
+
+        let fake = FakeMessaging(fcmToken: nil)
+        let scripted = Recorder<String?>()
+        fake.addTokenListener { scripted.record($0) }
+        fake.fcmToken = first
+        fake.fcmToken = nil
+        fake.fcmToken = second
+        fake.fcmToken = second
+
+        #expect(real.values == [first, nil, second])
+        #expect(scripted.values == real.values)
+    }
 }
