@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "FlintFirestore", targets: ["FlintFirestore"]),
         .library(name: "FlintDatabase", targets: ["FlintDatabase"]),
         .library(name: "FlintStorage", targets: ["FlintStorage"]),
+        .library(name: "FlintMessaging", targets: ["FlintMessaging"]),
         .executable(name: "flint-demo", targets: ["FlintDemo"]),
     ],
     targets: [
@@ -29,6 +30,8 @@ let package = Package(
         .target(name: "FlintFunctions", dependencies: ["FlintCore", "FlintInterop", "FlintProductSupport"], path: "Sources/Products/Functions"),
         .target(name: "FlintFirestore", dependencies: ["FlintCore", "FlintInterop", "FlintProductSupport"], path: "Sources/Products/Firestore"),
         .target(name: "FlintStorage", dependencies: ["FlintCore", "FlintInterop", "FlintProductSupport"], path: "Sources/Products/Storage"),
+        // Cloud Messaging: tokens, topics, foreground messages; an embedded server (tokens, topics, conditions).
+        .target(name: "FlintMessaging", dependencies: ["FlintCore", "FlintInterop", "FlintProductSupport"], path: "Sources/Products/Messaging"),
         // The Realtime Database: the SDK's API, the embedded backend, events, transactions, onDisconnect (no
         // REST/SSE or persistence yet).
         .target(name: "FlintDatabase", dependencies: ["FlintCore", "FlintInterop", "FlintProductSupport"], path: "Sources/Products/Database"),
@@ -36,7 +39,7 @@ let package = Package(
             name: "FlintDemo",
             dependencies: [
                 "FlintCore", "FlintInterop", "FlintProductSupport", "FlintTesting",
-                "FlintAuth", "FlintAppCheck", "FlintFunctions", "FlintFirestore", "FlintDatabase", "FlintStorage",
+                "FlintAuth", "FlintAppCheck", "FlintFunctions", "FlintFirestore", "FlintDatabase", "FlintStorage", "FlintMessaging",
             ],
             path: "Sources/Demo"
         ),
@@ -67,6 +70,11 @@ let package = Package(
             path: "Tests/FunctionsTests"
         ),
         .testTarget(name: "StorageTests", dependencies: ["FlintStorage", "FlintTesting"], path: "Tests/StorageTests"),
+        .testTarget(
+            name: "MessagingTests",
+            dependencies: ["FlintMessaging", "FlintFunctions", "FlintTesting"],
+            path: "Tests/MessagingTests"
+        ),
         .testTarget(name: "FirestoreTests", dependencies: ["FlintFirestore", "FlintTesting"], path: "Tests/FirestoreTests"),
         // Depends on FlintFirestore only, with member import visibility: proves that a user importing just the
         // product can use the FlintProductSupport types its API exposes (FirestoreErrorCode = RPCStatusCode).

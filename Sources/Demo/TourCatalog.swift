@@ -22,6 +22,8 @@ enum TourCatalog {
               run: databaseTour),
         Entry(name: "storage", summary: "Storage: an upload drawn as a live progress bar, pause and resume",
               run: storageTour),
+        Entry(name: "messaging", summary: "Cloud Messaging: a function in one app pushes a message to another app; topics",
+              run: messagingTour),
     ]
 
     /// The tour named `name`, if there is one.

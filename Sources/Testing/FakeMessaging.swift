@@ -8,6 +8,11 @@ import FlintInterop
 /// let app = try TestApp.make(overrides: messaging.components)
 /// ```
 ///
+/// Set ``fcmToken`` through the states FlintMessaging's `Messaging` goes through as other products see it: nil
+/// before a token was issued, the token, nil after `deleteToken()`; ``tokenUpdates`` and
+/// ``addTokenListener(_:)`` report the changes as the real ones do. (The real one is served in the default app
+/// only; this fake in any app it is given to.)
+///
 /// Thread-safe; all state sits behind one `Locked`.
 public final class FakeMessaging: MessagingInterop, Sendable {
     private struct State {
@@ -16,6 +21,7 @@ public final class FakeMessaging: MessagingInterop, Sendable {
     }
 
     private let state: Locked<State>
+    private let tokenListeners = ListenerBroadcaster<String?>()
 
     /// A fake Messaging whose current token is `fcmToken` (nil: none issued yet).
     public init(fcmToken: String? = "fake-fcm-token") {
@@ -36,8 +42,36 @@ public final class FakeMessaging: MessagingInterop, Sendable {
                 return $0.fcmToken
             }
         }
-        set { state.withLock { $0.fcmToken = newValue } }
+        set {
+            let changed = state.withLock { state in
+                defer { state.fcmToken = newValue }
+                return state.fcmToken != newValue
+            }
+            if changed { tokenListeners.send(newValue) }
+        }
     }
+
+    /// Registers `listener` for token changes, as FlintMessaging's `Messaging.addTokenListener(_:)`: called
+    /// each time ``fcmToken`` is set to a different value (nil for a deletion), on the setter's thread, with
+    /// no lock held.
+    @discardableResult
+    public func addTokenListener(_ listener: @escaping @Sendable (String?) -> Void) -> any ListenerRegistration {
+        tokenListeners.addListener(listener)
+    }
+
+    /// The token each time ``fcmToken`` is set to a different non-nil value, as FlintMessaging's
+    /// `Messaging.tokenUpdates`: deletions (nil) are not yielded, and neither is the current token. One listener
+    /// per stream, removed when the loop ends; buffers the newest token only.
+    public var tokenUpdates: AsyncStream<String> {
+        AsyncStream.listening(bufferingPolicy: .bufferingNewest(1)) { yield in
+            addTokenListener { token in
+                if let token { yield(token) }
+            }
+        }
+    }
+
+    /// How many token listeners (streams included) are registered.
+    public var tokenListenerCount: Int { tokenListeners.listenerCount }
 
     /// How many times ``fcmToken`` was read.
     public var fcmTokenReadCount: Int { state.withLock { $0.fcmTokenReadCount } }

@@ -32,4 +32,34 @@ import Testing
         let app = try TestApp.make(overrides: messaging.components)
         #expect(try app.container.require(MessagingInterop.self) === messaging)
     }
+
+    @Test func listenersHearChangesOnlyIncludingDeletions() {
+        let messaging = FakeMessaging(fcmToken: nil)
+        let heard = Locked<[String?]>([])
+        let registration = messaging.addTokenListener { token in heard.withLock { $0.append(token) } }
+        messaging.fcmToken = "a"
+        messaging.fcmToken = "a"
+        messaging.fcmToken = nil
+        messaging.fcmToken = "b"
+        registration.remove()
+        messaging.fcmToken = "c"
+        #expect(heard.withLock { $0 } == ["a", nil, "b"])
+        #expect(messaging.tokenListenerCount == 0)
+    }
+
+    @Test func tokenUpdatesSkipsDeletionsAndRemovesItsListener() async throws {
+        let messaging = FakeMessaging(fcmToken: nil)
+        let seen = Locked<[String]>([])
+        let consumer = Task { for await token in messaging.tokenUpdates { seen.withLock { $0.append(token) } } }
+        try await waitUntil { messaging.tokenListenerCount == 1 }
+        messaging.fcmToken = "a"
+        try await waitUntil { seen.withLock { $0.count } == 1 }
+        messaging.fcmToken = nil
+        messaging.fcmToken = "b"
+        try await waitUntil { seen.withLock { $0.count } == 2 }
+        #expect(seen.withLock { $0 } == ["a", "b"])
+        consumer.cancel()
+        try await value(of: consumer)
+        try await waitUntil { messaging.tokenListenerCount == 0 }
+    }
 }

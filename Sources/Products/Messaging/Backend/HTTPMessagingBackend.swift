@@ -1,0 +1,151 @@
+import FlintCore
+import FlintProductSupport
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A ``MessagingBackend`` that speaks HTTP: token registration with the FCM registrations API, topic
+/// operations with the Instance ID API shape. ``Messaging/useEmulator(withHost:port:)`` points an instance at
+/// one server for both.
+///
+/// | operation | request |
+/// |---|---|
+/// | ``register(_:)`` | `POST {registrations}/v1/projects/{project}/registrations`, body `{"installation": {"fid", "appId", "senderId"}}`; the answer's `token` |
+/// | ``deleteRegistration(token:request:)`` | `DELETE {registrations}/v1/projects/{project}/registrations/{token}` |
+/// | ``subscribe(token:toTopic:request:)`` | `POST {topics}/iid/v1/{token}/rel/topics/{topic}` |
+/// | ``unsubscribe(token:fromTopic:request:)`` | `DELETE {topics}/iid/v1/{token}/rel/topics/{topic}` |
+///
+/// Every request carries `x-goog-api-key` (when the options have an API key) and
+/// `x-goog-firebase-installations-auth: FIS {installation auth token}`, as Firebase's web SDK sends them. The
+/// URL paths are Firebase's; the registration body is Flint's (Apple clients register through a check-in
+/// protocol that needs APNs, which Flint does not model). Every path segment taken from input (project, token,
+/// topic) is percent-encoded, so none can change the host or the path. Redirects are refused.
+///
+/// Errors: `{"error": {"message"}}` or the HTTP status become a ``MessagingError``: 400 and 404
+/// `invalidRequest`, 401 and 403 `authentication`, 408 and 504 `timeout`, other statuses `unknown`; a transport
+/// failure `network` (`timeout` when it timed out). There is no push channel: ``addReceiver(token:_:)``
+/// delivers nothing.
+public final class HTTPMessagingBackend: MessagingBackend, Sendable {
+    /// Where registrations go, e.g. `https://fcmregistrations.googleapis.com`.
+    public let registrationsOrigin: URL
+    /// Where topic operations go, e.g. `https://iid.googleapis.com`.
+    public let topicsOrigin: URL
+    /// How long one request may take.
+    public let timeout: TimeInterval
+    private let session: URLSession
+
+    /// A backend for the production hosts, or for `registrationsOrigin` and `topicsOrigin`.
+    public init(registrationsOrigin: URL = URL(string: "https://fcmregistrations.googleapis.com")!,
+                topicsOrigin: URL = URL(string: "https://iid.googleapis.com")!,
+                timeout: TimeInterval = 60) {
+        self.registrationsOrigin = registrationsOrigin
+        self.topicsOrigin = topicsOrigin
+        self.timeout = timeout
+        session = CredentialSafeSession.make()
+    }
+
+    /// Both kinds of request to one server, e.g. `http://127.0.0.1:9099`.
+    public convenience init(origin: URL, timeout: TimeInterval = 60) {
+        self.init(registrationsOrigin: origin, topicsOrigin: origin, timeout: timeout)
+    }
+
+    deinit {
+        let session = session
+        URLSessionCalls.run { session.invalidateAndCancel() }
+    }
+
+    // MARK: - MessagingBackend
+
+    /// Registers and returns the answer's `token`.
+    public func register(_ request: MessagingRegistrationRequest) async throws -> String {
+        let body: [String: Any] = ["installation": ["fid": request.installationID, "appId": request.appID,
+                                                    "senderId": request.senderID]]
+        let url = try registrationsURL(for: request, extra: [])
+        let data = try await send("POST", url, body: try JSONSerialization.data(withJSONObject: body, options: [.sortedKeys]),
+                                  request: request)
+        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+              let token = object["token"] as? String, !token.isEmpty else {
+            throw MessagingError(.unknown, message: "The registration answer has no token.")
+        }
+        return token
+    }
+
+    /// Deletes the registration of `token`.
+    public func deleteRegistration(token: String, request: MessagingRegistrationRequest) async throws {
+        _ = try await send("DELETE", try registrationsURL(for: request, extra: [token]), body: nil, request: request)
+    }
+
+    /// Adds the topic relation of `token`.
+    public func subscribe(token: String, toTopic topic: String, request: MessagingRegistrationRequest) async throws {
+        _ = try await send("POST", topicURL(token: token, topic: topic), body: nil, request: request)
+    }
+
+    /// Removes the topic relation of `token`.
+    public func unsubscribe(token: String, fromTopic topic: String, request: MessagingRegistrationRequest) async throws {
+        _ = try await send("DELETE", topicURL(token: token, topic: topic), body: nil, request: request)
+    }
+
+    /// Delivers nothing: HTTP has no push channel here.
+    public func addReceiver(token: String, _ receive: @escaping @Sendable (MessagingRemoteMessage) -> Void)
+        -> any ListenerRegistration {
+        ClosureListenerRegistration {}
+    }
+
+    // MARK: - Internals
+
+    private func registrationsURL(for request: MessagingRegistrationRequest, extra: [String]) throws(MessagingError) -> URL {
+        guard let project = request.projectID, !project.isEmpty else {
+            throw MessagingError(.invalidRequest, message: "The app's options have no projectID, which FCM registrations need.")
+        }
+        return Self.url(registrationsOrigin, ["v1", "projects", project, "registrations"] + extra)
+    }
+
+    private func topicURL(token: String, topic: String) -> URL {
+        Self.url(topicsOrigin, ["iid", "v1", token, "rel", "topics", topic])
+    }
+
+    /// `origin` followed by `segments`, each percent-encoded as one path segment.
+    static func url(_ origin: URL, _ segments: [String]) -> URL {
+        var allowed = CharacterSet.urlPathAllowed
+        allowed.remove(charactersIn: "/%;?#")
+        let path = segments.map { segment in
+            let encoded = segment.addingPercentEncoding(withAllowedCharacters: allowed) ?? ""
+            // "." and ".." are path segments that move; encode them so that they stay names.
+            return encoded == "." ? "%2E" : encoded == ".." ? "%2E%2E" : encoded
+        }.joined(separator: "/")
+        let base = origin.absoluteString.hasSuffix("/") ? String(origin.absoluteString.dropLast()) : origin.absoluteString
+        return URL(string: base + "/" + path)!
+    }
+
+    private func send(_ method: String, _ url: URL, body: Data?, request: MessagingRegistrationRequest) async throws -> Data {
+        var urlRequest = URLRequest(url: url, timeoutInterval: timeout)
+        urlRequest.httpMethod = method
+        urlRequest.httpBody = body
+        urlRequest.setValue("application/json", forHTTPHeaderField: "Accept")
+        if body != nil { urlRequest.setValue("application/json", forHTTPHeaderField: "Content-Type") }
+        if let apiKey = request.apiKey { urlRequest.setValue(apiKey, forHTTPHeaderField: "x-goog-api-key") }
+        urlRequest.setValue("FIS \(request.installationAuthToken)", forHTTPHeaderField: "x-goog-firebase-installations-auth")
+        let data: Data
+        let response: URLResponse
+        do {
+            (data, response) = try await URLSessionCalls.data(for: urlRequest, in: session)
+        } catch let error as URLError {
+            throw MessagingError(error.code == .timedOut ? .timeout : .network, message: error.localizedDescription)
+        }
+        let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+        guard (200..<300).contains(status) else {
+            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+            let message = ((object?["error"] as? [String: Any])?["message"] as? String)
+                ?? "The messaging server answered HTTP \(status)."
+            let code: MessagingErrorCode = switch status {
+            case 400, 404: .invalidRequest
+            case 401, 403: .authentication
+            case 408, 504: .timeout
+            default: .unknown
+            }
+            throw MessagingError(code, message: message)
+        }
+        return data
+    }
+}

@@ -1,0 +1,21 @@
+import FlintCore
+
+/// Where a ``Messaging`` instance's requests go: an app component (``MessagingLibrary`` registers a
+/// ``LocalMessagingBackend``; override it with a shared one so that apps can message each other, or with an
+/// ``HTTPMessagingBackend``).
+///
+/// Every method throws ``MessagingError``.
+public protocol MessagingBackend: Sendable {
+    /// Registers the app instance described by `request` and returns its new FCM registration token.
+    func register(_ request: MessagingRegistrationRequest) async throws -> String
+    /// Deletes the registration of `token` (messages to it fail from now on).
+    func deleteRegistration(token: String, request: MessagingRegistrationRequest) async throws
+    /// Subscribes the app instance of `token` to `topic` (a bare name, already checked).
+    func subscribe(token: String, toTopic topic: String, request: MessagingRegistrationRequest) async throws
+    /// Unsubscribes the app instance of `token` from `topic` (a bare name, already checked).
+    func unsubscribe(token: String, fromTopic topic: String, request: MessagingRegistrationRequest) async throws
+    /// Delivers the messages sent to `token` to `receive` until the registration is removed: the app
+    /// instance's connection. A backend that cannot push (HTTP) returns a registration that delivers nothing.
+    func addReceiver(token: String, _ receive: @escaping @Sendable (MessagingRemoteMessage) -> Void)
+        -> any ListenerRegistration
+}

@@ -1,0 +1,10 @@
+/// Who a message sent through a ``LocalMessagingBackend`` is for (FCM's `token`, `topic` and `condition`).
+public enum MessagingTarget: Sendable, Hashable {
+    /// One app instance, by its FCM registration token.
+    case token(String)
+    /// Every app instance subscribed to the topic (with or without the `/topics/` prefix).
+    case topic(String)
+    /// Every app instance whose topics satisfy the condition, e.g.
+    /// `'a' in topics && ('b' in topics || 'c' in topics)` (see ``TopicCondition``).
+    case condition(String)
+}

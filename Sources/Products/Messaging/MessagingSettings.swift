@@ -1,0 +1,27 @@
+import Foundation
+
+/// How an app's Messaging starts: the counterpart of Firebase's `FirebaseMessagingAutoInitEnabled` Info.plist
+/// key, read when the instance is created (eagerly, when the default app is configured).
+///
+/// ```swift
+/// try AppRegistry.shared.configure(options: options,
+///                                  overrides: [MessagingLibrary.settings(MessagingSettings(isAutoInitEnabled: false))])
+/// ```
+public struct MessagingSettings: Sendable, Hashable {
+    /// The initial ``Messaging/isAutoInitEnabled``; nil (the default) follows the app's
+    /// `isDataCollectionDefaultEnabled`.
+    public var isAutoInitEnabled: Bool?
+
+    /// Where the token and an explicitly set ``Messaging/isAutoInitEnabled`` are saved between runs (one file,
+    /// `messaging.json`, created when needed), as Firebase keeps them in the keychain and user defaults; nil (the
+    /// default) keeps them in memory only. A saved auto-init setting wins over ``isAutoInitEnabled``.
+    ///
+    /// The file holds the token in plain JSON: point it at a directory only the app can read.
+    public var persistenceDirectory: URL?
+
+    /// Settings; by default auto-init follows the app's data collection switch and nothing is saved.
+    public init(isAutoInitEnabled: Bool? = nil, persistenceDirectory: URL? = nil) {
+        self.isAutoInitEnabled = isAutoInitEnabled
+        self.persistenceDirectory = persistenceDirectory
+    }
+}

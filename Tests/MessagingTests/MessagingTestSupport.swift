@@ -1,0 +1,25 @@
+import FlintCore
+import FlintInterop
+@testable import FlintMessaging
+import FlintTesting
+import Foundation
+
+/// A default app (of a private registry) with Messaging, `installations` and `backend` (a new one when nil);
+/// auto-init off unless asked, so that no token is fetched behind the test's back.
+func makeMessagingApp(installations: FakeInstallations? = FakeInstallations(),
+                      backend: LocalMessagingBackend? = nil,
+                      autoInit: Bool = false,
+                      name: String = FlintApp.defaultName,
+                      libraries: [any FlintLibrary.Type] = [],
+                      overrides: [Component] = []) throws -> FlintApp {
+    var components = overrides + [MessagingLibrary.settings(MessagingSettings(isAutoInitEnabled: autoInit))]
+    if let installations { components += installations.components }
+    if let backend { components.append(MessagingLibrary.backend(backend)) }
+    return try TestApp.make(name: name, libraries: [MessagingLibrary.self] + libraries, overrides: components)
+}
+
+/// A FID of the form Installations makes (22 characters, first four bits 0111), numbered.
+func fid(_ number: Int) -> String {
+    let digits = String(number)
+    return "f" + String(repeating: "A", count: 21 - digits.count) + digits
+}

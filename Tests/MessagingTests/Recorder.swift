@@ -1,0 +1,12 @@
+import FlintCore
+
+/// Records what a listener is called with.
+final class Recorder<Value: Sendable>: Sendable {
+    private let recorded = Locked<[Value]>([])
+
+    /// The values, in order.
+    var values: [Value] { recorded.withLock { $0 } }
+
+    /// Appends `value`.
+    func record(_ value: Value) { recorded.withLock { $0.append(value) } }
+}

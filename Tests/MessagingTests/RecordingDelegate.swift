@@ -1,0 +1,14 @@
+import FlintCore
+import FlintMessaging
+
+/// A delegate that records every token it is told about.
+final class RecordingDelegate: MessagingDelegate {
+    private let recorded = Locked<[String?]>([])
+
+    /// The tokens told, in order (nil for a deletion).
+    var tokens: [String?] { recorded.withLock { $0 } }
+
+    func messaging(_ messaging: Messaging, didReceiveRegistrationToken fcmToken: String?) {
+        recorded.withLock { $0.append(fcmToken) }
+    }
+}
