@@ -6,8 +6,13 @@ import Testing
 
 /// A value nested `levels` maps deep, built and released on a thread with a large stack: releasing 10,000
 /// nested dictionaries recurses in Swift's runtime, which has nothing to do with the code under test.
-final class DeepValue: @unchecked Sendable {
-    private(set) var value: FirestoreValue?
+/// The value goes through a lock: the thread that builds it hands it over by resuming a continuation, which
+/// ThreadSanitizer does not see as synchronization.
+final class DeepValue: Sendable {
+    private let slot = Locked<FirestoreValue?>(nil)
+
+    /// The value (nil once released).
+    var value: FirestoreValue? { slot.withLock { $0 } }
 
     private init() {}
 
@@ -19,14 +24,14 @@ final class DeepValue: @unchecked Sendable {
             for level in 0..<levels {
                 value = withArrays && level % 2 == 1 ? .array([value]) : .map(["a": value])
             }
-            deep.value = value
+            deep.slot.withLock { $0 = value }
         }
         return deep
     }
 
     /// Releases the value on a large stack.
     func release() async {
-        await onLargeStack { self.value = nil }
+        await onLargeStack { self.slot.withLock { $0 = nil } }
     }
 }
 
