@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "FlintFirestore", targets: ["FlintFirestore"]),
         .library(name: "FlintDatabase", targets: ["FlintDatabase"]),
         .library(name: "FlintStorage", targets: ["FlintStorage"]),
+        .library(name: "FlintInstallations", targets: ["FlintInstallations"]),
         .executable(name: "flint-demo", targets: ["FlintDemo"]),
     ],
     targets: [
@@ -29,6 +30,8 @@ let package = Package(
         .target(name: "FlintFunctions", dependencies: ["FlintCore", "FlintInterop", "FlintProductSupport"], path: "Sources/Products/Functions"),
         .target(name: "FlintFirestore", dependencies: ["FlintCore", "FlintInterop", "FlintProductSupport"], path: "Sources/Products/Firestore"),
         .target(name: "FlintStorage", dependencies: ["FlintCore", "FlintInterop", "FlintProductSupport"], path: "Sources/Products/Storage"),
+        // Installations: the installation ID and its auth token, served to Remote Config and Messaging as InstallationsInterop.
+        .target(name: "FlintInstallations", dependencies: ["FlintCore", "FlintInterop", "FlintProductSupport"], path: "Sources/Products/Installations"),
         // The Realtime Database: the SDK's API, the embedded backend, events, transactions, onDisconnect (no
         // REST/SSE or persistence yet).
         .target(name: "FlintDatabase", dependencies: ["FlintCore", "FlintInterop", "FlintProductSupport"], path: "Sources/Products/Database"),
@@ -37,6 +40,7 @@ let package = Package(
             dependencies: [
                 "FlintCore", "FlintInterop", "FlintProductSupport", "FlintTesting",
                 "FlintAuth", "FlintAppCheck", "FlintFunctions", "FlintFirestore", "FlintDatabase", "FlintStorage",
+                "FlintInstallations",
             ],
             path: "Sources/Demo"
         ),
@@ -67,6 +71,7 @@ let package = Package(
             path: "Tests/FunctionsTests"
         ),
         .testTarget(name: "StorageTests", dependencies: ["FlintStorage", "FlintTesting"], path: "Tests/StorageTests"),
+        .testTarget(name: "InstallationsTests", dependencies: ["FlintInstallations", "FlintInterop", "FlintTesting"], path: "Tests/InstallationsTests"),
         .testTarget(name: "FirestoreTests", dependencies: ["FlintFirestore", "FlintTesting"], path: "Tests/FirestoreTests"),
         // Depends on FlintFirestore only, with member import visibility: proves that a user importing just the
         // product can use the FlintProductSupport types its API exposes (FirestoreErrorCode = RPCStatusCode).
