@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "FlintDatabase", targets: ["FlintDatabase"]),
         .library(name: "FlintStorage", targets: ["FlintStorage"]),
         .library(name: "FlintInstallations", targets: ["FlintInstallations"]),
+        .library(name: "FlintRemoteConfig", targets: ["FlintRemoteConfig"]),
         .executable(name: "flint-demo", targets: ["FlintDemo"]),
     ],
     targets: [
@@ -32,6 +33,8 @@ let package = Package(
         .target(name: "FlintStorage", dependencies: ["FlintCore", "FlintInterop", "FlintProductSupport"], path: "Sources/Products/Storage"),
         // Installations: the installation ID and its auth token, served to Remote Config and Messaging as InstallationsInterop.
         .target(name: "FlintInstallations", dependencies: ["FlintCore", "FlintInterop", "FlintProductSupport"], path: "Sources/Products/Installations"),
+        // Remote Config: defaults, fetch/activate with throttling, persistence, real-time updates; reaches Installations through InstallationsInterop.
+        .target(name: "FlintRemoteConfig", dependencies: ["FlintCore", "FlintInterop", "FlintProductSupport"], path: "Sources/Products/RemoteConfig"),
         // The Realtime Database: the SDK's API, the embedded backend, events, transactions, onDisconnect (no
         // REST/SSE or persistence yet).
         .target(name: "FlintDatabase", dependencies: ["FlintCore", "FlintInterop", "FlintProductSupport"], path: "Sources/Products/Database"),
@@ -40,7 +43,7 @@ let package = Package(
             dependencies: [
                 "FlintCore", "FlintInterop", "FlintProductSupport", "FlintTesting",
                 "FlintAuth", "FlintAppCheck", "FlintFunctions", "FlintFirestore", "FlintDatabase", "FlintStorage",
-                "FlintInstallations",
+                "FlintInstallations", "FlintRemoteConfig",
             ],
             path: "Sources/Demo"
         ),
@@ -72,6 +75,7 @@ let package = Package(
         ),
         .testTarget(name: "StorageTests", dependencies: ["FlintStorage", "FlintTesting"], path: "Tests/StorageTests"),
         .testTarget(name: "InstallationsTests", dependencies: ["FlintInstallations", "FlintInterop", "FlintTesting"], path: "Tests/InstallationsTests"),
+        .testTarget(name: "RemoteConfigTests", dependencies: ["FlintRemoteConfig", "FlintInstallations", "FlintInterop", "FlintTesting"], path: "Tests/RemoteConfigTests"),
         .testTarget(name: "FirestoreTests", dependencies: ["FlintFirestore", "FlintTesting"], path: "Tests/FirestoreTests"),
         // Depends on FlintFirestore only, with member import visibility: proves that a user importing just the
         // product can use the FlintProductSupport types its API exposes (FirestoreErrorCode = RPCStatusCode).

@@ -1,0 +1,155 @@
+import FlintCore
+import Foundation
+
+extension RemoteConfig {
+    /// Listens for real-time updates: when the backend publishes a template version newer than the fetched
+    /// one, the new config is fetched (whatever the minimum fetch interval) and `listener` gets the keys that
+    /// differ between it and the active config, only when there are any; call ``activate()`` to use them. On a
+    /// failure `listener` gets a ``RemoteConfigUpdateError`` and nil.
+    ///
+    /// The real-time connection is open while at least one listener (or ``updates`` stream) is registered.
+    /// Calls come from any thread, never under a lock.
+    @discardableResult
+    public func addOnConfigUpdateListener(
+        _ listener: @escaping @Sendable (RemoteConfigUpdate?, (any Error)?) -> Void
+    ) -> any ListenerRegistration {
+        addUpdateListener(onFinish: {}) { result in
+            switch result {
+            case .success(let update): listener(update, nil)
+            case .failure(let error): listener(nil, error)
+            }
+        }
+    }
+
+    /// Registers `listener` (and `onFinish`, called when the app is deleted) and opens the connection if needed.
+    func addUpdateListener(onFinish: @escaping @Sendable () -> Void,
+                           _ listener: @escaping @Sendable (Result<RemoteConfigUpdate, any Error>) -> Void) -> any ListenerRegistration {
+        let registration = updateListeners.addListener(onFinish: onFinish, listener)
+        listenersChanged()
+        return ClosureListenerRegistration { [weak self] in
+            registration.remove()
+            self?.listenersChanged()
+        }
+    }
+
+    /// The number of update listeners (streams included).
+    var updateListenerCount: Int { updateListeners.listenerCount }
+
+    /// Opens the connection when there are listeners, closes it when there are none.
+    private func listenersChanged() {
+        if updateListeners.listenerCount > 0, !updateListeners.isFinished {
+            startRealtime()
+        } else {
+            stopRealtime()
+        }
+    }
+
+    /// Opens the connection unless it is open or opening.
+    private func startRealtime() {
+        let id: Int? = realtime.withLock { realtime in
+            guard case .idle = realtime.connection else { return nil }
+            let id = realtime.nextConnectionID
+            realtime.nextConnectionID += 1
+            realtime.connection = .connecting(id: id)
+            return id
+        }
+        guard let id else { return }
+        Task { await connect(id: id) }
+    }
+
+    /// Gets the credentials and subscribes; the subscription is dropped if the connection was closed meanwhile.
+    private func connect(id: Int) async {
+        let request: RemoteConfigRealtimeRequest
+        do {
+            let fid = try await installations.installationID()
+            let token = try await installations.authToken(forcingRefresh: false).authToken
+            let version = withState { $0.stored.fetchedTemplateVersion }
+            request = RemoteConfigRealtimeRequest(appID: appID, installationID: fid, installationAuthToken: token,
+                                                  lastKnownVersion: version)
+        } catch {
+            connectionFailed(id: id, RemoteConfigUpdateError(.streamError, message: "The installation ID or token is unavailable: \(error)"))
+            return
+        }
+        let registration = backend.listenForTemplateVersions(request) { [weak self] result in
+            switch result {
+            case .success(let version): self?.versionAnnounced(version)
+            case .failure(let error): self?.connectionFailed(id: id, Self.updateError(from: error))
+            }
+        }
+        let keep = realtime.withLock { realtime in
+            guard case .connecting(id) = realtime.connection else { return false }
+            realtime.connection = .connected(id: id, registration: registration)
+            return true
+        }
+        if !keep { registration.remove() }
+    }
+
+    /// Closes the connection.
+    func stopRealtime() {
+        let registration = realtime.withLock { realtime -> (any ListenerRegistration)? in
+            defer { realtime.connection = .idle }
+            if case .connected(_, let registration) = realtime.connection { return registration }
+            return nil
+        }
+        registration?.remove()
+    }
+
+    /// The connection `id` failed: it is closed and the listeners get `error`.
+    private func connectionFailed(id: Int, _ error: RemoteConfigUpdateError) {
+        let current: Bool = realtime.withLock { realtime in
+            switch realtime.connection {
+            case .connecting(let current) where current == id: break
+            case .connected(let current, _) where current == id: break
+            default: return false
+            }
+            realtime.connection = .idle
+            return true
+        }
+        if current { updateListeners.send(.failure(error)) }
+    }
+
+    /// A template version was announced: fetch it unless it is not newer, or a fetch is already running (which
+    /// then fetches again).
+    private func versionAnnounced(_ version: Int) {
+        let start = realtime.withLock { realtime -> Bool in
+            realtime.announcedVersion = max(realtime.announcedVersion, version)
+            guard !realtime.fetching else { return false }
+            realtime.fetching = true
+            return true
+        }
+        guard start else { return }
+        Task { await fetchAnnouncedVersions() }
+    }
+
+    /// Fetches until the fetched version reaches the newest announced one, telling listeners of changed keys.
+    private func fetchAnnouncedVersions() async {
+        while true {
+            let target = realtime.withLock { $0.announcedVersion }
+            let fetchedVersion = withState { $0.stored.fetchedTemplateVersion }
+            if target > fetchedVersion {
+                do {
+                    _ = try await performFetch(expirationDuration: nil)
+                    let keys = withState { $0.stored.changedKeys }
+                    if !keys.isEmpty { updateListeners.send(.success(RemoteConfigUpdate(updatedKeys: keys))) }
+                } catch {
+                    updateListeners.send(.failure(RemoteConfigUpdateError(.notFetched, message: "The new template could not be fetched: \(error)")))
+                }
+            }
+            let done = realtime.withLock { realtime -> Bool in
+                guard realtime.announcedVersion == target else { return false }
+                realtime.fetching = false
+                return true
+            }
+            if done { return }
+        }
+    }
+
+    /// A backend error as the error listeners get.
+    static func updateError(from error: RemoteConfigBackendError) -> RemoteConfigUpdateError {
+        switch error {
+        case .unavailable(let reason): RemoteConfigUpdateError(.unavailable, message: reason)
+        case .unreachable(let reason): RemoteConfigUpdateError(.streamError, message: reason)
+        case .invalidResponse(let reason): RemoteConfigUpdateError(.messageInvalid, message: reason)
+        }
+    }
+}
