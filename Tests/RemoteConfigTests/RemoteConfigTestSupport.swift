@@ -1,0 +1,42 @@
+import FlintCore
+import FlintInterop
+@testable import FlintRemoteConfig
+import FlintTesting
+import Foundation
+
+/// A Remote Config test rig: an app (private registry) with RemoteConfigLibrary, a fake Installations, an
+/// embedded backend, a test clock, and optionally a persistence directory and fake Analytics.
+struct RemoteConfigRig {
+    let app: FlintApp
+    let remoteConfig: RemoteConfig
+    let backend: LocalRemoteConfigBackend
+    let clock: TestClock
+    let installations: FakeInstallations
+
+    init(name: String = FlintApp.defaultName,
+         backend: LocalRemoteConfigBackend = LocalRemoteConfigBackend(),
+         clock: TestClock = TestClock(),
+         directory: URL? = nil,
+         appVersion: String? = "1.2.3",
+         installations: FakeInstallations = FakeInstallations(),
+         analytics: FakeAnalytics? = nil,
+         options: FlintOptions = .testing) throws {
+        var overrides = [RemoteConfigLibrary.backend(backend),
+                         RemoteConfigLibrary.environment(RemoteConfigEnvironment(persistenceDirectory: directory,
+                                                                                  appVersion: appVersion, now: clock.closure))]
+        overrides += installations.components
+        if let analytics { overrides += analytics.components }
+        app = try TestApp.make(name: name, libraries: [RemoteConfigLibrary.self], overrides: overrides, options: options)
+        remoteConfig = try RemoteConfig.remoteConfig(app: app)
+        self.backend = backend
+        self.clock = clock
+        self.installations = installations
+    }
+}
+
+/// A new empty directory under the temporary directory, for one test.
+func makeTemporaryDirectory() -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("flint-remoteconfig-tests-\(UUID().uuidString)")
+    try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}
