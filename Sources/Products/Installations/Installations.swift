@@ -92,21 +92,11 @@ public final class Installations: ComponentLifecycleMaintainer, Sendable {
         guard let projectID = options.projectID, !projectID.isEmpty, let apiKey = options.apiKey, !apiKey.isEmpty else {
             throw InstallationsError(.invalidConfiguration, message: "The app's options need a projectID and an apiKey for the Installations REST API.")
         }
-        guard (1...65535).contains(port) else {
-            throw InstallationsError(.invalidConfiguration, message: "The emulator port \(port) is not in 1...65535.")
-        }
-        var components = URLComponents()
-        components.scheme = "http"
-        components.port = port
-        let hostIsPlain = !host.isEmpty && host.unicodeScalars.allSatisfy {
-            CharacterSet.alphanumerics.contains($0) || ".-:[]".unicodeScalars.contains($0)
-        } && host.unicodeScalars.allSatisfy(\.isASCII)
-        guard hostIsPlain else {
-            throw InstallationsError(.invalidConfiguration, message: "The emulator host \(host.debugDescription) is not a host name or address.")
-        }
-        components.host = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
-        guard let origin = components.url else {
-            throw InstallationsError(.invalidConfiguration, message: "The emulator host \(host.debugDescription) is not a host name or address.")
+        let origin: URL
+        do {
+            origin = try EmulatorOrigin.make(host: host, port: port)
+        } catch {
+            throw InstallationsError(.invalidConfiguration, message: error.description)
         }
         let backend = RESTInstallationsBackend(origin: origin, projectID: projectID, apiKey: apiKey, now: settings.now)
         emulatorBackend.withLock { $0 = backend }

@@ -42,6 +42,20 @@ public enum RemoteConfigLibrary: FlintLibrary {
         Component.instance(backend, as: (any RemoteConfigBackend).self)
     }
 
+    /// An override serving a ``RESTRemoteConfigBackend`` (production origins by default) for the app's project number
+    /// (`gcmSenderID`) and API key; resolving it fails for options without an `apiKey`.
+    public static func restBackend(fetchOrigin: URL = RESTRemoteConfigBackend.productionFetchOrigin,
+                                   realtimeOrigin: URL = RESTRemoteConfigBackend.productionRealtimeOrigin) -> Component {
+        Component(RemoteConfigBackend.self) { container, isCacheable in
+            isCacheable = true
+            guard let options = container.app?.options, let apiKey = options.apiKey else {
+                throw RemoteConfigError(.internalError, message: "The Remote Config REST API needs the app's apiKey.")
+            }
+            return RESTRemoteConfigBackend(fetchOrigin: fetchOrigin, realtimeOrigin: realtimeOrigin,
+                                           project: options.gcmSenderID, apiKey: apiKey)
+        }
+    }
+
     /// An override serving `environment` as the app's ``RemoteConfigEnvironment`` (persistence, app version, clock).
     public static func environment(_ environment: RemoteConfigEnvironment) -> Component {
         Component.instance(environment, as: RemoteConfigEnvironment.self)
