@@ -154,17 +154,45 @@ private func restRig(_ server: TestHTTPServer, analytics: FakeAnalytics? = nil) 
             writer.write(#"[{"featureDisabled": true}"#)
             let error = await #expect(throws: RemoteConfigUpdateError.self) { _ = try await first(of: updates) }
             #expect(error?.code == .unavailable)
+            #expect(rig.sleeps.recorded.isEmpty)                            // not retried
         }
     }
 
-    @Test func aClosedStreamEndsTheStreamWithStreamError() async throws {
+    @Test func aDroppedStreamIsReopenedAfterABackoff() async throws {
         let writer = TestHTTPStreamWriter()
-        try await withTestHTTPServer(remoteConfigServer(fetchAnswer: { update("{}", version: 1) }, writer: writer)) { server in
+        let streams = Locked(0)
+        let answers = Locked([update(#"{"a":"1"}"#, version: 1), update(#"{"a":"2"}"#, version: 2)])
+        let handler: TestHTTPServer.Handler = { request in
+            if request.pathWithoutQuery.hasSuffix(":fetch") { return answers.withLock { $0.count > 1 ? $0.removeFirst() : $0[0] } }
+            let count = streams.withLock { $0 += 1; return $0 }
+            return count == 1 ? .closeWithoutResponse : .stream(writer, headers: ["Content-Type": "application/json"])
+        }
+        try await withTestHTTPServer(handler) { server in
+            let rig = try restRig(server)
+            _ = try await rig.remoteConfig.fetchAndActivate()
+            let updates = rig.remoteConfig.updates
+            try await waitUntil { streams.withLock { $0 } == 2 }
+            writer.write(#"[{"latestTemplateVersionNumber": "2"}"#)
+            #expect(try await first(of: updates).updatedKeys == ["a"])
+            #expect(rig.sleeps.recorded == [.seconds(1)])
+            writer.finish()
+        }
+    }
+
+    @Test func aStreamThatKeepsFailingEndsWithStreamErrorAfterItsRetries() async throws {
+        let streams = Locked(0)
+        let handler: TestHTTPServer.Handler = { request in
+            if request.pathWithoutQuery.hasSuffix(":fetch") { return update("{}", version: 1) }
+            streams.withLock { $0 += 1 }
+            return .closeWithoutResponse
+        }
+        try await withTestHTTPServer(handler) { server in
             let rig = try restRig(server)
             let updates = rig.remoteConfig.updates
-            writer.abort()
             let error = await #expect(throws: RemoteConfigUpdateError.self) { _ = try await first(of: updates) }
             #expect(error?.code == .streamError)
+            #expect(streams.withLock { $0 } == RemoteConfig.maximumRealtimeRetries + 1)
+            #expect(rig.sleeps.recorded == [1, 2, 4, 8, 16, 32, 60].map { Duration.seconds($0) })
         }
     }
 
@@ -176,6 +204,7 @@ private func restRig(_ server: TestHTTPServer, analytics: FakeAnalytics? = nil) 
             writer.write(String(repeating: "{", count: 70_000))
             let error = await #expect(throws: RemoteConfigUpdateError.self) { _ = try await first(of: updates) }
             #expect(error?.code == .messageInvalid)
+            #expect(rig.sleeps.recorded.isEmpty)
         }
     }
 

@@ -12,6 +12,7 @@ struct RemoteConfigRig {
     let backend: LocalRemoteConfigBackend
     let clock: TestClock
     let installations: FakeInstallations
+    let sleeps: SleepLog
 
     init(name: String = FlintApp.defaultName,
          backend: LocalRemoteConfigBackend = LocalRemoteConfigBackend(),
@@ -20,10 +21,12 @@ struct RemoteConfigRig {
          appVersion: String? = "1.2.3",
          installations: FakeInstallations = FakeInstallations(),
          analytics: FakeAnalytics? = nil,
+         sleeps: SleepLog = SleepLog(),
          options: FlintOptions = .testing) throws {
         var overrides = [RemoteConfigLibrary.backend(backend),
                          RemoteConfigLibrary.environment(RemoteConfigEnvironment(persistenceDirectory: directory,
-                                                                                  appVersion: appVersion, now: clock.closure))]
+                                                                                  appVersion: appVersion, now: clock.closure,
+                                                                                  sleep: { sleeps.record($0) }))]
         overrides += installations.components
         if let analytics { overrides += analytics.components }
         app = try TestApp.make(name: name, libraries: [RemoteConfigLibrary.self], overrides: overrides, options: options)
@@ -31,6 +34,7 @@ struct RemoteConfigRig {
         self.backend = backend
         self.clock = clock
         self.installations = installations
+        self.sleeps = sleeps
     }
 }
 
@@ -39,4 +43,17 @@ func makeTemporaryDirectory() -> URL {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("flint-remoteconfig-tests-\(UUID().uuidString)")
     try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
+}
+
+/// An injected sleep that returns at once and records how long it was asked to wait.
+final class SleepLog: Sendable {
+    private let durations = Locked<[Duration]>([])
+
+    /// Records `duration`.
+    func record(_ duration: Duration) {
+        durations.withLock { $0.append(duration) }
+    }
+
+    /// The durations asked for, in order.
+    var recorded: [Duration] { durations.withLock { $0 } }
 }

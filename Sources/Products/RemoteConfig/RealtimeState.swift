@@ -16,4 +16,6 @@ struct RealtimeState {
     var announcedVersion = 0
     /// Whether a fetch for announced versions is running.
     var fetching = false
+    /// How many reconnections in a row failed (reset when a message arrives).
+    var retries = 0
 }

@@ -116,6 +116,9 @@ extension RemoteConfig {
             case .invalidResponse(let reason):
                 recordFailure(at: now, backingOff: false)
                 throw RemoteConfigError(.internalError, message: "The Remote Config server failed the fetch: \(reason)")
+            case .featureDisabled:
+                recordFailure(at: now, backingOff: false)
+                throw RemoteConfigError(.internalError, message: "The Remote Config server refused the fetch: the feature is disabled.")
             }
         }
 

@@ -67,13 +67,14 @@ extension RemoteConfig {
             request = RemoteConfigRealtimeRequest(appID: appID, installationID: fid, installationAuthToken: token,
                                                   lastKnownVersion: version)
         } catch {
-            connectionFailed(id: id, RemoteConfigUpdateError(.streamError, message: "The installation ID or token is unavailable: \(error)"))
+            connectionFailed(id: id, RemoteConfigUpdateError(.streamError, message: "The installation ID or token is unavailable: \(error)"),
+                             retryable: true)
             return
         }
         let registration = backend.listenForTemplateVersions(request) { [weak self] result in
             switch result {
             case .success(let version): self?.versionAnnounced(version)
-            case .failure(let error): self?.connectionFailed(id: id, Self.updateError(from: error))
+            case .failure(let error): self?.connectionFailed(id: id, Self.updateError(from: error), retryable: Self.isRetryable(error))
             }
         }
         let keep = realtime.withLock { realtime in
@@ -94,24 +95,53 @@ extension RemoteConfig {
         registration?.remove()
     }
 
-    /// The connection `id` failed: it is closed and the listeners get `error`.
-    private func connectionFailed(id: Int, _ error: RemoteConfigUpdateError) {
-        let current: Bool = realtime.withLock { realtime in
+    /// The connection `id` failed. A `retryable` failure reconnects after a backoff (1, 2, 4 … 60 seconds, through
+    /// ``RemoteConfigEnvironment/sleep``) up to ``maximumRealtimeRetries`` times in a row; otherwise, or then, the
+    /// connection is closed and the listeners get `error`.
+    private func connectionFailed(id: Int, _ error: RemoteConfigUpdateError, retryable: Bool) {
+        enum Next {
+            case ignore
+            case retry(id: Int, delay: Duration)
+            case report
+        }
+        let (next, old) = realtime.withLock { realtime -> (Next, (any ListenerRegistration)?) in
+            var old: (any ListenerRegistration)?
             switch realtime.connection {
             case .connecting(let current) where current == id: break
-            case .connected(let current, _) where current == id: break
-            default: return false
+            case .connected(let current, let registration) where current == id: old = registration
+            default: return (.ignore, nil)
             }
+            if retryable, realtime.retries < Self.maximumRealtimeRetries {
+                realtime.retries += 1
+                let newID = realtime.nextConnectionID
+                realtime.nextConnectionID += 1
+                realtime.connection = .connecting(id: newID)
+                return (.retry(id: newID, delay: .seconds(min(1 << (realtime.retries - 1), 60))), old)
+            }
+            realtime.retries = 0
             realtime.connection = .idle
-            return true
+            return (.report, old)
         }
-        if current { updateListeners.send(.failure(error)) }
+        old?.remove()
+        switch next {
+        case .ignore:
+            return
+        case .retry(let newID, let delay):
+            let sleep = environment.sleep
+            Task {
+                try? await sleep(delay)
+                await connect(id: newID)
+            }
+        case .report:
+            updateListeners.send(.failure(error))
+        }
     }
 
     /// A template version was announced: fetch it unless it is not newer, or a fetch is already running (which
     /// then fetches again).
     private func versionAnnounced(_ version: Int) {
         let start = realtime.withLock { realtime -> Bool in
+            realtime.retries = 0
             realtime.announcedVersion = max(realtime.announcedVersion, version)
             guard !realtime.fetching else { return false }
             realtime.fetching = true
@@ -144,12 +174,22 @@ extension RemoteConfig {
         }
     }
 
+    /// Whether a connection failing with `error` is opened again: network failures and server errors are,
+    /// invalid messages and a disabled feature are not.
+    static func isRetryable(_ error: RemoteConfigBackendError) -> Bool {
+        switch error {
+        case .unreachable, .unavailable: true
+        case .invalidResponse, .featureDisabled: false
+        }
+    }
+
     /// A backend error as the error listeners get.
     static func updateError(from error: RemoteConfigBackendError) -> RemoteConfigUpdateError {
         switch error {
         case .unavailable(let reason): RemoteConfigUpdateError(.unavailable, message: reason)
         case .unreachable(let reason): RemoteConfigUpdateError(.streamError, message: reason)
         case .invalidResponse(let reason): RemoteConfigUpdateError(.messageInvalid, message: reason)
+        case .featureDisabled: RemoteConfigUpdateError(.unavailable, message: "Real-time updates are disabled for this project.")
         }
     }
 }

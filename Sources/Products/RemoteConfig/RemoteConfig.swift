@@ -28,6 +28,8 @@ public final class RemoteConfig: ComponentLifecycleMaintainer, Sendable {
     public static let minimumBackoffInterval: TimeInterval = 120
     /// The longest backoff, in seconds (4 hours).
     public static let maximumBackoffInterval: TimeInterval = 14_400
+    /// How many times in a row the real-time stream is reopened after failing before listeners get the error.
+    public static let maximumRealtimeRetries = 7
 
     /// The name of the app this instance belongs to.
     public let appName: String

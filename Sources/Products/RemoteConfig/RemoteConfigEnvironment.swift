@@ -18,14 +18,18 @@ public struct RemoteConfigEnvironment: Sendable {
     public var appVersion: String?
     /// The clock.
     public var now: @Sendable () -> Date
+    /// How Remote Config waits before reconnecting the real-time stream; tests inject one that returns at once.
+    public var sleep: @Sendable (Duration) async throws -> Void
 
-    /// An environment; by default no persistence, the bundle's version and the system clock.
+    /// An environment; by default no persistence, the bundle's version, the system clock and `Task.sleep`.
     public init(persistenceDirectory: URL? = nil,
                 appVersion: String? = Bundle.main.infoDictionary?["CFBundleShortVersionString"] as? String,
-                now: @escaping @Sendable () -> Date = { Date() }) {
+                now: @escaping @Sendable () -> Date = { Date() },
+                sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }) {
         self.persistenceDirectory = persistenceDirectory
         self.appVersion = appVersion
         self.now = now
+        self.sleep = sleep
     }
 
     /// The file of the app named `appName`, directly inside ``persistenceDirectory`` whatever the name.

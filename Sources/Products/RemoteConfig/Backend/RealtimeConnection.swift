@@ -82,7 +82,7 @@ final class RealtimeConnection: NSObject, URLSessionDataDelegate, Sendable {
                     return .failure(.invalidResponse("A real-time message is not a JSON object."))
                 }
                 if object["featureDisabled"] as? Bool == true {
-                    return .failure(.unavailable("Real-time updates are disabled for this project."))
+                    return .failure(.featureDisabled)
                 }
                 if let version = RESTRemoteConfigBackend.templateVersion(object["latestTemplateVersionNumber"]),
                    version > state.lastVersion {

@@ -6,4 +6,6 @@ public enum RemoteConfigBackendError: Error, Sendable, Hashable {
     case unreachable(String)
     /// The server refused the request or sent an unreadable answer, with the reason.
     case invalidResponse(String)
+    /// Real-time updates are disabled for the project (the real-time server said `featureDisabled`); not retried.
+    case featureDisabled
 }
