@@ -37,6 +37,7 @@ private func installationsServer(generateStatus: Int = 200) -> TestHTTPServer.Ha
             #expect(request.method == "POST")
             #expect(request.path == "/v1/projects/flint-test/installations")
             #expect(request.headers["x-goog-api-key"] == "flint-test-api-key")
+            #expect(request.headers["x-ios-bundle-identifier"] == FlintOptions.testing.bundleID)
             let body = try #require(try JSONSerialization.jsonObject(with: request.body) as? [String: String])
             #expect(body["fid"] == fid)
             #expect(body["appId"] == FlintOptions.testing.googleAppID)

@@ -98,7 +98,7 @@ public final class Installations: ComponentLifecycleMaintainer, Sendable {
         } catch {
             throw InstallationsError(.invalidConfiguration, message: error.description)
         }
-        let backend = RESTInstallationsBackend(origin: origin, projectID: projectID, apiKey: apiKey, now: settings.now)
+        let backend = RESTInstallationsBackend(origin: origin, projectID: projectID, apiKey: apiKey, bundleID: options.bundleID, now: settings.now)
         emulatorBackend.withLock { $0 = backend }
     }
 

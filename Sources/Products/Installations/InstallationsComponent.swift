@@ -54,7 +54,7 @@ public enum InstallationsLibrary: FlintLibrary {
                 throw InstallationsError(.invalidConfiguration, message: "The Installations REST API needs the app's projectID and apiKey.")
             }
             let settings = container.instance(for: InstallationsSettings.self) ?? InstallationsSettings()
-            return RESTInstallationsBackend(origin: origin, projectID: projectID, apiKey: apiKey, now: settings.now)
+            return RESTInstallationsBackend(origin: origin, projectID: projectID, apiKey: apiKey, bundleID: options.bundleID, now: settings.now)
         }
     }
 

@@ -19,6 +19,6 @@ extension RemoteConfig {
             throw RemoteConfigError(.internalError, message: error.description)
         }
         setEmulatorBackend(RESTRemoteConfigBackend(fetchOrigin: origin, realtimeOrigin: origin,
-                                                   project: options.gcmSenderID, apiKey: apiKey))
+                                                   project: options.gcmSenderID, apiKey: apiKey, bundleID: options.bundleID))
     }
 }

@@ -52,7 +52,7 @@ public enum RemoteConfigLibrary: FlintLibrary {
                 throw RemoteConfigError(.internalError, message: "The Remote Config REST API needs the app's apiKey.")
             }
             return RESTRemoteConfigBackend(fetchOrigin: fetchOrigin, realtimeOrigin: realtimeOrigin,
-                                           project: options.gcmSenderID, apiKey: apiKey)
+                                           project: options.gcmSenderID, apiKey: apiKey, bundleID: options.bundleID)
         }
     }
 

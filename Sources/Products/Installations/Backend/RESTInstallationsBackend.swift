@@ -22,16 +22,19 @@ public final class RESTInstallationsBackend: InstallationsBackend {
     public let origin: URL
     private let projectID: String
     private let apiKey: String
+    private let bundleID: String?
     private let timeout: TimeInterval
     private let session: URLSession
     private let now: @Sendable () -> Date
 
-    /// A backend for the project `projectID`, authorized by `apiKey`, at `origin`.
-    public init(origin: URL = productionOrigin, projectID: String, apiKey: String, timeout: TimeInterval = 60,
+    /// A backend for the project `projectID`, authorized by `apiKey`, at `origin`; `bundleID` is sent as
+    /// `X-Ios-Bundle-Identifier` (API keys may be restricted to it).
+    public init(origin: URL = productionOrigin, projectID: String, apiKey: String, bundleID: String? = nil, timeout: TimeInterval = 60,
                 now: @escaping @Sendable () -> Date = { Date() }) {
         self.origin = origin
         self.projectID = projectID
         self.apiKey = apiKey
+        self.bundleID = bundleID
         self.timeout = timeout
         self.now = now
         session = CredentialSafeSession.make()
@@ -99,6 +102,7 @@ public final class RESTInstallationsBackend: InstallationsBackend {
                                  timeoutInterval: timeout.isFinite && timeout > 0 ? timeout : 60)
         request.httpMethod = method
         request.setValue(apiKey, forHTTPHeaderField: "X-Goog-Api-Key")
+        if let bundleID, !bundleID.isEmpty { request.setValue(bundleID, forHTTPHeaderField: "X-Ios-Bundle-Identifier") }
         request.setValue("application/json", forHTTPHeaderField: "Accept")
         if let refreshToken { request.setValue("FIS_v2 \(refreshToken)", forHTTPHeaderField: "Authorization") }
         if let body {

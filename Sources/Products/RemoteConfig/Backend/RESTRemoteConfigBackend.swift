@@ -30,16 +30,19 @@ public final class RESTRemoteConfigBackend: RemoteConfigBackend {
     private let project: String
     private let namespace: String
     private let apiKey: String
+    private let bundleID: String?
     private let session: URLSession
 
-    /// A backend for `project` (the project number, Firebase's `gcmSenderID`), authorized by `apiKey`.
+    /// A backend for `project` (the project number, Firebase's `gcmSenderID`), authorized by `apiKey`; `bundleID` is
+    /// sent as `X-Ios-Bundle-Identifier` (API keys may be restricted to it).
     public init(fetchOrigin: URL = productionFetchOrigin, realtimeOrigin: URL = productionRealtimeOrigin,
-                project: String, namespace: String = "firebase", apiKey: String) {
+                project: String, namespace: String = "firebase", apiKey: String, bundleID: String? = nil) {
         self.fetchOrigin = fetchOrigin
         self.realtimeOrigin = realtimeOrigin
         self.project = project
         self.namespace = namespace
         self.apiKey = apiKey
+        self.bundleID = bundleID
         session = CredentialSafeSession.make()
     }
 
@@ -63,6 +66,7 @@ public final class RESTRemoteConfigBackend: RemoteConfigBackend {
         request.httpMethod = "POST"
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         request.setValue(apiKey, forHTTPHeaderField: "X-Goog-Api-Key")
+        if let bundleID, !bundleID.isEmpty { request.setValue(bundleID, forHTTPHeaderField: "X-Ios-Bundle-Identifier") }
         request.setValue(token, forHTTPHeaderField: "X-Goog-Firebase-Installations-Auth")
         request.httpBody = try? JSONSerialization.data(withJSONObject: body, options: [.sortedKeys])
         return request
