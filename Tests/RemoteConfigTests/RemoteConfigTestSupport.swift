@@ -57,3 +57,27 @@ final class SleepLog: Sendable {
     /// The durations asked for, in order.
     var recorded: [Duration] { durations.withLock { $0 } }
 }
+
+/// A ``LocalRemoteConfigBackend`` whose fetches wait for `gate`, counting the fetches started.
+final class GatedRemoteConfigBackend: RemoteConfigBackend {
+    let local: LocalRemoteConfigBackend
+    let gate = Gate()
+    private let started = Locked(0)
+
+    init(_ local: LocalRemoteConfigBackend) {
+        self.local = local
+    }
+
+    var startedCount: Int { started.withLock { $0 } }
+
+    func fetch(_ request: RemoteConfigFetchRequest) async throws(RemoteConfigBackendError) -> RemoteConfigFetchResponse {
+        started.withLock { $0 += 1 }
+        await gate.wait()
+        return try await local.fetch(request)
+    }
+
+    func listenForTemplateVersions(_ request: RemoteConfigRealtimeRequest,
+                                   _ listener: @escaping @Sendable (Result<Int, RemoteConfigBackendError>) -> Void) -> any ListenerRegistration {
+        local.listenForTemplateVersions(request, listener)
+    }
+}

@@ -67,12 +67,17 @@ extension RemoteConfig {
         }
     }
 
-    /// One fetch. `expirationDuration` nil always fetches (real-time updates).
+    /// One fetch. `expirationDuration` nil always fetches (real-time updates). Concurrent fetches share one request
+    /// (unless `joiningRunning` is false: a real-time fetch must see the version announced after it started).
     ///
     /// - Returns: whether a request was made (false: the last fetch was recent enough).
-    func performFetch(expirationDuration: TimeInterval?) async throws(RemoteConfigError) -> Bool {
+    func performFetch(expirationDuration: TimeInterval?, joiningRunning: Bool = true) async throws(RemoteConfigError) -> Bool {
+        enum Step {
+            case skip
+            case wait(Task<Void, any Error>)
+        }
         let now = environment.now()
-        let plan = try withState { state throws(RemoteConfigError) -> (needed: Bool, lastKnownVersion: Int?, timeout: Double) in
+        let step = try withState { state throws(RemoteConfigError) -> Step in
             if let error = state.loadError {
                 state.loadError = nil
                 throw error
@@ -83,20 +88,48 @@ extension RemoteConfig {
             }
             if let expirationDuration, let last = state.stored.lastSuccessfulFetchTime,
                now.timeIntervalSince(last) < expirationDuration {
-                return (false, nil, 0)
+                return .skip
+            }
+            if joiningRunning, let running = state.fetch {
+                state.joinedFetchCount += 1
+                return .wait(running.task)
             }
             let version = state.stored.fetchedTemplateVersion
-            return (true, version > 0 ? version : nil, state.settings.fetchTimeout)
+            let id = state.nextFetchID
+            state.nextFetchID += 1
+            let lastKnownVersion = version > 0 ? version : nil
+            let timeout = state.settings.fetchTimeout
+            let task = Task { () throws -> Void in
+                try await self.request(id: id, at: now, lastKnownVersion: lastKnownVersion, timeout: timeout)
+            }
+            if joiningRunning { state.fetch = (id, task) }
+            return .wait(task)
         }
-        guard plan.needed else { return false }
+        switch step {
+        case .skip:
+            return false
+        case .wait(let task):
+            do {
+                try await task.value
+                return true
+            } catch let error as RemoteConfigError {
+                throw error
+            } catch {
+                throw RemoteConfigError(.unknown, message: String(describing: error))
+            }
+        }
+    }
 
+    /// The request of fetch `id` and its result saved; clears the running fetch when it is `id`.
+    private func request(id: Int, at now: Date, lastKnownVersion: Int?, timeout: Double) async throws(RemoteConfigError) {
+        defer { state.withLock { if $0.fetch?.id == id { $0.fetch = nil } } }
         let request: RemoteConfigFetchRequest
         do {
             let fid = try await installations.installationID()
             let token = try await installations.authToken(forcingRefresh: false).authToken
             request = RemoteConfigFetchRequest(appID: appID, appVersion: environment.appVersion, installationID: fid,
                                                installationAuthToken: token, userProperties: analytics?.userProperties ?? [:],
-                                               lastKnownVersion: plan.lastKnownVersion, timeout: plan.timeout)
+                                               lastKnownVersion: lastKnownVersion, timeout: timeout)
         } catch {
             recordFailure(at: now, backingOff: false)
             throw RemoteConfigError(.internalError, message: "The installation ID or token is unavailable: \(error)")
@@ -143,8 +176,10 @@ extension RemoteConfig {
             stored.backoffInterval = 0
             try commit(stored, in: &state)
         }
-        return true
     }
+
+    /// How many fetches joined one already in flight.
+    var joinedFetchCount: Int { state.withLock { $0.joinedFetchCount } }
 
     /// Records a failed fetch and, for server errors, extends the backoff (2 minutes, doubling up to 4 hours).
     private func recordFailure(at now: Date, backingOff: Bool) {

@@ -158,7 +158,7 @@ extension RemoteConfig {
             let fetchedVersion = withState { $0.stored.fetchedTemplateVersion }
             if target > fetchedVersion {
                 do {
-                    _ = try await performFetch(expirationDuration: nil)
+                    _ = try await performFetch(expirationDuration: nil, joiningRunning: false)
                     let keys = withState { $0.stored.changedKeys }
                     if !keys.isEmpty { updateListeners.send(.success(RemoteConfigUpdate(updatedKeys: keys))) }
                 } catch {

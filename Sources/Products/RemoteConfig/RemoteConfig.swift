@@ -52,6 +52,11 @@ public final class RemoteConfig: ComponentLifecycleMaintainer, Sendable {
         var stored = RemoteConfigStoredState()
         var defaults: [String: Data] = [:]
         var settings = RemoteConfigSettings()
+        /// The fetch request in flight, shared by the fetches made meanwhile.
+        var fetch: (id: Int, task: Task<Void, any Error>)?
+        var nextFetchID = 0
+        /// How many fetches joined one in flight (tests check sharing with it).
+        var joinedFetchCount = 0
     }
 
     init(appName: String, options: FlintOptions, backend: any RemoteConfigBackend, installations: any InstallationsInterop,
