@@ -224,6 +224,20 @@ public final class RemoteConfig: ComponentLifecycleMaintainer, Sendable {
         }
     }
 
+    /// Loads the saved configs (Firebase's `ensureInitialized`): afterwards values come from the saved active
+    /// config. Reading a value loads them too; this reports a problem with the saved file.
+    ///
+    /// - Throws: ``RemoteConfigErrorCode/internalError`` naming the file when it is unreadable or corrupt (reported
+    ///   once: fetching then replaces it).
+    public func ensureInitialized() async throws(RemoteConfigError) {
+        try withState { state throws(RemoteConfigError) in
+            if let error = state.loadError {
+                state.loadError = nil
+                throw error
+            }
+        }
+    }
+
     // MARK: - Lifecycle
 
     /// Finishes every ``updates`` stream, drops the update listeners and closes the real-time connection.
