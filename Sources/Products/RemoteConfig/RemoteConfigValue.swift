@@ -55,15 +55,16 @@ public struct RemoteConfigValue: Sendable, Hashable {
     ///
     /// - Throws: ``RemoteConfigCodableError/valueNotDecodable(type:reason:)`` naming the type and the reason.
     public func decoded<Value: Decodable>(asType type: Value.Type = Value.self) throws(RemoteConfigCodableError) -> Value {
-        switch type {
-        case is String.Type: return stringValue as! Value
-        case is Bool.Type: return boolValue as! Value
-        case is Data.Type: return dataValue as! Value
-        case is Double.Type: return numberValue.doubleValue as! Value
-        case is Float.Type: return numberValue.floatValue as! Value
-        case is Int.Type: return numberValue.intValue as! Value
-        default: break
+        let direct: Any? = switch type {
+        case is String.Type: stringValue
+        case is Bool.Type: boolValue
+        case is Data.Type: dataValue
+        case is Double.Type: numberValue.doubleValue
+        case is Float.Type: numberValue.floatValue
+        case is Int.Type: numberValue.intValue
+        default: nil
         }
+        if let value = direct as? Value { return value }
         guard BoundedJSON.nestingIsBounded(dataValue, maximumDepth: BoundedJSON.defaultMaximumDepth) else {
             throw .valueNotDecodable(type: String(describing: type), reason: "the JSON nests deeper than \(BoundedJSON.defaultMaximumDepth) levels")
         }
