@@ -25,7 +25,7 @@ func remoteConfigTour() async throws {
     narrator.show("installationID() → \(fid) (\(fid.count) characters); authToken expires \(token.expirationDate)")
 
     narrator.section("Defaults, then a fetch", "The template gives 10% of installations (hashed on the ID) a beta greeting; everyone else the default.")
-    backend.publish(RemoteConfigTemplate(
+    try backend.publish(RemoteConfigTemplate(
         parameters: ["greeting": RemoteConfigParameter(defaultValue: "Hello", conditionalValues: ["beta": "Hi, tester"]),
                      "theme": RemoteConfigParameter(defaultValue: "light")],
         conditions: [RemoteConfigCondition(name: "beta", expression: .percent(lowerBound: 0, upperBound: 10))]))
@@ -47,7 +47,7 @@ func remoteConfigTour() async throws {
     for await _ in listening.stream { break }
     // The consumer's listener may not be registered yet: the embedded backend replays the newest version on
     // connect, so publishing now is never missed.
-    backend.publish(RemoteConfigTemplate(values: ["greeting": "Hello", "theme": "dark", "banner": "Spring sale"]))
+    try backend.publish(RemoteConfigTemplate(values: ["greeting": "Hello", "theme": "dark", "banner": "Spring sale"]))
     if let update = try await consumer.value {
         narrator.show("updates yielded updatedKeys = \(update.updatedKeys.sorted())")
         narrator.show("not active yet: theme = \(remoteConfig["theme"].stringValue)")

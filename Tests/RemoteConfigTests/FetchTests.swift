@@ -14,7 +14,7 @@ import Testing
     }
 
     @Test func fetchedValuesWaitForActivate() async throws {
-        let rig = try RemoteConfigRig(backend: LocalRemoteConfigBackend(template: RemoteConfigTemplate(values: ["color": "blue"])))
+        let rig = try RemoteConfigRig(backend: try LocalRemoteConfigBackend(template: RemoteConfigTemplate(values: ["color": "blue"])))
         try rig.remoteConfig.setDefaults(["color": "red"])
         #expect(try await rig.remoteConfig.fetch() == .success)
         #expect(rig.remoteConfig.lastFetchStatus == .success)
@@ -32,7 +32,7 @@ import Testing
     }
 
     @Test func fetchAndActivateReportsWhereTheDataCameFrom() async throws {
-        let rig = try RemoteConfigRig(backend: LocalRemoteConfigBackend(template: RemoteConfigTemplate(values: ["a": "1"])))
+        let rig = try RemoteConfigRig(backend: try LocalRemoteConfigBackend(template: RemoteConfigTemplate(values: ["a": "1"])))
         #expect(try await rig.remoteConfig.fetchAndActivate() == .successFetchedFromRemote)
         #expect(rig.remoteConfig["a"].stringValue == "1")
         #expect(try await rig.remoteConfig.fetchAndActivate() == .successUsingPreFetchedData)
@@ -54,7 +54,7 @@ import Testing
     }
 
     @Test func theMinimumFetchIntervalAndExpirationDuration() async throws {
-        let rig = try RemoteConfigRig(backend: LocalRemoteConfigBackend(template: RemoteConfigTemplate(values: ["a": "1"])))
+        let rig = try RemoteConfigRig(backend: try LocalRemoteConfigBackend(template: RemoteConfigTemplate(values: ["a": "1"])))
         rig.remoteConfig.configSettings = RemoteConfigSettings(minimumFetchInterval: 60)
         _ = try await rig.remoteConfig.fetch()
         rig.clock.advance(by: 59)
@@ -69,7 +69,7 @@ import Testing
     }
 
     @Test func anUnchangedTemplateLeavesNothingToActivate() async throws {
-        let rig = try RemoteConfigRig(backend: LocalRemoteConfigBackend(template: RemoteConfigTemplate(values: ["a": "1"])))
+        let rig = try RemoteConfigRig(backend: try LocalRemoteConfigBackend(template: RemoteConfigTemplate(values: ["a": "1"])))
         _ = try await rig.remoteConfig.fetchAndActivate()
         _ = try await rig.remoteConfig.fetch(withExpirationDuration: 0)
         #expect(rig.backend.fetchRequests.last?.lastKnownVersion == 1)
@@ -85,7 +85,7 @@ import Testing
     }
 
     @Test func keysComeFromTheActiveConfig() async throws {
-        let rig = try RemoteConfigRig(backend: LocalRemoteConfigBackend(template: RemoteConfigTemplate(
+        let rig = try RemoteConfigRig(backend: try LocalRemoteConfigBackend(template: RemoteConfigTemplate(
             values: ["feature_a": "1", "feature_b": "2", "other": "3"])))
         _ = try await rig.remoteConfig.fetchAndActivate()
         #expect(rig.remoteConfig.allKeys(from: .remote) == ["feature_a", "feature_b", "other"])
@@ -188,7 +188,7 @@ import Testing
 
 @Suite struct ConcurrentFetchTests {
     @Test func concurrentFetchesShareOneRequest() async throws {
-        let backend = GatedRemoteConfigBackend(LocalRemoteConfigBackend(template: RemoteConfigTemplate(values: ["a": "1"])))
+        let backend = GatedRemoteConfigBackend(try LocalRemoteConfigBackend(template: RemoteConfigTemplate(values: ["a": "1"])))
         let app = try TestApp.make(libraries: [RemoteConfigLibrary.self],
                                    overrides: [RemoteConfigLibrary.backend(backend)] + FakeInstallations().components)
         let config = try RemoteConfig.remoteConfig(app: app)

@@ -7,11 +7,11 @@ import Testing
 @Suite struct PersistenceTests {
     @Test func fetchedAndActiveConfigsSurviveARestart() async throws {
         let directory = makeTemporaryDirectory()
-        let backend = LocalRemoteConfigBackend(template: RemoteConfigTemplate(values: ["a": "1"]))
+        let backend = try LocalRemoteConfigBackend(template: RemoteConfigTemplate(values: ["a": "1"]))
         let clock = TestClock()
         let first = try RemoteConfigRig(backend: backend, clock: clock, directory: directory)
         _ = try await first.remoteConfig.fetchAndActivate()
-        backend.publish(RemoteConfigTemplate(values: ["a": "2"]))
+        try backend.publish(RemoteConfigTemplate(values: ["a": "2"]))
         _ = try await first.remoteConfig.fetch(withExpirationDuration: 0)     // fetched, not activated
 
         let restarted = try RemoteConfigRig(backend: backend, clock: clock, directory: directory)
@@ -47,7 +47,7 @@ import Testing
 
     @Test func aCorruptFileIsReportedOnceThenReplaced() async throws {
         let directory = makeTemporaryDirectory()
-        let backend = LocalRemoteConfigBackend(template: RemoteConfigTemplate(values: ["a": "1"]))
+        let backend = try LocalRemoteConfigBackend(template: RemoteConfigTemplate(values: ["a": "1"]))
         let first = try RemoteConfigRig(backend: backend, directory: directory)
         _ = try await first.remoteConfig.fetchAndActivate()
         let file = try #require(RemoteConfigEnvironment(persistenceDirectory: directory).persistenceFile(forAppNamed: FlintApp.defaultName))
@@ -69,7 +69,7 @@ import Testing
 
     @Test func aFetchThatCannotBeSavedIsAnErrorAndNotKept() async throws {
         let directory = makeTemporaryDirectory()
-        let backend = LocalRemoteConfigBackend(template: RemoteConfigTemplate(values: ["a": "1"]))
+        let backend = try LocalRemoteConfigBackend(template: RemoteConfigTemplate(values: ["a": "1"]))
         let rig = try RemoteConfigRig(backend: backend, directory: directory)
         _ = rig.remoteConfig["a"]                                           // loads (nothing saved yet)
         try FileManager.default.removeItem(at: directory)
@@ -81,7 +81,7 @@ import Testing
 
     @Test func anActivationThatCannotBeSavedChangesNothing() async throws {
         let directory = makeTemporaryDirectory()
-        let backend = LocalRemoteConfigBackend(template: RemoteConfigTemplate(values: ["a": "1"]))
+        let backend = try LocalRemoteConfigBackend(template: RemoteConfigTemplate(values: ["a": "1"]))
         let rig = try RemoteConfigRig(backend: backend, directory: directory)
         _ = try await rig.remoteConfig.fetch()
         try FileManager.default.removeItem(at: directory)
@@ -95,7 +95,7 @@ import Testing
 @Suite struct EnsureInitializedTests {
     @Test func ensureInitializedLoadsTheSavedConfig() async throws {
         let directory = makeTemporaryDirectory()
-        let backend = LocalRemoteConfigBackend(template: RemoteConfigTemplate(values: ["a": "1"]))
+        let backend = try LocalRemoteConfigBackend(template: RemoteConfigTemplate(values: ["a": "1"]))
         _ = try await RemoteConfigRig(backend: backend, directory: directory).remoteConfig.fetchAndActivate()
         let restarted = try RemoteConfigRig(backend: backend, directory: directory)
         try await restarted.remoteConfig.ensureInitialized()

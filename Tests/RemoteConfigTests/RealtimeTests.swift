@@ -6,11 +6,11 @@ import Testing
 
 @Suite struct RealtimeTests {
     @Test func aPublishedTemplateArrivesAsAnUpdateThatWaitsForActivate() async throws {
-        let rig = try RemoteConfigRig(backend: LocalRemoteConfigBackend(template: RemoteConfigTemplate(values: ["a": "1", "b": "1", "c": "1"])))
+        let rig = try RemoteConfigRig(backend: try LocalRemoteConfigBackend(template: RemoteConfigTemplate(values: ["a": "1", "b": "1", "c": "1"])))
         _ = try await rig.remoteConfig.fetchAndActivate()
         let updates = rig.remoteConfig.updates
         try await waitUntil { rig.backend.realtimeListenerCount == 1 }
-        rig.backend.publish(RemoteConfigTemplate(values: ["a": "1", "b": "2", "d": "1"]))
+        try rig.backend.publish(RemoteConfigTemplate(values: ["a": "1", "b": "2", "d": "1"]))
         let update = try await first(of: updates)
         #expect(update.updatedKeys == ["b", "c", "d"])                     // changed, removed, added
         #expect(rig.remoteConfig["b"].stringValue == "1")
@@ -19,18 +19,18 @@ import Testing
     }
 
     @Test func aTemplateWithNoChangedValuesIsNotAnUpdate() async throws {
-        let rig = try RemoteConfigRig(backend: LocalRemoteConfigBackend(template: RemoteConfigTemplate(values: ["a": "1"])))
+        let rig = try RemoteConfigRig(backend: try LocalRemoteConfigBackend(template: RemoteConfigTemplate(values: ["a": "1"])))
         _ = try await rig.remoteConfig.fetchAndActivate()
         let updates = rig.remoteConfig.updates
         try await waitUntil { rig.backend.realtimeListenerCount == 1 }
-        rig.backend.publish(RemoteConfigTemplate(values: ["a": "1"]))      // same values: nothing to tell
+        try rig.backend.publish(RemoteConfigTemplate(values: ["a": "1"]))      // same values: nothing to tell
         try await waitUntil { rig.backend.fetchRequests.count == 2 }
-        rig.backend.publish(RemoteConfigTemplate(values: ["a": "1", "b": "2"]))
+        try rig.backend.publish(RemoteConfigTemplate(values: ["a": "1", "b": "2"]))
         #expect(try await first(of: updates).updatedKeys == ["b"])
     }
 
     @Test func aTemplateNewerThanTheFetchedOneIsFetchedOnConnect() async throws {
-        let backend = LocalRemoteConfigBackend(template: RemoteConfigTemplate(values: ["a": "1"]))
+        let backend = try LocalRemoteConfigBackend(template: RemoteConfigTemplate(values: ["a": "1"]))
         let rig = try RemoteConfigRig(backend: backend)
         #expect(try await first(of: rig.remoteConfig.updates).updatedKeys == ["a"])
         #expect(rig.remoteConfig.lastFetchStatus == .success)
@@ -44,7 +44,7 @@ import Testing
             #expect(error == nil)
         }
         try await waitUntil { rig.backend.realtimeListenerCount == 1 }
-        rig.backend.publish(RemoteConfigTemplate(values: ["x": "1"]))
+        try rig.backend.publish(RemoteConfigTemplate(values: ["x": "1"]))
         try await waitUntil { received.withLock { $0 } == [["x"]] }
         registration.remove()
         #expect(rig.remoteConfig.updateListenerCount == 0)
@@ -64,7 +64,7 @@ import Testing
         let rig = try RemoteConfigRig()
         let consumer = Task { for try await _ in rig.remoteConfig.updates { break } }
         try await waitUntil { rig.backend.realtimeListenerCount == 1 }
-        rig.backend.publish(RemoteConfigTemplate(values: ["x": "1"]))
+        try rig.backend.publish(RemoteConfigTemplate(values: ["x": "1"]))
         try await value(of: consumer)
         try await waitUntil { rig.remoteConfig.updateListenerCount == 0 && rig.backend.realtimeListenerCount == 0 }
     }
@@ -88,7 +88,7 @@ import Testing
         let updates = rig.remoteConfig.updates
         try await waitUntil { rig.backend.realtimeListenerCount == 1 }
         rig.backend.failFetches(with: .unreachable("offline"))
-        rig.backend.publish(RemoteConfigTemplate(values: ["x": "1"]))
+        try rig.backend.publish(RemoteConfigTemplate(values: ["x": "1"]))
         let error = await #expect(throws: RemoteConfigUpdateError.self) { _ = try await first(of: updates) }
         #expect(error?.code == .notFetched)
         try await waitUntil { rig.backend.realtimeListenerCount == 0 }
@@ -97,7 +97,7 @@ import Testing
 
 @Suite struct SharedBackendTests {
     @Test func aPublicationReachesEveryAppOfTheProject() async throws {
-        let backend = LocalRemoteConfigBackend(template: RemoteConfigTemplate(values: ["a": "1"]))
+        let backend = try LocalRemoteConfigBackend(template: RemoteConfigTemplate(values: ["a": "1"]))
         let one = try RemoteConfigRig(name: "device-1", backend: backend)
         let two = try RemoteConfigRig(name: "device-2", backend: backend,
                                          installations: FakeInstallations(installationID: "dGhlLXNlY29uZC1kZXZpY2"))
@@ -106,7 +106,7 @@ import Testing
         let firstUpdates = one.remoteConfig.updates
         let secondUpdates = two.remoteConfig.updates
         try await waitUntil { backend.realtimeListenerCount == 2 }
-        backend.publish(RemoteConfigTemplate(values: ["a": "2"]))
+        try backend.publish(RemoteConfigTemplate(values: ["a": "2"]))
         #expect(try await first(of: firstUpdates).updatedKeys == ["a"])
         #expect(try await first(of: secondUpdates).updatedKeys == ["a"])
         #expect(Set(backend.fetchRequests.map(\.installationID)) == ["ZmFrZS1maWQtMDAwMDAwMD", "dGhlLXNlY29uZC1kZXZpY2"])

@@ -27,14 +27,20 @@ public final class LocalRemoteConfigBackend: RemoteConfigBackend {
     public init() {}
 
     /// A backend whose first template (version 1) is `template`.
-    public convenience init(template: RemoteConfigTemplate) {
+    ///
+    /// - Throws: ``RemoteConfigTemplateError`` when `template` is invalid (``RemoteConfigTemplate/validate()``).
+    public convenience init(template: RemoteConfigTemplate) throws(RemoteConfigTemplateError) {
         self.init()
-        publish(template)
+        try publish(template)
     }
 
     /// Makes `template` the current one under the next version and tells real-time listeners; returns the version.
+    ///
+    /// - Throws: ``RemoteConfigTemplateError`` when `template` is invalid (``RemoteConfigTemplate/validate()``);
+    ///   the current template and version are unchanged then.
     @discardableResult
-    public func publish(_ template: RemoteConfigTemplate) -> Int {
+    public func publish(_ template: RemoteConfigTemplate) throws(RemoteConfigTemplateError) -> Int {
+        try template.validate()
         let version = state.withLock { state in
             state.template = template
             state.version += 1

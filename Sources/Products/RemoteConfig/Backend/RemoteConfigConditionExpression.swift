@@ -22,8 +22,15 @@ public indirect enum RemoteConfigConditionExpression: Sendable, Hashable {
     /// The expression does not match.
     case not(RemoteConfigConditionExpression)
 
-    /// Whether the client described by `request` matches.
+    /// Whether the client described by `request` matches. An expression nested deeper than
+    /// ``RemoteConfigTemplate/maximumConditionDepth`` levels never matches (``RemoteConfigTemplate/validate()``
+    /// refuses it), so evaluation never recurses without bound.
     public func matches(_ request: RemoteConfigFetchRequest) -> Bool {
+        matches(request, depth: 1)
+    }
+
+    private func matches(_ request: RemoteConfigFetchRequest, depth: Int) -> Bool {
+        guard depth <= RemoteConfigTemplate.maximumConditionDepth else { return false }
         switch self {
         case .true: return true
         case .false: return false
@@ -40,9 +47,39 @@ public indirect enum RemoteConfigConditionExpression: Sendable, Hashable {
                 return comparison.holds(left < right ? -1 : left > right ? 1 : 0)
             }
             return comparison.holds(actual < value ? -1 : actual > value ? 1 : 0)
-        case .all(let expressions): return expressions.allSatisfy { $0.matches(request) }
-        case .any(let expressions): return expressions.contains { $0.matches(request) }
-        case .not(let expression): return !expression.matches(request)
+        case .all(let expressions): return expressions.allSatisfy { $0.matches(request, depth: depth + 1) }
+        case .any(let expressions): return expressions.contains { $0.matches(request, depth: depth + 1) }
+        case .not(let expression): return !expression.matches(request, depth: depth + 1)
         }
+    }
+
+    /// Whether the expression nests deeper than `limit` levels, found without recursion.
+    func nestsDeeper(than limit: Int) -> Bool {
+        var pending: [(RemoteConfigConditionExpression, Int)] = [(self, 1)]
+        while let (expression, depth) = pending.popLast() {
+            if depth > limit { return true }
+            switch expression {
+            case .all(let children), .any(let children): pending += children.map { ($0, depth + 1) }
+            case .not(let child): pending.append((child, depth + 1))
+            default: break
+            }
+        }
+        return false
+    }
+
+    /// The percent ranges in the expression that are not `0 <= lower <= upper <= 100`, found without recursion
+    /// (call after ``nestsDeeper(than:)``).
+    var hasInvalidPercentRange: Bool {
+        var pending = [self]
+        while let expression = pending.popLast() {
+            switch expression {
+            case .percent(let lower, let upper, _):
+                if !(lower >= 0 && lower <= upper && upper <= 100) { return true }
+            case .all(let children), .any(let children): pending += children
+            case .not(let child): pending.append(child)
+            default: break
+            }
+        }
+        return false
     }
 }
