@@ -39,10 +39,10 @@ import Testing
     @Test func theListenerAPIGetsUpdatesUntilRemoved() async throws {
         let rig = try RemoteConfigRig()
         let received = Locked<[Set<String>]>([])
-        let registration = rig.remoteConfig.addOnConfigUpdateListener { update, error in
+        let registration = rig.remoteConfig.addOnConfigUpdateListener(remoteConfigUpdateCompletion: { update, error in
             if let update { received.withLock { $0.append(update.updatedKeys) } }
             #expect(error == nil)
-        }
+        })
         try await waitUntil { rig.backend.realtimeListenerCount == 1 }
         try rig.backend.publish(RemoteConfigTemplate(values: ["x": "1"]))
         try await waitUntil { received.withLock { $0 } == [["x"]] }

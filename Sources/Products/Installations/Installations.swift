@@ -173,6 +173,13 @@ public final class Installations: ComponentLifecycleMaintainer, Sendable {
         }
     }
 
+    /// ``authToken(forcingRefresh:)`` without forcing: the cached token while it is valid for more than an hour.
+    ///
+    /// - Throws: the errors of ``authToken(forcingRefresh:)``.
+    public func authToken() async throws(InstallationsError) -> InstallationsAuthTokenResult {
+        try await authToken(forcingRefresh: false)
+    }
+
     /// One token request: registers `installation` or asks for a new token, then saves the result.
     private func refresh(_ installation: StoredInstallation, id: Int, generation: Int) async throws(InstallationsError) -> InstallationsAuthTokenResult {
         let backend = backend

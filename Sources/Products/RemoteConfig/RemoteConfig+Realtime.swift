@@ -21,6 +21,14 @@ extension RemoteConfig {
         }
     }
 
+    /// ``addOnConfigUpdateListener(_:)`` with the Apple SDK's argument label.
+    @discardableResult
+    public func addOnConfigUpdateListener(
+        remoteConfigUpdateCompletion listener: @escaping @Sendable (RemoteConfigUpdate?, (any Error)?) -> Void
+    ) -> any ListenerRegistration {
+        addOnConfigUpdateListener(listener)
+    }
+
     /// Registers `listener` (and `onFinish`, called when the app is deleted) and opens the connection if needed.
     func addUpdateListener(onFinish: @escaping @Sendable () -> Void,
                            _ listener: @escaping @Sendable (Result<RemoteConfigUpdate, any Error>) -> Void) -> any ListenerRegistration {
