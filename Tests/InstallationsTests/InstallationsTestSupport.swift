@@ -87,3 +87,43 @@ final class DeleteFailingBackend: InstallationsBackend {
         throw .serverUnreachable("down")
     }
 }
+
+/// A ``LocalInstallationsBackend`` whose registrations and token requests fail with ``failure`` while it is set,
+/// counting every such request.
+final class SwitchableInstallationsBackend: InstallationsBackend {
+    let local: LocalInstallationsBackend
+    private let state = Locked<(failure: InstallationsBackendError?, requests: Int)>((nil, 0))
+
+    init(now: @escaping @Sendable () -> Date) {
+        local = LocalInstallationsBackend(now: now)
+    }
+
+    var failure: InstallationsBackendError? {
+        get { state.withLock { $0.failure } }
+        set { state.withLock { $0.failure = newValue } }
+    }
+
+    var requestCount: Int { state.withLock { $0.requests } }
+
+    private func begin() throws(InstallationsBackendError) {
+        let failure = state.withLock { state in
+            state.requests += 1
+            return state.failure
+        }
+        if let failure { throw failure }
+    }
+
+    func createInstallation(fid: String, appID: String) async throws(InstallationsBackendError) -> InstallationRegistration {
+        try begin()
+        return try await local.createInstallation(fid: fid, appID: appID)
+    }
+
+    func generateAuthToken(fid: String, refreshToken: String) async throws(InstallationsBackendError) -> InstallationsAuthTokenResult {
+        try begin()
+        return try await local.generateAuthToken(fid: fid, refreshToken: refreshToken)
+    }
+
+    func deleteInstallation(fid: String, refreshToken: String) async throws(InstallationsBackendError) {
+        try await local.deleteInstallation(fid: fid, refreshToken: refreshToken)
+    }
+}

@@ -105,6 +105,19 @@ private func installationsServer(generateStatus: Int = 200) -> TestHTTPServer.Ha
         }
     }
 
+    @Test func aServerErrorIsNotRetriedDuringTheBackoff() async throws {
+        try await withTestHTTPServer({ _ in .json("{}", status: 503) }) { server in
+            let installations = try Installations.installations(app: makeInstallationsApp())
+            try installations.useEmulator(withHost: server.host, port: server.port)
+            for _ in 0..<2 {
+                let error = await #expect(throws: InstallationsError.self) { try await installations.authToken(forcingRefresh: false) }
+                #expect(error?.code == .serverUnreachable)
+            }
+            #expect(server.requests.count == 1)
+            #expect(installations.backoff?.interval == 2)
+        }
+    }
+
     @Test func anUnreachableServerIsServerUnreachable() async throws {
         let installations = try Installations.installations(app: makeInstallationsApp())
         try installations.useEmulator(withHost: "127.0.0.1", port: 1)

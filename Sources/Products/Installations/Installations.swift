@@ -47,6 +47,8 @@ public final class Installations: ComponentLifecycleMaintainer, Sendable {
         var generation = 0
         /// How many callers joined a request already in flight (tests check coalescing with it).
         var joinedRefreshCount = 0
+        /// The wait imposed by recent server errors or refusals.
+        var backoff: InstallationsBackoff?
     }
 
     init(appName: String, options: FlintOptions, backend: any InstallationsBackend, settings: InstallationsSettings) {
@@ -131,8 +133,12 @@ public final class Installations: ComponentLifecycleMaintainer, Sendable {
     /// needed). Concurrent callers share one request. An installation the backend no longer knows is
     /// registered again under a new ID, and the change listeners are told.
     ///
+    /// After server errors (HTTP 429, 5xx) or refusals (400, 403) the backend is not asked again before
+    /// ``backoff``'s retry date (``InstallationsBackoff``).
+    ///
     /// - Throws: ``InstallationsErrorCode/serverUnreachable``, ``InstallationsErrorCode/invalidConfiguration``
-    ///   from the backend; ``InstallationsErrorCode/keychain`` when the installation cannot be read or saved.
+    ///   from the backend; ``InstallationsErrorCode/serverUnreachable`` during a backoff;
+    ///   ``InstallationsErrorCode/keychain`` when the installation cannot be read or saved.
     public func authToken(forcingRefresh: Bool) async throws(InstallationsError) -> InstallationsAuthTokenResult {
         enum Step {
             case cached(InstallationsAuthTokenResult)
@@ -149,6 +155,10 @@ public final class Installations: ComponentLifecycleMaintainer, Sendable {
             if let refresh = state.refresh {
                 state.joinedRefreshCount += 1
                 return .wait(refresh.task)
+            }
+            if let backoff = state.backoff, now < backoff.retryDate {
+                throw InstallationsError(.serverUnreachable,
+                                         message: "Too many failed requests: the Installations backend is not asked again before \(backoff.retryDate).")
             }
             let id = state.nextRefreshID
             state.nextRefreshID += 1
@@ -200,7 +210,15 @@ public final class Installations: ComponentLifecycleMaintainer, Sendable {
                 token = registration.authToken
             }
         } catch {
-            state.withLock { if $0.refresh?.id == id { $0.refresh = nil } }
+            let now = settings.now()
+            state.withLock { state in
+                if state.refresh?.id == id { state.refresh = nil }
+                switch error {
+                case .serverError: state.backoff = .after(state.backoff, unrecoverable: false, at: now)
+                case .invalidConfiguration: state.backoff = .after(state.backoff, unrecoverable: true, at: now)
+                case .serverUnreachable, .installationNotFound: break
+                }
+            }
             throw Self.error(from: error)
         }
         updated.authToken = token.authToken
@@ -208,6 +226,7 @@ public final class Installations: ComponentLifecycleMaintainer, Sendable {
         let saved = updated
         try state.withLock { state throws(InstallationsError) in
             if state.refresh?.id == id { state.refresh = nil }
+            state.backoff = nil
             guard state.generation == generation else {
                 throw InstallationsError(.unknown, message: "The installation was deleted while its auth token was being fetched.")
             }
@@ -268,6 +287,9 @@ public final class Installations: ComponentLifecycleMaintainer, Sendable {
         idChanges.stream(bufferingPolicy: .bufferingNewest(1))
     }
 
+    /// The wait imposed by recent server errors or refusals, or nil.
+    public var backoff: InstallationsBackoff? { state.withLock { $0.backoff } }
+
     /// How many token callers joined a request already in flight.
     var joinedRefreshCount: Int { state.withLock { $0.joinedRefreshCount } }
 
@@ -287,6 +309,8 @@ public final class Installations: ComponentLifecycleMaintainer, Sendable {
         case .invalidConfiguration(let reason):
             InstallationsError(.invalidConfiguration, message: reason)
         case .serverUnreachable(let reason):
+            InstallationsError(.serverUnreachable, message: reason)
+        case .serverError(let reason):
             InstallationsError(.serverUnreachable, message: reason)
         }
     }

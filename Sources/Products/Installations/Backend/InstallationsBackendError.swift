@@ -4,6 +4,8 @@ public enum InstallationsBackendError: Error, Sendable, Hashable {
     case installationNotFound
     /// The request was refused as invalid (bad API key, project or app ID), with the reason.
     case invalidConfiguration(String)
-    /// The backend could not be reached or answered with a server error, with the reason.
+    /// The backend could not be reached or sent an unreadable answer, with the reason.
     case serverUnreachable(String)
+    /// The backend answered HTTP 429 or 5xx, with the reason: Installations backs off (``InstallationsBackoff``).
+    case serverError(String)
 }

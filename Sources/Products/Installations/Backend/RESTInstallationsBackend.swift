@@ -130,6 +130,9 @@ public final class RESTInstallationsBackend: InstallationsBackend {
         case 400, 403:
             throw .invalidConfiguration("The Installations server refused the request (HTTP \(status)); check the app's API key, project ID and app ID.")
         default:
+            if status == 429 || (500..<600).contains(status) {
+                throw .serverError("The Installations server answered HTTP \(status).")
+            }
             throw .serverUnreachable("The Installations server answered HTTP \(status).")
         }
     }
