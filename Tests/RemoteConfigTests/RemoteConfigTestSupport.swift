@@ -81,3 +81,31 @@ final class GatedRemoteConfigBackend: RemoteConfigBackend {
         local.listenForTemplateVersions(request, listener)
     }
 }
+
+/// A backend that answers fetches from a script (the last answer repeats) and announces versions on demand:
+/// a server whose fetch endpoint lags behind its real-time announcements.
+final class ScriptedRemoteConfigBackend: RemoteConfigBackend {
+    private let answers: Locked<[RemoteConfigFetchResponse]>
+    private let fetches = Locked(0)
+    private let versions = ListenerBroadcaster<Int>()
+
+    init(_ answers: [RemoteConfigFetchResponse]) {
+        self.answers = Locked(answers)
+    }
+
+    var fetchCount: Int { fetches.withLock { $0 } }
+    var listenerCount: Int { versions.listenerCount }
+
+    /// Tells the real-time listeners of `version`.
+    func announce(_ version: Int) { versions.send(version) }
+
+    func fetch(_ request: RemoteConfigFetchRequest) async throws(RemoteConfigBackendError) -> RemoteConfigFetchResponse {
+        fetches.withLock { $0 += 1 }
+        return answers.withLock { $0.count > 1 ? $0.removeFirst() : $0[0] }
+    }
+
+    func listenForTemplateVersions(_ request: RemoteConfigRealtimeRequest,
+                                   _ listener: @escaping @Sendable (Result<Int, RemoteConfigBackendError>) -> Void) -> any ListenerRegistration {
+        versions.addListener { listener(.success($0)) }
+    }
+}

@@ -160,17 +160,18 @@ extension RemoteConfig {
     }
 
     /// Fetches until the fetched version reaches the newest announced one, telling listeners of changed keys.
+    /// A fetch that returns an older version than the one announced (the server has not caught up) is
+    /// repeated after 1, 2 … seconds, up to ``maximumRealtimeFetchAttempts`` fetches in all; then listeners get
+    /// ``RemoteConfigUpdateErrorCode/notFetched``.
     private func fetchAnnouncedVersions() async {
         while true {
             let target = realtime.withLock { $0.announcedVersion }
-            let fetchedVersion = withState { $0.stored.fetchedTemplateVersion }
-            if target > fetchedVersion {
-                do {
-                    _ = try await performFetch(expirationDuration: nil, joiningRunning: false)
+            if target > withState({ $0.stored.fetchedTemplateVersion }) {
+                if let failure = await fetchVersion(target) {
+                    updateListeners.send(.failure(failure))
+                } else {
                     let keys = withState { $0.stored.changedKeys }
                     if !keys.isEmpty { updateListeners.send(.success(RemoteConfigUpdate(updatedKeys: keys))) }
-                } catch {
-                    updateListeners.send(.failure(RemoteConfigUpdateError(.notFetched, message: "The new template could not be fetched: \(error)")))
                 }
             }
             let done = realtime.withLock { realtime -> Bool in
@@ -189,6 +190,21 @@ extension RemoteConfig {
         case .unreachable, .unavailable: true
         case .invalidResponse, .featureDisabled: false
         }
+    }
+
+    /// Fetches until the fetched version reaches `target`; the error for listeners when it does not.
+    private func fetchVersion(_ target: Int) async -> RemoteConfigUpdateError? {
+        for attempt in 1...Self.maximumRealtimeFetchAttempts {
+            do {
+                _ = try await performFetch(expirationDuration: nil, joiningRunning: false)
+            } catch {
+                return RemoteConfigUpdateError(.notFetched, message: "The new template could not be fetched: \(error)")
+            }
+            if withState({ $0.stored.fetchedTemplateVersion }) >= target { return nil }
+            if attempt < Self.maximumRealtimeFetchAttempts { try? await environment.sleep(.seconds(attempt)) }
+        }
+        return RemoteConfigUpdateError(.notFetched,
+                                       message: "The backend still served an older template than version \(target) after \(Self.maximumRealtimeFetchAttempts) fetches.")
     }
 
     /// A backend error as the error listeners get.

@@ -30,6 +30,8 @@ public final class RemoteConfig: ComponentLifecycleMaintainer, Sendable {
     public static let maximumBackoffInterval: TimeInterval = 14_400
     /// How many times in a row the real-time stream is reopened after failing before listeners get the error.
     public static let maximumRealtimeRetries = 7
+    /// How many fetches a real-time update makes while the backend still serves an older template than announced.
+    public static let maximumRealtimeFetchAttempts = 3
 
     /// The name of the app this instance belongs to.
     public let appName: String
