@@ -62,6 +62,21 @@ private func restRig(_ server: TestHTTPServer, analytics: FakeAnalytics? = nil) 
         }
     }
 
+    @Test func theETagOfAConfigIsSentBackAsIfNoneMatch() async throws {
+        let answers = Locked([TestHTTPResponse(status: 200, headers: ["Content-Type": "application/json", "ETag": "etag-1"],
+                                               body: #"{"entries":{"a":"1"},"state":"UPDATE","templateVersion":"1"}"#),
+                              TestHTTPResponse(status: 304, headers: [:], body: "")])
+        try await withTestHTTPServer(remoteConfigServer { answers.withLock { $0.count > 1 ? $0.removeFirst() : $0[0] } }) { server in
+            let rig = try restRig(server)
+            _ = try await rig.remoteConfig.fetchAndActivate()
+            #expect(server.requests.first?.headers["if-none-match"] == nil)
+            _ = try await rig.remoteConfig.fetch(withExpirationDuration: 0)
+            #expect(server.requests.last?.headers["if-none-match"] == "etag-1")
+            #expect(try await rig.remoteConfig.activate() == false)          // 304: no change
+            #expect(rig.remoteConfig.lastFetchStatus == .success)
+        }
+    }
+
     @Test func noTemplateIsAnEmptyConfig() async throws {
         try await withTestHTTPServer(remoteConfigServer { .json(#"{"state":"NO_TEMPLATE"}"#) }) { server in
             let rig = try restRig(server)

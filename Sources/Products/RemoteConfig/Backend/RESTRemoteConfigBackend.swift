@@ -32,6 +32,9 @@ public final class RESTRemoteConfigBackend: RemoteConfigBackend {
     private let apiKey: String
     private let bundleID: String?
     private let session: URLSession
+    /// The `ETag` of the last answer with a config, sent back as `If-None-Match` so that an unchanged template can be
+    /// answered `NO_CHANGE` (or 304).
+    private let lastETag = Locked<String?>(nil)
 
     /// A backend for `project` (the project number, Firebase's `gcmSenderID`), authorized by `apiKey`; `bundleID` is
     /// sent as `X-Ios-Bundle-Identifier` (API keys may be restricted to it).
@@ -87,7 +90,10 @@ public final class RESTRemoteConfigBackend: RemoteConfigBackend {
             "analyticsUserProperties": fetchRequest.userProperties,
         ]
         if let version = fetchRequest.appVersion { body["appVersion"] = version }
-        let urlRequest = request(url, token: fetchRequest.installationAuthToken, timeout: fetchRequest.timeout, body: body)
+        var urlRequest = request(url, token: fetchRequest.installationAuthToken, timeout: fetchRequest.timeout, body: body)
+        if fetchRequest.lastKnownVersion != nil, let etag = lastETag.withLock({ $0 }) {
+            urlRequest.setValue(etag, forHTTPHeaderField: "If-None-Match")
+        }
         let data: Data
         let response: URLResponse
         do {
@@ -98,7 +104,11 @@ public final class RESTRemoteConfigBackend: RemoteConfigBackend {
         let status = (response as? HTTPURLResponse)?.statusCode ?? 0
         switch status {
         case 200:
-            return try Self.parseFetch(data)
+            let answer = try Self.parseFetch(data)
+            if answer.state != .noChange, let etag = (response as? HTTPURLResponse)?.value(forHTTPHeaderField: "ETag") {
+                lastETag.withLock { $0 = etag }
+            }
+            return answer
         case 304:
             return RemoteConfigFetchResponse(state: .noChange, templateVersion: fetchRequest.lastKnownVersion ?? 0)
         case 429, 500, 502, 503, 504:
