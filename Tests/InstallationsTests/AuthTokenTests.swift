@@ -117,34 +117,3 @@ import Testing
         #expect(installations.listenerCount == 0)
     }
 }
-
-@Suite struct DeleteDuringRefreshTests {
-    @Test func aTokenFetchedForADeletedInstallationIsNotKept() async throws {
-        let backend = GatedInstallationsBackend()
-        let installations = try Installations.installations(app: makeInstallationsApp(backend: backend))
-        let old = try await installations.installationID()
-        let fetch = Task { try await installations.authToken(forcingRefresh: false) }
-        try await waitUntil { backend.gate.waiterCount == 1 }
-        try await installations.delete()
-        let new = try await installations.installationID()
-        backend.gate.open()
-        let error = await #expect(throws: InstallationsError.self) { try await value(of: fetch) }
-        #expect(error?.code == .unknown)
-        #expect(try await installations.installationID() == new)
-        #expect(new != old)
-        // The next token registers the new installation.
-        _ = try await installations.authToken(forcingRefresh: false)
-        #expect(backend.local.registeredInstallations.contains(new))
-    }
-}
-
-@Suite struct AuthTokenConvenienceTests {
-    @Test func authTokenWithoutArgumentsServesTheCache() async throws {
-        let backend = LocalInstallationsBackend()
-        let installations = try Installations.installations(app: makeInstallationsApp(backend: backend))
-        let first = try await installations.authToken()
-        #expect(try await installations.authToken().authToken == first.authToken)
-        #expect(backend.createCount == 1)
-        #expect(backend.generateCount == 0)
-    }
-}
