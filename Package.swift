@@ -16,6 +16,8 @@ let package = Package(
         .library(name: "FlintDatabase", targets: ["FlintDatabase"]),
         .library(name: "FlintStorage", targets: ["FlintStorage"]),
         .library(name: "FlintMessaging", targets: ["FlintMessaging"]),
+        .library(name: "FlintInstallations", targets: ["FlintInstallations"]),
+        .library(name: "FlintRemoteConfig", targets: ["FlintRemoteConfig"]),
         .executable(name: "flint-demo", targets: ["FlintDemo"]),
     ],
     targets: [
@@ -32,6 +34,10 @@ let package = Package(
         .target(name: "FlintStorage", dependencies: ["FlintCore", "FlintInterop", "FlintProductSupport"], path: "Sources/Products/Storage"),
         // Cloud Messaging: tokens, topics, foreground messages; an embedded server (tokens, topics, conditions).
         .target(name: "FlintMessaging", dependencies: ["FlintCore", "FlintInterop", "FlintProductSupport"], path: "Sources/Products/Messaging"),
+        // Installations: the installation ID and its auth token, served to Remote Config and Messaging as InstallationsInterop.
+        .target(name: "FlintInstallations", dependencies: ["FlintCore", "FlintInterop", "FlintProductSupport"], path: "Sources/Products/Installations"),
+        // Remote Config: defaults, fetch/activate with throttling, persistence, real-time updates; reaches Installations through InstallationsInterop.
+        .target(name: "FlintRemoteConfig", dependencies: ["FlintCore", "FlintInterop", "FlintProductSupport"], path: "Sources/Products/RemoteConfig"),
         // The Realtime Database: the SDK's API, the embedded backend, events, transactions, onDisconnect (no
         // REST/SSE or persistence yet).
         .target(name: "FlintDatabase", dependencies: ["FlintCore", "FlintInterop", "FlintProductSupport"], path: "Sources/Products/Database"),
@@ -39,7 +45,8 @@ let package = Package(
             name: "FlintDemo",
             dependencies: [
                 "FlintCore", "FlintInterop", "FlintProductSupport", "FlintTesting",
-                "FlintAuth", "FlintAppCheck", "FlintFunctions", "FlintFirestore", "FlintDatabase", "FlintStorage", "FlintMessaging",
+                "FlintAuth", "FlintAppCheck", "FlintFunctions", "FlintFirestore", "FlintDatabase", "FlintStorage",
+                "FlintMessaging", "FlintInstallations", "FlintRemoteConfig",
             ],
             path: "Sources/Demo"
         ),
@@ -75,6 +82,8 @@ let package = Package(
             dependencies: ["FlintMessaging", "FlintFunctions", "FlintTesting"],
             path: "Tests/MessagingTests"
         ),
+        .testTarget(name: "InstallationsTests", dependencies: ["FlintInstallations", "FlintInterop", "FlintTesting"], path: "Tests/InstallationsTests"),
+        .testTarget(name: "RemoteConfigTests", dependencies: ["FlintRemoteConfig", "FlintInstallations", "FlintInterop", "FlintTesting"], path: "Tests/RemoteConfigTests"),
         .testTarget(name: "FirestoreTests", dependencies: ["FlintFirestore", "FlintTesting"], path: "Tests/FirestoreTests"),
         // Depends on FlintFirestore only, with member import visibility: proves that a user importing just the
         // product can use the FlintProductSupport types its API exposes (FirestoreErrorCode = RPCStatusCode).

@@ -22,6 +22,8 @@ enum TourCatalog {
               run: databaseTour),
         Entry(name: "storage", summary: "Storage: an upload drawn as a live progress bar, pause and resume",
               run: storageTour),
+        Entry(name: "remoteconfig", summary: "Installations and Remote Config: defaults, a conditional fetch, a config update arriving live",
+              run: remoteConfigTour),
         Entry(name: "messaging", summary: "Cloud Messaging: a function in one app pushes a message to another app; topics",
               run: messagingTour),
     ]

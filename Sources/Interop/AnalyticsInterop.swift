@@ -1,5 +1,6 @@
 /// What Analytics offers other products: logging events and setting user properties on their behalf
-/// (for example a sync engine logging `listener_start`).
+/// (for example a sync engine logging `listener_start`), and reading the user properties set (Remote
+/// Config's conditions target them).
 ///
 /// Parameter values are strings. Firebase accepts `[String: Any]` here; Flint keeps the interop
 /// surface `Sendable` and `Equatable`-friendly instead, so that a fake can record calls as plain values
@@ -10,4 +11,13 @@ public protocol AnalyticsInterop: AnyObject, Sendable {
 
     /// Sets the user property `name` to `value`; nil clears it.
     func setUserProperty(_ value: String?, forName name: String)
+
+    /// The user properties set now, by name (Firebase's `getUserProperties(callback:)`). Empty unless the
+    /// conformer implements it.
+    var userProperties: [String: String] { get }
+}
+
+extension AnalyticsInterop {
+    /// No user properties: the default for conformers that do not keep them.
+    public var userProperties: [String: String] { [:] }
 }

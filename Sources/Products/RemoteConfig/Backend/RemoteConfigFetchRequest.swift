@@ -1,0 +1,29 @@
+/// What a client sends with a fetch: who it is, for condition evaluation.
+public struct RemoteConfigFetchRequest: Sendable, Hashable {
+    /// The app's Google app ID (`FlintOptions.googleAppID`).
+    public var appID: String
+    /// The app's version (`CFBundleShortVersionString`), when known.
+    public var appVersion: String?
+    /// The installation ID (percent conditions are hashed on it).
+    public var installationID: String
+    /// The installation auth token.
+    public var installationAuthToken: String
+    /// The Analytics user properties, by name.
+    public var userProperties: [String: String]
+    /// The template version the client has, or nil: an unchanged template answers ``RemoteConfigFetchState/noChange``.
+    public var lastKnownVersion: Int?
+    /// How long the request may take, in seconds.
+    public var timeout: Double
+
+    /// A request with every field.
+    public init(appID: String, appVersion: String?, installationID: String, installationAuthToken: String,
+                userProperties: [String: String], lastKnownVersion: Int?, timeout: Double) {
+        self.appID = appID
+        self.appVersion = appVersion
+        self.installationID = installationID
+        self.installationAuthToken = installationAuthToken
+        self.userProperties = userProperties
+        self.lastKnownVersion = lastKnownVersion
+        self.timeout = timeout
+    }
+}

@@ -1,0 +1,9 @@
+/// The state of a fetch answer (the REST API's `state`).
+public enum RemoteConfigFetchState: String, Sendable, Hashable {
+    /// A template was evaluated: the entries are the new config (`UPDATE`).
+    case update = "UPDATE"
+    /// The template is the version the client has (`NO_CHANGE`).
+    case noChange = "NO_CHANGE"
+    /// The project has no template (`NO_TEMPLATE`): the config is empty.
+    case noTemplate = "NO_TEMPLATE"
+}

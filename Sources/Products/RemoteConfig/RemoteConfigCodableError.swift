@@ -1,0 +1,10 @@
+/// Errors of the `Codable` conveniences: ``RemoteConfig/setDefaults(from:)`` and
+/// ``RemoteConfigValue/decoded(asType:)``.
+public enum RemoteConfigCodableError: Error, Sendable, Hashable {
+    /// The defaults could not be turned into key/value pairs, with the reason (not a keyed container, a value
+    /// that is not a string, number, boolean, date, data, array or dictionary, nesting deeper than 32 levels, an
+    /// unreadable plist).
+    case invalidSetDefaultsInput(String)
+    /// The value could not be decoded as the requested type, with the type and the reason.
+    case valueNotDecodable(type: String, reason: String)
+}

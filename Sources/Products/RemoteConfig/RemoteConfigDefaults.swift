@@ -1,0 +1,107 @@
+import FlintProductSupport
+import Foundation
+
+/// Turns in-app defaults (a dictionary, a plist file, an `Encodable`) into the bytes Remote Config keeps
+/// per key, as Firebase does: strings as UTF-8, numbers as their decimal text, booleans as `1`/`0` (dictionary
+/// and plist) or `true`/`false` (Encodable), data as is, dates as ISO 8601, arrays and dictionaries as JSON.
+enum RemoteConfigDefaults {
+    /// The deepest nesting of arrays and dictionaries accepted in one default.
+    static let maximumDepth = 32
+    /// The largest plist file read.
+    static let maximumPlistSize = 4 << 20
+
+    /// The entries of `dictionary`.
+    ///
+    /// - Throws: ``RemoteConfigCodableError/invalidSetDefaultsInput(_:)`` naming the key whose value cannot be used.
+    static func entries(from dictionary: [String: Any]) throws(RemoteConfigCodableError) -> [String: Data] {
+        var entries: [String: Data] = [:]
+        for (key, value) in dictionary {
+            entries[key] = try data(for: value, key: key)
+        }
+        return entries
+    }
+
+    /// The entries of the plist dictionary at `url`.
+    ///
+    /// - Throws: ``RemoteConfigCodableError/invalidSetDefaultsInput(_:)`` when the file cannot be read, is larger
+    ///   than 4 MiB, is not a plist dictionary, or holds a value that cannot be used.
+    static func entries(fromPlistAt url: URL) throws(RemoteConfigCodableError) -> [String: Data] {
+        let data: Data
+        do {
+            let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
+            if let size = attributes[.size] as? Int, size > maximumPlistSize {
+                throw RemoteConfigCodableError.invalidSetDefaultsInput("The plist \(url.lastPathComponent) is larger than \(maximumPlistSize) bytes.")
+            }
+            data = try Data(contentsOf: url)
+        } catch let error as RemoteConfigCodableError {
+            throw error
+        } catch {
+            throw .invalidSetDefaultsInput("The plist \(url.lastPathComponent) cannot be read: \(error.localizedDescription)")
+        }
+        guard let dictionary = (try? PropertyListSerialization.propertyList(from: data, format: nil)) as? [String: Any] else {
+            throw .invalidSetDefaultsInput("The file \(url.lastPathComponent) is not a plist dictionary.")
+        }
+        return try entries(from: dictionary)
+    }
+
+    /// The entries of `value`, encoded as JSON: each top-level property becomes a key.
+    ///
+    /// - Throws: ``RemoteConfigCodableError/invalidSetDefaultsInput(_:)`` when `value` does not encode to a
+    ///   keyed container or nests too deep.
+    static func entries(from value: some Encodable) throws(RemoteConfigCodableError) -> [String: Data] {
+        let object: [String: Any]
+        do {
+            let encoder = JSONEncoder()
+            encoder.dateEncodingStrategy = .iso8601
+            encoder.outputFormatting = [.sortedKeys]
+            object = try BoundedJSON.object(from: encoder.encode(value), maximumDepth: maximumDepth + 1)
+        } catch {
+            throw .invalidSetDefaultsInput("\(type(of: value)) does not encode to a keyed container: \(error)")
+        }
+        var entries: [String: Data] = [:]
+        for (key, value) in object {
+            if let string = value as? String {
+                entries[key] = Data(string.utf8)
+            } else if let data = try? JSONSerialization.data(withJSONObject: value, options: [.fragmentsAllowed, .sortedKeys]) {
+                entries[key] = data
+            } else {
+                throw .invalidSetDefaultsInput("The value of \(key) cannot be written as JSON.")
+            }
+        }
+        return entries
+    }
+
+    /// The bytes of one dictionary or plist value.
+    private static func data(for value: Any, key: String) throws(RemoteConfigCodableError) -> Data {
+        if type(of: value) == Bool.self, let bool = value as? Bool { return Data((bool ? "1" : "0").utf8) }
+        switch value {
+        case let string as String: return Data(string.utf8)
+        case let data as Data: return data
+        case let date as Date: return Data(ISO8601DateFormatter().string(from: date).utf8)
+        case let integer as any BinaryInteger: return Data(String(describing: integer).utf8)
+        case let double as Double: return Data(NSNumber(value: double).stringValue.utf8)
+        case let float as Float: return Data(NSNumber(value: float).stringValue.utf8)
+        case let number as NSNumber: return Data(number.stringValue.utf8)
+        case is [Any], is [String: Any]:
+            try checkDepth(value, key: key, depth: 1)
+            guard let data = try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys]) else {
+                throw .invalidSetDefaultsInput("The value of \(key) cannot be written as JSON.")
+            }
+            return data
+        default:
+            throw .invalidSetDefaultsInput("The value of \(key) is a \(type(of: value)), not a string, number, boolean, date, data, array or dictionary.")
+        }
+    }
+
+    /// Refuses arrays and dictionaries nested deeper than ``maximumDepth``.
+    private static func checkDepth(_ value: Any, key: String, depth: Int) throws(RemoteConfigCodableError) {
+        guard depth <= maximumDepth else {
+            throw .invalidSetDefaultsInput("The value of \(key) nests deeper than \(maximumDepth) levels.")
+        }
+        if let array = value as? [Any] {
+            for element in array { try checkDepth(element, key: key, depth: depth + 1) }
+        } else if let dictionary = value as? [String: Any] {
+            for element in dictionary.values { try checkDepth(element, key: key, depth: depth + 1) }
+        }
+    }
+}

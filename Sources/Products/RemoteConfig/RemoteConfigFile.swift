@@ -1,0 +1,52 @@
+import FlintProductSupport
+import Foundation
+
+/// The file holding one app's ``RemoteConfigStoredState`` (``RemoteConfigEnvironment/persistenceFile(forAppNamed:)``).
+struct RemoteConfigFile: Sendable {
+    private struct Contents: Codable {
+        var version = 1
+        var appName: String
+        var state: RemoteConfigStoredState
+    }
+
+    /// The largest file read (16 MiB).
+    static let maximumSize = 16 << 20
+
+    /// The file's location.
+    let url: URL
+    /// The app it belongs to.
+    let appName: String
+
+    /// The saved state, or nil without a file (or one of another app).
+    ///
+    /// - Throws: ``RemoteConfigErrorCode/internalError`` naming the file when it cannot be read or is corrupt.
+    func load() throws(RemoteConfigError) -> RemoteConfigStoredState? {
+        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw RemoteConfigError(.internalError, message: "The saved config \(url.lastPathComponent) cannot be read: \(error.localizedDescription)")
+        }
+        guard data.count <= Self.maximumSize,
+              BoundedJSON.nestingIsBounded(data, maximumDepth: 8),
+              let contents = try? JSONDecoder().decode(Contents.self, from: data) else {
+            throw RemoteConfigError(.internalError, message: "The saved config \(url.lastPathComponent) is corrupt; it will be replaced by the next fetch.")
+        }
+        return contents.appName == appName ? contents.state : nil
+    }
+
+    /// Saves `state` atomically.
+    ///
+    /// - Throws: ``RemoteConfigErrorCode/internalError`` naming the file when it cannot be written.
+    func save(_ state: RemoteConfigStoredState) throws(RemoteConfigError) {
+        do {
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            try encoder.encode(Contents(appName: appName, state: state)).write(to: url, options: .atomic)
+        } catch {
+            throw RemoteConfigError(.internalError, message: "The config could not be saved to \(url.lastPathComponent): \(error.localizedDescription)")
+        }
+    }
+}

@@ -1,0 +1,25 @@
+import FlintCore
+
+extension RemoteConfig {
+    /// Real-time config updates as a stream (seed 000 §7.5; Firebase's `addOnConfigUpdateListener`): each
+    /// element holds the keys that differ between the newly fetched and the active config, never empty. The app
+    /// still calls ``activate()``.
+    ///
+    /// ```swift
+    /// for try await update in remoteConfig.updates {
+    ///     if update.updatedKeys.contains("welcome") { _ = try await remoteConfig.activate() }
+    /// }
+    /// ```
+    ///
+    /// Each access registers its own listener, removed when the loop ends however it ends (`break`, the
+    /// consuming task cancelled, the stream dropped); the real-time connection is closed with the last one. The
+    /// stream throws a ``RemoteConfigUpdateError`` when the connection fails or an announced template cannot be
+    /// fetched, and finishes when the app is deleted. Updates are events: none is dropped (`.unbounded`).
+    public var updates: AsyncThrowingStream<RemoteConfigUpdate, any Error> {
+        let (stream, continuation) = AsyncThrowingStream.makeStream(of: RemoteConfigUpdate.self, throwing: (any Error).self)
+        let slot = UpdateStreamSlot()
+        continuation.onTermination = { _ in slot.terminate() }
+        slot.install(addUpdateListener(onFinish: { continuation.finish() }) { continuation.yield(with: $0) })
+        return stream
+    }
+}

@@ -1,0 +1,31 @@
+/// File names derived from app names, for products that persist one file per app in a directory: always a
+/// single path component, whatever the name (no `/`, no `..`).
+public enum AppFileName {
+    /// The longest app name used as it is.
+    static let maximumPlainNameLength = 100
+
+    /// `<appName><suffix>` for names of at most 100 ASCII letters, digits, `-` and `_`; otherwise
+    /// `<prefix>+<hash><suffix>`, where `prefix` is the name's first 40 such characters and `hash` 16 hex
+    /// digits of the 64-bit FNV-1a hash of its UTF-8 bytes (the scheme of Auth's persistence files).
+    /// `suffix` must itself be a safe file-name ending such as `.installations.json`.
+    public static func make(appName: String, suffix: String) -> String {
+        func isPlain(_ byte: UInt8) -> Bool {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"): true
+            default: false
+            }
+        }
+        let bytes = Array(appName.utf8)
+        if !bytes.isEmpty, bytes.count <= maximumPlainNameLength, bytes.allSatisfy(isPlain) {
+            return appName + suffix
+        }
+        let prefix = String(decoding: bytes.lazy.filter(isPlain).prefix(40), as: UTF8.self)
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes {
+            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+        }
+        let hex = String(hash, radix: 16)
+        return "\(prefix)+\(String(repeating: "0", count: 16 - hex.count))\(hex)\(suffix)"
+    }
+}

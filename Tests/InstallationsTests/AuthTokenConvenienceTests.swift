@@ -1,0 +1,17 @@
+import FlintCore
+import FlintInterop
+@testable import FlintInstallations
+import FlintTesting
+import Foundation
+import Testing
+
+@Suite struct AuthTokenConvenienceTests {
+    @Test func authTokenWithoutArgumentsServesTheCache() async throws {
+        let backend = LocalInstallationsBackend()
+        let installations = try Installations.installations(app: makeInstallationsApp(backend: backend))
+        let first = try await installations.authToken()
+        #expect(try await installations.authToken().authToken == first.authToken)
+        #expect(backend.createCount == 1)
+        #expect(backend.generateCount == 0)
+    }
+}

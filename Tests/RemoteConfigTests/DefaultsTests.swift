@@ -1,0 +1,93 @@
+import Foundation
+@testable import FlintRemoteConfig
+import Testing
+
+@Suite struct DefaultsTests {
+    @Test func dictionaryDefaultsAreTheDefaultSource() throws {
+        let config = try RemoteConfigRig().remoteConfig
+        try config.setDefaults(["text": "hello", "count": 7, "ratio": 1.5, "flag": true, "off": false,
+                                "list": [1, 2], "map": ["k": "v"], "bytes": Data([1, 2])])
+        #expect(config["text"].stringValue == "hello")
+        #expect(config["text"].source == .default)
+        #expect(config["count"].numberValue == 7)
+        #expect(config["ratio"].stringValue == "1.5")
+        #expect(config["flag"].stringValue == "1")
+        #expect(config["flag"].boolValue)
+        #expect(!config["off"].boolValue)
+        #expect(config["list"].stringValue == "[1,2]")
+        #expect(config["map"].stringValue == #"{"k":"v"}"#)
+        #expect(config["bytes"].dataValue == Data([1, 2]))
+        #expect(config.allKeys(from: .default) == ["bytes", "count", "flag", "list", "map", "off", "ratio", "text"])
+        #expect(config.defaultValue(forKey: "text")?.stringValue == "hello")
+    }
+
+    @Test func nilClearsTheDefaults() throws {
+        let config = try RemoteConfigRig().remoteConfig
+        try config.setDefaults(["a": "1"])
+        try config.setDefaults(nil)
+        #expect(config["a"].source == .static)
+    }
+
+    @Test func plistDefaults() throws {
+        let url = makeTemporaryDirectory().appendingPathComponent("defaults.plist")
+        let plist: [String: Any] = ["greeting": "hi", "limit": 10, "enabled": true]
+        try PropertyListSerialization.data(fromPropertyList: plist, format: .xml, options: 0).write(to: url)
+        let config = try RemoteConfigRig().remoteConfig
+        try config.setDefaults(fromPlist: url)
+        #expect(config["greeting"].stringValue == "hi")
+        #expect(config["limit"].numberValue == 10)
+        #expect(config["enabled"].boolValue)
+    }
+
+    @Test func aMissingOrInvalidPlistIsAnError() throws {
+        let config = try RemoteConfigRig().remoteConfig
+        let directory = makeTemporaryDirectory()
+        #expect(throws: RemoteConfigCodableError.self) { try config.setDefaults(fromPlist: directory.appendingPathComponent("none.plist")) }
+        let garbage = directory.appendingPathComponent("garbage.plist")
+        try Data("not a plist".utf8).write(to: garbage)
+        #expect(throws: RemoteConfigCodableError.self) { try config.setDefaults(fromPlist: garbage) }
+    }
+
+    struct Defaults: Encodable {
+        var title = "Welcome"
+        var retries = 3
+        var beta = true
+        var tags = ["a", "b"]
+    }
+
+    @Test func encodableDefaults() throws {
+        let config = try RemoteConfigRig().remoteConfig
+        try config.setDefaults(from: Defaults())
+        #expect(config["title"].stringValue == "Welcome")
+        #expect(config["retries"].numberValue == 3)
+        #expect(config["beta"].stringValue == "true")
+        #expect(config["beta"].boolValue)
+        #expect(config["tags"].stringValue == #"["a","b"]"#)
+    }
+
+    @Test func anEncodableThatIsNotKeyedIsRefused() throws {
+        let config = try RemoteConfigRig().remoteConfig
+        #expect(throws: RemoteConfigCodableError.self) { try config.setDefaults(from: [1, 2, 3]) }
+    }
+
+    final class NotAValue: @unchecked Sendable {}
+
+    @Test func unsupportedValuesNameTheirKeyAndKeepTheDefaults() throws {
+        let config = try RemoteConfigRig().remoteConfig
+        try config.setDefaults(["kept": "yes"])
+        #expect(throws: RemoteConfigCodableError.invalidSetDefaultsInput(
+            "The value of bad is a NotAValue, not a string, number, boolean, date, data, array or dictionary.")) {
+            try config.setDefaults(["bad": NotAValue()])
+        }
+        #expect(config["kept"].stringValue == "yes")
+    }
+
+    @Test func deeplyNestedDefaultsAreAnErrorNotACrash() throws {
+        let config = try RemoteConfigRig().remoteConfig
+        var nested: Any = "leaf"
+        for _ in 0..<1_000 { nested = [nested] }
+        #expect(throws: RemoteConfigCodableError.invalidSetDefaultsInput("The value of deep nests deeper than 32 levels.")) {
+            try config.setDefaults(["deep": nested])
+        }
+    }
+}

@@ -1,0 +1,27 @@
+import FlintCore
+import Foundation
+@testable import FlintRemoteConfig
+import FlintTesting
+import Testing
+
+@Suite struct EnsureInitializedTests {
+    @Test func ensureInitializedLoadsTheSavedConfig() async throws {
+        let directory = makeTemporaryDirectory()
+        let backend = try LocalRemoteConfigBackend(template: RemoteConfigTemplate(values: ["a": "1"]))
+        _ = try await RemoteConfigRig(backend: backend, directory: directory).remoteConfig.fetchAndActivate()
+        let restarted = try RemoteConfigRig(backend: backend, directory: directory)
+        try await restarted.remoteConfig.ensureInitialized()
+        #expect(restarted.remoteConfig["a"].stringValue == "1")
+    }
+
+    @Test func ensureInitializedReportsACorruptFileOnce() async throws {
+        let directory = makeTemporaryDirectory()
+        let file = try #require(RemoteConfigEnvironment(persistenceDirectory: directory).persistenceFile(forAppNamed: FlintApp.defaultName))
+        try Data(#"{"version":1,"appName":"#.utf8).write(to: file)
+        let rig = try RemoteConfigRig(directory: directory)
+        let error = await #expect(throws: RemoteConfigError.self) { try await rig.remoteConfig.ensureInitialized() }
+        #expect(error?.code == .internalError)
+        try await rig.remoteConfig.ensureInitialized()
+        #expect(try await rig.remoteConfig.fetchAndActivate() == .successFetchedFromRemote)
+    }
+}
