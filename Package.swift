@@ -15,6 +15,8 @@ let package = Package(
         .library(name: "FlintFirestore", targets: ["FlintFirestore"]),
         .library(name: "FlintDatabase", targets: ["FlintDatabase"]),
         .library(name: "FlintStorage", targets: ["FlintStorage"]),
+        .library(name: "FlintSync", targets: ["FlintSync"]),
+        .library(name: "FlintSyncFirestore", targets: ["FlintSyncFirestore"]),
         .executable(name: "flint-demo", targets: ["FlintDemo"]),
     ],
     targets: [
@@ -32,11 +34,17 @@ let package = Package(
         // The Realtime Database: the SDK's API, the embedded backend, events, transactions, onDisconnect (no
         // REST/SSE or persistence yet).
         .target(name: "FlintDatabase", dependencies: ["FlintCore", "FlintInterop", "FlintProductSupport"], path: "Sources/Products/Database"),
+        // Sync engines (the seed's SwiftfulDataManagers): document, collection and collection-group engines over
+        // remote-service and local-persistence protocols; no product linked.
+        .target(name: "FlintSync", dependencies: ["FlintCore", "FlintInterop"], path: "Sources/Sync"),
+        // The Firestore-backed remote services of FlintSync (the seed's separate Firebase package).
+        .target(name: "FlintSyncFirestore", dependencies: ["FlintSync", "FlintFirestore"], path: "Sources/SyncFirestore"),
         .executableTarget(
             name: "FlintDemo",
             dependencies: [
                 "FlintCore", "FlintInterop", "FlintProductSupport", "FlintTesting",
                 "FlintAuth", "FlintAppCheck", "FlintFunctions", "FlintFirestore", "FlintDatabase", "FlintStorage",
+                "FlintSync", "FlintSyncFirestore",
             ],
             path: "Sources/Demo"
         ),
@@ -67,6 +75,12 @@ let package = Package(
             path: "Tests/FunctionsTests"
         ),
         .testTarget(name: "StorageTests", dependencies: ["FlintStorage", "FlintTesting"], path: "Tests/StorageTests"),
+        .testTarget(name: "SyncTests", dependencies: ["FlintSync", "FlintTesting"], path: "Tests/SyncTests"),
+        .testTarget(
+            name: "SyncFirestoreTests",
+            dependencies: ["FlintSync", "FlintSyncFirestore", "FlintFirestore", "FlintTesting"],
+            path: "Tests/SyncFirestoreTests"
+        ),
         .testTarget(name: "FirestoreTests", dependencies: ["FlintFirestore", "FlintTesting"], path: "Tests/FirestoreTests"),
         // Depends on FlintFirestore only, with member import visibility: proves that a user importing just the
         // product can use the FlintProductSupport types its API exposes (FirestoreErrorCode = RPCStatusCode).
