@@ -17,6 +17,7 @@ do {
     try await firestoreTour()
     try await databaseTour()
     try await storageTour()
+    try await syncTour()
 } catch {
     print("flint-demo failed: \(error)")
     exit(1)

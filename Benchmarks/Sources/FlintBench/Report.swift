@@ -6,7 +6,7 @@ let caseOrder = [
     "cached_resolve_1_thread", "cached_resolve_2_threads", "cached_resolve_2_threads_same", "eager_100",
     "stream_1_subscriber", "stream_1000_subscribers", "firestore_write_10000_docs", "firestore_write_100000_docs",
     "database_event_fanout_1_subscriber", "database_event_fanout_1000_subscribers", "database_write_10000_children",
-    "database_write_100000_children",
+    "database_write_100000_children", "sync_collection_10000", "sync_collection_100000",
 ]
 
 /// One JSON object per result: `{"case": "...", "system": "...", "ns_per_op": <number>}`.
@@ -123,5 +123,7 @@ func targetReport(_ results: [BenchResult]) -> [String] {
     check("database: one write with 100 listening queries, 100,000 children <= 1.5 x 10,000 children",
           ratio(ns("database_write_100000_children", .flint), ns("database_write_10000_children", .flint)),
           "%.2f x") { $0 <= 1.5 }
+    check("sync: one remote change into a persisted CollectionSyncEngine, 100,000 docs <= 1.5 x 10,000 docs",
+          ratio(ns("sync_collection_100000", .flint), ns("sync_collection_10000", .flint)), "%.2f x") { $0 <= 1.5 }
     return lines
 }

@@ -87,6 +87,9 @@ if selected(["database_event_fanout_1_subscriber", "database_event_fanout_1000_s
              "database_write_10000_children", "database_write_100000_children"]) {
     results += await runDatabaseCases(config, progress: progress)
 }
+if selected(["sync_collection_10000", "sync_collection_100000"]) {
+    results += await runSyncCases(config, progress: progress)
+}
 let elapsed = started.duration(to: .now)
 
 let mode = config.quick ? "quick" : "full"
