@@ -66,6 +66,10 @@ public final class CollectionGroupSyncEngine<T: DataSyncModelProtocol> {
         }
     }
 
+    deinit {
+        listener.cancelFromDeinit()
+    }
+
     /// The documents, from the listener or the local cache.
     public var currentCollection: [T] { state.models }
 

@@ -79,6 +79,10 @@ public final class CollectionSyncEngine<T: DataSyncModelProtocol> {
     /// The documents, from the listener or the local cache.
     public var currentCollection: [T] { state.models }
 
+    deinit {
+        listener.cancelFromDeinit()
+    }
+
     // MARK: Listening
 
     /// Starts the hybrid sync of the documents `buildQuery` selects (default: all): sends the pending writes,

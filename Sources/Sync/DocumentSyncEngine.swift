@@ -76,6 +76,10 @@ public final class DocumentSyncEngine<T: DataSyncModelProtocol> {
         }
     }
 
+    deinit {
+        listener.cancelFromDeinit()
+    }
+
     // MARK: Listening
 
     /// Starts syncing the document `documentId`: stores the ID, sends the pending writes, then attaches the

@@ -1,3 +1,5 @@
+import FlintCore
+
 /// Keeps an engine's remote listener attached: connects, hands values over, and when the listener fails
 /// retries after ``ListenerBackoff``'s delays (2, 4, 8, 16, 32, 60 s), counting from the first retry again
 /// once a value arrives. ``reconnectNow()`` ends a wait at once (a read or write while the listener is down).
@@ -6,7 +8,11 @@
 final class ListenerSupervisor<Element: Sendable> {
     private let events: SyncEventLog
     private let sleep: SyncSleep
-    private var task: Task<Void, Never>?
+    private var task: Task<Void, Never>? {
+        didSet { running.withLock { $0 = task } }
+    }
+    /// The running task, for ``cancelFromDeinit()``.
+    private nonisolated let running = Locked<Task<Void, Never>?>(nil)
     private var wake: CheckedContinuation<Void, Never>?
     private var sleepTask: Task<Void, Never>?
     private var generation = 0
@@ -52,6 +58,12 @@ final class ListenerSupervisor<Element: Sendable> {
         if wasRunning && logging { events.track("listener_stopped") }
     }
 
+    /// Cancels the listener's task from a nonisolated context (the owning engine's `deinit`): its listener is
+    /// removed and a retry wait ends.
+    nonisolated func cancelFromDeinit() {
+        running.withLock { $0 }?.cancel()
+    }
+
     /// Ends the wait before the next attempt at once, when the listener is down.
     func reconnectNow() {
         if isWaitingToRetry { endWait() }
@@ -94,17 +106,25 @@ final class ListenerSupervisor<Element: Sendable> {
 
     private func waitToRetry(_ seconds: Double) async {
         isWaitingToRetry = true
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            wake = continuation
-            let sleep = self.sleep
-            sleepTask = Task { [weak self] in
-                do {
-                    try await sleep(seconds)
-                } catch {
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                guard !Task.isCancelled else {
+                    continuation.resume()
                     return
                 }
-                self?.endWait()
+                wake = continuation
+                let sleep = self.sleep
+                sleepTask = Task { [weak self] in
+                    do {
+                        try await sleep(seconds)
+                    } catch {
+                        return
+                    }
+                    self?.endWait()
+                }
             }
+        } onCancel: {
+            Task { @MainActor [weak self] in self?.endWait() }
         }
         isWaitingToRetry = false
     }
