@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "FlintStorage", targets: ["FlintStorage"]),
         .library(name: "FlintSync", targets: ["FlintSync"]),
         .library(name: "FlintSyncFirestore", targets: ["FlintSyncFirestore"]),
+        .library(name: "FlintSyncDatabase", targets: ["FlintSyncDatabase"]),
         .executable(name: "flint-demo", targets: ["FlintDemo"]),
     ],
     targets: [
@@ -39,12 +40,14 @@ let package = Package(
         .target(name: "FlintSync", dependencies: ["FlintCore", "FlintInterop"], path: "Sources/Sync"),
         // The Firestore-backed remote services of FlintSync (the seed's separate Firebase package).
         .target(name: "FlintSyncFirestore", dependencies: ["FlintSync", "FlintFirestore"], path: "Sources/SyncFirestore"),
+        // The Realtime Database-backed remote services of FlintSync (queries evaluated on the client).
+        .target(name: "FlintSyncDatabase", dependencies: ["FlintSync", "FlintDatabase"], path: "Sources/SyncDatabase"),
         .executableTarget(
             name: "FlintDemo",
             dependencies: [
                 "FlintCore", "FlintInterop", "FlintProductSupport", "FlintTesting",
                 "FlintAuth", "FlintAppCheck", "FlintFunctions", "FlintFirestore", "FlintDatabase", "FlintStorage",
-                "FlintSync", "FlintSyncFirestore",
+                "FlintSync", "FlintSyncFirestore", "FlintSyncDatabase",
             ],
             path: "Sources/Demo"
         ),
@@ -80,6 +83,11 @@ let package = Package(
             name: "SyncFirestoreTests",
             dependencies: ["FlintSync", "FlintSyncFirestore", "FlintFirestore", "FlintTesting"],
             path: "Tests/SyncFirestoreTests"
+        ),
+        .testTarget(
+            name: "SyncDatabaseTests",
+            dependencies: ["FlintSync", "FlintSyncDatabase", "FlintDatabase", "FlintTesting"],
+            path: "Tests/SyncDatabaseTests"
         ),
         .testTarget(name: "FirestoreTests", dependencies: ["FlintFirestore", "FlintTesting"], path: "Tests/FirestoreTests"),
         // Depends on FlintFirestore only, with member import visibility: proves that a user importing just the
