@@ -81,33 +81,6 @@ func syncTour() async throws {
     narrator.show("apps deleted")
 }
 
-/// The seed's composition pattern: a manager owning an engine, exposing only what the app needs.
-@MainActor
-@Observable
-final class ProductsManager {
-    private let engine: CollectionSyncEngine<DemoProduct>
-
-    var products: [DemoProduct] { engine.currentCollection }
-    var pendingWrites: Int { engine.pendingWriteCount }
-
-    init(engine: CollectionSyncEngine<DemoProduct>) {
-        self.engine = engine
-    }
-
-    func start() async { await engine.startListening() }
-    func stop() { engine.stopListening(clearCaches: false) }
-    func add(_ product: DemoProduct) async throws { try await engine.saveDocument(product) }
-}
-
-/// The tour's model.
-struct DemoProduct: DataSyncModelProtocol {
-    let id: String
-    var name: String
-    var price: Double
-
-    static var mocks: [DemoProduct] { [DemoProduct(id: "lamp", name: "Lamp", price: 20)] }
-}
-
 /// Waits (at most 10 s) until `condition` holds for `manager`, re-checking whenever Observation reports a change.
 @MainActor
 private func waitForChange(in manager: ProductsManager, until condition: @escaping @MainActor (ProductsManager) -> Bool) async throws {
