@@ -2,6 +2,9 @@ import Foundation
 
 /// How the file persistence writes to its open files: the seam through which tests inject failures (a full
 /// disk, a write that stops half way, a failed `fsync`). ``standard`` writes to the handle.
+///
+/// The closures run while the persistence holds its file's lock (as FlintFirestore's `PersistenceIO` does):
+/// they must only do I/O (or throw), never call back into the persistence or an engine.
 public struct SyncFileIO: Sendable {
     /// Writes `data` at the handle's offset; on failure it may have written any prefix of it.
     public var write: @Sendable (FileHandle, Data) throws -> Void
