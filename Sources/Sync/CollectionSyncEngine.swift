@@ -34,6 +34,7 @@ public final class CollectionSyncEngine<T: DataSyncModelProtocol> {
     @ObservationIgnored private var lifetime: AppLifetime?
     @ObservationIgnored private var activeQuery: SyncQuery?
     @ObservationIgnored private var startGeneration = 0
+    @ObservationIgnored private var changesSinceSnapshot = 0
     @ObservationIgnored private var pending = PendingWriteQueue()
     @ObservationIgnored private var deletedAppName: String?
 
@@ -139,6 +140,7 @@ public final class CollectionSyncEngine<T: DataSyncModelProtocol> {
 
     private func replaceAll(_ models: [T]) {
         state.replace(with: models)
+        changesSinceSnapshot = 0
         persist { try $0.replaceCollection(models) }
     }
 
@@ -161,6 +163,14 @@ public final class CollectionSyncEngine<T: DataSyncModelProtocol> {
             events.track("documentDeleted", ["document_id": id])
         }
         persist { try $0.applyChanges(updated: changes.updated, deleted: deleted) }
+        // Compaction: once the change records outnumber the documents (and 1,000), one new snapshot, so the
+        // file stays proportional to the collection at an amortized O(1) per change.
+        changesSinceSnapshot += 1
+        if changesSinceSnapshot > max(1_000, state.models.count) {
+            changesSinceSnapshot = 0
+            let models = state.models
+            persist { try $0.replaceCollection(models) }
+        }
     }
 
     // MARK: Reading

@@ -7,7 +7,8 @@ import Foundation
 /// The collection file is a log of checksummed records: a snapshot of every document, then one record per
 /// ``applyChanges(updated:deleted:)`` call, appended and synchronized (`fsync`) before it returns, so recording
 /// one changed document costs one small append however large the collection is. Loading replays the log and
-/// compacts it into a new snapshot; ``replaceCollection(_:)`` writes a new snapshot. A torn final append (a crash
+/// compacts it into a new snapshot; ``replaceCollection(_:)`` writes a new snapshot (the engines call it after a
+/// bulk load and once the change records outnumber the documents). A torn final append (a crash
 /// mid-write) is dropped; any other damage is ``SyncError/corruptFile(path:reason:movedTo:)``, the file being
 /// moved aside to `collection.flintsync.corrupt` and an empty collection started in its place. A failed append
 /// throws ``SyncError/persistenceFailed(path:reason:)`` and leaves the file at its last whole record.
