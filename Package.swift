@@ -18,6 +18,9 @@ let package = Package(
         .library(name: "FlintMessaging", targets: ["FlintMessaging"]),
         .library(name: "FlintInstallations", targets: ["FlintInstallations"]),
         .library(name: "FlintRemoteConfig", targets: ["FlintRemoteConfig"]),
+        .library(name: "FlintSync", targets: ["FlintSync"]),
+        .library(name: "FlintSyncFirestore", targets: ["FlintSyncFirestore"]),
+        .library(name: "FlintSyncDatabase", targets: ["FlintSyncDatabase"]),
         .executable(name: "flint-demo", targets: ["FlintDemo"]),
     ],
     targets: [
@@ -41,12 +44,20 @@ let package = Package(
         // The Realtime Database: the SDK's API, the embedded backend, events, transactions, onDisconnect (no
         // REST/SSE or persistence yet).
         .target(name: "FlintDatabase", dependencies: ["FlintCore", "FlintInterop", "FlintProductSupport"], path: "Sources/Products/Database"),
+        // Sync engines (the seed's SwiftfulDataManagers): document, collection and collection-group engines over
+        // remote-service and local-persistence protocols; no product linked.
+        .target(name: "FlintSync", dependencies: ["FlintCore", "FlintInterop"], path: "Sources/Sync"),
+        // The Firestore-backed remote services of FlintSync (the seed's separate Firebase package).
+        .target(name: "FlintSyncFirestore", dependencies: ["FlintSync", "FlintFirestore"], path: "Sources/SyncFirestore"),
+        // The Realtime Database-backed remote services of FlintSync (queries evaluated on the client).
+        .target(name: "FlintSyncDatabase", dependencies: ["FlintSync", "FlintDatabase"], path: "Sources/SyncDatabase"),
         .executableTarget(
             name: "FlintDemo",
             dependencies: [
                 "FlintCore", "FlintInterop", "FlintProductSupport", "FlintTesting",
                 "FlintAuth", "FlintAppCheck", "FlintFunctions", "FlintFirestore", "FlintDatabase", "FlintStorage",
                 "FlintMessaging", "FlintInstallations", "FlintRemoteConfig",
+                "FlintSync", "FlintSyncFirestore", "FlintSyncDatabase",
             ],
             path: "Sources/Demo"
         ),
@@ -84,6 +95,17 @@ let package = Package(
         ),
         .testTarget(name: "InstallationsTests", dependencies: ["FlintInstallations", "FlintInterop", "FlintTesting"], path: "Tests/InstallationsTests"),
         .testTarget(name: "RemoteConfigTests", dependencies: ["FlintRemoteConfig", "FlintInstallations", "FlintInterop", "FlintTesting"], path: "Tests/RemoteConfigTests"),
+        .testTarget(name: "SyncTests", dependencies: ["FlintSync", "FlintTesting"], path: "Tests/SyncTests"),
+        .testTarget(
+            name: "SyncFirestoreTests",
+            dependencies: ["FlintSync", "FlintSyncFirestore", "FlintFirestore", "FlintTesting"],
+            path: "Tests/SyncFirestoreTests"
+        ),
+        .testTarget(
+            name: "SyncDatabaseTests",
+            dependencies: ["FlintSync", "FlintSyncDatabase", "FlintDatabase", "FlintTesting"],
+            path: "Tests/SyncDatabaseTests"
+        ),
         .testTarget(name: "FirestoreTests", dependencies: ["FlintFirestore", "FlintTesting"], path: "Tests/FirestoreTests"),
         // Depends on FlintFirestore only, with member import visibility: proves that a user importing just the
         // product can use the FlintProductSupport types its API exposes (FirestoreErrorCode = RPCStatusCode).

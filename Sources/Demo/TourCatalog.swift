@@ -24,6 +24,8 @@ enum TourCatalog {
               run: storageTour),
         Entry(name: "remoteconfig", summary: "Installations and Remote Config: defaults, a conditional fetch, a config update arriving live",
               run: remoteConfigTour),
+        Entry(name: "sync", summary: "Sync engines: a document and a collection kept in sync, queued writes, two apps on one backend",
+              run: syncTour),
         Entry(name: "messaging", summary: "Cloud Messaging: a function in one app pushes a message to another app; topics",
               run: messagingTour),
     ]

@@ -6,7 +6,7 @@ let caseOrder = [
     "cached_resolve_1_thread", "cached_resolve_2_threads", "cached_resolve_2_threads_same", "eager_100",
     "stream_1_subscriber", "stream_1000_subscribers", "firestore_write_10000_docs", "firestore_write_100000_docs",
     "database_event_fanout_1_subscriber", "database_event_fanout_1000_subscribers", "database_write_10000_children",
-    "database_write_100000_children", "storage_upload_256MiB",
+    "database_write_100000_children", "storage_upload_256MiB", "sync_collection_10000", "sync_collection_100000",
 ]
 
 /// One JSON object per result: `{"case": "...", "system": "...", "ns_per_op": <number>}`.
@@ -128,6 +128,8 @@ func targetReport(_ results: [BenchResult], memory: [MemoryResult] = []) -> [Str
     for result in memory {
         check("storage: \(result.caseName) <= 64 MiB", result.mebibytes, "%.1f MiB") { $0 <= 64 }
     }
+    check("sync: one remote change into a persisted CollectionSyncEngine, 100,000 docs <= 1.5 x 10,000 docs",
+          ratio(ns("sync_collection_100000", .flint), ns("sync_collection_10000", .flint)), "%.2f x") { $0 <= 1.5 }
     return lines
 }
 

@@ -87,6 +87,9 @@ if selected(["database_event_fanout_1_subscriber", "database_event_fanout_1000_s
              "database_write_10000_children", "database_write_100000_children"]) {
     results += await runDatabaseCases(config, progress: progress)
 }
+if selected(["sync_collection_10000", "sync_collection_100000"]) {
+    results += await runSyncCases(config, progress: progress)
+}
 var memory: [MemoryResult] = []
 if selected(["storage_upload_256MiB", "storage_1GiB_peak_rss"]) {
     let storage = await runStorageCases(config, progress: progress)

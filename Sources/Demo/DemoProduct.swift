@@ -1,0 +1,10 @@
+import FlintSync
+
+/// The tour's model.
+struct DemoProduct: DataSyncModelProtocol {
+    let id: String
+    var name: String
+    var price: Double
+
+    static var mocks: [DemoProduct] { [DemoProduct(id: "lamp", name: "Lamp", price: 20)] }
+}

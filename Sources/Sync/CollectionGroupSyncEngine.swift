@@ -1,0 +1,207 @@
+import FlintCore
+import Foundation
+import Observation
+
+/// Keeps the documents of every collection with one ID in sync (the seed's `CollectionGroupSyncEngine`):
+/// the same hybrid sync, cache and persistence as ``CollectionSyncEngine``, **read-only** (no writes, so no
+/// pending writes).
+///
+/// ```swift
+/// let engine = CollectionGroupSyncEngine<Review>(
+///     remote: FirestoreRemoteCollectionGroupService(firestore: db, groupName: "reviews"),
+///     managerKey: "reviews", app: app)
+/// await engine.startListening { $0.where("rating", isGreaterThan: 3) }
+/// ```
+@MainActor
+@Observable
+public final class CollectionGroupSyncEngine<T: DataSyncModelProtocol> {
+    private var state = CollectionState<T>()
+    /// The last error of the local persistence (a damaged file, a failed write), if any.
+    public private(set) var lastPersistenceError: SyncError?
+
+    @ObservationIgnored private var remote: (any RemoteCollectionGroupService<T>)?
+    @ObservationIgnored private let persistence: (any LocalCollectionPersistence<T>)?
+    @ObservationIgnored private let events: SyncEventLog
+    @ObservationIgnored private let listener: ListenerSupervisor<SyncCollectionChanges<T>>
+    @ObservationIgnored private let relays = StreamRelays()
+    @ObservationIgnored private var lifetime: AppLifetime?
+    @ObservationIgnored private var activeQuery: SyncQuery?
+    @ObservationIgnored private var startGeneration = 0
+    @ObservationIgnored private var changesSinceSnapshot = 0
+    @ObservationIgnored private var deletedAppName: String?
+
+    /// An engine whose files (when `enableLocalPersistence`) live under `persistenceDirectory` (default:
+    /// ``SyncPersistenceDirectory/default(for:)``), in a folder named after `managerKey`.
+    public convenience init(remote: any RemoteCollectionGroupService<T>, managerKey: String,
+                            enableLocalPersistence: Bool = true, persistenceDirectory: URL? = nil,
+                            logger: (any DataSyncLogger)? = nil, app: FlintApp? = nil,
+                            sleep: @escaping SyncSleep = realSyncSleep) {
+        let persistence: (any LocalCollectionPersistence<T>)? = enableLocalPersistence
+            ? FileCollectionPersistence<T>(directory: persistenceDirectory ?? SyncPersistenceDirectory.default(for: app),
+                                           managerKey: managerKey)
+            : nil
+        self.init(remote: remote, managerKey: managerKey, localPersistence: persistence, logger: logger, app: app, sleep: sleep)
+    }
+
+    /// An engine with a persistence of your own (nil: nothing is kept locally).
+    public init(remote: any RemoteCollectionGroupService<T>, managerKey: String,
+                localPersistence: (any LocalCollectionPersistence<T>)?,
+                logger: (any DataSyncLogger)? = nil, app: FlintApp? = nil, sleep: @escaping SyncSleep = realSyncSleep) {
+        self.remote = remote
+        self.persistence = localPersistence
+        let events = SyncEventLog(managerKey: managerKey, logger: SyncEngineLogger.resolve(logger, app: app))
+        self.events = events
+        self.listener = ListenerSupervisor(events: events, sleep: sleep)
+        if let persistence = localPersistence {
+            do {
+                state = CollectionState(try persistence.loadCollection())
+            } catch {
+                report(error)
+            }
+        }
+        if let app {
+            let name = app.name
+            lifetime = AppLifetime(app: app) { [weak self] in
+                Task { @MainActor in self?.appWasDeleted(name: name) }
+            }
+        }
+    }
+
+    deinit {
+        listener.cancelFromDeinit()
+    }
+
+    /// The documents, from the listener or the local cache.
+    public var currentCollection: [T] { state.models }
+
+    /// Starts the hybrid sync of the group's documents `buildQuery` selects (default: all). An equal query while
+    /// listening is a no-op; another query restarts the listener.
+    public func startListening(buildQuery: (SyncQuery) -> SyncQuery = { $0 }) async {
+        guard let remote else { return }
+        let query = buildQuery(SyncQuery())
+        if listener.isRunning && activeQuery == query { return }
+        listener.stop()
+        activeQuery = query
+        startGeneration += 1
+        let generation = startGeneration
+        events.track("bulkLoad_start", ["filter_count": String(query.filterCount)])
+        do {
+            let models = try await remote.getCollection(query: query)
+            guard generation == startGeneration else { return }
+            replaceAll(models)
+            events.track("bulkLoad_success", ["count": String(models.count)])
+        } catch {
+            events.track("bulkLoad_fail", ["error_description": SyncEventLog.describe(error)])
+        }
+        guard generation == startGeneration, self.remote != nil else { return }
+        listener.start(parameters: [:],
+                       connect: { remote.streamCollectionUpdates(query: query) },
+                       onValue: { [weak self] changes in self?.apply(changes) })
+    }
+
+    /// Stops listening; with `clearCaches` (the default) the documents are forgotten in memory and on disk.
+    public func stopListening(clearCaches: Bool = true) {
+        listener.stop()
+        startGeneration += 1
+        activeQuery = nil
+        guard clearCaches else { return }
+        state = CollectionState()
+        persist { try $0.replaceCollection([]) }
+        events.track("cachesCleared")
+    }
+
+    /// Whether the listener is attached or being retried.
+    public var isListening: Bool { listener.isRunning }
+    /// Whether the listener is down, waiting to retry.
+    public var isListenerDown: Bool { listener.isWaitingToRetry }
+
+    /// The cached documents (``currentCollection``).
+    public func getCollection() -> [T] { state.models }
+
+    /// The cached documents passing `predicate`.
+    public func getDocuments(where predicate: (T) -> Bool) -> [T] { state.models.filter(predicate) }
+
+    /// The documents `buildQuery` selects, always from the remote.
+    public func getDocumentsAsync(buildQuery: (SyncQuery) -> SyncQuery) async throws -> [T] {
+        guard let remote else { throw SyncError.appDeleted(name: deletedAppName ?? "") }
+        listener.reconnectNow()
+        return try await runQuery(buildQuery(SyncQuery()), events: events) { try await remote.getCollection(query: $0) }
+    }
+
+    /// The documents `buildQuery` selects as a whole array after every change, straight from the remote.
+    public func streamCollection(buildQuery: (SyncQuery) -> SyncQuery = { $0 }) -> AsyncThrowingStream<[T], any Error> {
+        guard let remote else { return failedStream() }
+        return CollectionStreams.collection(remote, query: buildQuery(SyncQuery()), relays: relays)
+    }
+
+    /// Single changes: `updates` yields added or modified documents, `deletions` the IDs of removed ones.
+    public func streamCollectionUpdates(buildQuery: (SyncQuery) -> SyncQuery = { $0 })
+        -> (updates: AsyncThrowingStream<T, any Error>, deletions: AsyncThrowingStream<String, any Error>) {
+        guard let remote else { return (failedStream(), failedStream()) }
+        return CollectionStreams.updates(remote, query: buildQuery(SyncQuery()), relays: relays)
+    }
+
+    private func replaceAll(_ models: [T]) {
+        state.replace(with: models)
+        changesSinceSnapshot = 0
+        persist { try $0.replaceCollection(models) }
+    }
+
+    private func apply(_ changes: SyncCollectionChanges<T>) {
+        if changes.isInitial {
+            replaceAll(changes.updated)
+            return
+        }
+        for model in changes.updated {
+            state.upsert(model)
+            if events.isEnabled {
+                var parameters = model.eventParameters
+                parameters["document_id"] = model.id
+                events.track("documentUpdated", parameters)
+            }
+        }
+        var deleted: [String] = []
+        for id in changes.deleted where state.remove(id: id) {
+            deleted.append(id)
+            events.track("documentDeleted", ["document_id": id])
+        }
+        persist { try $0.applyChanges(updated: changes.updated, deleted: deleted) }
+        // Compaction: once the change records outnumber the documents (and 1,000), one new snapshot, so the
+        // file stays proportional to the collection at an amortized O(1) per change.
+        changesSinceSnapshot += 1
+        if changesSinceSnapshot > max(1_000, state.models.count) {
+            changesSinceSnapshot = 0
+            let models = state.models
+            persist { try $0.replaceCollection(models) }
+        }
+    }
+
+    private func failedStream<Element: Sendable>() -> AsyncThrowingStream<Element, any Error> {
+        let error = SyncError.appDeleted(name: deletedAppName ?? "")
+        return relays.relay { _ in throw error }
+    }
+
+    private func appWasDeleted(name: String) {
+        deletedAppName = name
+        listener.stop()
+        startGeneration += 1
+        remote = nil
+        lifetime = nil
+        relays.finishAll(throwing: SyncError.appDeleted(name: name))
+    }
+
+    private func persist(_ body: (any LocalCollectionPersistence<T>) throws -> Void) {
+        guard let persistence else { return }
+        do {
+            try body(persistence)
+        } catch {
+            report(error)
+        }
+    }
+
+    private func report(_ error: any Error) {
+        let syncError = (error as? SyncError) ?? .persistenceFailed(path: "", reason: SyncEventLog.describe(error))
+        lastPersistenceError = syncError
+        events.track("persistence_fail", ["error_description": SyncEventLog.describe(syncError)])
+    }
+}

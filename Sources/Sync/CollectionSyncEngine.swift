@@ -1,0 +1,381 @@
+import FlintCore
+import Foundation
+import Observation
+
+/// Keeps a collection in sync (the seed's `CollectionSyncEngine`): a hybrid sync (a bulk load, then a listener
+/// streaming single changes, retried with backoff), an observable ``currentCollection``, local persistence of
+/// the documents (one small record per change) and of failed writes (one per document, merged), and analytics
+/// events prefixed with the manager key.
+///
+/// ```swift
+/// let engine = CollectionSyncEngine<Product>(
+///     remote: FirestoreRemoteCollectionService(firestore: db, collectionPath: { "products" }),
+///     managerKey: "products", app: app)
+/// await engine.startListening()
+/// let cheap = engine.getDocuments(where: { $0.price < 10 })
+/// ```
+///
+/// Order of ``currentCollection``: the bulk load's (the query's) order; documents added later are appended,
+/// and a removed document's place is taken by the last one. When its app is deleted the engine stops for good.
+@MainActor
+@Observable
+public final class CollectionSyncEngine<T: DataSyncModelProtocol> {
+    private var state = CollectionState<T>()
+    /// How many writes wait in the pending-writes queue.
+    public private(set) var pendingWriteCount = 0
+    /// The last error of the local persistence (a damaged file, a failed write), if any.
+    public private(set) var lastPersistenceError: SyncError?
+
+    @ObservationIgnored private var remote: (any RemoteCollectionService<T>)?
+    @ObservationIgnored private let persistence: (any LocalCollectionPersistence<T>)?
+    @ObservationIgnored private let events: SyncEventLog
+    @ObservationIgnored private let listener: ListenerSupervisor<SyncCollectionChanges<T>>
+    @ObservationIgnored private let relays = StreamRelays()
+    @ObservationIgnored private var lifetime: AppLifetime?
+    @ObservationIgnored private var activeQuery: SyncQuery?
+    @ObservationIgnored private var startGeneration = 0
+    @ObservationIgnored private var changesSinceSnapshot = 0
+    @ObservationIgnored private var pending = PendingWriteQueue()
+    @ObservationIgnored private var deletedAppName: String?
+
+    /// An engine whose files (when `enableLocalPersistence`) live under `persistenceDirectory` (default:
+    /// ``SyncPersistenceDirectory/default(for:)``), in a folder named after `managerKey`.
+    ///
+    /// - Parameters:
+    ///   - app: the app the engine belongs to: it stops when the app is deleted, and logs to the app's
+    ///     `AnalyticsInterop` when no `logger` is given.
+    ///   - sleep: how the listener waits before a retry (tests pass one they control).
+    public convenience init(remote: any RemoteCollectionService<T>, managerKey: String, enableLocalPersistence: Bool = true,
+                            persistenceDirectory: URL? = nil, logger: (any DataSyncLogger)? = nil, app: FlintApp? = nil,
+                            sleep: @escaping SyncSleep = realSyncSleep) {
+        let persistence: (any LocalCollectionPersistence<T>)? = enableLocalPersistence
+            ? FileCollectionPersistence<T>(directory: persistenceDirectory ?? SyncPersistenceDirectory.default(for: app),
+                                           managerKey: managerKey)
+            : nil
+        self.init(remote: remote, managerKey: managerKey, localPersistence: persistence, logger: logger, app: app, sleep: sleep)
+    }
+
+    /// An engine with a persistence of your own (nil: nothing is kept locally, failed writes are not queued).
+    public init(remote: any RemoteCollectionService<T>, managerKey: String,
+                localPersistence: (any LocalCollectionPersistence<T>)?,
+                logger: (any DataSyncLogger)? = nil, app: FlintApp? = nil, sleep: @escaping SyncSleep = realSyncSleep) {
+        self.remote = remote
+        self.persistence = localPersistence
+        let events = SyncEventLog(managerKey: managerKey, logger: SyncEngineLogger.resolve(logger, app: app))
+        self.events = events
+        self.listener = ListenerSupervisor(events: events, sleep: sleep)
+        if let persistence = localPersistence {
+            state = CollectionState(load { try persistence.loadCollection() } ?? [])
+            pending = PendingWriteQueue(load { try persistence.loadPendingWrites() } ?? [])
+            pendingWriteCount = pending.count
+        }
+        if let app {
+            let name = app.name
+            lifetime = AppLifetime(app: app) { [weak self] in
+                Task { @MainActor in self?.appWasDeleted(name: name) }
+            }
+        }
+    }
+
+    /// The documents, from the listener or the local cache.
+    public var currentCollection: [T] { state.models }
+
+    deinit {
+        listener.cancelFromDeinit()
+    }
+
+    // MARK: Listening
+
+    /// Starts the hybrid sync of the documents `buildQuery` selects (default: all): sends the pending writes,
+    /// bulk loads (`bulkLoad_*`), then attaches the listener for single changes. An equal query while listening
+    /// is a no-op; another query restarts the listener.
+    public func startListening(buildQuery: (SyncQuery) -> SyncQuery = { $0 }) async {
+        guard let remote else { return }
+        let query = buildQuery(SyncQuery())
+        if listener.isRunning && activeQuery == query { return }
+        listener.stop()
+        activeQuery = query
+        startGeneration += 1
+        let generation = startGeneration
+        await syncPendingWrites()
+        guard generation == startGeneration, self.remote != nil else { return }
+        events.track("bulkLoad_start", ["filter_count": String(query.filterCount)])
+        do {
+            let models = try await remote.getCollection(query: query)
+            guard generation == startGeneration else { return }
+            replaceAll(models)
+            events.track("bulkLoad_success", ["count": String(models.count)])
+        } catch {
+            events.track("bulkLoad_fail", ["error_description": SyncEventLog.describe(error)])
+        }
+        guard generation == startGeneration, self.remote != nil else { return }
+        listener.start(parameters: [:],
+                       connect: { remote.streamCollectionUpdates(query: query) },
+                       onValue: { [weak self] changes in self?.apply(changes) })
+    }
+
+    /// Stops listening. With `clearCaches` (the default) the documents and the pending writes are forgotten,
+    /// in memory and on disk (`cachesCleared`); otherwise they are kept.
+    public func stopListening(clearCaches: Bool = true) {
+        listener.stop()
+        startGeneration += 1
+        activeQuery = nil
+        guard clearCaches else { return }
+        state = CollectionState()
+        let hadPending = !pending.isEmpty
+        pending.removeAll()
+        pendingWriteCount = 0
+        persist { persistence in
+            try persistence.replaceCollection([])
+            try persistence.savePendingWrites([])
+        }
+        if hadPending { events.track("pendingWritesCleared") }
+        events.track("cachesCleared")
+    }
+
+    /// Whether the listener is attached or being retried.
+    public var isListening: Bool { listener.isRunning }
+    /// Whether the listener is down, waiting to retry.
+    public var isListenerDown: Bool { listener.isWaitingToRetry }
+
+    private func replaceAll(_ models: [T]) {
+        state.replace(with: models)
+        changesSinceSnapshot = 0
+        persist { try $0.replaceCollection(models) }
+    }
+
+    private func apply(_ changes: SyncCollectionChanges<T>) {
+        if changes.isInitial {
+            replaceAll(changes.updated)
+            return
+        }
+        for model in changes.updated {
+            state.upsert(model)
+            if events.isEnabled {
+                var parameters = model.eventParameters
+                parameters["document_id"] = model.id
+                events.track("documentUpdated", parameters)
+            }
+        }
+        var deleted: [String] = []
+        for id in changes.deleted where state.remove(id: id) {
+            deleted.append(id)
+            events.track("documentDeleted", ["document_id": id])
+        }
+        persist { try $0.applyChanges(updated: changes.updated, deleted: deleted) }
+        // Compaction: once the change records outnumber the documents (and 1,000), one new snapshot, so the
+        // file stays proportional to the collection at an amortized O(1) per change.
+        changesSinceSnapshot += 1
+        if changesSinceSnapshot > max(1_000, state.models.count) {
+            changesSinceSnapshot = 0
+            let models = state.models
+            persist { try $0.replaceCollection(models) }
+        }
+    }
+
+    // MARK: Reading
+
+    /// The cached documents (``currentCollection``).
+    public func getCollection() -> [T] { state.models }
+
+    /// The cached document `id`.
+    public func getDocument(id: String) -> T? { state.model(id: id) }
+
+    /// The cached documents passing `predicate`.
+    public func getDocuments(where predicate: (T) -> Bool) -> [T] { state.models.filter(predicate) }
+
+    /// The documents: the cached ones when there are any (with `.cachedOrFetch`, the default), else the
+    /// remote's (for the listening query, or all), which then replace the cache.
+    public func getCollectionAsync(behavior: SyncFetchBehavior = .cachedOrFetch) async throws -> [T] {
+        let remote = try requireRemote()
+        listener.reconnectNow()
+        if behavior == .cachedOrFetch && !state.models.isEmpty { return state.models }
+        events.track("getCollection_start")
+        do {
+            let models = try await remote.getCollection(query: activeQuery ?? SyncQuery())
+            replaceAll(models)
+            events.track("getCollection_success", ["count": String(models.count)])
+            return models
+        } catch {
+            events.track("getCollection_fail", ["error_description": SyncEventLog.describe(error)])
+            throw error
+        }
+    }
+
+    /// The document `id`: the cached one (with `.cachedOrFetch`) or the remote's.
+    /// - Throws: ``SyncError/documentNotFound(id:)`` when the remote has no such document.
+    public func getDocumentAsync(id: String, behavior: SyncFetchBehavior = .cachedOrFetch) async throws -> T {
+        let remote = try requireRemote()
+        listener.reconnectNow()
+        if behavior == .cachedOrFetch, let model = state.model(id: id) { return model }
+        events.track("getDocument_start", ["document_id": id])
+        do {
+            guard let model = try await remote.getDocument(id: id) else { throw SyncError.documentNotFound(id: id) }
+            events.track("getDocument_success", ["document_id": id])
+            return model
+        } catch {
+            events.track("getDocument_fail", ["document_id": id, "error_description": SyncEventLog.describe(error)])
+            throw error
+        }
+    }
+
+    /// ``getCollectionAsync(behavior:)``, filtered by `predicate`.
+    public func getDocumentsAsync(where predicate: (T) -> Bool) async throws -> [T] {
+        try await getCollectionAsync().filter(predicate)
+    }
+
+    /// The documents `buildQuery` selects, always from the remote (the cache is not changed).
+    public func getDocumentsAsync(buildQuery: (SyncQuery) -> SyncQuery) async throws -> [T] {
+        let remote = try requireRemote()
+        listener.reconnectNow()
+        return try await runQuery(buildQuery(SyncQuery()), events: events) { try await remote.getCollection(query: $0) }
+    }
+
+    // MARK: Writing
+
+    /// Saves the whole document. A remote failure throws, and (with persistence) queues the write.
+    public func saveDocument(_ model: T) async throws {
+        var parameters = model.eventParameters
+        parameters["document_id"] = model.id
+        try await write("save", PendingWrite(documentId: model.id, kind: .save, fields: try SyncModelCoding.fields(of: model)),
+                        parameters: parameters) { remote in try await remote.saveDocument(model) }
+    }
+
+    /// Updates fields (dot-separated paths) of the document `id`.
+    public func updateDocument(id: String, data: [String: SyncValue]) async throws {
+        try await write("update", PendingWrite(documentId: id, kind: .update, fields: data),
+                        parameters: ["document_id": id]) { remote in try await remote.updateDocument(id: id, data: data) }
+    }
+
+    /// Deletes the document `id`.
+    public func deleteDocument(id: String) async throws {
+        try await write("delete", PendingWrite(documentId: id, kind: .delete),
+                        parameters: ["document_id": id]) { remote in try await remote.deleteDocument(id: id) }
+    }
+
+    private func write(_ name: String, _ pendingWrite: PendingWrite, parameters: [String: String],
+                       _ send: (any RemoteCollectionService<T>) async throws -> Void) async throws {
+        let remote = try requireRemote()
+        listener.reconnectNow()
+        events.track("\(name)_start", parameters)
+        do {
+            try await send(remote)
+            events.track("\(name)_success", parameters)
+        } catch {
+            var failure = parameters
+            failure["error_description"] = SyncEventLog.describe(error)
+            events.track("\(name)_fail", failure)
+            try enqueue(pendingWrite, remoteError: error)
+            throw error
+        }
+    }
+
+    private func enqueue(_ write: PendingWrite, remoteError: any Error) throws {
+        guard let persistence else { return }
+        pending.add(write)
+        pendingWriteCount = pending.count
+        events.track("pendingWriteAdded", ["document_id": write.documentId, "pending_write_count": String(pending.count)])
+        do {
+            try persistence.savePendingWrites(pending.writes)
+        } catch {
+            let failure = SyncError.pendingWriteNotPersisted(remoteError: SyncEventLog.describe(remoteError),
+                                                             reason: SyncEventLog.describe(error))
+            lastPersistenceError = failure
+            throw failure
+        }
+    }
+
+    /// Sends the queued writes (also done by `startListening`); those that fail again stay queued.
+    public func syncPendingWrites() async {
+        guard !pending.isEmpty, let remote else { return }
+        events.track("syncPendingWrites_start", ["pending_write_count": String(pending.count)])
+        var synced = 0
+        for write in pending.writes {
+            do {
+                switch write.kind {
+                case .save: try await remote.saveDocument(try SyncModelCoding.model(T.self, from: write.fields))
+                case .update: try await remote.updateDocument(id: write.documentId, data: write.fields)
+                case .delete: try await remote.deleteDocument(id: write.documentId)
+                }
+                pending.remove(write)
+                synced += 1
+            } catch {
+                continue
+            }
+        }
+        pendingWriteCount = pending.count
+        persist { [pending] in try $0.savePendingWrites(pending.writes) }
+        events.track("syncPendingWrites_complete", ["synced_count": String(synced), "pending_write_count": String(pending.count)])
+        if pending.isEmpty { events.track("pendingWritesCleared") }
+    }
+
+    // MARK: Streams
+
+    /// The documents `buildQuery` selects, as a whole array after every change, straight from the remote.
+    /// Ends when the consumer stops (removing the remote listener) or when the app is deleted.
+    public func streamCollection(buildQuery: (SyncQuery) -> SyncQuery = { $0 }) -> AsyncThrowingStream<[T], any Error> {
+        guard let remote else { return failedStream() }
+        return CollectionStreams.collection(remote, query: buildQuery(SyncQuery()), relays: relays)
+    }
+
+    /// Single changes to the documents `buildQuery` selects: `updates` yields added or modified documents
+    /// (first every current one), `deletions` the IDs of removed ones. Each has its own remote listener.
+    public func streamCollectionUpdates(buildQuery: (SyncQuery) -> SyncQuery = { $0 })
+        -> (updates: AsyncThrowingStream<T, any Error>, deletions: AsyncThrowingStream<String, any Error>) {
+        guard let remote else { return (failedStream(), failedStream()) }
+        return CollectionStreams.updates(remote, query: buildQuery(SyncQuery()), relays: relays)
+    }
+
+    /// The document `id` now and after every change, straight from the remote.
+    public func streamDocument(id: String) -> AsyncThrowingStream<T?, any Error> {
+        guard let remote else { return failedStream() }
+        return relays.relay { continuation in
+            for try await document in remote.streamDocument(id: id) { continuation.yield(document) }
+        }
+    }
+
+    // MARK: Plumbing
+
+    private func failedStream<Element: Sendable>() -> AsyncThrowingStream<Element, any Error> {
+        let error = SyncError.appDeleted(name: deletedAppName ?? "")
+        return relays.relay { _ in throw error }
+    }
+
+    private func requireRemote() throws -> any RemoteCollectionService<T> {
+        guard let remote else { throw SyncError.appDeleted(name: deletedAppName ?? "") }
+        return remote
+    }
+
+    private func appWasDeleted(name: String) {
+        deletedAppName = name
+        listener.stop()
+        startGeneration += 1
+        remote = nil
+        lifetime = nil
+        relays.finishAll(throwing: SyncError.appDeleted(name: name))
+    }
+
+    private func load<Value>(_ body: () throws -> Value) -> Value? {
+        do {
+            return try body()
+        } catch {
+            report(error)
+            return nil
+        }
+    }
+
+    private func persist(_ body: (any LocalCollectionPersistence<T>) throws -> Void) {
+        guard let persistence else { return }
+        do {
+            try body(persistence)
+        } catch {
+            report(error)
+        }
+    }
+
+    private func report(_ error: any Error) {
+        let syncError = (error as? SyncError) ?? .persistenceFailed(path: "", reason: SyncEventLog.describe(error))
+        lastPersistenceError = syncError
+        events.track("persistence_fail", ["error_description": SyncEventLog.describe(syncError)])
+    }
+}

@@ -1,0 +1,338 @@
+import FlintCore
+import Foundation
+import Observation
+
+/// Keeps one document in sync (the seed's `DocumentSyncEngine`): a real-time listener with retry, an
+/// observable ``currentDocument``, local persistence of the document, its ID and failed writes, and analytics
+/// events prefixed with the manager key.
+///
+/// ```swift
+/// let engine = DocumentSyncEngine<UserModel>(
+///     remote: FirestoreRemoteDocumentService(firestore: db, collectionPath: { "users" }),
+///     managerKey: "user", app: app)
+/// try await engine.startListening(documentId: "user_123")
+/// try await engine.updateDocument(data: ["name": "John"])
+/// ```
+///
+/// `@MainActor` and `@Observable`: views and view models reading ``currentDocument`` are told about changes.
+/// When its app is deleted the engine stops for good: its listener is removed, its streams end with
+/// ``SyncError/appDeleted(name:)`` and every later call throws it.
+@MainActor
+@Observable
+public final class DocumentSyncEngine<T: DataSyncModelProtocol> {
+    /// The document, from the listener or the local cache (nil before either has it).
+    public private(set) var currentDocument: T?
+    /// How many writes wait in the pending-writes queue.
+    public private(set) var pendingWriteCount = 0
+    /// The last error of the local persistence (a damaged file, a failed write), if any.
+    public private(set) var lastPersistenceError: SyncError?
+
+    @ObservationIgnored private var remote: (any RemoteDocumentService<T>)?
+    @ObservationIgnored private let persistence: (any LocalDocumentPersistence<T>)?
+    @ObservationIgnored private let events: SyncEventLog
+    @ObservationIgnored private let listener: ListenerSupervisor<T?>
+    @ObservationIgnored private let relays = StreamRelays()
+    @ObservationIgnored private var lifetime: AppLifetime?
+    @ObservationIgnored private var documentId: String?
+    @ObservationIgnored private var pending = PendingWriteQueue()
+    @ObservationIgnored private var deletedAppName: String?
+
+    /// An engine whose files (when `enableLocalPersistence`) live under `persistenceDirectory` (default:
+    /// ``SyncPersistenceDirectory/default(for:)``), in a folder named after `managerKey`.
+    ///
+    /// - Parameters:
+    ///   - app: the app the engine belongs to: it stops when the app is deleted, and logs to the app's
+    ///     `AnalyticsInterop` when no `logger` is given.
+    ///   - sleep: how the listener waits before a retry (tests pass one they control).
+    public convenience init(remote: any RemoteDocumentService<T>, managerKey: String, enableLocalPersistence: Bool = true,
+                            persistenceDirectory: URL? = nil, logger: (any DataSyncLogger)? = nil, app: FlintApp? = nil,
+                            sleep: @escaping SyncSleep = realSyncSleep) {
+        let persistence: (any LocalDocumentPersistence<T>)? = enableLocalPersistence
+            ? FileDocumentPersistence<T>(directory: persistenceDirectory ?? SyncPersistenceDirectory.default(for: app),
+                                         managerKey: managerKey)
+            : nil
+        self.init(remote: remote, managerKey: managerKey, localPersistence: persistence, logger: logger, app: app, sleep: sleep)
+    }
+
+    /// An engine with a persistence of your own (nil: nothing is kept locally, failed writes are not queued).
+    public init(remote: any RemoteDocumentService<T>, managerKey: String, localPersistence: (any LocalDocumentPersistence<T>)?,
+                logger: (any DataSyncLogger)? = nil, app: FlintApp? = nil, sleep: @escaping SyncSleep = realSyncSleep) {
+        self.remote = remote
+        self.persistence = localPersistence
+        let events = SyncEventLog(managerKey: managerKey, logger: SyncEngineLogger.resolve(logger, app: app))
+        self.events = events
+        self.listener = ListenerSupervisor(events: events, sleep: sleep)
+        if let persistence = localPersistence {
+            documentId = load { try persistence.loadDocumentId() } ?? nil
+            currentDocument = load { try persistence.loadDocument() } ?? nil
+            pending = PendingWriteQueue(load { try persistence.loadPendingWrites() } ?? [])
+            pendingWriteCount = pending.count
+        }
+        if let app {
+            let name = app.name
+            lifetime = AppLifetime(app: app) { [weak self] in
+                Task { @MainActor in self?.appWasDeleted(name: name) }
+            }
+        }
+    }
+
+    deinit {
+        listener.cancelFromDeinit()
+    }
+
+    // MARK: Listening
+
+    /// Starts syncing the document `documentId`: stores the ID, sends the pending writes, then attaches the
+    /// listener (retried with backoff when it fails). The same ID while listening is a no-op; another ID
+    /// switches documents.
+    /// - Throws: ``SyncError/invalidDocumentId(_:)`` for an empty ID, ``SyncError/appDeleted(name:)``.
+    public func startListening(documentId id: String) async throws {
+        let remote = try requireRemote()
+        guard !id.isEmpty else { throw SyncError.invalidDocumentId(id) }
+        if id == documentId && listener.isRunning { return }
+        listener.stop()
+        if documentId != id {
+            if currentDocument != nil {
+                currentDocument = nil
+                persist { try $0.saveDocument(nil) }
+            }
+            documentId = id
+            persist { try $0.saveDocumentId(id) }
+        }
+        await syncPendingWrites()
+        guard documentId == id, self.remote != nil, !listener.isRunning else { return }
+        listener.start(parameters: ["document_id": id],
+                       connect: { remote.streamDocument(id: id) },
+                       onValue: { [weak self] document in self?.receive(document, id: id) })
+    }
+
+    /// Stops listening. With `clearCaches` (the default) the document, its ID and the pending writes are
+    /// forgotten, in memory and on disk (`cachesCleared`); otherwise they are kept.
+    public func stopListening(clearCaches: Bool = true) {
+        listener.stop()
+        guard clearCaches else { return }
+        currentDocument = nil
+        documentId = nil
+        let hadPending = !pending.isEmpty
+        pending.removeAll()
+        pendingWriteCount = 0
+        persist { persistence in
+            try persistence.saveDocument(nil)
+            try persistence.saveDocumentId(nil)
+            try persistence.savePendingWrites([])
+        }
+        if hadPending { events.track("pendingWritesCleared") }
+        events.track("cachesCleared")
+    }
+
+    /// Whether the listener is attached or being retried.
+    public var isListening: Bool { listener.isRunning }
+    /// Whether the listener is down, waiting to retry.
+    public var isListenerDown: Bool { listener.isWaitingToRetry }
+
+    private func receive(_ document: T?, id: String) {
+        guard id == documentId else { return }
+        currentDocument = document
+        if let document {
+            var parameters = document.eventParameters
+            parameters["document_id"] = id
+            events.track("documentUpdated", parameters)
+        } else {
+            events.track("documentDeleted", ["document_id": id])
+        }
+        persist { try $0.saveDocument(document) }
+    }
+
+    // MARK: Reading
+
+    /// The cached document (``currentDocument``).
+    public func getDocument() -> T? { currentDocument }
+
+    /// The cached document; ``SyncError/documentNotFound(id:)`` (or ``SyncError/noDocumentId``) when there is none.
+    public func getDocumentOrThrow() throws -> T {
+        if let currentDocument { return currentDocument }
+        guard let documentId else { throw SyncError.noDocumentId }
+        throw SyncError.documentNotFound(id: documentId)
+    }
+
+    /// The stored document ID; ``SyncError/noDocumentId`` before `startListening(documentId:)`.
+    public func getDocumentId() throws -> String {
+        guard let documentId else { throw SyncError.noDocumentId }
+        return documentId
+    }
+
+    /// The document: the cached one (with `.cachedOrFetch`, the default) or the remote's.
+    public func getDocumentAsync(behavior: SyncFetchBehavior = .cachedOrFetch) async throws -> T {
+        listener.reconnectNow()
+        if behavior == .cachedOrFetch, let currentDocument { return currentDocument }
+        guard let documentId else { throw SyncError.noDocumentId }
+        let document = try await fetch(id: documentId)
+        if documentId == self.documentId {
+            currentDocument = document
+            persist { try $0.saveDocument(document) }
+        }
+        return document
+    }
+
+    /// The document `id` from the remote (no listener needed; the cache is not changed).
+    public func getDocumentAsync(id: String) async throws -> T {
+        listener.reconnectNow()
+        return try await fetch(id: id)
+    }
+
+    private func fetch(id: String) async throws -> T {
+        let remote = try requireRemote()
+        events.track("getDocument_start", ["document_id": id])
+        do {
+            guard let document = try await remote.getDocument(id: id) else { throw SyncError.documentNotFound(id: id) }
+            events.track("getDocument_success", ["document_id": id])
+            return document
+        } catch {
+            events.track("getDocument_fail", ["document_id": id, "error_description": SyncEventLog.describe(error)])
+            throw error
+        }
+    }
+
+    // MARK: Writing
+
+    /// Saves the whole document. A remote failure throws, and (with persistence) queues the write.
+    public func saveDocument(_ model: T) async throws {
+        var parameters = model.eventParameters
+        parameters["document_id"] = model.id
+        try await write("save", PendingWrite(documentId: model.id, kind: .save, fields: try SyncModelCoding.fields(of: model)),
+                        parameters: parameters) { remote in try await remote.saveDocument(model) }
+    }
+
+    /// Updates fields (dot-separated paths) of the document given to `startListening(documentId:)`.
+    public func updateDocument(data: [String: SyncValue]) async throws {
+        guard let documentId else { throw SyncError.noDocumentId }
+        try await updateDocument(id: documentId, data: data)
+    }
+
+    /// Updates fields of the document `id`.
+    public func updateDocument(id: String, data: [String: SyncValue]) async throws {
+        try await write("update", PendingWrite(documentId: id, kind: .update, fields: data),
+                        parameters: ["document_id": id]) { remote in try await remote.updateDocument(id: id, data: data) }
+    }
+
+    /// Deletes the document given to `startListening(documentId:)`.
+    public func deleteDocument() async throws {
+        guard let documentId else { throw SyncError.noDocumentId }
+        try await deleteDocument(id: documentId)
+    }
+
+    /// Deletes the document `id`.
+    public func deleteDocument(id: String) async throws {
+        try await write("delete", PendingWrite(documentId: id, kind: .delete),
+                        parameters: ["document_id": id]) { remote in try await remote.deleteDocument(id: id) }
+    }
+
+    private func write(_ name: String, _ pendingWrite: PendingWrite, parameters: [String: String],
+                       _ send: (any RemoteDocumentService<T>) async throws -> Void) async throws {
+        let remote = try requireRemote()
+        listener.reconnectNow()
+        events.track("\(name)_start", parameters)
+        do {
+            try await send(remote)
+            events.track("\(name)_success", parameters)
+        } catch {
+            var failure = parameters
+            failure["error_description"] = SyncEventLog.describe(error)
+            events.track("\(name)_fail", failure)
+            try enqueue(pendingWrite, remoteError: error)
+            throw error
+        }
+    }
+
+    private func enqueue(_ write: PendingWrite, remoteError: any Error) throws {
+        guard let persistence else { return }
+        pending.add(write)
+        pendingWriteCount = pending.count
+        events.track("pendingWriteAdded", ["document_id": write.documentId, "pending_write_count": String(pending.count)])
+        do {
+            try persistence.savePendingWrites(pending.writes)
+        } catch {
+            let failure = SyncError.pendingWriteNotPersisted(remoteError: SyncEventLog.describe(remoteError),
+                                                             reason: SyncEventLog.describe(error))
+            lastPersistenceError = failure
+            throw failure
+        }
+    }
+
+    /// Sends the queued writes (also done by `startListening`); those that fail again stay queued.
+    public func syncPendingWrites() async {
+        guard !pending.isEmpty, let remote else { return }
+        events.track("syncPendingWrites_start", ["pending_write_count": String(pending.count)])
+        var synced = 0
+        for write in pending.writes {
+            do {
+                switch write.kind {
+                case .save: try await remote.saveDocument(try SyncModelCoding.model(T.self, from: write.fields))
+                case .update: try await remote.updateDocument(id: write.documentId, data: write.fields)
+                case .delete: try await remote.deleteDocument(id: write.documentId)
+                }
+                pending.remove(write)
+                synced += 1
+            } catch {
+                continue
+            }
+        }
+        pendingWriteCount = pending.count
+        persist { [pending] in try $0.savePendingWrites(pending.writes) }
+        events.track("syncPendingWrites_complete", ["synced_count": String(synced), "pending_write_count": String(pending.count)])
+        if pending.isEmpty { events.track("pendingWritesCleared") }
+    }
+
+    // MARK: Streams
+
+    /// The document `id` now and after every change, straight from the remote (not cached). Ends when the
+    /// consumer stops (removing the remote listener) or, with ``SyncError/appDeleted(name:)``, when the app is deleted.
+    public func streamDocument(id: String) -> AsyncThrowingStream<T?, any Error> {
+        guard let remote else {
+            let error = SyncError.appDeleted(name: deletedAppName ?? "")
+            return relays.relay { _ in throw error }
+        }
+        return relays.relay { continuation in
+            for try await document in remote.streamDocument(id: id) { continuation.yield(document) }
+        }
+    }
+
+    // MARK: Plumbing
+
+    private func requireRemote() throws -> any RemoteDocumentService<T> {
+        guard let remote else { throw SyncError.appDeleted(name: deletedAppName ?? "") }
+        return remote
+    }
+
+    private func appWasDeleted(name: String) {
+        deletedAppName = name
+        listener.stop()
+        remote = nil
+        lifetime = nil
+        relays.finishAll(throwing: SyncError.appDeleted(name: name))
+    }
+
+    private func load<Value>(_ body: () throws -> Value) -> Value? {
+        do {
+            return try body()
+        } catch {
+            report(error)
+            return nil
+        }
+    }
+
+    private func persist(_ body: (any LocalDocumentPersistence<T>) throws -> Void) {
+        guard let persistence else { return }
+        do {
+            try body(persistence)
+        } catch {
+            report(error)
+        }
+    }
+
+    private func report(_ error: any Error) {
+        let syncError = (error as? SyncError) ?? .persistenceFailed(path: "", reason: SyncEventLog.describe(error))
+        lastPersistenceError = syncError
+        events.track("persistence_fail", ["error_description": SyncEventLog.describe(syncError)])
+    }
+}

@@ -1,0 +1,190 @@
+import FlintCore
+
+/// The in-memory backend shared by the mock services: documents in insertion order, listeners with their
+/// queries, injected errors and a hook run before every operation. Listeners are called with no lock held.
+final class MockDocumentStore<Model: DataSyncModelProtocol>: Sendable {
+    private final class Listener: Sendable {
+        let query: SyncQuery?
+        let documentId: String?
+        let onChanges: @Sendable (SyncCollectionChanges<Model>) -> Void
+        let onDocument: @Sendable (Model?) -> Void
+        let onError: @Sendable (any Error) -> Void
+        init(query: SyncQuery?, documentId: String?, onChanges: @escaping @Sendable (SyncCollectionChanges<Model>) -> Void,
+             onDocument: @escaping @Sendable (Model?) -> Void, onError: @escaping @Sendable (any Error) -> Void) {
+            self.query = query
+            self.documentId = documentId
+            self.onChanges = onChanges
+            self.onDocument = onDocument
+            self.onError = onError
+        }
+    }
+
+    private struct State {
+        var order: [String] = []
+        var documents: [String: Model] = [:]
+        var errors: [MockOperation: any Error] = [:]
+        var calls: [MockOperation] = []
+        var listeners: [Int: Listener] = [:]
+        var nextListener = 0
+        var beforeCall: (@Sendable (MockOperation) async throws -> Void)?
+    }
+
+    private let state = Locked(State())
+
+    init(_ models: [Model]) {
+        state.withLock { state in
+            for model in models where state.documents[model.id] == nil { state.order.append(model.id) }
+            for model in models { state.documents[model.id] = model }
+        }
+    }
+
+    var documents: [Model] { state.withLock { state in state.order.compactMap { state.documents[$0] } } }
+    var calls: [MockOperation] { state.withLock { $0.calls } }
+    var listenerCount: Int { state.withLock { $0.listeners.count } }
+
+    func setError(_ error: (any Error)?, for operation: MockOperation) {
+        state.withLock { $0.errors[operation] = error }
+    }
+
+    func setBeforeCall(_ hook: (@Sendable (MockOperation) async throws -> Void)?) {
+        state.withLock { $0.beforeCall = hook }
+    }
+
+    /// Records the call, runs the hook (no lock held), then throws the injected error, if any.
+    func begin(_ operation: MockOperation) async throws {
+        let hook = state.withLock { state in
+            state.calls.append(operation)
+            return state.beforeCall
+        }
+        try await hook?(operation)
+        if let error = state.withLock({ $0.errors[operation] }) { throw error }
+    }
+
+    func document(id: String) -> Model? { state.withLock { $0.documents[id] } }
+
+    func query(_ query: SyncQuery) -> [Model] {
+        let all = documents
+        guard query != SyncQuery() else { return all }
+        let byID = Dictionary(all.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let fields = all.compactMap { model -> [String: SyncValue]? in
+            guard var fields = try? SyncModelCoding.fields(of: model) else { return nil }
+            fields["__mock_id__"] = .string(model.id)
+            return fields
+        }
+        return SyncQueryEvaluator.run(query, over: fields).compactMap { fields in
+            guard case .string(let id) = fields["__mock_id__"] else { return nil }
+            return byID[id]
+        }
+    }
+
+    func put(_ model: Model) {
+        state.withLock { state in
+            if state.documents[model.id] == nil { state.order.append(model.id) }
+            state.documents[model.id] = model
+        }
+        notify(id: model.id, model: model)
+    }
+
+    func update(id: String, data: [String: SyncValue]) throws {
+        guard let existing = document(id: id) else { throw SyncError.documentNotFound(id: id) }
+        let fields = SyncFieldUpdate.applying(data, to: try SyncModelCoding.fields(of: existing))
+        put(try SyncModelCoding.model(Model.self, from: fields))
+    }
+
+    func remove(id: String) {
+        let removed = state.withLock { state -> Bool in
+            guard state.documents.removeValue(forKey: id) != nil else { return false }
+            state.order.removeAll { $0 == id }
+            return true
+        }
+        if removed { notify(id: id, model: nil) }
+    }
+
+    private func notify(id: String, model: Model?) {
+        let listeners = state.withLock { Array($0.listeners.values) }
+        for listener in listeners {
+            if let documentId = listener.documentId {
+                if documentId == id { listener.onDocument(model) }
+            } else if let model, matches(listener.query ?? SyncQuery(), model) {
+                listener.onChanges(SyncCollectionChanges(updated: [model]))
+            } else {
+                listener.onChanges(SyncCollectionChanges(deleted: [id]))
+            }
+        }
+    }
+
+    private func matches(_ query: SyncQuery, _ model: Model) -> Bool {
+        guard !query.filters.isEmpty else { return true }
+        guard let fields = try? SyncModelCoding.fields(of: model) else { return false }
+        return SyncQueryEvaluator.matches(query, fields)
+    }
+
+    /// Ends every listener with `error`.
+    func failListeners(with error: any Error) {
+        let listeners = state.withLock { state -> [Listener] in
+            defer { state.listeners.removeAll() }
+            return Array(state.listeners.values)
+        }
+        for listener in listeners { listener.onError(error) }
+    }
+
+    func streamCollection(query: SyncQuery) -> AsyncThrowingStream<SyncCollectionChanges<Model>, any Error> {
+        AsyncThrowingStream { continuation in
+            let listener = Listener(query: query, documentId: nil,
+                                    onChanges: { continuation.yield($0) }, onDocument: { _ in },
+                                    onError: { continuation.finish(throwing: $0) })
+            attach(listener, finish: { continuation.finish(throwing: $0) }, setTermination: { handler in continuation.onTermination = { _ in handler() } }) {
+                continuation.yield(SyncCollectionChanges(updated: self.query(query), isInitial: true))
+            }
+        }
+    }
+
+    func streamDocument(id: String) -> AsyncThrowingStream<Model?, any Error> {
+        AsyncThrowingStream { continuation in
+            let listener = Listener(query: nil, documentId: id, onChanges: { _ in },
+                                    onDocument: { continuation.yield($0) },
+                                    onError: { continuation.finish(throwing: $0) })
+            attach(listener, finish: { continuation.finish(throwing: $0) }, setTermination: { handler in continuation.onTermination = { _ in handler() } }) {
+                continuation.yield(self.document(id: id))
+            }
+        }
+    }
+
+    /// Registers `listener` once the `stream` operation passed (hook, injected error), then sends the first
+    /// value; the stream's termination cancels the attachment or removes the listener, whichever applies.
+    private func attach(_ listener: Listener, finish: @escaping @Sendable (any Error) -> Void,
+                        setTermination: (@escaping @Sendable () -> Void) -> Void,
+                        first: @escaping @Sendable () -> Void) {
+        let registration = Locked<(key: Int?, terminated: Bool)>((nil, false))
+        let task = Task {
+            do {
+                try await begin(.stream)
+            } catch {
+                finish(error)
+                return
+            }
+            let attached = registration.withLock { registration -> Bool in
+                guard !registration.terminated else { return false }
+                registration.key = state.withLock { state in
+                    state.nextListener += 1
+                    state.listeners[state.nextListener] = listener
+                    return state.nextListener
+                }
+                return true
+            }
+            if attached { first() }
+        }
+        setTermination { [weak self] in
+            task.cancel()
+            let key = registration.withLock { registration -> Int? in
+                registration.terminated = true
+                return registration.key
+            }
+            if let key { self?.removeListener(key) }
+        }
+    }
+
+    private func removeListener(_ key: Int) {
+        state.withLock { _ = $0.listeners.removeValue(forKey: key) }
+    }
+}

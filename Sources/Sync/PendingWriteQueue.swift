@@ -1,0 +1,28 @@
+/// The queue of pending writes: one per document, in the order their documents first failed.
+struct PendingWriteQueue: Sendable, Equatable {
+    private(set) var writes: [PendingWrite]
+
+    init(_ writes: [PendingWrite] = []) {
+        self.writes = []
+        for write in writes { add(write) }
+    }
+
+    var count: Int { writes.count }
+    var isEmpty: Bool { writes.isEmpty }
+
+    /// Adds `write`, merged into the document's queued write if there is one.
+    mutating func add(_ write: PendingWrite) {
+        if let index = writes.firstIndex(where: { $0.documentId == write.documentId }) {
+            writes[index] = writes[index].merged(with: write)
+        } else {
+            writes.append(write)
+        }
+    }
+
+    /// Removes the queued write of `documentId` if it is still `write` (a newer merge stays).
+    mutating func remove(_ write: PendingWrite) {
+        writes.removeAll { $0 == write }
+    }
+
+    mutating func removeAll() { writes.removeAll() }
+}

@@ -1,0 +1,14 @@
+/// The remote side of a ``CollectionSyncEngine``: one collection, queried and listened to as a whole, its
+/// documents written one at a time.
+public protocol RemoteCollectionService<Model>: RemoteCollectionGroupService {
+    /// The document `id`, or nil when it does not exist.
+    func getDocument(id: String) async throws -> Model?
+    /// Writes the whole document (replacing it), under `model.id`.
+    func saveDocument(_ model: Model) async throws
+    /// Writes the given fields (dot-separated paths) of the existing document `id`.
+    func updateDocument(id: String, data: [String: SyncValue]) async throws
+    /// Deletes the document `id` (a missing document is fine).
+    func deleteDocument(id: String) async throws
+    /// The document `id` now and after every change (nil while it does not exist).
+    func streamDocument(id: String) -> AsyncThrowingStream<Model?, any Error>
+}

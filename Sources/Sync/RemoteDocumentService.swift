@@ -1,0 +1,19 @@
+/// The remote side of a ``DocumentSyncEngine``: one collection's documents, read, written and listened to one at
+/// a time. Implemented by ``MockRemoteDocumentService`` and by the adapters (FlintSyncFirestore's
+/// `FirestoreRemoteDocumentService`).
+public protocol RemoteDocumentService<Model>: Sendable {
+    /// The model stored in the documents.
+    associatedtype Model: DataSyncModelProtocol
+
+    /// The document `id`, or nil when it does not exist.
+    func getDocument(id: String) async throws -> Model?
+    /// Writes the whole document (replacing it), under `model.id`.
+    func saveDocument(_ model: Model) async throws
+    /// Writes the given fields (dot-separated paths) of the existing document `id`.
+    func updateDocument(id: String, data: [String: SyncValue]) async throws
+    /// Deletes the document `id` (a missing document is fine).
+    func deleteDocument(id: String) async throws
+    /// The document `id` now and after every change (nil while it does not exist). The listener is removed
+    /// when the iteration ends; a listener error ends the stream by throwing it.
+    func streamDocument(id: String) -> AsyncThrowingStream<Model?, any Error>
+}

@@ -1,0 +1,12 @@
+import FlintCore
+import FlintInterop
+
+/// Picks an engine's logger: the one passed in, else the app's ``AnalyticsInterop`` (resolved through its
+/// container) when it has one, else none.
+enum SyncEngineLogger {
+    static func resolve(_ logger: (any DataSyncLogger)?, app: FlintApp?) -> (any DataSyncLogger)? {
+        if let logger { return logger }
+        guard let app, let analytics = try? app.container.require(AnalyticsInterop.self) else { return nil }
+        return AnalyticsSyncLogger(analytics: analytics)
+    }
+}

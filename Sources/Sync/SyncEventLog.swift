@@ -1,0 +1,15 @@
+/// Sends an engine's analytics events, named `{managerKey}_{event}`, to its logger (none: nothing is sent).
+struct SyncEventLog: Sendable {
+    let managerKey: String
+    let logger: (any DataSyncLogger)?
+
+    var isEnabled: Bool { logger != nil }
+
+    func track(_ event: String, _ parameters: [String: String] = [:]) {
+        logger?.trackEvent(name: "\(managerKey)_\(event)", parameters: parameters)
+    }
+
+    static func describe(_ error: any Error) -> String {
+        String(describing: error)
+    }
+}

@@ -1,0 +1,16 @@
+/// One condition of a ``SyncQuery``: a field (dot-separated path), an operator and a value.
+public struct SyncFilter: Sendable, Hashable, Codable {
+    /// The field's dot-separated path.
+    public var field: String
+    /// The comparison.
+    public var op: SyncFilterOperator
+    /// The value compared with (an array for ``SyncFilterOperator/isIn``).
+    public var value: SyncValue
+
+    /// A filter on `field`.
+    public init(field: String, op: SyncFilterOperator, value: SyncValue) {
+        self.field = field
+        self.op = op
+        self.value = value
+    }
+}

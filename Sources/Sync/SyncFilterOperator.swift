@@ -1,0 +1,19 @@
+/// How a ``SyncFilter`` compares a field with its value.
+public enum SyncFilterOperator: String, Sendable, Hashable, Codable {
+    /// `==`
+    case isEqualTo
+    /// `!=`
+    case isNotEqualTo
+    /// `<`
+    case isLessThan
+    /// `<=`
+    case isLessThanOrEqualTo
+    /// `>`
+    case isGreaterThan
+    /// `>=`
+    case isGreaterThanOrEqualTo
+    /// The field is an array holding the value.
+    case arrayContains
+    /// The field equals one of the values (the filter's value is an array).
+    case isIn
+}

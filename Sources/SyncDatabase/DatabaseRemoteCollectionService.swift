@@ -1,0 +1,75 @@
+import FlintCore
+import FlintDatabase
+import FlintSync
+
+/// A ``RemoteCollectionService`` over FlintDatabase: the children of the location `collectionPath` names
+/// (evaluated at every call; nil throws ``SyncError/collectionPathUnavailable``), each child's key a document ID.
+///
+/// The Realtime Database has no multi-field queries: ``SyncQuery``s are evaluated on the client over the
+/// location's children, and the listener is the location's `value` stream, compared child by child (so one
+/// change costs O(size of the location); see Docs/Sync.md). Updates of a missing child throw
+/// ``SyncError/documentNotFound(id:)``, as Firestore's `updateData` does.
+public struct DatabaseRemoteCollectionService<Model: DataSyncModelProtocol>: RemoteCollectionService {
+    private let database: Database
+    private let collectionPath: @Sendable () -> String?
+
+    /// The service for `collectionPath` in `database`.
+    public init(database: Database, collectionPath: @escaping @Sendable () -> String?) {
+        self.database = database
+        self.collectionPath = collectionPath
+    }
+
+    /// The service for `collectionPath` in the app's default database.
+    public init(app: FlintApp, collectionPath: @escaping @Sendable () -> String?) throws {
+        self.init(database: try Database.database(app: app), collectionPath: collectionPath)
+    }
+
+    private func location() throws -> DatabaseReference {
+        database.reference(withPath: try DatabaseCollectionPath.resolve(collectionPath))
+    }
+
+    /// The children matching `query`.
+    public func getCollection(query: SyncQuery) async throws -> [Model] {
+        try DatabaseSyncCoding.models(Model.self, from: try await location().getData(), query: query)
+    }
+
+    /// The location's changes as batches.
+    public func streamCollectionUpdates(query: SyncQuery) -> AsyncThrowingStream<SyncCollectionChanges<Model>, any Error> {
+        do {
+            return DatabaseSyncCoding.changes(Model.self, of: try location(), query: query)
+        } catch {
+            return AsyncThrowingStream { $0.finish(throwing: error) }
+        }
+    }
+
+    /// Reads the child `id`.
+    public func getDocument(id: String) async throws -> Model? {
+        try DatabaseSyncCoding.model(Model.self, from: try await location().child(id).getData())
+    }
+
+    /// Replaces the child `model.id` with the model's JSON tree.
+    public func saveDocument(_ model: Model) async throws {
+        try await location().child(model.id).setValue(try DatabaseSyncCoding.tree(model))
+    }
+
+    /// Updates fields of the existing child `id` (dotted keys are paths; `null` removes).
+    public func updateDocument(id: String, data: [String: SyncValue]) async throws {
+        let child = try location().child(id)
+        guard try await child.getData().exists() else { throw SyncError.documentNotFound(id: id) }
+        try await child.updateChildValues(try DatabaseSyncCoding.updates(data))
+    }
+
+    /// Removes the child `id`.
+    public func deleteDocument(id: String) async throws {
+        try await location().child(id).removeValue()
+    }
+
+    /// The child `id` now and after every change.
+    public func streamDocument(id: String) -> AsyncThrowingStream<Model?, any Error> {
+        do {
+            return DatabaseSyncCoding.documents(Model.self, of: try location().child(id))
+        } catch {
+            return AsyncThrowingStream { $0.finish(throwing: error) }
+        }
+    }
+}

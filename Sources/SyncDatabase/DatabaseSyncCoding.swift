@@ -1,0 +1,109 @@
+import FlintDatabase
+import FlintSync
+import Foundation
+
+/// Conversions between FlintSync's types and Realtime Database values, through JSON: models are written as
+/// their JSON trees, read back with the child's key as `id` when the tree has none.
+enum DatabaseSyncCoding {
+    /// A child's value as fields (with `id`), or nil when it is missing or not an object.
+    static func fields(of snapshot: DataSnapshot) throws -> [String: SyncValue]? {
+        guard snapshot.exists(), let value = snapshot.value else { return nil }
+        let data = try JSONSerialization.data(withJSONObject: value, options: [.fragmentsAllowed])
+        guard var fields = try? JSONDecoder().decode([String: SyncValue].self, from: data) else { return nil }
+        if fields["id"] == nil { fields["id"] = .string(snapshot.key) }
+        return fields
+    }
+
+    static func model<Model: DataSyncModelProtocol>(_ type: Model.Type, from fields: [String: SyncValue]) throws -> Model {
+        try JSONDecoder().decode(Model.self, from: JSONEncoder().encode(fields))
+    }
+
+    static func model<Model: DataSyncModelProtocol>(_ type: Model.Type, from snapshot: DataSnapshot) throws -> Model? {
+        try fields(of: snapshot).map { try model(Model.self, from: $0) }
+    }
+
+    /// The model as a Database value (a JSON tree).
+    static func tree<Model: Encodable>(_ model: Model) throws -> Any {
+        try JSONSerialization.jsonObject(with: JSONEncoder().encode(model), options: [.fragmentsAllowed])
+    }
+
+    /// A partial update as `updateChildValues` paths: dots become slashes, `null` removes.
+    static func updates(_ data: [String: SyncValue]) throws -> [String: Any?] {
+        var values: [String: Any?] = [:]
+        for (key, value) in data {
+            let path = key.replacingOccurrences(of: ".", with: "/")
+            if value == .null {
+                values[path] = .some(nil)
+            } else {
+                let converted: Any = try tree(value)
+                values[path] = .some(converted)
+            }
+        }
+        return values
+    }
+
+    /// The children of a collection snapshot matching `query` (evaluated locally), as models in query order.
+    static func models<Model: DataSyncModelProtocol>(_ type: Model.Type, from snapshot: DataSnapshot,
+                                                     query: SyncQuery) throws -> [Model] {
+        let all = try snapshot.children.compactMap { try fields(of: $0) }
+        return try SyncQueryEvaluator.run(query, over: all).map { try model(Model.self, from: $0) }
+    }
+
+    /// The location's `value` snapshots as change batches: the first holds every matching child, later ones
+    /// the children that changed (compared by their JSON) or left.
+    static func changes<Model: DataSyncModelProtocol>(_ type: Model.Type, of reference: DatabaseReference,
+                                                      query: SyncQuery) -> AsyncThrowingStream<SyncCollectionChanges<Model>, any Error> {
+        let values = reference.value
+        return AsyncThrowingStream { continuation in
+            let task = Task {
+                do {
+                    var previous: [String: [String: SyncValue]]?
+                    for try await snapshot in values {
+                        var current: [String: [String: SyncValue]] = [:]
+                        var order: [String] = []
+                        for child in snapshot.children {
+                            guard let fields = try fields(of: child), SyncQueryEvaluator.matches(query, fields) else { continue }
+                            current[child.key] = fields
+                            order.append(child.key)
+                        }
+                        guard let before = previous else {
+                            previous = current
+                            let matching = SyncQueryEvaluator.run(query, over: order.map { current[$0]! })
+                            continuation.yield(SyncCollectionChanges(updated: try matching.map { try model(Model.self, from: $0) },
+                                                                     isInitial: true))
+                            continue
+                        }
+                        var batch = SyncCollectionChanges<Model>()
+                        for key in order where before[key] != current[key] {
+                            batch.updated.append(try model(Model.self, from: current[key]!))
+                        }
+                        for key in before.keys where current[key] == nil { batch.deleted.append(key) }
+                        previous = current
+                        if !batch.updated.isEmpty || !batch.deleted.isEmpty { continuation.yield(batch) }
+                    }
+                    continuation.finish()
+                } catch {
+                    continuation.finish(throwing: error)
+                }
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+
+    /// A child's `value` snapshots as models (nil while missing).
+    static func documents<Model: DataSyncModelProtocol>(_ type: Model.Type, of reference: DatabaseReference)
+        -> AsyncThrowingStream<Model?, any Error> {
+        let values = reference.value
+        return AsyncThrowingStream { continuation in
+            let task = Task {
+                do {
+                    for try await snapshot in values { continuation.yield(try model(Model.self, from: snapshot)) }
+                    continuation.finish()
+                } catch {
+                    continuation.finish(throwing: error)
+                }
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+}

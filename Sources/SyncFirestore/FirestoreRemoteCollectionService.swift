@@ -1,0 +1,70 @@
+import FlintCore
+import FlintFirestore
+import FlintSync
+
+/// A ``RemoteCollectionService`` over FlintFirestore: the collection `collectionPath` names (evaluated at every
+/// call; nil throws ``SyncError/collectionPathUnavailable``). Queries become Firestore queries; the listener
+/// is the query's `snapshots`, its first snapshot the initial batch and later ones their `documentChanges`.
+public struct FirestoreRemoteCollectionService<Model: DataSyncModelProtocol>: RemoteCollectionService {
+    private let firestore: Firestore
+    private let collectionPath: @Sendable () -> String?
+
+    /// The service for `collectionPath` in `firestore`.
+    public init(firestore: Firestore, collectionPath: @escaping @Sendable () -> String?) {
+        self.firestore = firestore
+        self.collectionPath = collectionPath
+    }
+
+    /// The service for `collectionPath` in the app's default Firestore database.
+    public init(app: FlintApp, collectionPath: @escaping @Sendable () -> String?) throws {
+        self.init(firestore: try Firestore.firestore(app: app), collectionPath: collectionPath)
+    }
+
+    private func collection() throws -> CollectionReference {
+        firestore.collection(try FirestoreCollectionPath.resolve(collectionPath))
+    }
+
+    /// The documents matching `query`.
+    public func getCollection(query: SyncQuery) async throws -> [Model] {
+        let snapshot = try await FirestoreSyncCoding.query(try collection(), query).getDocuments()
+        return try FirestoreSyncCoding.models(Model.self, from: snapshot)
+    }
+
+    /// The query's snapshots as change batches.
+    public func streamCollectionUpdates(query: SyncQuery) -> AsyncThrowingStream<SyncCollectionChanges<Model>, any Error> {
+        do {
+            return FirestoreSyncCoding.changes(Model.self, of: FirestoreSyncCoding.query(try collection(), query))
+        } catch {
+            return AsyncThrowingStream { $0.finish(throwing: error) }
+        }
+    }
+
+    /// Reads the document.
+    public func getDocument(id: String) async throws -> Model? {
+        try FirestoreSyncCoding.model(Model.self, from: try await collection().document(id).getDocument())
+    }
+
+    /// Replaces the document with the model.
+    public func saveDocument(_ model: Model) async throws {
+        try await collection().document(model.id).setData(from: model)
+    }
+
+    /// Updates fields (`updateData`, dotted keys are paths).
+    public func updateDocument(id: String, data: [String: SyncValue]) async throws {
+        try await collection().document(id).updateData(FirestoreSyncCoding.updateFields(data))
+    }
+
+    /// Deletes the document.
+    public func deleteDocument(id: String) async throws {
+        try await collection().document(id).delete()
+    }
+
+    /// The document's snapshots, as models.
+    public func streamDocument(id: String) -> AsyncThrowingStream<Model?, any Error> {
+        do {
+            return FirestoreSyncCoding.documents(Model.self, of: try collection().document(id))
+        } catch {
+            return AsyncThrowingStream { $0.finish(throwing: error) }
+        }
+    }
+}

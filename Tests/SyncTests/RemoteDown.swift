@@ -1,0 +1,2 @@
+/// The error the tests inject into mock remotes.
+struct RemoteDown: Error, Equatable {}

@@ -1,0 +1,14 @@
+import FlintSync
+
+/// The model of the sync tests.
+struct TestUser: DataSyncModelProtocol, Equatable {
+    let id: String
+    var name: String
+    var age: Int
+
+    var eventParameters: [String: String] { ["user_name": name] }
+
+    static var mocks: [TestUser] {
+        [TestUser(id: "1", name: "John", age: 30), TestUser(id: "2", name: "Jane", age: 25)]
+    }
+}
