@@ -9,7 +9,7 @@
 /// ```
 ///
 /// Invalid paths and queries do not trap (Firebase raises an exception): the reference or query records the
-/// problem and every operation on it throws ``FirestoreErrorCode/invalidArgument``, and a listener on it
+/// problem and every operation on it throws ``RPCStatusCode/invalidArgument``, and a listener on it
 /// receives that error.
 public struct FirestoreError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The status code.
