@@ -28,7 +28,7 @@ public struct FirestoreError: Error, Sendable, Hashable, CustomStringConvertible
         "FirestoreError(\(code.statusName)): \(message)"
     }
 
-    /// `error` as a ``FirestoreError``: itself when it is one, otherwise ``FirestoreErrorCode/unknown``
+    /// `error` as a ``FirestoreError``: itself when it is one, otherwise ``RPCStatusCode/unknown``
     /// with the error's description.
     static func wrapping(_ error: any Error) -> FirestoreError {
         if let error = error as? FirestoreError { return error }

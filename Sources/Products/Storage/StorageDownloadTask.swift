@@ -2,8 +2,8 @@ import FlintCore
 import Foundation
 
 /// A download in progress (Firebase's `StorageDownloadTask`), made by
-/// ``StorageReference/getData(maxSize:completion:)-(_,(Data?,(Error)?)->Void)`` (into memory) or
-/// ``StorageReference/write(toFile:completion:)-(_,((URL?,(Error)?)->Void)?)`` (into a file, one chunk in
+/// ``StorageReference/getData(maxSize:completion:)-(_,(Result<Data,Error>)->Void)`` (into memory) or
+/// ``StorageReference/write(toFile:completion:)-(_,(Result<URL,Error>)->Void)`` (into a file, one chunk in
 /// memory at a time).
 ///
 /// The task reads the object's metadata (failing with ``StorageErrorCode/downloadSizeExceeded`` when it is

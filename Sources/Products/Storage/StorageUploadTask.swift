@@ -2,8 +2,8 @@ import FlintCore
 import Foundation
 
 /// An upload in progress (Firebase's `StorageUploadTask`), made by
-/// ``StorageReference/putData(_:metadata:completion:)-(_,_,((StorageMetadata?,(Error)?)->Void)?)`` or
-/// ``StorageReference/putFile(from:metadata:completion:)-(_,_,((StorageMetadata?,(Error)?)->Void)?)``.
+/// ``StorageReference/putData(_:metadata:completion:)-(_,_,(Result<StorageMetadata,Error>)->Void)`` or
+/// ``StorageReference/putFile(from:metadata:completion:)-(_,_,(Result<StorageMetadata,Error>)->Void)``.
 ///
 /// The data goes to the backend in chunks of the instance's chunk size (``Storage/uploadChunkSizeBytes``,
 /// rounded up to 256 KiB); each chunk fires `progress`, and ``pause()`` takes effect between chunks. Chunks

@@ -80,7 +80,7 @@ public struct Timestamp: Sendable, Hashable, Comparable, Codable, CustomStringCo
 
     /// What a non-throwing conversion (`Date.firestoreValue`) makes of a `Date` that has no timestamp (not
     /// finite, or beyond ±2^63 seconds): an invalid timestamp that writes and queries reject with
-    /// ``FirestoreErrorCode/invalidArgument`` — never a trap, never a clamped valid time.
+    /// ``RPCStatusCode/invalidArgument`` — never a trap, never a clamped valid time.
     static let unrepresentable = Timestamp(storing: .min, nanoseconds: -1)
 
     /// `date` as a timestamp for non-throwing conversions: ``unrepresentable`` when it has none.
