@@ -211,7 +211,7 @@ public struct Component: Sendable {
 }
 
 /// An extra type that a component's instance is also served as; see
-/// ``Component/init(_:alsoProviding:timing:dependencies:factory:)``. Both the component's type (`Source`)
+/// ``Component/init(_:alsoProviding:timing:dependencies:factory:)-(T.Type,_,_,_,_)``. Both the component's type (`Source`)
 /// and the extra type are `Sendable`, as everything in a container is.
 public struct ComponentAlias<Source: Sendable>: Sendable {
     let key: TypeKey

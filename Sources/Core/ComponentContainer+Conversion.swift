@@ -8,7 +8,7 @@ extension ComponentContainer {
     /// }
     /// ```
     ///
-    /// - Throws: the errors of ``require(_:)``, and ``ComponentError/instanceDoesNotConform(type:instanceType:)``
+    /// - Throws: the errors of ``require(_:)-(T.Type)``, and ``ComponentError/instanceDoesNotConform(type:instanceType:)``
     ///   (naming `target` and the instance's dynamic type) when the instance is not a `target`, for example
     ///   when an override serves `type` with another class.
     public func require<T: Sendable, U: Sendable>(_ type: T.Type, as target: U.Type) throws(ComponentError) -> U {

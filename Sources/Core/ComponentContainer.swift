@@ -37,7 +37,7 @@ public final class ComponentContainer: Sendable {
 
     /// The instance for `type`, or nil when no component provides it, its factory returned nil, or
     /// resolution failed. Failures other than "not registered" and "returned nil" are reported to the
-    /// registry's ``ComponentMonitor``; use ``require(_:)`` to get the reason.
+    /// registry's ``ComponentMonitor``; use ``require(_:)-(T.Type)`` to get the reason.
     @inlinable @inline(__always)
     public func instance<T: Sendable>(for type: T.Type) -> T? {
         if requester == nil, let value = storage.cachedValue(of: ObjectIdentifier(type), as: T.self) { return value }
@@ -143,7 +143,7 @@ public final class ComponentContainer: Sendable {
         try require(Qualified(type, qualifier))
     }
 
-    /// A handle that resolves `type` on each `get()`, for a ``Dependency/provider(_:isRequired:)``
+    /// A handle that resolves `type` on each `get()`, for a ``Dependency/provider(_:isRequired:)-(T.Type,_)``
     /// dependency (which may close a cycle: the provider is only resolved later, outside the factory).
     /// The provider holds its container weakly; after the app is gone it resolves nothing.
     public func provider<T: Sendable>(for type: T.Type) throws(ComponentError) -> Provider<T> {
@@ -176,7 +176,7 @@ public final class ComponentContainer: Sendable {
         try provider(for: Qualified(type, qualifier))
     }
 
-    /// A handle on `type` for a ``Dependency/deferred(_:)-swift.type.method`` dependency: `type` may be provided
+    /// A handle on `type` for a ``Dependency/deferred(_:)-(T.Type)`` dependency: `type` may be provided
     /// now, or only later by a library registered after the app was configured (Firebase Android's
     /// `Deferred<T>`). The deferred holds its container weakly.
     public func deferred<T: Sendable>(for type: T.Type) throws(ComponentError) -> Deferred<T> {

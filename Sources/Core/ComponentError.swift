@@ -1,6 +1,6 @@
 /// Errors of component registration, graph validation and resolution, and of every product entry point
-/// (`Auth.auth()`, `Firestore.firestore(app:database:)`, …; see "Product entry points" in
-/// Docs/ComponentSystem.md).
+/// (`Auth.auth()`, `Firestore.firestore(app:database:)`, …; see
+/// <doc:ComponentSystem#Product-entry-points>).
 ///
 /// Type names are the fully qualified names of the keyed types (as `String(reflecting:)` prints them, minus
 /// the unstable `(unknown context at $…).` part of private types; see ``typeName(of:)``), so that two types

@@ -1,4 +1,4 @@
-/// A dependency that may arrive later: what a factory with a ``Dependency/deferred(_:)-swift.type.method``
+/// A dependency that may arrive later: what a factory with a ``Dependency/deferred(_:)-(T.Type)``
 /// dependency receives from `container.deferred(for:)`, as Firebase Android's `Deferred<T>`.
 ///
 /// The type may be provided when the app is configured, or only later, by a library registered after the app

@@ -7,7 +7,7 @@
 /// ```
 ///
 /// Never call user code (a factory, a listener) inside `withLock`: copy what you need out, unlock, then call.
-/// ThreadSanitizer understands this lock on every platform (see ``PlatformLock`` for why Flint does not use
+/// ThreadSanitizer understands this lock on every platform (see `PlatformLock` for why Flint does not use
 /// `Synchronization.Mutex`).
 public final class Locked<Value>: @unchecked Sendable {
     private let lock = PlatformLock()

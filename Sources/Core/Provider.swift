@@ -1,4 +1,4 @@
-/// Resolves a type later, on each ``get()``; what a factory with a ``Dependency/provider(_:isRequired:)``
+/// Resolves a type later, on each ``get()``; what a factory with a ``Dependency/provider(_:isRequired:)-(T.Type,_)``
 /// dependency receives from `container.provider(for:)`.
 ///
 /// Holding a provider instead of the instance breaks construction cycles (A needs B, B needs a provider

@@ -18,8 +18,8 @@ public struct CallerIdentity: Sendable, Hashable {
     }
 }
 
-/// Finds out who is calling from an app's optional ``FlintInterop/AuthInterop`` and
-/// ``FlintInterop/AppCheckInterop``: Firestore, the Realtime Database and Storage share it.
+/// Finds out who is calling from an app's optional `FlintInterop.AuthInterop` and
+/// `FlintInterop.AppCheckInterop`: Firestore, the Realtime Database and Storage share it.
 ///
 /// ```swift
 /// let credentials = CallerCredentials(auth: container.instance(for: AuthInterop.self),
@@ -51,7 +51,7 @@ public struct CallerCredentials: Sendable {
     /// when it is a local JWT, else `getUserID()`), and the App Check token (a failing App Check gives its placeholder token, as Firebase's
     /// products send).
     ///
-    /// - Throws: what ``FlintInterop/AuthInterop/getToken(forcingRefresh:)`` threw when a signed-in user's
+    /// - Throws: what `FlintInterop.AuthInterop.getToken(forcingRefresh:)` threw when a signed-in user's
     ///   token could not be obtained; products report it as their `unauthenticated` error.
     public func identity() async throws -> CallerIdentity {
         var identity = CallerIdentity()

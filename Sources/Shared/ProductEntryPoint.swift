@@ -1,7 +1,7 @@
 import FlintCore
 
 /// The shared shape of product entry points (`Auth.auth()`, `Firestore.firestore(app:database:)`, …), as
-/// described once in "Product entry points" (Docs/ComponentSystem.md): every entry point is
+/// described once in "Product entry points" (FlintCore's Component System guide): every entry point is
 /// `throws(ComponentError)` and returns a non-optional instance.
 ///
 /// ```swift
@@ -16,7 +16,7 @@ import FlintCore
 public enum ProductEntryPoint {
     /// The default app of `AppRegistry.shared`, for entry points without an `app:` argument.
     ///
-    /// - Throws: ``ComponentError/defaultAppNotConfigured`` when there is none.
+    /// - Throws: `ComponentError.defaultAppNotConfigured` when there is none.
     public static func defaultApp() throws(ComponentError) -> FlintApp {
         guard let app = FlintApp.app() else { throw .defaultAppNotConfigured }
         return app
@@ -25,10 +25,10 @@ public enum ProductEntryPoint {
     /// The instance of `component` in `app`'s container, where `component` is what `library` registers for
     /// `product` (the product type itself, or its internal provider).
     ///
-    /// - Throws: ``ComponentError/libraryNotRegistered(type:library:)`` naming `product` and `library` when no
+    /// - Throws: `ComponentError.libraryNotRegistered(type:library:)` naming `product` and `library` when no
     ///   component provides `component` (the library was not registered before `app` was configured);
-    ///   otherwise the container's errors unchanged (``ComponentError/appDeleted(name:)`` for a deleted app,
-    ///   ``ComponentError/factoryReturnedNil(type:)``, …).
+    ///   otherwise the container's errors unchanged (`ComponentError.appDeleted(name:)` for a deleted app,
+    ///   `ComponentError.factoryReturnedNil(type:)`, …).
     public static func require<T: Sendable>(_ component: T.Type, in app: FlintApp, product: Any.Type,
                                             library: any FlintLibrary.Type) throws(ComponentError) -> T {
         do {

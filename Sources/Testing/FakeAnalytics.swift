@@ -23,7 +23,7 @@ public final class FakeAnalytics: AnalyticsInterop, Sendable {
     /// A fake Analytics with nothing logged.
     public init() {}
 
-    /// A component serving this instance as ``AnalyticsInterop``, for `overrides`.
+    /// A component serving this instance as `AnalyticsInterop`, for `overrides`.
     public var components: [Component] {
         [Component.instance(self, as: AnalyticsInterop.self)]
     }

@@ -31,7 +31,7 @@ public final class FakeAppCheck: AppCheckInterop, Sendable {
         state = Locked(State(token: token, limitedUseToken: limitedUseToken, placeholderToken: placeholderToken))
     }
 
-    /// A component serving this instance as ``AppCheckInterop``, for `overrides`.
+    /// A component serving this instance as `AppCheckInterop`, for `overrides`.
     public var components: [Component] {
         [Component.instance(self, as: AppCheckInterop.self)]
     }

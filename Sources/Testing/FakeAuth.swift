@@ -64,8 +64,8 @@ public final class FakeAuth: AuthInterop, AuthUserInterop, AuthSignInInterop, Se
 
     // MARK: - Overrides
 
-    /// Components that serve this one instance as ``AuthInterop``, ``AuthUserInterop`` and
-    /// ``AuthSignInInterop``; pass them as `overrides` to replace a registered Auth (or stand in for
+    /// Components that serve this one instance as `AuthInterop`, `AuthUserInterop` and
+    /// `AuthSignInInterop`; pass them as `overrides` to replace a registered Auth (or stand in for
     /// a missing one).
     public var components: [Component] {
         [

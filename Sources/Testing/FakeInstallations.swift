@@ -36,7 +36,7 @@ public final class FakeInstallations: InstallationsInterop, Sendable {
         state = Locked(State(installationID: installationID, authToken: authToken, expirationDate: expirationDate))
     }
 
-    /// A component serving this instance as ``InstallationsInterop``, for `overrides`.
+    /// A component serving this instance as `InstallationsInterop`, for `overrides`.
     public var components: [Component] {
         [Component.instance(self, as: InstallationsInterop.self)]
     }

@@ -28,7 +28,7 @@ public final class FakeMessaging: MessagingInterop, Sendable {
         state = Locked(State(fcmToken: fcmToken))
     }
 
-    /// A component serving this instance as ``MessagingInterop``, for `overrides`.
+    /// A component serving this instance as `MessagingInterop`, for `overrides`.
     public var components: [Component] {
         [Component.instance(self, as: MessagingInterop.self)]
     }

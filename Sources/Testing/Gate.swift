@@ -88,7 +88,7 @@ public final class Gate: Sendable {
     /// Returns once the gate is open, or as soon as the calling task is cancelled. There is no deadline.
     ///
     /// Use it where the wait is already bounded by something else: inside a fake backend's request or a task
-    /// that the test awaits through ``value(of:timeout:)`` or ``result(of:timeout:)``. In a test body, prefer
+    /// that the test awaits through ``value(of:timeout:)-(Task<Success,Never>,_)`` or ``result(of:timeout:)``. In a test body, prefer
     /// ``wait(timeout:)``, which fails instead of hanging when the gate is never opened.
     public func wait() async {
         _ = await wake(timeout: nil)

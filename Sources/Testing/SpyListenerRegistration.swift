@@ -1,6 +1,6 @@
 import FlintCore
 
-/// A ``ListenerRegistration`` that records `remove()` calls, for testing that a stream or client removes
+/// A `ListenerRegistration` that records `remove()` calls, for testing that a stream or client removes
 /// its listener when iteration ends, throws or is cancelled.
 ///
 /// ```swift

@@ -2,7 +2,7 @@ import FlintCore
 
 /// One-line, isolated apps for tests.
 ///
-/// Every call builds a private ``AppRegistry``, so tests running in parallel never share apps, names
+/// Every call builds a private `AppRegistry`, so tests running in parallel never share apps, names
 /// or libraries, and nothing touches `AppRegistry.shared`:
 ///
 /// ```swift
@@ -18,9 +18,9 @@ public enum TestApp {
     ///   - overrides: components replacing (or adding to) the libraries' components, typically fakes'
     ///     `components`.
     ///   - options: the app's options.
-    /// - Returns: the configured app; its ``FlintApp/registry`` is the private registry.
-    /// - Throws: whatever registering a library (``ComponentError/invalidLibraryName(_:)``) or configure throws
-    ///   (``FlintError`` or ``ComponentError``).
+    /// - Returns: the configured app; its `FlintApp.registry` is the private registry.
+    /// - Throws: whatever registering a library (`ComponentError.invalidLibraryName(_:)`) or configure throws
+    ///   (`FlintError` or `ComponentError`).
     public static func make(name: String = FlintApp.defaultName,
                             libraries: [any FlintLibrary.Type] = [],
                             overrides: [Component] = [],

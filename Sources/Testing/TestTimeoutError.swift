@@ -14,7 +14,7 @@ public enum TestTimeoutError: Error, Equatable, Hashable, CustomStringConvertibl
     case conditionNotMet(timeout: Duration)
     /// ``SpyListenerRegistration/waitForRemoval(timeout:)``: `remove()` was not called within `timeout`.
     case listenerNotRemoved(timeout: Duration)
-    /// ``result(of:timeout:)`` or ``value(of:timeout:)``: the task had not finished within `timeout`
+    /// ``result(of:timeout:)`` or ``value(of:timeout:)-(Task<Success,Never>,_)``: the task had not finished within `timeout`
     /// (it was cancelled then).
     case taskNotFinished(timeout: Duration)
     /// ``Gate/wait(timeout:)``: the gate was not opened within `timeout`.

@@ -81,7 +81,7 @@ struct AuthInteropTests {
     }
 
     @Test func theDocumentedAuthClientPatternWorksAgainstTheRealAuth() async throws {
-        // The live client of Docs/Testing.md, built on interop protocols only, runs unchanged on real Auth.
+        // The live client of FlintTesting's Testing guide, built on interop protocols only, runs unchanged on real Auth.
         let fixture = try AuthFixture()
         let auth = try fixture.app.container.require(AuthInterop.self)
         let signIn = try fixture.app.container.require(AuthSignInInterop.self)

@@ -101,7 +101,7 @@ struct MultiClientTests {
     }
 }
 
-/// The example of Docs/Products/Firestore.md, "Testing".
+/// The example of the FlintFirestore guide (FirestoreGuide.md), "Testing".
 @Suite(.timeLimit(.minutes(1)))
 struct DocumentationExampleTests {
     @Test func bobSeesAlicesMessage() async throws {

@@ -1,7 +1,7 @@
 import FlintCore
 import FlintInterop
 
-// The client/test-value pattern (Docs/Testing.md): feature code depends on a struct of closures, not on
+// The client/test-value pattern (FlintTesting's Testing guide, Sources/Testing/FlintTesting.docc/Testing.md): feature code depends on a struct of closures, not on
 // Flint; the live value is built from an app's interop components, the test value from plain closures.
 
 /// What the feature code needs from Auth.

@@ -61,9 +61,9 @@ public final class AppCheck: ComponentLifecycleMaintainer, Sendable {
 
     /// The default app's App Check.
     ///
-    /// An entry point of the shape every product follows ("Product entry points" in Docs/ComponentSystem.md).
+    /// An entry point of the shape every product follows ("Product entry points" in FlintCore's Component System guide).
     ///
-    /// - Throws: ``ComponentError/defaultAppNotConfigured`` when `AppRegistry.shared` has no default app, then
+    /// - Throws: `ComponentError.defaultAppNotConfigured` when `AppRegistry.shared` has no default app, then
     ///   the errors of ``appCheck(app:)``.
     public static func appCheck() throws(ComponentError) -> AppCheck {
         try appCheck(app: ProductEntryPoint.defaultApp())
@@ -72,12 +72,12 @@ public final class AppCheck: ComponentLifecycleMaintainer, Sendable {
     /// The App Check of `app`: the same instance on every call, created by the app's container.
     ///
     /// Requires ``AppCheckLibrary`` to be registered with the app's registry before the app was configured.
-    /// An entry point of the shape every product follows ("Product entry points" in Docs/ComponentSystem.md):
+    /// An entry point of the shape every product follows ("Product entry points" in FlintCore's Component System guide):
     /// it throws where Firebase's `appCheck(app:)` returns nil.
     ///
-    /// - Throws: ``ComponentError/libraryNotRegistered(type:library:)`` when ``AppCheckLibrary`` was not
-    ///   registered, ``ComponentError/factoryReturnedNil(type:)`` when the app's ``AppCheckProviderFactory``
-    ///   gave no provider for `app`, ``ComponentError/appDeleted(name:)`` for a deleted app.
+    /// - Throws: `ComponentError.libraryNotRegistered(type:library:)` when ``AppCheckLibrary`` was not
+    ///   registered, `ComponentError.factoryReturnedNil(type:)` when the app's ``AppCheckProviderFactory``
+    ///   gave no provider for `app`, `ComponentError.appDeleted(name:)` for a deleted app.
     public static func appCheck(app: FlintApp) throws(ComponentError) -> AppCheck {
         try ProductEntryPoint.require(AppCheck.self, in: app, product: AppCheck.self, library: AppCheckLibrary.self)
     }

@@ -23,7 +23,7 @@ import Foundation
 ///
 /// Every method may be called from any task. Errors of its operations are ``AuthErrorCode``s; the entry points
 /// (``auth()``, ``auth(app:)``) throw `ComponentError`s, as every product's do ("Product entry points" in
-/// Docs/ComponentSystem.md).
+/// FlintCore's Component System guide).
 public final class Auth: ComponentLifecycleMaintainer, Sendable {
     /// What Auth keeps behind its lock.
     struct State {
@@ -81,9 +81,9 @@ public final class Auth: ComponentLifecycleMaintainer, Sendable {
 
     /// The default app's Auth.
     ///
-    /// An entry point of the shape every product follows ("Product entry points" in Docs/ComponentSystem.md).
+    /// An entry point of the shape every product follows ("Product entry points" in FlintCore's Component System guide).
     ///
-    /// - Throws: ``ComponentError/defaultAppNotConfigured`` when `AppRegistry.shared` has no default app, then
+    /// - Throws: `ComponentError.defaultAppNotConfigured` when `AppRegistry.shared` has no default app, then
     ///   the errors of ``auth(app:)``.
     public static func auth() throws(ComponentError) -> Auth {
         try auth(app: ProductEntryPoint.defaultApp())
@@ -93,10 +93,10 @@ public final class Auth: ComponentLifecycleMaintainer, Sendable {
     ///
     /// Requires ``AuthLibrary`` to be registered with the app's registry before the app was configured
     /// (`FlintApp.registerLibrary(AuthLibrary.self)`). An entry point of the shape every product follows
-    /// ("Product entry points" in Docs/ComponentSystem.md).
+    /// ("Product entry points" in FlintCore's Component System guide).
     ///
-    /// - Throws: ``ComponentError/libraryNotRegistered(type:library:)`` when it was not,
-    ///   ``ComponentError/appDeleted(name:)`` for a deleted app.
+    /// - Throws: `ComponentError.libraryNotRegistered(type:library:)` when it was not,
+    ///   `ComponentError.appDeleted(name:)` for a deleted app.
     public static func auth(app: FlintApp) throws(ComponentError) -> Auth {
         try ProductEntryPoint.require(Auth.self, in: app, product: Auth.self, library: AuthLibrary.self)
     }

@@ -17,9 +17,9 @@ import FlintInterop
 ///
 /// **Instances.** Each app's container holds one provider (registered by ``FirestoreLibrary``), which keeps
 /// one instance per database ID and terminates them when the app is deleted. The entry points follow the
-/// shape of every product ("Product entry points" in Docs/ComponentSystem.md): `throws(ComponentError)`,
-/// never optional, never trapping. Besides the common cases, ``ComponentError/invalidOptions(product:reason:)``
-/// when the app's options have no `projectID` and ``ComponentError/invalidArgument(product:reason:)`` for a
+/// shape of every product ("Product entry points" in FlintCore's Component System guide): `throws(ComponentError)`,
+/// never optional, never trapping. Besides the common cases, `ComponentError.invalidOptions(product:reason:)`
+/// when the app's options have no `projectID` and `ComponentError.invalidArgument(product:reason:)` for a
 /// malformed database ID.
 ///
 /// **Where data lives.** Reads, writes and listens go to the app's ``FirestoreBackend`` component: by default
@@ -29,8 +29,8 @@ import FlintInterop
 ///
 /// **Cache.** Each instance keeps a local cache of what it received and of its pending writes (in memory, or
 /// on disk with ``PersistentCacheSettings``, chosen by ``setSettings(_:)`` before the first use): offline
-/// reads and listeners, and `source: .cache` reads, are served from it (see Docs/Products/Firestore.md,
-/// "Cache"). The instance starts on its first use, as in the SDK.
+/// reads and listeners, and `source: .cache` reads, are served from it (see
+/// <doc:FirestoreGuide#Cache>). The instance starts on its first use, as in the SDK.
 public final class Firestore: Sendable {
     /// The name of the app this instance belongs to.
     public let appName: String
@@ -67,9 +67,9 @@ public final class Firestore: Sendable {
     /// Applies `settings` (Firebase's `settings` setter). As in the SDK, settings are fixed once the instance
     /// is first used (a read, write, listen, ``disableNetwork()``…).
     ///
-    /// - Throws: ``FirestoreErrorCode/failedPrecondition`` once the instance was used or terminated ("Firestore
+    /// - Throws: ``RPCStatusCode/failedPrecondition`` once the instance was used or terminated ("Firestore
     ///   instance has already been started and its settings can no longer be changed…", as the SDK
-    ///   raises); ``FirestoreErrorCode/invalidArgument`` for a persistent cache smaller than
+    ///   raises); ``RPCStatusCode/invalidArgument`` for a persistent cache smaller than
     ///   ``PersistentCacheSettings/minimumSizeBytes``.
     public func setSettings(_ settings: FirestoreSettings) throws(FirestoreError) {
         if let error = settings.validationError { throw error }
@@ -86,7 +86,7 @@ public final class Firestore: Sendable {
     /// Deletes the persistent cache's file (Firebase's `clearPersistence()`): the documents it kept and the
     /// pending writes of every user, which are then never sent. Does nothing with a memory cache.
     ///
-    /// - Throws: ``FirestoreErrorCode/failedPrecondition`` while the instance is running: call it before the
+    /// - Throws: ``RPCStatusCode/failedPrecondition`` while the instance is running: call it before the
     ///   first use (after ``setSettings(_:)``) or after ``terminate()``, as in the SDK.
     public func clearPersistence() async throws {
         try client.withLock { client throws(FirestoreError) in
@@ -135,7 +135,7 @@ public final class Firestore: Sendable {
 
     /// The default database of the default app.
     ///
-    /// - Throws: ``ComponentError/defaultAppNotConfigured`` without a default app, then the errors of
+    /// - Throws: `ComponentError.defaultAppNotConfigured` without a default app, then the errors of
     ///   ``firestore(app:database:)``.
     public static func firestore() throws(ComponentError) -> Firestore {
         try firestore(app: ProductEntryPoint.defaultApp(), database: DatabaseID.defaultDatabase)
@@ -143,7 +143,7 @@ public final class Firestore: Sendable {
 
     /// A database of the default app.
     ///
-    /// - Throws: ``ComponentError/defaultAppNotConfigured`` without a default app, then the errors of
+    /// - Throws: `ComponentError.defaultAppNotConfigured` without a default app, then the errors of
     ///   ``firestore(app:database:)``.
     public static func firestore(database: String) throws(ComponentError) -> Firestore {
         try firestore(app: ProductEntryPoint.defaultApp(), database: database)
@@ -158,10 +158,10 @@ public final class Firestore: Sendable {
 
     /// The instance of `app` for `database` (`(default)` or a named database), created on first use.
     ///
-    /// - Throws: ``ComponentError/libraryNotRegistered(type:library:)`` when ``FirestoreLibrary`` was not
-    ///   registered before `app` was configured, ``ComponentError/appDeleted(name:)`` for a deleted app,
-    ///   ``ComponentError/invalidOptions(product:reason:)`` when the app's options have no `projectID`,
-    ///   ``ComponentError/invalidArgument(product:reason:)`` for a malformed database ID.
+    /// - Throws: `ComponentError.libraryNotRegistered(type:library:)` when ``FirestoreLibrary`` was not
+    ///   registered before `app` was configured, `ComponentError.appDeleted(name:)` for a deleted app,
+    ///   `ComponentError.invalidOptions(product:reason:)` when the app's options have no `projectID`,
+    ///   `ComponentError.invalidArgument(product:reason:)` for a malformed database ID.
     public static func firestore(app: FlintApp, database: String) throws(ComponentError) -> Firestore {
         let provider = try ProductEntryPoint.require(FirestoreProvider.self, in: app, product: Firestore.self,
                                                      library: FirestoreLibrary.self)
@@ -171,13 +171,13 @@ public final class Firestore: Sendable {
     // MARK: - References
 
     /// The collection at `collectionPath` (an odd number of segments, e.g. `users` or `users/ada/posts`).
-    /// A malformed path gives a reference whose operations throw ``FirestoreErrorCode/invalidArgument``.
+    /// A malformed path gives a reference whose operations throw ``RPCStatusCode/invalidArgument``.
     public func collection(_ collectionPath: String) -> CollectionReference {
         CollectionReference(firestore: self, parsing: collectionPath)
     }
 
     /// The document at `documentPath` (an even number of segments, e.g. `users/ada`). A malformed path
-    /// gives a reference whose operations throw ``FirestoreErrorCode/invalidArgument``.
+    /// gives a reference whose operations throw ``RPCStatusCode/invalidArgument``.
     public func document(_ documentPath: String) -> DocumentReference {
         DocumentReference(firestore: self, parsing: documentPath)
     }
@@ -233,9 +233,9 @@ public final class Firestore: Sendable {
 
     // MARK: - Lifecycle
 
-    /// Terminates this instance (Firebase's `terminate()`): its listeners end with ``FirestoreErrorCode/cancelled``,
+    /// Terminates this instance (Firebase's `terminate()`): its listeners end with ``RPCStatusCode/cancelled``,
     /// writes still waiting for an acknowledgement and every later operation fail with
-    /// ``FirestoreErrorCode/failedPrecondition`` ("The client has already been terminated."), and
+    /// ``RPCStatusCode/failedPrecondition`` ("The client has already been terminated."), and
     /// `Firestore.firestore(app:database:)` returns a new instance for the same database from now on. Writes the
     /// backend already acknowledged stay written. Calling it again does nothing.
     ///

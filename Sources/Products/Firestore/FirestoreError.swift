@@ -9,7 +9,7 @@
 /// ```
 ///
 /// Invalid paths and queries do not trap (Firebase raises an exception): the reference or query records the
-/// problem and every operation on it throws ``FirestoreErrorCode/invalidArgument``, and a listener on it
+/// problem and every operation on it throws ``RPCStatusCode/invalidArgument``, and a listener on it
 /// receives that error.
 public struct FirestoreError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The status code.
@@ -28,7 +28,7 @@ public struct FirestoreError: Error, Sendable, Hashable, CustomStringConvertible
         "FirestoreError(\(code.statusName)): \(message)"
     }
 
-    /// `error` as a ``FirestoreError``: itself when it is one, otherwise ``FirestoreErrorCode/unknown``
+    /// `error` as a ``FirestoreError``: itself when it is one, otherwise ``RPCStatusCode/unknown``
     /// with the error's description.
     static func wrapping(_ error: any Error) -> FirestoreError {
         if let error = error as? FirestoreError { return error }

@@ -6,8 +6,8 @@ import FlintInterop
 ///
 /// Components, per app:
 /// - an internal provider (cacheable, lazy) that keeps the ``Firestore`` instances per database ID and
-///   terminates them when the app is deleted, with optional dependencies on ``AuthInterop`` (the caller's
-///   uid for security rules) and ``AppCheckInterop``, and a required one on ``FirestoreBackend``;
+///   terminates them when the app is deleted, with optional dependencies on `AuthInterop` (the caller's
+///   uid for security rules) and `AppCheckInterop`, and a required one on ``FirestoreBackend``;
 /// - ``FirestoreBackend`` (cacheable, lazy): a new in-memory ``LocalFirestoreBackend``. Override it to share
 ///   one backend between apps, to persist data (`LocalFirestoreBackend(persistenceDirectory:)`) or to add
 ///   security rules.

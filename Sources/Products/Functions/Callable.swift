@@ -1,7 +1,7 @@
 import Foundation
 
 /// A typed reference to a callable function (Firebase's `Callable`): requests are `Encodable`, results
-/// `Decodable`. Made by ``Functions/httpsCallable(_:options:requestAs:responseAs:encoder:decoder:)``.
+/// `Decodable`. Made by ``Functions/httpsCallable(_:options:requestAs:responseAs:encoder:decoder:)-(String,_,_,_,_,_)``.
 ///
 /// ```swift
 /// struct Sum: Encodable { let a: Int; let b: Int }

@@ -14,9 +14,9 @@ import Foundation
 ///
 /// **Instances.** Each app's container holds one provider (registered by ``FunctionsLibrary``), which keeps
 /// one instance per region and per custom domain and releases them when the app is deleted. The entry
-/// points follow the shape of every product ("Product entry points" in Docs/ComponentSystem.md):
+/// points follow the shape of every product ("Product entry points" in FlintCore's Component System guide):
 /// `throws(ComponentError)`, never optional, never trapping. Besides the common cases,
-/// ``ComponentError/invalidOptions(product:reason:)`` when the app's options have no `projectID`.
+/// `ComponentError.invalidOptions(product:reason:)` when the app's options have no `projectID`.
 ///
 /// **Where calls go.** A call goes to the app's ``FunctionsTransport`` component: by default an embedded
 /// ``LocalFunctionsBackend`` (an in-process emulator for development and tests); an app configured with
@@ -28,8 +28,8 @@ import Foundation
 /// **What a call sends.** `POST` with `Content-Type: application/json` and the body `{"data": <value>}`, every
 /// integer wrapped as `{"@type":"type.googleapis.com/google.protobuf.Int64Value","value":"<digits>"}`; and,
 /// when the app provides them (optional dependencies) and the URL is HTTPS or a loopback host,
-/// `Authorization: Bearer <ID token>` (``AuthInterop``), `Firebase-Instance-ID-Token` (``MessagingInterop``)
-/// and `X-Firebase-AppCheck` (``AppCheckInterop``). Without Auth, Messaging or App Check in the app, the
+/// `Authorization: Bearer <ID token>` (`AuthInterop`), `Firebase-Instance-ID-Token` (`MessagingInterop`)
+/// and `X-Firebase-AppCheck` (`AppCheckInterop`). Without Auth, Messaging or App Check in the app, the
 /// request simply lacks that header; nothing else changes.
 public final class Functions: Sendable {
     /// The default region, `us-central1`.
@@ -70,7 +70,7 @@ public final class Functions: Sendable {
 
     /// The instance of the default app for region `us-central1`.
     ///
-    /// - Throws: ``ComponentError/defaultAppNotConfigured`` without a default app, then the errors of
+    /// - Throws: `ComponentError.defaultAppNotConfigured` without a default app, then the errors of
     ///   ``functions(app:region:)``.
     public static func functions() throws(ComponentError) -> Functions {
         try functions(app: ProductEntryPoint.defaultApp(), region: defaultRegion)
@@ -85,7 +85,7 @@ public final class Functions: Sendable {
 
     /// The instance of the default app for `region` (e.g. `europe-west1`).
     ///
-    /// - Throws: ``ComponentError/defaultAppNotConfigured`` without a default app, then the errors of
+    /// - Throws: `ComponentError.defaultAppNotConfigured` without a default app, then the errors of
     ///   ``functions(app:region:)``.
     public static func functions(region: String) throws(ComponentError) -> Functions {
         try functions(app: ProductEntryPoint.defaultApp(), region: region)
@@ -93,7 +93,7 @@ public final class Functions: Sendable {
 
     /// The instance of the default app for `customDomain` (e.g. `https://mydomain.com`).
     ///
-    /// - Throws: ``ComponentError/defaultAppNotConfigured`` without a default app, then the errors of
+    /// - Throws: `ComponentError.defaultAppNotConfigured` without a default app, then the errors of
     ///   ``functions(app:customDomain:)``.
     public static func functions(customDomain: String) throws(ComponentError) -> Functions {
         try functions(app: ProductEntryPoint.defaultApp(), customDomain: customDomain)
@@ -101,9 +101,9 @@ public final class Functions: Sendable {
 
     /// The instance of `app` for `region`; the same object every time for the same app and region.
     ///
-    /// - Throws: ``ComponentError/libraryNotRegistered(type:library:)`` when ``FunctionsLibrary`` was not
-    ///   registered before `app` was configured, ``ComponentError/appDeleted(name:)`` for a deleted app,
-    ///   ``ComponentError/invalidOptions(product:reason:)`` when the app's options have no `projectID`.
+    /// - Throws: `ComponentError.libraryNotRegistered(type:library:)` when ``FunctionsLibrary`` was not
+    ///   registered before `app` was configured, `ComponentError.appDeleted(name:)` for a deleted app,
+    ///   `ComponentError.invalidOptions(product:reason:)` when the app's options have no `projectID`.
     public static func functions(app: FlintApp, region: String) throws(ComponentError) -> Functions {
         try provider(of: app).functions(region: region, customDomain: nil)
     }
@@ -124,7 +124,7 @@ public final class Functions: Sendable {
 
     // MARK: - Configuration
 
-    /// Points this instance at a Functions emulator: later references (``httpsCallable(_:options:)``) call
+    /// Points this instance at a Functions emulator: later references (``httpsCallable(_:options:)-(String,_)``) call
     /// `http://{host}:{port}/{projectID}/{region}/{name}` over HTTP, whatever the app's transport.
     /// A `host` starting with `http` is used as the origin's scheme and host as is.
     public func useEmulator(withHost host: String, port: Int) {
@@ -162,7 +162,7 @@ public final class Functions: Sendable {
     /// name (the emulator's HTTP transport after ``useEmulator(withHost:port:)``, which does not rewrite `url`).
     ///
     /// `url` must be an `http` or `https` URL with a host and a plain path (the custom-domain rules of
-    /// ``FunctionURL``); any other URL fails every call with `invalidArgument` before a token is read. The ID,
+    /// `FunctionURL`); any other URL fails every call with `invalidArgument` before a token is read. The ID,
     /// FCM and App Check tokens go only to `url`'s host, and only over HTTPS or to a loopback host.
     public func httpsCallable(_ url: URL, options: HTTPSCallableOptions = HTTPSCallableOptions()) -> HTTPSCallable {
         let emulator = emulator.withLock { $0 }

@@ -23,7 +23,7 @@ import Foundation
 public struct FunctionsError: Error, Sendable, Hashable, CustomStringConvertible, CustomNSError {
     /// The status code.
     public var code: FunctionsErrorCode
-    /// The server's message, or the code's ``FunctionsErrorCode/defaultMessage``.
+    /// The server's message, or the code's ``RPCStatusCode/defaultMessage``.
     public var message: String
     /// The error body's `details`, Int64 wrappers decoded; nil when the server sent none.
     public var details: CallableValue?

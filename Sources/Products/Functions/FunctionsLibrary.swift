@@ -6,7 +6,7 @@ import FlintInterop
 ///
 /// Components, per app:
 /// - an internal provider (cacheable, lazy) that keeps the ``Functions`` instances per region and custom
-///   domain, with optional dependencies on ``AuthInterop``, ``AppCheckInterop`` and ``MessagingInterop``
+///   domain, with optional dependencies on `AuthInterop`, `AppCheckInterop` and `MessagingInterop`
 ///   and a required one on ``FunctionsTransport``;
 /// - ``FunctionsTransport`` (cacheable, lazy): a new ``LocalFunctionsBackend``. Override it to share one
 ///   backend between apps or to call over HTTP (``HTTPFunctionsTransport``).

@@ -2,7 +2,7 @@ import FlintCore
 import Foundation
 
 /// A reference to one callable function (Firebase's `HTTPSCallable`), made by
-/// ``Functions/httpsCallable(_:options:)``.
+/// ``Functions/httpsCallable(_:options:)-(String,_)``.
 ///
 /// ```swift
 /// let addMessage = functions.httpsCallable("addMessage")

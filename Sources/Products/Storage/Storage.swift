@@ -16,12 +16,12 @@ import Foundation
 /// **Instances.** Each app's container holds one provider (registered by ``StorageLibrary``), which keeps one
 /// instance per bucket and releases them when the app is deleted; deleting the app also cancels the instance's
 /// running tasks. The entry points follow the shape of every product: `throws(ComponentError)`, never
-/// optional, never trapping; ``ComponentError/invalidOptions(product:reason:)`` for an app without
+/// optional, never trapping; `ComponentError.invalidOptions(product:reason:)` for an app without
 /// `storageBucket` or a URL that is not `gs://bucket`.
 ///
 /// **Where operations go.** To the app's ``StorageBackend`` component: by default an embedded
-/// ``LocalStorageBackend``. The caller's uid and tokens come from the app's optional ``AuthInterop`` and
-/// ``AppCheckInterop``.
+/// ``LocalStorageBackend``. The caller's uid and tokens come from the app's optional `AuthInterop` and
+/// `AppCheckInterop`.
 public final class Storage: Sendable {
     /// The bucket of this instance, e.g. `my-app.appspot.com`.
     public let bucket: String
@@ -59,7 +59,7 @@ public final class Storage: Sendable {
 
     /// The instance of the default app for its options' `storageBucket`.
     ///
-    /// - Throws: ``ComponentError/defaultAppNotConfigured`` without a default app, then the errors of
+    /// - Throws: `ComponentError.defaultAppNotConfigured` without a default app, then the errors of
     ///   ``storage(app:)``.
     public static func storage() throws(ComponentError) -> Storage {
         try storage(app: ProductEntryPoint.defaultApp())
@@ -67,7 +67,7 @@ public final class Storage: Sendable {
 
     /// The instance of the default app for the bucket of `url` (`gs://bucket`).
     ///
-    /// - Throws: ``ComponentError/defaultAppNotConfigured`` without a default app, then the errors of
+    /// - Throws: `ComponentError.defaultAppNotConfigured` without a default app, then the errors of
     ///   ``storage(app:url:)``.
     public static func storage(url: String) throws(ComponentError) -> Storage {
         try storage(app: ProductEntryPoint.defaultApp(), url: url)
@@ -75,9 +75,9 @@ public final class Storage: Sendable {
 
     /// The instance of `app` for its options' `storageBucket`; the same object every time.
     ///
-    /// - Throws: ``ComponentError/libraryNotRegistered(type:library:)`` when ``StorageLibrary`` was not
-    ///   registered before `app` was configured, ``ComponentError/appDeleted(name:)`` for a deleted app,
-    ///   ``ComponentError/invalidOptions(product:reason:)`` when the options have no `storageBucket`.
+    /// - Throws: `ComponentError.libraryNotRegistered(type:library:)` when ``StorageLibrary`` was not
+    ///   registered before `app` was configured, `ComponentError.appDeleted(name:)` for a deleted app,
+    ///   `ComponentError.invalidOptions(product:reason:)` when the options have no `storageBucket`.
     public static func storage(app: FlintApp) throws(ComponentError) -> Storage {
         let bucket = app.options.storageBucket.map { $0.hasPrefix("gs://") ? String($0.dropFirst(5)) : $0 }
             .map { $0.split(separator: "/").first.map(String.init) ?? "" }
@@ -92,7 +92,7 @@ public final class Storage: Sendable {
     /// same object every time for the same bucket.
     ///
     /// - Throws: the errors of ``storage(app:)`` (but not for a missing `storageBucket`), and
-    ///   ``ComponentError/invalidOptions(product:reason:)`` when `url` is not `gs://bucket`.
+    ///   `ComponentError.invalidOptions(product:reason:)` when `url` is not `gs://bucket`.
     public static func storage(app: FlintApp, url: String) throws(ComponentError) -> Storage {
         guard let parsed = StoragePath.parse(gsURL: url), parsed.path.isEmpty else {
             throw .invalidOptions(product: ComponentError.typeName(of: Storage.self),

@@ -1,8 +1,10 @@
 import FlintCore
 import Foundation
 
-/// A download in progress (Firebase's `StorageDownloadTask`), made by ``StorageReference/getData(maxSize:completion:)``
-/// (into memory) or ``StorageReference/write(toFile:completion:)`` (into a file, one chunk in memory at a time).
+/// A download in progress (Firebase's `StorageDownloadTask`), made by
+/// ``StorageReference/getData(maxSize:completion:)-(_,(Result<Data,Error>)->Void)`` (into memory) or
+/// ``StorageReference/write(toFile:completion:)-(_,(Result<URL,Error>)->Void)`` (into a file, one chunk in
+/// memory at a time).
 ///
 /// The task reads the object's metadata (failing with ``StorageErrorCode/downloadSizeExceeded`` when it is
 /// larger than `maxSize`), then its bytes in chunks of the instance's chunk size, each firing `progress`;

@@ -6,7 +6,7 @@ import FlintInterop
 ///
 /// Components, per app:
 /// - an internal provider (cacheable, lazy) that keeps the ``Storage`` instances per bucket, with optional
-///   dependencies on ``AuthInterop`` and ``AppCheckInterop`` and a required one on ``StorageBackend``;
+///   dependencies on `AuthInterop` and `AppCheckInterop` and a required one on ``StorageBackend``;
 /// - ``StorageBackend`` (cacheable, lazy): a new ``LocalStorageBackend``. Override it to share one backend
 ///   between apps or to give it rules.
 public enum StorageLibrary: FlintLibrary {

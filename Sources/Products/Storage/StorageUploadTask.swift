@@ -1,8 +1,9 @@
 import FlintCore
 import Foundation
 
-/// An upload in progress (Firebase's `StorageUploadTask`), made by ``StorageReference/putData(_:metadata:completion:)``
-/// or ``StorageReference/putFile(from:metadata:completion:)``.
+/// An upload in progress (Firebase's `StorageUploadTask`), made by
+/// ``StorageReference/putData(_:metadata:completion:)-(_,_,(Result<StorageMetadata,Error>)->Void)`` or
+/// ``StorageReference/putFile(from:metadata:completion:)-(_,_,(Result<StorageMetadata,Error>)->Void)``.
 ///
 /// The data goes to the backend in chunks of the instance's chunk size (``Storage/uploadChunkSizeBytes``,
 /// rounded up to 256 KiB); each chunk fires `progress`, and ``pause()`` takes effect between chunks. Chunks

@@ -21,7 +21,7 @@ public final class AggregateQuery: Sendable, Hashable {
     /// Computes the aggregations over the matching documents (limit included) on the backend. A
     /// `limit(toLast:)` query needs no `order(by:)` here (the SDK counts it too).
     ///
-    /// - Throws: ``FirestoreErrorCode/invalidArgument`` for an invalid query, no aggregation, more than five,
+    /// - Throws: ``RPCStatusCode/invalidArgument`` for an invalid query, no aggregation, more than five,
     ///   or a malformed field path; the backend's errors (such as `permissionDenied`).
     @discardableResult
     public func getAggregation(source: AggregateSource) async throws -> AggregateQuerySnapshot {

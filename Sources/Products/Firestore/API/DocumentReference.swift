@@ -3,7 +3,7 @@ import FlintCore
 /// A document's location, to read, write and listen to it (Firebase's `DocumentReference`).
 ///
 /// A reference made from a malformed path records the problem: every operation throws it
-/// (``FirestoreErrorCode/invalidArgument``) and a listener receives it.
+/// (``RPCStatusCode/invalidArgument``) and a listener receives it.
 public final class DocumentReference: Sendable, Hashable, CustomStringConvertible {
     /// The database client this reference belongs to.
     public let firestore: Firestore
@@ -74,7 +74,7 @@ public final class DocumentReference: Sendable, Hashable, CustomStringConvertibl
     }
 
     /// Updates fields of an existing document; keys are field paths (`"address.city"`). Fails with
-    /// ``FirestoreErrorCode/notFound`` when the document does not exist (and creates nothing).
+    /// ``RPCStatusCode/notFound`` when the document does not exist (and creates nothing).
     public func updateData(_ fields: [FieldPath: FirestoreValue]) async throws {
         let parsed = try firestore.parser.parseUpdateData(fields)
         try await firestore.write([parsed.updateMutation(at: try validPath())])
@@ -99,7 +99,7 @@ public final class DocumentReference: Sendable, Hashable, CustomStringConvertibl
     /// local cache's for `.cache`, and for `.default` offline. Pending writes of this client are applied
     /// either way; `metadata.isFromCache` tells which it was.
     ///
-    /// - Throws: ``FirestoreErrorCode/unavailable``, with the SDK's messages: for `.cache` when the cache does
+    /// - Throws: ``RPCStatusCode/unavailable``, with the SDK's messages: for `.cache` when the cache does
     ///   not know the document (it never received it); while the network is disabled, for `.default` when
     ///   the cache does not have the document (unknown or known missing) and for `.server` always.
     @discardableResult

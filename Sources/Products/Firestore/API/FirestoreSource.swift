@@ -2,9 +2,9 @@
 public enum FirestoreSource: Sendable, Hashable {
     /// The backend while online; the local cache while offline (``Firestore/disableNetwork()``).
     case `default`
-    /// The backend only: ``FirestoreErrorCode/unavailable`` while offline.
+    /// The backend only: ``RPCStatusCode/unavailable`` while offline.
     case server
     /// The local cache only (what this client received, with its pending writes), online or not. A document
-    /// the cache does not know is ``FirestoreErrorCode/unavailable``; a query returns what the cache holds.
+    /// the cache does not know is ``RPCStatusCode/unavailable``; a query returns what the cache holds.
     case cache
 }

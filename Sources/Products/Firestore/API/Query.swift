@@ -14,7 +14,7 @@ import FlintCore
 /// **Invalid queries** (an empty `in` list, two `!=` filters, `!=` with `not-in`, `not-in` with `in` or
 /// `array-contains-any`, a limit of 0, `limit(toLast:)` without `order(by:)`, too many cursor values…) do not
 /// trap as in Firebase: the query records the first problem, and ``getDocuments()``, ``count`` and the
-/// listeners report it as ``FirestoreErrorCode/invalidArgument``.
+/// listeners report it as ``RPCStatusCode/invalidArgument``.
 ///
 /// **Ordering.** Results are ordered by the explicit `order(by:)` clauses, then by every field with an
 /// inequality filter that is not ordered yet (in field-path order), then by document ID (always last; IDs
@@ -267,7 +267,7 @@ public class Query: @unchecked Sendable, Hashable {
     /// pending writes: the backend's (remembered in the local cache) for `.server`, and for `.default` while
     /// online; for `.cache`, and `.default` offline, those the local cache holds (possibly none).
     ///
-    /// - Throws: ``FirestoreErrorCode/unavailable`` for `.server` while the network is disabled.
+    /// - Throws: ``RPCStatusCode/unavailable`` for `.server` while the network is disabled.
     @discardableResult
     public func getDocuments(source: FirestoreSource) async throws -> QuerySnapshot {
         let matcher = try self.matcher()

@@ -4,9 +4,9 @@ import FlintCore
 /// `Transaction`).
 ///
 /// Every read must come before every write (a read after a write throws
-/// ``FirestoreErrorCode/invalidArgument``). Reads go to the backend (never to pending local writes). At
+/// ``RPCStatusCode/invalidArgument``). Reads go to the backend (never to pending local writes). At
 /// commit, every document read must still be at the version read, or the attempt fails with
-/// ``FirestoreErrorCode/failedPrecondition`` and the transaction runs again. The read version is checked by
+/// ``RPCStatusCode/failedPrecondition`` and the transaction runs again. The read version is checked by
 /// the first write of a document (later writes of it in the same transaction carry no precondition, or,
 /// for an update, that the document exists), or by a verify of a document read but not written. Writes are
 /// buffered and committed atomically, with no latency compensation: listeners see them once committed.
@@ -29,7 +29,7 @@ public final class Transaction: Sendable {
     }
 
     /// Reads a document from the backend.
-    /// - Throws: ``FirestoreErrorCode/invalidArgument`` after a write or for a reference from another
+    /// - Throws: ``RPCStatusCode/invalidArgument`` after a write or for a reference from another
     ///   ``Firestore`` instance, or the backend's error.
     public func getDocument(_ document: DocumentReference) async throws -> DocumentSnapshot {
         guard document.firestore === firestore else { throw Self.foreignReference }
@@ -150,7 +150,7 @@ public struct TransactionOptions: Sendable, Equatable {
 
 extension Firestore {
     /// Runs `updateBlock` in a transaction with `options`; see ``runTransaction(maxAttempts:_:)``.
-    /// - Throws: ``FirestoreErrorCode/invalidArgument`` when `options.maxAttempts` is less than 1.
+    /// - Throws: ``RPCStatusCode/invalidArgument`` when `options.maxAttempts` is less than 1.
     @discardableResult
     public func runTransaction<T>(with options: TransactionOptions,
                                   _ updateBlock: (Transaction) async throws -> T) async throws -> T {
@@ -160,7 +160,7 @@ extension Firestore {
     /// Runs `updateBlock` in a transaction and returns its value once the writes are committed.
     ///
     /// The block may run several times: when a document it read changed before the commit, the commit
-    /// fails with ``FirestoreErrorCode/failedPrecondition`` (as the backend answers) and the block runs
+    /// fails with ``RPCStatusCode/failedPrecondition`` (as the backend answers) and the block runs
     /// again, up to `maxAttempts` times (5 by default); then that last error is thrown. An error thrown by
     /// the block ends the transaction at once, with nothing written.
     ///

@@ -10,7 +10,7 @@ import FlintCore
 /// ```
 ///
 /// Listeners see the whole batch at once, as pending writes, then its acknowledgement. If one write fails
-/// (an update of a missing document: ``FirestoreErrorCode/notFound``), ``commit()`` throws and nothing is
+/// (an update of a missing document: ``RPCStatusCode/notFound``), ``commit()`` throws and nothing is
 /// written. Invalid data is reported by ``commit()``, which also writes nothing. A batch can be committed once.
 public final class WriteBatch: Sendable {
     private struct State {

@@ -20,8 +20,8 @@ public struct BackendWrite: Sendable {
     /// The document after this write, as a backend stores it (server timestamps set to `commitTime`), or
     /// nil when the write deletes it.
     ///
-    /// - Throws: ``FirestoreErrorCode/notFound`` (an update of a missing document),
-    ///   ``FirestoreErrorCode/alreadyExists`` or ``FirestoreErrorCode/failedPrecondition`` (a transaction's
+    /// - Throws: ``RPCStatusCode/notFound`` (an update of a missing document),
+    ///   ``RPCStatusCode/alreadyExists`` or ``RPCStatusCode/failedPrecondition`` (a transaction's
     ///   read document changed) when the precondition fails. A write that leaves the fields unchanged returns
     ///   `document` itself (its version and update time unchanged).
     public func apply(to document: BackendDocument?, commitTime: Timestamp, version: Int64,

@@ -23,18 +23,18 @@ import FlintCore
 /// failures or count calls).
 public protocol FirestoreBackend: AnyObject, Sendable {
     /// One document (nil when missing).
-    /// - Throws: ``FirestoreError`` (for example ``FirestoreErrorCode/permissionDenied``).
+    /// - Throws: ``FirestoreError`` (for example ``RPCStatusCode/permissionDenied``).
     func document(at path: String, database: DatabaseID,
                   caller: FirestoreCaller?) throws(FirestoreError) -> BackendRead<BackendDocument?>
 
     /// Every document of a target (for a document target: zero or one), in no particular order.
-    /// - Throws: ``FirestoreError`` (for example ``FirestoreErrorCode/permissionDenied``).
+    /// - Throws: ``FirestoreError`` (for example ``RPCStatusCode/permissionDenied``).
     func documents(in target: BackendTarget, database: DatabaseID,
                    caller: FirestoreCaller?) throws(FirestoreError) -> BackendRead<[BackendDocument]>
 
     /// Checks that `caller` may listen to `target` (the rules' `get` of a document, `list` of a
     /// collection or group); the client then reads the target on its own behalf.
-    /// - Throws: ``FirestoreErrorCode/permissionDenied`` (or another ``FirestoreError``).
+    /// - Throws: ``RPCStatusCode/permissionDenied`` (or another ``FirestoreError``).
     func authorizeListen(to target: BackendTarget, database: DatabaseID,
                          caller: FirestoreCaller) throws(FirestoreError)
 

@@ -16,7 +16,7 @@ import Darwin
 /// Reading (``records(of:magic:url:)``): only a final *appended* record cut short (its header incomplete, or
 /// its length running past the end of the file, with a valid length check) is a torn, unacknowledged append
 /// and is dropped. Anything else — a checksum mismatch anywhere, a bad length check, a truncated snapshot,
-/// a wrong magic — is ``FirestoreErrorCode/dataLoss``.
+/// a wrong magic — is ``RPCStatusCode/dataLoss``.
 ///
 /// An append returns only once its record is written and synchronized to disk (`fsync`), so what it records
 /// may be acknowledged. A failed append (the write or the synchronization) throws and cuts the file back to
@@ -48,7 +48,7 @@ final class FramedLogFile {
 
     /// Writes a file holding `magic` and the one record `snapshot` beside `url`, flushes it, moves it over
     /// `url`, and opens it for appending.
-    /// - Throws: ``FirestoreErrorCode/dataLoss`` when any step fails (the old file is then untouched).
+    /// - Throws: ``RPCStatusCode/dataLoss`` when any step fails (the old file is then untouched).
     static func create(url: URL, magic: Data, snapshot: Data, io: PersistenceIO) throws(FirestoreError) -> FramedLogFile {
         let folder = url.deletingLastPathComponent()
         do {

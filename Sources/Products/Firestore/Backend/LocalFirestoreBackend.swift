@@ -8,10 +8,10 @@ import Foundation
 ///   document ID, so a write costs O(log n) whatever the collection's size, and reads take a consistent
 ///   snapshot without copying.
 /// - With a `persistenceDirectory`, each database is also written to a checksummed append-only log in it
-///   (`<directory>/<safe projectID>/<safe database>.flintlog`, compacted on open; see ``PersistenceLog``), so
+///   (`<directory>/<safe projectID>/<safe database>.flintlog`, compacted on open; see `PersistenceLog`), so
 ///   its data survives a restart: a new backend on the same directory sees it.
 /// - Optional security `rules` decide every read and write by a caller (``RulesRequest``); a denial is
-///   ``FirestoreErrorCode/permissionDenied``. The rules run without any lock held; a commit whose documents
+///   ``RPCStatusCode/permissionDenied``. The rules run without any lock held; a commit whose documents
 ///   changed while its rules ran is re-evaluated.
 /// - `now` is the clock of commit times (and so of server timestamps), injectable for tests.
 ///

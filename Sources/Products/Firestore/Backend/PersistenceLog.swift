@@ -8,7 +8,7 @@ import Foundation
 /// compaction; each later record is one appended commit.
 ///
 /// Reading: a torn final append is dropped; any other damage (see ``FramedLogFile``), or JSON that does not
-/// decode, is ``FirestoreErrorCode/dataLoss`` and the file is left as it is (no compaction).
+/// decode, is ``RPCStatusCode/dataLoss`` and the file is left as it is (no compaction).
 ///
 /// A failed append (disk full) fails its commit; the file is repaired as ``FramedLogFile`` describes.
 ///

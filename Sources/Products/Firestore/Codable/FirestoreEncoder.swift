@@ -52,7 +52,7 @@ final class EncodingNode {
     }
 
     /// Encodes `value`, keeping Firestore's own types as they are.
-    /// Throws ``FirestoreErrorCode/invalidArgument`` once `value` sits deeper than Firestore nests maps and
+    /// Throws ``RPCStatusCode/invalidArgument`` once `value` sits deeper than Firestore nests maps and
     /// arrays (``UserDataParser/maxNestingDepth``), before encoding it: a recursive `Encodable` (a linked
     /// list, a tree) never recurses deeper than that here, however deep it is.
     static func encode<T: Encodable>(_ value: T, codingPath: [any CodingKey]) throws -> FirestoreValue {

@@ -11,9 +11,9 @@ import Foundation
 /// document updates, enqueued writes and removed writes.
 ///
 /// A write is appended *before* it is applied locally: when the append fails the write fails with
-/// ``FirestoreErrorCode/dataLoss`` and nothing changes, so a write the app was told about is never lost
+/// ``RPCStatusCode/dataLoss`` and nothing changes, so a write the app was told about is never lost
 /// silently. A torn final append (a crash during a write that never returned) is dropped; any other damage
-/// makes the instance fail its operations with ``FirestoreErrorCode/dataLoss``, leaving the file untouched.
+/// makes the instance fail its operations with ``RPCStatusCode/dataLoss``, leaving the file untouched.
 /// Failing to append a document update or the removal of an acknowledged write is not reported: the cache
 /// then holds an older state, and the write may be sent again by a later instance.
 final class ClientCacheFile {
@@ -69,7 +69,7 @@ final class ClientCacheFile {
     /// cached documents and the pending writes, oldest first. When the cached documents' encoded size passes
     /// `sizeBytes` (``PersistentCacheSettings/unlimitedSizeBytes``: never), those received longest ago are
     /// dropped until it fits; documents that pending writes touch are kept.
-    /// - Throws: ``FirestoreErrorCode/dataLoss`` for a damaged file (left untouched) or one that cannot be written.
+    /// - Throws: ``RPCStatusCode/dataLoss`` for a damaged file (left untouched) or one that cannot be written.
     static func open(url: URL, io: PersistenceIO = .standard,
                      sizeBytes: Int64 = PersistentCacheSettings.unlimitedSizeBytes) throws(FirestoreError)
         -> (ClientCacheFile, [ResourcePath: RemoteDocumentCache.Entry], [LoadedBatch]) {
@@ -163,7 +163,7 @@ final class ClientCacheFile {
     // MARK: Appending
 
     /// Records a new pending write of `user`.
-    /// - Throws: ``FirestoreErrorCode/dataLoss``: the write must then fail.
+    /// - Throws: ``RPCStatusCode/dataLoss``: the write must then fail.
     func recordEnqueue(id: Int, user: String?, localWriteTime: Timestamp, mutations: [Mutation]) throws(FirestoreError) {
         try append(.enqueue(StoredBatch(id: id, user: user, localWriteTime: localWriteTime,
                                         mutations: mutations.map(StoredMutation.init))))

@@ -16,7 +16,7 @@ struct CredentialsProvider: Sendable {
 
     /// The current caller: the uid from the ID token (`sub` / `user_id` of a local JWT) or, when the token is
     /// not one, `getUserID()`; and the App Check token.
-    /// - Throws: ``FirestoreErrorCode/unauthenticated`` when a signed-in user's token cannot be obtained.
+    /// - Throws: ``RPCStatusCode/unauthenticated`` when a signed-in user's token cannot be obtained.
     func caller() async throws(FirestoreError) -> FirestoreCaller {
         do {
             let identity = try await credentials.identity()

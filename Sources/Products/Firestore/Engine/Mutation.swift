@@ -19,7 +19,7 @@ enum Precondition: Sendable, Equatable {
     /// The document must exist (`true`, as `updateData` requires) or must not exist (`false`).
     case exists(Bool)
     /// The document must still be at this version (0: must still be missing); used by transactions. A
-    /// mismatch is ``FirestoreErrorCode/failedPrecondition``, as the backend answers.
+    /// mismatch is ``RPCStatusCode/failedPrecondition``, as the backend answers.
     case updateVersion(Int64)
 }
 
@@ -46,7 +46,7 @@ struct Mutation: Sendable {
     /// Whether, applied on the backend to `base`, the write counts as a write of the document for a later
     /// update in the same commit (see `applyOnBackend`'s `writtenEarlier`): every write but a verify, and a
     /// blind delete of a missing document (which the backend ignores: an update after it is
-    /// ``FirestoreErrorCode/notFound``, as the SDK's transaction tests expect).
+    /// ``RPCStatusCode/notFound``, as the SDK's transaction tests expect).
     func countsAsWrite(of base: Document?) -> Bool {
         switch kind {
         case .verify: return false
@@ -96,8 +96,8 @@ struct Mutation: Sendable {
     /// The document the backend stores after this write, or the error it answers with.
     ///
     /// `writtenEarlier`: an earlier write of the same commit wrote the document; an update of it after that
-    /// write deleted it is then ``FirestoreErrorCode/invalidArgument`` (as the backend answers), not
-    /// ``FirestoreErrorCode/notFound``. A set or patch whose result has exactly the stored fields changes
+    /// write deleted it is then ``RPCStatusCode/invalidArgument`` (as the backend answers), not
+    /// ``RPCStatusCode/notFound``. A set or patch whose result has exactly the stored fields changes
     /// nothing: the stored document is returned, with its version and update time (as the backend keeps
     /// the update time of a write that does not change the document).
     func applyOnBackend(to base: Document?, commitTime: Timestamp, version: Int64, fullPath: String,

@@ -9,21 +9,21 @@ struct ParsedData: Sendable {
     static let maxDocumentBytes = 1_048_576
 
     /// A full replacement.
-    /// - Throws: ``FirestoreErrorCode/invalidArgument`` when the document would exceed 1 MiB.
+    /// - Throws: ``RPCStatusCode/invalidArgument`` when the document would exceed 1 MiB.
     func setMutation(at path: ResourcePath) throws(FirestoreError) -> Mutation {
         try checkSize(at: path)
         return Mutation(path: path, kind: .set(fields), transforms: transforms)
     }
 
     /// A merge (creates the document when missing).
-    /// - Throws: ``FirestoreErrorCode/invalidArgument`` when the written fields alone exceed 1 MiB.
+    /// - Throws: ``RPCStatusCode/invalidArgument`` when the written fields alone exceed 1 MiB.
     func mergeMutation(at path: ResourcePath) throws(FirestoreError) -> Mutation {
         try checkSize(at: path)
         return Mutation(path: path, kind: .patch(fields, mask: mask), transforms: transforms)
     }
 
     /// An update (the document must exist).
-    /// - Throws: ``FirestoreErrorCode/invalidArgument`` when the written fields alone exceed 1 MiB.
+    /// - Throws: ``RPCStatusCode/invalidArgument`` when the written fields alone exceed 1 MiB.
     func updateMutation(at path: ResourcePath) throws(FirestoreError) -> Mutation {
         try checkSize(at: path)
         return Mutation(path: path, kind: .patch(fields, mask: mask), transforms: transforms, precondition: .exists(true))

@@ -50,7 +50,7 @@ final class SyncEngine: Sendable {
 
     /// Opens the persistent cache (if any) and restores its pending writes of the signed-in user, and starts
     /// watching the backend (then call ``observeUserChanges()``, with no lock held). A damaged cache makes every operation fail with its
-    /// ``FirestoreErrorCode/dataLoss`` error. With `offline`, the engine starts with the network disabled.
+    /// ``RPCStatusCode/dataLoss`` error. With `offline`, the engine starts with the network disabled.
     func start(offline: Bool = false) {
         var opened: (ClientCacheFile, [ResourcePath: RemoteDocumentCache.Entry], [ClientCacheFile.LoadedBatch])?
         if let cacheURL {
@@ -582,7 +582,7 @@ final class SyncEngine: Sendable {
 
     /// A document as the client sees it, with local writes applied: read as the caller from the backend
     /// (and remembered in the cache) online, for `.default` and `.server`; from the cache for `.cache`.
-    /// - Throws: ``FirestoreErrorCode/unavailable``, as the SDK: for `.cache`, when the cache does not know
+    /// - Throws: ``RPCStatusCode/unavailable``, as the SDK: for `.cache`, when the cache does not know
     ///   the document; offline, for `.default` when the cache does not have it (unknown or missing), and
     ///   for `.server` always.
     func getDocument(at path: ResourcePath,
@@ -615,7 +615,7 @@ final class SyncEngine: Sendable {
     /// A query's documents as the client sees them, with local writes applied: read as the caller from the
     /// backend (and remembered in the cache) for `.default` online and `.server`; the cache's for `.cache`
     /// and `.default` offline.
-    /// - Throws: ``FirestoreErrorCode/unavailable`` for `.server` offline.
+    /// - Throws: ``RPCStatusCode/unavailable`` for `.server` offline.
     func getDocuments(_ matcher: QueryMatcher,
                       source: FirestoreSource) async throws(FirestoreError) -> ([ViewEntry], isFromCache: Bool) {
         let offline = try ensureRunning()
@@ -746,7 +746,7 @@ final class SyncEngine: Sendable {
     /// The signed-in user changed (as the SDK's `HandleCredentialChange`): the previous user's pending writes
     /// leave the views and the queue (they stay in that user's queue, persisted with a persistent cache, and
     /// come back when the user signs in again), their callers and `waitForPendingWrites` callers get
-    /// ``FirestoreErrorCode/cancelled``, and the new user's queued writes are applied and sent.
+    /// ``RPCStatusCode/cancelled``, and the new user's queued writes are applied and sent.
     func userChanged(to user: String?) {
         typealias Cancelled = (writes: [SyncEngineState.Completion], waiters: [SyncEngineState.Completion])
         let (cancelled, startCommitting) = state.withLock { state -> (Cancelled, Bool) in

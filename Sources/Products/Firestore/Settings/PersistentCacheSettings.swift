@@ -5,7 +5,7 @@ import Foundation
 /// can read them offline and still sends the pending writes.
 ///
 /// The file lives at `<directory>/<app>/<projectID>/<database>.flintcache`, each component sanitized (see
-/// Docs/Products/Firestore.md, "Cache"): untrusted app, project or database names never leave `directory`.
+/// <doc:FirestoreGuide#Cache>): untrusted app, project or database names never leave `directory`.
 /// Unlike the SDK, which picks an application-support directory itself, Flint needs the directory.
 public struct PersistentCacheSettings: LocalCacheSettings, Equatable {
     /// The SDK's default size threshold: 100 MB.

@@ -5,7 +5,7 @@
 /// dot. ``documentID()`` is the special path of a document's ID.
 ///
 /// A malformed path (an empty name, `a..b`, `~*/[]` in a dotted string) does not trap: the path records the
-/// problem and the operation using it throws ``FirestoreErrorCode/invalidArgument``.
+/// problem and the operation using it throws ``RPCStatusCode/invalidArgument``.
 public struct FieldPath: Sendable, Hashable, ExpressibleByStringLiteral, CustomStringConvertible {
     /// The field names, outermost first.
     let segments: [String]

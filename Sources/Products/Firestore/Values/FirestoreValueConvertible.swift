@@ -48,7 +48,7 @@ extension String: FirestoreValueConvertible {
 
 extension Date: FirestoreValueConvertible {
     /// A timestamp. Never traps: a date Firestore cannot store (before year 1, after 9999, NaN, infinite)
-    /// makes an invalid timestamp that writes and queries refuse with ``FirestoreErrorCode/invalidArgument``.
+    /// makes an invalid timestamp that writes and queries refuse with ``RPCStatusCode/invalidArgument``.
     public var firestoreValue: FirestoreValue { .timestamp(Timestamp.converting(self)) }
 }
 

@@ -20,7 +20,7 @@ public struct Timestamp: Sendable, Hashable, Comparable, Codable, CustomStringCo
     ///
     /// Never traps. The result may lie outside the range Firestore stores (0001-01-01T00:00:00Z through
     /// 9999-12-31T23:59:59.999999999Z, ``isValid``): writing or querying with it then throws
-    /// ``FirestoreErrorCode/invalidArgument``. (Seconds within a few of `Int64.max`/`Int64.min`, where
+    /// ``RPCStatusCode/invalidArgument``. (Seconds within a few of `Int64.max`/`Int64.min`, where
     /// normalizing would overflow, keep the nanoseconds as given, which is just as invalid.)
     /// ``init(validatingSeconds:nanoseconds:)`` throws at once instead.
     public init(seconds: Int64, nanoseconds: Int32) {
@@ -39,7 +39,7 @@ public struct Timestamp: Sendable, Hashable, Comparable, Codable, CustomStringCo
 
     /// A timestamp from seconds and nanoseconds (normalized as by ``init(seconds:nanoseconds:)``), in the
     /// range Firestore stores.
-    /// - Throws: ``FirestoreErrorCode/invalidArgument`` outside 0001-01-01T00:00:00Z ...
+    /// - Throws: ``RPCStatusCode/invalidArgument`` outside 0001-01-01T00:00:00Z ...
     ///   9999-12-31T23:59:59.999999999Z (where the SDK's initializer asserts).
     public init(validatingSeconds seconds: Int64, nanoseconds: Int32) throws(FirestoreError) {
         self.init(seconds: seconds, nanoseconds: nanoseconds)
@@ -47,7 +47,7 @@ public struct Timestamp: Sendable, Hashable, Comparable, Codable, CustomStringCo
     }
 
     /// The timestamp of `date` (microsecond precision, as `Date` offers).
-    /// - Throws: ``FirestoreErrorCode/invalidArgument`` for a date that is not finite (NaN, infinite) or
+    /// - Throws: ``RPCStatusCode/invalidArgument`` for a date that is not finite (NaN, infinite) or
     ///   lies outside 0001-01-01T00:00:00Z ... 9999-12-31T23:59:59.999999999Z. The SDK asserts there; a
     ///   `Date` from arithmetic (`Date(timeIntervalSince1970: 1e300)`) is easy to make, so Flint throws.
     public init(date: Date) throws(FirestoreError) {
@@ -80,7 +80,7 @@ public struct Timestamp: Sendable, Hashable, Comparable, Codable, CustomStringCo
 
     /// What a non-throwing conversion (`Date.firestoreValue`) makes of a `Date` that has no timestamp (not
     /// finite, or beyond ±2^63 seconds): an invalid timestamp that writes and queries reject with
-    /// ``FirestoreErrorCode/invalidArgument`` — never a trap, never a clamped valid time.
+    /// ``RPCStatusCode/invalidArgument`` — never a trap, never a clamped valid time.
     static let unrepresentable = Timestamp(storing: .min, nanoseconds: -1)
 
     /// `date` as a timestamp for non-throwing conversions: ``unrepresentable`` when it has none.

@@ -1,5 +1,5 @@
 /// Who makes a Storage request, as the backend sees it: the signed-in user's uid and token (from the app's
-/// optional ``AuthInterop``) and the App Check token (from ``AppCheckInterop``), each nil when absent.
+/// optional `AuthInterop`) and the App Check token (from `AppCheckInterop`), each nil when absent.
 public struct StorageCaller: Sendable, Hashable {
     /// The signed-in user's uid, or nil.
     public var uid: String?
