@@ -1,3 +1,4 @@
+import FlintProductSupport
 import Foundation
 
 /// The on-disk form of one database of a ``LocalFirestoreBackend``: an append-only log of framed records,
@@ -87,7 +88,7 @@ final class PersistenceLog {
         } catch {
             throw FirestoreError(.dataLoss, "Cannot encode the persistence file \(url.path): \(error)")
         }
-        let file = try FramedLogFile.create(url: url, magic: magic, snapshot: snapshot, io: io)
+        let file = try reportingDataLoss { () throws(FramedLogError) in try FramedLogFile.create(url: url, magic: magic, snapshot: snapshot, io: io) }
         if let migrated { try? FileManager.default.removeItem(at: migrated) }
         return (PersistenceLog(file: file), Array(documents.values), sequence)
     }
@@ -127,7 +128,7 @@ final class PersistenceLog {
     /// The records of a version-2 file, without a torn final append; throws `dataLoss` on any other damage.
     private static func readFramed(_ data: Data, url: URL) throws(FirestoreError) -> [Line] {
         let decoder = JSONDecoder()
-        return try FramedLogFile.records(of: data, magic: magic, url: url).enumerated().map {
+        return try reportingDataLoss { () throws(FramedLogError) in try FramedLogFile.records(of: data, magic: magic, url: url) }.enumerated().map {
             index, payload throws(FirestoreError) -> Line in
             guard let line = try? decoder.decode(Line.self, from: payload) else {
                 throw FirestoreError(.dataLoss, "The persistence file \(url.path) is corrupt: undecodable record "
@@ -171,7 +172,7 @@ final class PersistenceLog {
         } catch {
             throw FirestoreError(.internal, "Cannot encode a commit for \(url.path): \(error)")
         }
-        try file.append(payload)
+        try reportingDataLoss { () throws(FramedLogError) in try file.append(payload) }
     }
 
     // MARK: Encoding

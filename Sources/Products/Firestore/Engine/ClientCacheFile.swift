@@ -1,3 +1,4 @@
+import FlintProductSupport
 import Foundation
 
 /// The persistent cache of one ``Firestore`` instance (``PersistentCacheSettings``): the documents the
@@ -101,7 +102,10 @@ final class ClientCacheFile {
                 throw FirestoreError(.dataLoss, "Cannot read the cache file \(url.path): \(error)")
             }
             let decoder = JSONDecoder()
-            for (index, payload) in try FramedLogFile.records(of: data, magic: magic, url: url).enumerated() {
+            let payloads = try reportingDataLoss { () throws(FramedLogError) in
+                try FramedLogFile.records(of: data, magic: magic, url: url)
+            }
+            for (index, payload) in payloads.enumerated() {
                 guard let record = try? decoder.decode(Record.self, from: payload) else {
                     throw corrupt("undecodable record \(index)")
                 }
@@ -132,7 +136,7 @@ final class ClientCacheFile {
         } catch {
             throw FirestoreError(.dataLoss, "Cannot encode the cache file \(url.path): \(error)")
         }
-        let file = try FramedLogFile.create(url: url, magic: magic, snapshot: payload, io: io)
+        let file = try reportingDataLoss { () throws(FramedLogError) in try FramedLogFile.create(url: url, magic: magic, snapshot: payload, io: io) }
         return (ClientCacheFile(file: file), entries, ordered)
     }
 
@@ -189,6 +193,6 @@ final class ClientCacheFile {
         } catch {
             throw FirestoreError(.internal, "Cannot encode a record of the cache file \(file.url.path): \(error)")
         }
-        try file.append(payload)
+        try reportingDataLoss { () throws(FramedLogError) in try file.append(payload) }
     }
 }

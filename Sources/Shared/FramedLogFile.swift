@@ -5,8 +5,8 @@ import Glibc
 import Darwin
 #endif
 
-/// An append-only file of framed, checksummed records, shared by the backend's ``PersistenceLog`` and the
-/// client's ``ClientCacheFile``.
+/// An append-only file of framed, checksummed records: the one file format of every product that persists
+/// (Firestore's backend log and client cache, the sync engines' collections, …).
 ///
 /// Format: an 8-byte magic (per file kind), then records. A record is a 16-byte header — payload length
 /// (UInt32, little endian), FNV-1a-32 of those 4 length bytes, FNV-1a-64 of the payload (UInt64, little
@@ -16,16 +16,20 @@ import Darwin
 /// Reading (``records(of:magic:url:)``): only a final *appended* record cut short (its header incomplete, or
 /// its length running past the end of the file, with a valid length check) is a torn, unacknowledged append
 /// and is dropped. Anything else — a checksum mismatch anywhere, a bad length check, a truncated snapshot,
-/// a wrong magic — is ``RPCStatusCode/dataLoss``.
+/// a wrong magic — is a ``FramedLogError`` of kind ``FramedLogError/Kind/damaged``.
 ///
 /// An append returns only once its record is written and synchronized to disk (`fsync`), so what it records
 /// may be acknowledged. A failed append (the write or the synchronization) throws and cuts the file back to
 /// the end of the last whole record; if that cut fails too, every later append first retries it (and fails
 /// while it cannot), so no record is ever written after a partial one.
-final class FramedLogFile {
-    static let headerSize = 16
+///
+/// Not thread-safe: its owner serializes appends (under its own lock).
+public final class FramedLogFile {
+    /// The size of a record's header.
+    public static let headerSize = 16
 
-    let url: URL
+    /// The file.
+    public let url: URL
     private let handle: FileHandle
     private let io: PersistenceIO
     /// The end of the last whole record.
@@ -48,8 +52,9 @@ final class FramedLogFile {
 
     /// Writes a file holding `magic` and the one record `snapshot` beside `url`, flushes it, moves it over
     /// `url`, and opens it for appending.
-    /// - Throws: ``RPCStatusCode/dataLoss`` when any step fails (the old file is then untouched).
-    static func create(url: URL, magic: Data, snapshot: Data, io: PersistenceIO) throws(FirestoreError) -> FramedLogFile {
+    /// - Throws: ``FramedLogError/Kind/unwritable`` when any step fails (the old file is then untouched).
+    public static func create(url: URL, magic: Data, snapshot: Data,
+                              io: PersistenceIO = .standard) throws(FramedLogError) -> FramedLogFile {
         let folder = url.deletingLastPathComponent()
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -61,16 +66,17 @@ final class FramedLogFile {
             try temporaryHandle.synchronize()
             try temporaryHandle.close()
             guard rename(temporary.path, url.path) == 0 else {
-                throw FirestoreError(.dataLoss, "Cannot replace the persistence file \(url.path) (errno \(errno)).")
+                throw FramedLogError(.unwritable, path: url.path,
+                                     message: "Cannot replace the persistence file \(url.path) (errno \(errno)).")
             }
             synchronizeDirectory(folder)
             let handle = try FileHandle(forWritingTo: url)
             let end = try handle.seekToEnd()
             return FramedLogFile(url: url, handle: handle, io: io, validLength: end)
-        } catch let error as FirestoreError {
+        } catch let error as FramedLogError {
             throw error
         } catch {
-            throw FirestoreError(.dataLoss, "Cannot write the persistence file \(url.path): \(error)")
+            throw FramedLogError(.unwritable, path: url.path, message: "Cannot write the persistence file \(url.path): \(error)")
         }
     }
 
@@ -85,7 +91,7 @@ final class FramedLogFile {
 
     /// Appends one record and makes it durable (``PersistenceIO/synchronize``); throws (and what it records must not be acknowledged) when it could not be
     /// written, leaving the file ending at its last whole record (or marked for that repair).
-    func append(_ payload: Data) throws(FirestoreError) {
+    public func append(_ payload: Data) throws(FramedLogError) {
         let record = Self.frame(payload)
         do {
             if needsRepair {
@@ -93,7 +99,8 @@ final class FramedLogFile {
                 needsRepair = false
             }
         } catch {
-            throw FirestoreError(.dataLoss, "Cannot repair the persistence file \(url.path) after a failed write: \(error)")
+            throw FramedLogError(.unwritable, path: url.path,
+                                 message: "Cannot repair the persistence file \(url.path) after a failed write: \(error)")
         }
         do {
             try io.write(handle, record)
@@ -102,17 +109,19 @@ final class FramedLogFile {
         } catch {
             needsRepair = true
             if (try? io.truncate(handle, validLength)) != nil { needsRepair = false }
-            throw FirestoreError(.dataLoss, "Cannot write the persistence file \(url.path): \(error)")
+            throw FramedLogError(.unwritable, path: url.path, message: "Cannot write the persistence file \(url.path): \(error)")
         }
     }
 
     // MARK: Reading
 
-    /// The payloads of a file's records, without a torn final append; throws `dataLoss` on any other damage.
-    static func records(of data: Data, magic: Data, url: URL) throws(FirestoreError) -> [Data] {
+    /// The payloads of a file's records, without a torn final append.
+    /// - Throws: ``FramedLogError/Kind/damaged`` on any other damage (its ``FramedLogError/reason`` says what).
+    public static func records(of data: Data, magic: Data, url: URL) throws(FramedLogError) -> [Data] {
         let bytes = [UInt8](data)
-        func corrupt(_ reason: String) -> FirestoreError {
-            FirestoreError(.dataLoss, "The persistence file \(url.path) is corrupt: \(reason). It was left untouched.")
+        func corrupt(_ reason: String) -> FramedLogError {
+            FramedLogError(.damaged, path: url.path, reason: reason,
+                           message: "The persistence file \(url.path) is corrupt: \(reason). It was left untouched.")
         }
         guard bytes.count >= magic.count, bytes[0..<magic.count].elementsEqual(magic) else {
             throw corrupt("bad magic")
@@ -149,7 +158,7 @@ final class FramedLogFile {
     // MARK: Encoding
 
     /// A record: the header, then the payload.
-    static func frame(_ payload: Data) -> Data {
+    public static func frame(_ payload: Data) -> Data {
         var data = Data(capacity: headerSize + payload.count)
         let length = UInt32(payload.count)
         let lengthBytes = withUnsafeBytes(of: length.littleEndian) { Data($0) }
@@ -161,7 +170,7 @@ final class FramedLogFile {
     }
 
     /// FNV-1a, 64 bits.
-    static func fnv1a64<Bytes: Sequence>(_ bytes: Bytes) -> UInt64 where Bytes.Element == UInt8 {
+    public static func fnv1a64<Bytes: Sequence>(_ bytes: Bytes) -> UInt64 where Bytes.Element == UInt8 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in bytes {
             hash ^= UInt64(byte)

@@ -1,0 +1,33 @@
+/// Why a ``FramedLogFile`` could not be read or written. Each product turns it into its own error (Firestore:
+/// `dataLoss` with ``message``).
+public struct FramedLogError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What went wrong.
+    public enum Kind: Sendable, Hashable {
+        /// The file's contents are damaged (bad magic, checksum, header or truncated snapshot); the file was left
+        /// untouched.
+        case damaged
+        /// The file could not be created, written, synchronized or repaired.
+        case unwritable
+    }
+
+    /// What went wrong.
+    public let kind: Kind
+    /// The file's path.
+    public let path: String
+    /// For damage, what is wrong with the contents (`"bad magic"`, `"checksum mismatch in the record at byte 40"`);
+    /// for a write failure, the underlying error's description.
+    public let reason: String
+    /// A sentence for people, naming the file.
+    public let message: String
+
+    /// An error of `kind` about the file at `path`.
+    public init(_ kind: Kind, path: String, reason: String? = nil, message: String) {
+        self.kind = kind
+        self.path = path
+        self.reason = reason ?? message
+        self.message = message
+    }
+
+    /// The ``message``.
+    public var description: String { message }
+}

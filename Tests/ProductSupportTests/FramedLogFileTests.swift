@@ -1,0 +1,61 @@
+import FlintProductSupport
+import Foundation
+import Testing
+
+/// The shared record file: round trips, a torn final append dropped, damage and write failures reported by kind.
+@Suite struct FramedLogFileTests {
+    private let magic = Data("TESTLOG1".utf8)
+
+    private func temporaryURL() -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("flint-framed-\(UUID().uuidString)/log")
+    }
+
+    @Test func recordsRoundTripAndATornFinalAppendIsDropped() throws {
+        let url = temporaryURL()
+        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+        let file = try FramedLogFile.create(url: url, magic: magic, snapshot: Data("snapshot".utf8))
+        try file.append(Data("one".utf8))
+        try file.append(Data("two".utf8))
+        var data = try Data(contentsOf: url)
+        #expect(try FramedLogFile.records(of: data, magic: magic, url: url).map { String(decoding: $0, as: UTF8.self) }
+            == ["snapshot", "one", "two"])
+        data.removeLast(2)   // the last append cut short: never acknowledged
+        #expect(try FramedLogFile.records(of: data, magic: magic, url: url).count == 2)
+    }
+
+    @Test func damageIsReportedAsDamaged() throws {
+        let url = temporaryURL()
+        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+        let file = try FramedLogFile.create(url: url, magic: magic, snapshot: Data("snapshot".utf8))
+        try file.append(Data("one".utf8))
+        var data = try Data(contentsOf: url)
+        data[data.count - 1] ^= 0xff   // a flipped payload byte of a whole record
+        do {
+            _ = try FramedLogFile.records(of: data, magic: magic, url: url)
+            Issue.record("damage was not reported")
+        } catch {
+            #expect(error.kind == .damaged)
+            #expect(error.path == url.path)
+            #expect(error.reason.contains("checksum"))
+        }
+        #expect(throws: FramedLogError.self) { try FramedLogFile.records(of: Data("WRONGMAG".utf8), magic: magic, url: url) }
+    }
+
+    @Test func aFailedWriteIsUnwritableAndLeavesTheFileAtItsLastWholeRecord() throws {
+        let url = temporaryURL()
+        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+        struct DiskFull: Error {}
+        let io = PersistenceIO(write: { handle, data in
+            try handle.write(contentsOf: data.prefix(3))   // a write that stops half way
+            throw DiskFull()
+        })
+        let file = try FramedLogFile.create(url: url, magic: magic, snapshot: Data("snapshot".utf8), io: io)
+        do {
+            try file.append(Data("lost".utf8))
+            Issue.record("the failed append was not reported")
+        } catch {
+            #expect(error.kind == .unwritable)
+        }
+        #expect(try FramedLogFile.records(of: Data(contentsOf: url), magic: magic, url: url).count == 1)
+    }
+}
