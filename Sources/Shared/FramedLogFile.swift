@@ -50,21 +50,30 @@ public final class FramedLogFile {
 
     // MARK: Writing
 
-    /// Writes a file holding `magic` and the one record `snapshot` beside `url`, flushes it, moves it over
-    /// `url`, and opens it for appending.
+    /// Writes a file holding `magic` and the one record `snapshot` beside `url` (through `io`), flushes it, moves
+    /// it over `url`, and opens it for appending.
     /// - Throws: ``FramedLogError/Kind/unwritable`` when any step fails (the old file is then untouched).
     public static func create(url: URL, magic: Data, snapshot: Data,
                               io: PersistenceIO = .standard) throws(FramedLogError) -> FramedLogFile {
         let folder = url.deletingLastPathComponent()
+        let temporary = folder.appendingPathComponent(url.lastPathComponent + ".tmp")
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             var contents = magic
             contents.append(frame(snapshot))
-            let temporary = folder.appendingPathComponent(url.lastPathComponent + ".tmp")
-            try contents.write(to: temporary)
+            guard FileManager.default.createFile(atPath: temporary.path, contents: nil) else {
+                throw FramedLogError(.unwritable, path: url.path, message: "Cannot create \(temporary.path).")
+            }
+            // The snapshot goes through `io` like every write, so a full disk (or an injected fault) fails here too.
             let temporaryHandle = try FileHandle(forWritingTo: temporary)
-            try temporaryHandle.synchronize()
-            try temporaryHandle.close()
+            do {
+                try io.write(temporaryHandle, contents)
+                try io.synchronize(temporaryHandle)
+                try temporaryHandle.close()
+            } catch {
+                try? temporaryHandle.close()
+                throw error
+            }
             guard rename(temporary.path, url.path) == 0 else {
                 throw FramedLogError(.unwritable, path: url.path,
                                      message: "Cannot replace the persistence file \(url.path) (errno \(errno)).")
@@ -74,8 +83,10 @@ public final class FramedLogFile {
             let end = try handle.seekToEnd()
             return FramedLogFile(url: url, handle: handle, io: io, validLength: end)
         } catch let error as FramedLogError {
+            try? FileManager.default.removeItem(at: temporary)
             throw error
         } catch {
+            try? FileManager.default.removeItem(at: temporary)
             throw FramedLogError(.unwritable, path: url.path, message: "Cannot write the persistence file \(url.path): \(error)")
         }
     }

@@ -162,7 +162,12 @@ struct PersistentCacheTests {
     @Test func aWriteThatCannotBePersistedFailsAndChangesNothing() async throws {
         defer { cleanUp() }
         struct DiskFull: Error {}
-        let failing = PersistenceIO(write: { _, _ in throw DiskFull() }, truncate: PersistenceIO.standard.truncate)
+        let writes = Locked(0)
+        // The cache's first write (its snapshot, when the instance opens it) succeeds; every later one fails.
+        let failing = PersistenceIO(write: { handle, data in
+            guard writes.withLock({ $0 += 1; return $0 }) > 1 else { return try handle.write(contentsOf: data) }
+            throw DiskFull()
+        })
         let (_, db) = try start(io: failing)
         #expect(await firestoreCode { try await db.document("c/d").setData(["n": 1]) } == .dataLoss)
         #expect(db.engine.pendingWriteCount == 0)

@@ -1,3 +1,4 @@
+import FlintCore
 import FlintProductSupport
 import Foundation
 import Testing
@@ -23,6 +24,22 @@ import Testing
         #expect(try FramedLogFile.records(of: data, magic: magic, url: url).count == 2)
     }
 
+    @Test func aSnapshotThatCannotBeWrittenLeavesTheOldFile() throws {
+        let url = temporaryURL()
+        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+        _ = try FramedLogFile.create(url: url, magic: magic, snapshot: Data("old".utf8))
+        struct DiskFull: Error {}
+        do {
+            _ = try FramedLogFile.create(url: url, magic: magic, snapshot: Data("new".utf8),
+                                         io: PersistenceIO(write: { _, _ in throw DiskFull() }))
+            Issue.record("the failed snapshot was not reported")
+        } catch {
+            #expect(error.kind == .unwritable)
+        }
+        #expect(try FramedLogFile.records(of: Data(contentsOf: url), magic: magic, url: url) == [Data("old".utf8)])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: url.deletingLastPathComponent().path) == ["log"])
+    }
+
     @Test func damageIsReportedAsDamaged() throws {
         let url = temporaryURL()
         defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
@@ -45,8 +62,10 @@ import Testing
         let url = temporaryURL()
         defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
         struct DiskFull: Error {}
+        let writes = Locked(0)
         let io = PersistenceIO(write: { handle, data in
-            try handle.write(contentsOf: data.prefix(3))   // a write that stops half way
+            guard writes.withLock({ $0 += 1; return $0 }) > 1 else { return try handle.write(contentsOf: data) }
+            try handle.write(contentsOf: data.prefix(3))   // after the snapshot, a write that stops half way
             throw DiskFull()
         })
         let file = try FramedLogFile.create(url: url, magic: magic, snapshot: Data("snapshot".utf8), io: io)
