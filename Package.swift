@@ -46,7 +46,7 @@ let package = Package(
         .target(name: "FlintDatabase", dependencies: ["FlintCore", "FlintInterop", "FlintProductSupport"], path: "Sources/Products/Database"),
         // Sync engines (the seed's SwiftfulDataManagers): document, collection and collection-group engines over
         // remote-service and local-persistence protocols; no product linked.
-        .target(name: "FlintSync", dependencies: ["FlintCore", "FlintInterop"], path: "Sources/Sync"),
+        .target(name: "FlintSync", dependencies: ["FlintCore", "FlintInterop", "FlintProductSupport"], path: "Sources/Sync"),
         // The Firestore-backed remote services of FlintSync (the seed's separate Firebase package).
         .target(name: "FlintSyncFirestore", dependencies: ["FlintSync", "FlintFirestore"], path: "Sources/SyncFirestore"),
         // The Realtime Database-backed remote services of FlintSync (queries evaluated on the client).

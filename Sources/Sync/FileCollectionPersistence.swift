@@ -1,4 +1,5 @@
 import FlintCore
+import FlintProductSupport
 import Foundation
 
 /// ``LocalCollectionPersistence`` in files (the role of the seed's `SwiftDataCollectionPersistence`):
@@ -16,7 +17,7 @@ public final class FileCollectionPersistence<Model: DataSyncModelProtocol>: Loca
     private static var magic: Data { Data("FLSYNCC1".utf8) }
 
     private struct State {
-        var file: SyncRecordFile?
+        var file: FramedLogFile?
     }
 
     private let state = Locked(State())
@@ -55,7 +56,8 @@ public final class FileCollectionPersistence<Model: DataSyncModelProtocol>: Loca
         guard !updated.isEmpty || !deleted.isEmpty else { return }
         try state.withLock { state throws(SyncError) in
             if state.file == nil { _ = try load(&state) }
-            try state.file!.append(try encode(CollectionRecord(upserts: updated, deletes: deleted)))
+            let record = try encode(CollectionRecord(upserts: updated, deletes: deleted))
+            try SyncRecordFile.append(record, to: state.file!)
         }
     }
 

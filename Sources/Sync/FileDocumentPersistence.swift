@@ -1,3 +1,4 @@
+import FlintProductSupport
 import Foundation
 
 /// ``LocalDocumentPersistence`` in files (the seed's `FileManagerDocumentPersistence`):

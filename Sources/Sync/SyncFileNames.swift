@@ -1,3 +1,5 @@
+import FlintProductSupport
+
 /// File and folder names derived from untrusted strings (manager keys): letters, digits, `_` and `-` kept
 /// (at most 40), anything else `_`, then `-` and the string's FNV-1a-64 in hex. A key holding `/`, `..` or NUL
 /// never names a place outside the persistence directory, and keys that sanitize alike stay distinct.
@@ -10,7 +12,7 @@ public enum SyncFileNames {
                 || (scalar >= "0" && scalar <= "9") || scalar == "_" || scalar == "-"
             safe.unicodeScalars.append(isSafe ? scalar : "_")
         }
-        let hash = SyncRecordFile.fnv1a64(Array(key.utf8))
+        let hash = FramedLogFile.fnv1a64(Array(key.utf8))
         return safe + "-" + String(hash, radix: 16)
     }
 }

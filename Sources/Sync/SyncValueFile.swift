@@ -1,3 +1,4 @@
+import FlintProductSupport
 import Foundation
 
 /// One `Codable` value kept in a ``SyncRecordFile`` of a single snapshot record, rewritten whole (atomically)
