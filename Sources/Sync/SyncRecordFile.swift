@@ -6,7 +6,7 @@ import Darwin
 #endif
 
 /// An append-only file of framed, checksummed records: the format of FlintFirestore's `FramedLogFile` (which
-/// is internal to that product; see Docs/Sync.md), with ``SyncError``s.
+/// is internal to that product; see FlintSync's Sync guide), with ``SyncError``s.
 ///
 /// Format: an 8-byte magic, then records; a record is a 16-byte header (payload length as little-endian
 /// UInt32, the FNV-1a-64 of those 4 bytes truncated to 32 bits, the payload's FNV-1a-64 as little-endian UInt64)

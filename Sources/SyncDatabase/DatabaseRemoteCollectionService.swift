@@ -7,7 +7,7 @@ import FlintSync
 ///
 /// The Realtime Database has no multi-field queries: ``SyncQuery``s are evaluated on the client over the
 /// location's children, and the listener is the location's `value` stream, compared child by child (so one
-/// change costs O(size of the location); see Docs/Sync.md). Updates of a missing child throw
+/// change costs O(size of the location); see FlintSync's Sync guide). Updates of a missing child throw
 /// ``SyncError/documentNotFound(id:)``, as Firestore's `updateData` does.
 public struct DatabaseRemoteCollectionService<Model: DataSyncModelProtocol>: RemoteCollectionService {
     private let database: Database
