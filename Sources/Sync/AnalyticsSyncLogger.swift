@@ -1,6 +1,6 @@
 import FlintInterop
 
-/// A ``DataSyncLogger`` logging to an app's ``AnalyticsInterop`` (Analytics, or a fake in tests). Engines made for
+/// A ``DataSyncLogger`` logging to an app's `AnalyticsInterop` (Analytics, or a fake in tests). Engines made for
 /// an app use it on their own when the app has an `AnalyticsInterop` component and no logger is passed.
 public struct AnalyticsSyncLogger: DataSyncLogger {
     private let analytics: any AnalyticsInterop

@@ -42,6 +42,12 @@ public final class CollectionSyncEngine<T: DataSyncModelProtocol> {
     /// ``SyncPersistenceDirectory/default(for:)``), in a folder named after `managerKey`.
     ///
     /// - Parameters:
+    ///   - remote: the remote service of the collection.
+    ///   - managerKey: names the engine's folder and prefixes its analytics events (`{managerKey}_{event}`).
+    ///   - enableLocalPersistence: whether the documents and pending writes are kept in files
+    ///     (`false`: nothing is kept, and a failed write is lost).
+    ///   - persistenceDirectory: where the engine's folder goes; nil for the default.
+    ///   - logger: where analytics events go; nil for the app's `AnalyticsInterop`, if any.
     ///   - app: the app the engine belongs to: it stops when the app is deleted, and logs to the app's
     ///     `AnalyticsInterop` when no `logger` is given.
     ///   - sleep: how the listener waits before a retry (tests pass one they control).

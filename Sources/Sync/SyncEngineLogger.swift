@@ -1,7 +1,7 @@
 import FlintCore
 import FlintInterop
 
-/// Picks an engine's logger: the one passed in, else the app's ``AnalyticsInterop`` (resolved through its
+/// Picks an engine's logger: the one passed in, else the app's `AnalyticsInterop` (resolved through its
 /// container) when it has one, else none.
 enum SyncEngineLogger {
     static func resolve(_ logger: (any DataSyncLogger)?, app: FlintApp?) -> (any DataSyncLogger)? {

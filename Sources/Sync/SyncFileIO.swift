@@ -1,6 +1,6 @@
 import FlintProductSupport
 
-/// How the file persistence writes to its open files: FlintProductSupport's ``PersistenceIO``, the seam through
+/// How the file persistence writes to its open files: FlintProductSupport's `PersistenceIO`, the seam through
 /// which tests inject failures (a full disk, a write that stops half way, a failed `fsync`).
 ///
 /// The closures run while the persistence holds its file's lock: they must only do I/O (or throw), never call

@@ -1,11 +1,11 @@
 import FlintProductSupport
 import Foundation
 
-/// The sync engines' use of FlintProductSupport's ``FramedLogFile`` (the record format every product that
+/// The sync engines' use of FlintProductSupport's `FramedLogFile` (the record format every product that
 /// persists shares): its failures as ``SyncError``s, reading a file that may not exist, and setting a damaged
 /// file aside.
 enum SyncRecordFile {
-    /// ``FramedLogFile/create(url:magic:snapshot:io:)``; a failure is ``SyncError/persistenceFailed(path:reason:)``.
+    /// `FramedLogFile.create(url:magic:snapshot:io:)`; a failure is ``SyncError/persistenceFailed(path:reason:)``.
     static func create(url: URL, magic: Data, snapshot: Data, io: SyncFileIO) throws(SyncError) -> FramedLogFile {
         do {
             return try FramedLogFile.create(url: url, magic: magic, snapshot: snapshot, io: io)
@@ -14,7 +14,7 @@ enum SyncRecordFile {
         }
     }
 
-    /// ``FramedLogFile/append(_:)``; a failure is ``SyncError/persistenceFailed(path:reason:)``.
+    /// `FramedLogFile.append(_:)`; a failure is ``SyncError/persistenceFailed(path:reason:)``.
     static func append(_ payload: Data, to file: FramedLogFile) throws(SyncError) {
         do {
             try file.append(payload)
@@ -51,7 +51,7 @@ enum SyncRecordFile {
 }
 
 extension SyncError {
-    /// A ``FramedLogFile`` failure: damage is ``corruptFile(path:reason:movedTo:)``, anything else
+    /// A `FramedLogFile` failure: damage is ``corruptFile(path:reason:movedTo:)``, anything else
     /// ``persistenceFailed(path:reason:)``.
     init(_ error: FramedLogError) {
         switch error.kind {

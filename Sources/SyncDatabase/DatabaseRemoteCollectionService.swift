@@ -2,13 +2,13 @@ import FlintCore
 import FlintDatabase
 import FlintSync
 
-/// A ``RemoteCollectionService`` over FlintDatabase: the children of the location `collectionPath` names
-/// (evaluated at every call; nil throws ``SyncError/collectionPathUnavailable``), each child's key a document ID.
+/// A `RemoteCollectionService` over FlintDatabase: the children of the location `collectionPath` names
+/// (evaluated at every call; nil throws `SyncError.collectionPathUnavailable`), each child's key a document ID.
 ///
-/// The Realtime Database has no multi-field queries: ``SyncQuery``s are evaluated on the client over the
+/// The Realtime Database has no multi-field queries: `SyncQuery`s are evaluated on the client over the
 /// location's children, and the listener is the location's `value` stream, compared child by child (so one
-/// change costs O(size of the location); see Docs/Sync.md). Updates of a missing child throw
-/// ``SyncError/documentNotFound(id:)``, as Firestore's `updateData` does.
+/// change costs O(size of the location); see FlintSync's Sync guide). Updates of a missing child throw
+/// `SyncError.documentNotFound(id:)`, as Firestore's `updateData` does.
 public struct DatabaseRemoteCollectionService<Model: DataSyncModelProtocol>: RemoteCollectionService {
     private let database: Database
     private let collectionPath: @Sendable () -> String?

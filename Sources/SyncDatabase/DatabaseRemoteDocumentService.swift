@@ -2,7 +2,7 @@ import FlintCore
 import FlintDatabase
 import FlintSync
 
-/// A ``RemoteDocumentService`` over FlintDatabase: the children of the location `collectionPath` names, one at
+/// A `RemoteDocumentService` over FlintDatabase: the children of the location `collectionPath` names, one at
 /// a time (the same conventions as ``DatabaseRemoteCollectionService``).
 public struct DatabaseRemoteDocumentService<Model: DataSyncModelProtocol>: RemoteDocumentService {
     private let collection: DatabaseRemoteCollectionService<Model>

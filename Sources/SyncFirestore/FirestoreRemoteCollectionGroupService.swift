@@ -2,7 +2,7 @@ import FlintCore
 import FlintFirestore
 import FlintSync
 
-/// A ``RemoteCollectionGroupService`` over FlintFirestore: every collection named `groupName`, at any depth
+/// A `RemoteCollectionGroupService` over FlintFirestore: every collection named `groupName`, at any depth
 /// (`collectionGroup`), read-only.
 public struct FirestoreRemoteCollectionGroupService<Model: DataSyncModelProtocol>: RemoteCollectionGroupService {
     private let firestore: Firestore

@@ -2,8 +2,8 @@ import FlintCore
 import FlintFirestore
 import FlintSync
 
-/// A ``RemoteCollectionService`` over FlintFirestore: the collection `collectionPath` names (evaluated at every
-/// call; nil throws ``SyncError/collectionPathUnavailable``). Queries become Firestore queries; the listener
+/// A `RemoteCollectionService` over FlintFirestore: the collection `collectionPath` names (evaluated at every
+/// call; nil throws `SyncError.collectionPathUnavailable`). Queries become Firestore queries; the listener
 /// is the query's `snapshots`, its first snapshot the initial batch and later ones their `documentChanges`.
 public struct FirestoreRemoteCollectionService<Model: DataSyncModelProtocol>: RemoteCollectionService {
     private let firestore: Firestore

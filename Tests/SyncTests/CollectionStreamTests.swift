@@ -13,7 +13,7 @@ struct CollectionStreamTests {
     @Test func streamCollectionYieldsTheWholeFilteredArray() async throws {
         let remote = MockRemoteCollectionService(collection: users)
         let engine = CollectionSyncEngine(remote: remote, managerKey: "users", localPersistence: nil)
-        // The stream goes straight into the iteration: dropping the iterator then ends it (Docs/Streams.md).
+        // The stream goes straight into the iteration: dropping the iterator then ends it (FlintCore's Streams guide).
         let consumer = Task { try await collect(2, from: engine.streamCollection { $0.where("age", isGreaterThan: 26) }) }
         try await waitUntil { remote.listenerCount == 1 }
         remote.simulateRemoteSave(TestUser(id: "3", name: "Ann", age: 41))

@@ -1,7 +1,7 @@
 import FlintCore
 import FlintInterop
 
-/// Serves an ``Installations`` instance to other products as ``InstallationsInterop`` (the protocol's
+/// Serves an ``Installations`` instance to other products as `InstallationsInterop` (the protocol's
 /// untyped throws and existential token, around the instance's typed API).
 final class InstallationsInteropBridge: InstallationsInterop {
     let installations: Installations

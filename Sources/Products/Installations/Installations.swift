@@ -15,7 +15,7 @@ import Foundation
 /// ```
 ///
 /// **Instances.** One per app, created by ``InstallationsLibrary``, which also serves it to other products
-/// as ``InstallationsInterop`` (they never link this module). The entry points are `throws(ComponentError)`.
+/// as `InstallationsInterop` (they never link this module). The entry points are `throws(ComponentError)`.
 ///
 /// **Where requests go.** To the app's ``InstallationsBackend``: by default the embedded
 /// ``LocalInstallationsBackend``; ``InstallationsLibrary/restBackend(origin:)`` or ``useEmulator(withHost:port:)``
@@ -64,7 +64,7 @@ public final class Installations: ComponentLifecycleMaintainer, Sendable {
 
     /// The instance of the default app.
     ///
-    /// - Throws: ``ComponentError/defaultAppNotConfigured`` without a default app, then the errors of
+    /// - Throws: `ComponentError.defaultAppNotConfigured` without a default app, then the errors of
     ///   ``installations(app:)``.
     public static func installations() throws(ComponentError) -> Installations {
         try installations(app: ProductEntryPoint.defaultApp())
@@ -72,8 +72,8 @@ public final class Installations: ComponentLifecycleMaintainer, Sendable {
 
     /// The instance of `app`; the same object every time.
     ///
-    /// - Throws: ``ComponentError/libraryNotRegistered(type:library:)`` when ``InstallationsLibrary`` was not
-    ///   registered before `app` was configured, ``ComponentError/appDeleted(name:)`` for a deleted app.
+    /// - Throws: `ComponentError.libraryNotRegistered(type:library:)` when ``InstallationsLibrary`` was not
+    ///   registered before `app` was configured, `ComponentError.appDeleted(name:)` for a deleted app.
     public static func installations(app: FlintApp) throws(ComponentError) -> Installations {
         try ProductEntryPoint.require(Installations.self, in: app, product: Installations.self, library: InstallationsLibrary.self)
     }

@@ -6,7 +6,7 @@ import Foundation
 /// `registry.register(InstallationsLibrary.self)`) before configuring.
 ///
 /// Components, per app:
-/// - ``Installations`` (cacheable, lazy), also serving ``InstallationsInterop`` to Remote Config and
+/// - ``Installations`` (cacheable, lazy), also serving `InstallationsInterop` to Remote Config and
 ///   Messaging; a required dependency on ``InstallationsBackend`` and an optional one on
 ///   ``InstallationsSettings``;
 /// - ``InstallationsBackend`` (cacheable, lazy): a new ``LocalInstallationsBackend``.
@@ -16,7 +16,7 @@ public enum InstallationsLibrary: FlintLibrary {
     /// The library version.
     public static let libraryVersion = "0.1.0"
 
-    /// The instance (also as ``InstallationsInterop``) and the default backend.
+    /// The instance (also as `InstallationsInterop`) and the default backend.
     public static func componentsToRegister() -> [Component] {
         [
             Component(Installations.self,
@@ -45,7 +45,7 @@ public enum InstallationsLibrary: FlintLibrary {
     /// An override serving a ``RESTInstallationsBackend`` at `origin` (production by default) with the app's
     /// project ID and API key.
     ///
-    /// The factory fails (``ComponentError/factoryFailed(type:reason:)`` when resolved) for an app whose
+    /// The factory fails (`ComponentError.factoryFailed(type:reason:)` when resolved) for an app whose
     /// options have no `projectID` or `apiKey`.
     public static func restBackend(origin: URL = RESTInstallationsBackend.productionOrigin) -> Component {
         Component(InstallationsBackend.self, dependencies: [.optional(InstallationsSettings.self)]) { container, isCacheable in

@@ -20,7 +20,7 @@ import Foundation
 /// token at once. Other apps have none (``messaging(app:)`` throws, their `MessagingInterop` resolves nil).
 ///
 /// **The token** is issued by the app's ``MessagingBackend`` for the installation ID (from the app's
-/// ``InstallationsInterop``) and the sender ID (`gcmSenderID`): `{installation ID}:APA91b…` with the embedded
+/// `InstallationsInterop`) and the sender ID (`gcmSenderID`): `{installation ID}:APA91b…` with the embedded
 /// backend. It is cached until ``deleteToken()``, or until the installation ID changes (then a new one is
 /// fetched when auto-init is on). Every change is told to the ``delegate``, the token listeners and
 /// ``tokenUpdates``; Functions sends it as `Firebase-Instance-ID-Token` (through `MessagingInterop`).
@@ -167,7 +167,7 @@ public final class Messaging: MessagingInterop, ComponentLifecycleMaintainer, Se
 
     /// The instance of the default app.
     ///
-    /// - Throws: ``ComponentError/defaultAppNotConfigured`` without a default app, then the errors of
+    /// - Throws: `ComponentError.defaultAppNotConfigured` without a default app, then the errors of
     ///   ``messaging(app:)``.
     public static func messaging() throws(ComponentError) -> Messaging {
         try messaging(app: ProductEntryPoint.defaultApp())
@@ -175,9 +175,9 @@ public final class Messaging: MessagingInterop, ComponentLifecycleMaintainer, Se
 
     /// The instance of `app`, which must be its registry's default app; the same object every time.
     ///
-    /// - Throws: ``ComponentError/libraryNotRegistered(type:library:)`` when ``MessagingLibrary`` was not
-    ///   registered before `app` was configured, ``ComponentError/appDeleted(name:)`` for a deleted app,
-    ///   ``ComponentError/invalidArgument(product:reason:)`` for an app that is not the default app.
+    /// - Throws: `ComponentError.libraryNotRegistered(type:library:)` when ``MessagingLibrary`` was not
+    ///   registered before `app` was configured, `ComponentError.appDeleted(name:)` for a deleted app,
+    ///   `ComponentError.invalidArgument(product:reason:)` for an app that is not the default app.
     public static func messaging(app: FlintApp) throws(ComponentError) -> Messaging {
         do {
             return try ProductEntryPoint.require(Messaging.self, in: app, product: Messaging.self,
@@ -246,7 +246,7 @@ public final class Messaging: MessagingInterop, ComponentLifecycleMaintainer, Se
     /// The FCM registration token: the cached one, or a new one from the backend (concurrent calls share one
     /// request). Works whether or not auto-init is on.
     ///
-    /// - Throws: ``MessagingError`` `noAccess` when the app has no ``InstallationsInterop`` or it fails;
+    /// - Throws: ``MessagingError`` `noAccess` when the app has no `InstallationsInterop` or it fails;
     ///   the backend's errors (`network`, `timeout`, `authentication`, …); `operationInProgress` when the token
     ///   kept being deleted or invalidated while it was fetched; `unknown` after the app was deleted.
     public func token() async throws(MessagingError) -> String {

@@ -6,7 +6,7 @@ public enum MessagingErrorCode: Int, Sendable, Hashable, CaseIterable, CustomStr
     /// The backend could not validate the request from this client (1): it refused the installation's
     /// credentials.
     case authentication = 1
-    /// The installation service cannot be accessed (2): the app has no ``InstallationsInterop`` or it
+    /// The installation service cannot be accessed (2): the app has no `InstallationsInterop` or it
     /// failed to give an installation ID or auth token.
     case noAccess = 2
     /// The request to the backend timed out (3).

@@ -5,8 +5,8 @@ import FlintInterop
 /// `registry.register(MessagingLibrary.self)`) before configuring.
 ///
 /// Components, per app:
-/// - ``Messaging`` (cacheable, **eager in the default app**), also serving ``MessagingInterop``, with
-///   optional dependencies on ``InstallationsInterop`` and ``MessagingSettings`` and a required one on
+/// - ``Messaging`` (cacheable, **eager in the default app**), also serving `MessagingInterop`, with
+///   optional dependencies on `InstallationsInterop` and ``MessagingSettings`` and a required one on
 ///   ``MessagingBackend``. As in Firebase, its factory returns nil for any other app: there
 ///   `MessagingInterop` resolves nil and ``Messaging/messaging(app:)`` throws.
 /// - ``MessagingBackend`` (cacheable, lazy): a new ``LocalMessagingBackend``. Override it with one shared

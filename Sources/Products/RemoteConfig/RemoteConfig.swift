@@ -18,11 +18,11 @@ import Foundation
 /// ```
 ///
 /// **Instances.** One per app, created by ``RemoteConfigLibrary``; the entry points are `throws(ComponentError)`.
-/// It needs ``InstallationsInterop`` (register `InstallationsLibrary`, or override it with a fake) and reads
-/// Analytics user properties through ``AnalyticsInterop`` when present.
+/// It needs `InstallationsInterop` (register `InstallationsLibrary`, or override it with a fake) and reads
+/// Analytics user properties through `AnalyticsInterop` when present.
 ///
 /// **Where fetches go.** To the app's ``RemoteConfigBackend``: by default the embedded ``LocalRemoteConfigBackend``;
-/// ``useEmulator(withHost:port:)`` or ``RemoteConfigLibrary/restBackend(origin:)`` for the REST API.
+/// ``useEmulator(withHost:port:)`` or ``RemoteConfigLibrary/restBackend(fetchOrigin:realtimeOrigin:)`` for the REST API.
 public final class RemoteConfig: ComponentLifecycleMaintainer, Sendable {
     /// The first backoff after a server error, in seconds (2 minutes).
     public static let minimumBackoffInterval: TimeInterval = 120
@@ -77,7 +77,7 @@ public final class RemoteConfig: ComponentLifecycleMaintainer, Sendable {
 
     /// The instance of the default app.
     ///
-    /// - Throws: ``ComponentError/defaultAppNotConfigured`` without a default app, then the errors of
+    /// - Throws: `ComponentError.defaultAppNotConfigured` without a default app, then the errors of
     ///   ``remoteConfig(app:)``.
     public static func remoteConfig() throws(ComponentError) -> RemoteConfig {
         try remoteConfig(app: ProductEntryPoint.defaultApp())
@@ -85,8 +85,8 @@ public final class RemoteConfig: ComponentLifecycleMaintainer, Sendable {
 
     /// The instance of `app`; the same object every time.
     ///
-    /// - Throws: ``ComponentError/libraryNotRegistered(type:library:)`` when ``RemoteConfigLibrary`` was not
-    ///   registered before `app` was configured, ``ComponentError/appDeleted(name:)`` for a deleted app, the
+    /// - Throws: `ComponentError.libraryNotRegistered(type:library:)` when ``RemoteConfigLibrary`` was not
+    ///   registered before `app` was configured, `ComponentError.appDeleted(name:)` for a deleted app, the
     ///   container's `missingDependency` without Installations.
     public static func remoteConfig(app: FlintApp) throws(ComponentError) -> RemoteConfig {
         try ProductEntryPoint.require(RemoteConfig.self, in: app, product: RemoteConfig.self, library: RemoteConfigLibrary.self)

@@ -3,11 +3,11 @@ import FlintInterop
 import Foundation
 
 /// Registers Remote Config with an app registry: `FlintApp.registerLibrary(RemoteConfigLibrary.self)` (with
-/// `InstallationsLibrary`, or a fake ``InstallationsInterop``) before configuring.
+/// `InstallationsLibrary`, or a fake `InstallationsInterop`) before configuring.
 ///
 /// Components, per app:
-/// - ``RemoteConfig`` (cacheable, lazy): required ``RemoteConfigBackend`` and ``InstallationsInterop``, optional
-///   ``AnalyticsInterop`` (user properties for conditions) and ``RemoteConfigEnvironment``;
+/// - ``RemoteConfig`` (cacheable, lazy): required ``RemoteConfigBackend`` and `InstallationsInterop`, optional
+///   `AnalyticsInterop` (user properties for conditions) and ``RemoteConfigEnvironment``;
 /// - ``RemoteConfigBackend`` (cacheable, lazy): a new ``LocalRemoteConfigBackend``.
 public enum RemoteConfigLibrary: FlintLibrary {
     /// `flint-rc`, Flint's counterpart of Firebase's `fire-rc`.

@@ -8,7 +8,7 @@ public struct MessagingRegistrationRequest: Sendable, Hashable {
     public var projectID: String?
     /// The API key, when the options have one.
     public var apiKey: String?
-    /// The installation ID (FID) from ``InstallationsInterop``: the token is derived from it.
+    /// The installation ID (FID) from `InstallationsInterop`: the token is derived from it.
     public var installationID: String
     /// The installation auth token, which the real backend checks.
     public var installationAuthToken: String
