@@ -54,13 +54,20 @@ extension AsyncThrowingStream where Failure == any Error, Element: Sendable {
     }
 }
 
-/// Hands a stream's registration to its termination handler, whichever of the two arrives first.
+/// Hands a stream's registration to its termination handler, whichever of the two arrives first: the piece
+/// every stream built on a listener API needs, public so that products building their own streams use this one.
+///
+/// ```swift
+/// let (stream, continuation) = AsyncStream.makeStream(of: Value.self)
+/// let slot = StreamRegistrationSlot()
+/// continuation.onTermination = { _ in slot.terminate() }      // installed before registering
+/// slot.install(source.addListener { continuation.yield($0) })
+/// ```
 ///
 /// The termination handler is installed before `register` runs, so a stream that terminates while
 /// `register` is still running (an error emitted synchronously, a consumer already cancelled) marks the
 /// slot terminated, and the registration is removed as soon as `register` returns it.
-@usableFromInline
-final class StreamRegistrationSlot: Sendable {
+public final class StreamRegistrationSlot: Sendable {
     private enum State {
         case pending
         case registered(any ListenerRegistration)
@@ -69,12 +76,11 @@ final class StreamRegistrationSlot: Sendable {
 
     private let state = Locked<State>(.pending)
 
-    @usableFromInline
-    init() {}
+    /// An empty slot.
+    public init() {}
 
     /// Stores the registration, or removes it at once if the stream has already terminated.
-    @usableFromInline
-    func install(_ registration: any ListenerRegistration) {
+    public func install(_ registration: any ListenerRegistration) {
         let alreadyTerminated = state.withLock { state in
             guard case .pending = state else { return true }
             state = .registered(registration)
@@ -86,8 +92,7 @@ final class StreamRegistrationSlot: Sendable {
     }
 
     /// Marks the stream terminated and removes the registration if it is already known.
-    @usableFromInline
-    func terminate() {
+    public func terminate() {
         let registration = state.withLock { state -> (any ListenerRegistration)? in
             defer { state = .terminated }
             if case .registered(let registration) = state {

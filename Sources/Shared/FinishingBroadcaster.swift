@@ -10,22 +10,17 @@ import FlintCore
 /// func appWillBeDeleted(_ app: FlintApp) async { changes.finish() }
 /// ```
 ///
-/// Listeners run on the sender's thread, in registration order, with no lock held; one removed before its
-/// turn in a ``send(_:)`` is not called.
+/// Built on FlintCore's `ListenerBroadcaster`, with its guarantees and its cost: listeners run on the sender's
+/// thread, in registration order, with no lock held; one removed before its turn in a ``send(_:)`` is not
+/// called; a send costs about one closure call per listener.
 public final class FinishingBroadcaster<Value: Sendable>: Sendable {
-    private struct Entry: Sendable {
-        let id: Int
-        let listener: @Sendable (Value) -> Void
-        let onFinish: @Sendable () -> Void
+    private enum Event: Sendable {
+        case value(Value)
+        case finished
     }
 
-    private struct State {
-        var entries: [Entry] = []
-        var nextID = 0
-        var finished = false
-    }
-
-    private let state = Locked(State())
+    private let broadcaster = ListenerBroadcaster<Event>()
+    private let finished = Locked(false)
 
     /// An empty, unfinished broadcaster.
     public init() {}
@@ -34,56 +29,64 @@ public final class FinishingBroadcaster<Value: Sendable>: Sendable {
     /// ``finish()``, `onFinish` runs at once and the listener is not kept.
     public func addListener(onFinish: @escaping @Sendable () -> Void = {},
                             _ listener: @escaping @Sendable (Value) -> Void) -> any ListenerRegistration {
-        let id: Int? = state.withLock { state in
-            guard !state.finished else { return nil }
-            let id = state.nextID
-            state.nextID += 1
-            state.entries.append(Entry(id: id, listener: listener, onFinish: onFinish))
-            return id
+        let told = Locked(false)
+        let finishOnce: @Sendable () -> Void = {
+            if !told.withLock({ let was = $0; $0 = true; return was }) { onFinish() }
         }
-        guard let id else {
-            onFinish()
-            return ClosureListenerRegistration {}
+        let registration = broadcaster.addListener { event in
+            switch event {
+            case .value(let value): listener(value)
+            case .finished: finishOnce()
+            }
         }
-        return ClosureListenerRegistration { [state] in
-            state.withLock { $0.entries.removeAll { $0.id == id } }
+        // Checked after registering: a finish that came before this point may have sent before the listener
+        // was in the list (then it is told here; `finishOnce` keeps it to one call either way).
+        if finished.withLock({ $0 }) {
+            registration.remove()
+            finishOnce()
         }
+        return registration
     }
 
     /// Calls every registered listener with `value`.
     public func send(_ value: Value) {
-        let entries = state.withLock { $0.entries }
-        for entry in entries where isRegistered(entry.id) {
-            entry.listener(value)
-        }
-    }
-
-    private func isRegistered(_ id: Int) -> Bool {
-        state.withLock { $0.entries.contains { $0.id == id } }
+        broadcaster.send(.value(value))
     }
 
     /// Removes every listener after calling its `onFinish`; later registrations finish at once. Idempotent.
     public func finish() {
-        let entries = state.withLock { state -> [Entry] in
-            defer { state.entries = []; state.finished = true }
-            return state.entries
+        let wasFinished = finished.withLock { finished in
+            defer { finished = true }
+            return finished
         }
-        for entry in entries { entry.onFinish() }
+        guard !wasFinished else { return }
+        broadcaster.send(.finished)
+        broadcaster.removeAll()
     }
 
     /// Whether ``finish()`` was called.
-    public var isFinished: Bool { state.withLock { $0.finished } }
+    public var isFinished: Bool { finished.withLock { $0 } }
 
     /// The number of registered listeners.
-    public var listenerCount: Int { state.withLock { $0.entries.count } }
+    public var listenerCount: Int { broadcaster.listenerCount }
 
     /// A stream of the values sent from now on, with a listener of its own that is removed when the loop
     /// ends however it ends; the stream finishes when the broadcaster does.
     public func stream(bufferingPolicy: AsyncStream<Value>.Continuation.BufferingPolicy = .unbounded) -> AsyncStream<Value> {
-        let (stream, continuation) = AsyncStream.makeStream(of: Value.self, bufferingPolicy: bufferingPolicy)
-        let slot = FinishingBroadcasterSlot()
+        stream(bufferingPolicy: bufferingPolicy) { $0 }
+    }
+
+    /// A stream of the non-nil results of `transform` on the values sent (see ``stream(bufferingPolicy:)``).
+    public func stream<Output: Sendable>(
+        bufferingPolicy: AsyncStream<Output>.Continuation.BufferingPolicy = .unbounded,
+        _ transform: @escaping @Sendable (Value) -> Output?
+    ) -> AsyncStream<Output> {
+        let (stream, continuation) = AsyncStream.makeStream(of: Output.self, bufferingPolicy: bufferingPolicy)
+        let slot = StreamRegistrationSlot()
         continuation.onTermination = { _ in slot.terminate() }
-        slot.install(addListener(onFinish: { continuation.finish() }) { continuation.yield($0) })
+        slot.install(addListener(onFinish: { continuation.finish() }) { value in
+            if let output = transform(value) { continuation.yield(output) }
+        })
         return stream
     }
 
@@ -95,7 +98,7 @@ public final class FinishingBroadcaster<Value: Sendable>: Sendable {
     ) -> AsyncThrowingStream<Element, any Error> where Value == Result<Element, any Error> {
         let (stream, continuation) = AsyncThrowingStream.makeStream(of: Element.self, throwing: (any Error).self,
                                                                     bufferingPolicy: bufferingPolicy)
-        let slot = FinishingBroadcasterSlot()
+        let slot = StreamRegistrationSlot()
         continuation.onTermination = { _ in slot.terminate() }
         slot.install(addListener(onFinish: { continuation.finish() }) { continuation.yield(with: $0) })
         return stream

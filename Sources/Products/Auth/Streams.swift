@@ -31,43 +31,11 @@ extension Auth {
     /// finish from the producer's side, hence the continuation here.)
     private func changes(filteringUIDs: Bool) -> AsyncStream<User?> {
         let (stream, continuation) = AsyncStream.makeStream(of: User?.self, bufferingPolicy: .bufferingNewest(1))
-        let slot = RegistrationSlot()
+        let slot = StreamRegistrationSlot()
         continuation.onTermination = { _ in slot.terminate() }
         slot.install(addListener(filteringUIDs: filteringUIDs, onClose: { continuation.finish() }) { _, user in
             continuation.yield(user)
         })
         return stream
-    }
-}
-
-/// Hands a stream's registration to its termination handler, whichever arrives first (a stream that ends
-/// while its listener is being registered still removes it).
-private final class RegistrationSlot: Sendable {
-    private enum State {
-        case pending
-        case registered(any ListenerRegistration)
-        case terminated
-    }
-
-    private let state = Locked<State>(.pending)
-
-    /// Stores the registration, or removes it at once when the stream already ended.
-    func install(_ registration: any ListenerRegistration) {
-        let terminated = state.withLock { state in
-            guard case .pending = state else { return true }
-            state = .registered(registration)
-            return false
-        }
-        if terminated { registration.remove() }
-    }
-
-    /// Marks the stream ended and removes the registration if it is known.
-    func terminate() {
-        let registration = state.withLock { state -> (any ListenerRegistration)? in
-            defer { state = .terminated }
-            if case .registered(let registration) = state { return registration }
-            return nil
-        }
-        registration?.remove()
     }
 }

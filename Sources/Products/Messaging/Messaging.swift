@@ -39,8 +39,8 @@ public final class Messaging: MessagingInterop, ComponentLifecycleMaintainer, Se
     let options: FlintOptions
     private let state: Locked<State>
     private let delegateBox = Locked(WeakDelegate())
-    let tokenListeners = ClosableBroadcaster<String?>()
-    let messageListeners = ClosableBroadcaster<MessagingRemoteMessage>()
+    let tokenListeners = FinishingBroadcaster<String?>()
+    let messageListeners = FinishingBroadcaster<MessagingRemoteMessage>()
     /// The tokens of other senders (``retrieveFCMToken(forSenderID:)``).
     let senderTokens = SenderTokens()
     private let installationIDRegistration = Locked<(any ListenerRegistration)?>(nil)
@@ -376,8 +376,8 @@ public final class Messaging: MessagingInterop, ComponentLifecycleMaintainer, Se
             return registration
         }?.remove()
         senderTokens.close()
-        tokenListeners.close()
-        messageListeners.close()
+        tokenListeners.finish()
+        messageListeners.finish()
     }
 
     // MARK: - Internals

@@ -49,36 +49,10 @@ enum RESTAuthHTTP {
         return object
     }
 
-    /// Whether objects and arrays in `body` nest at most ``maximumNestingDepth`` deep (brackets inside
-    /// strings do not count). Checked before parsing, so a hostile answer never reaches the parser.
+    /// Whether objects and arrays in `body` nest at most ``maximumNestingDepth`` deep (FlintProductSupport's
+    /// `BoundedJSON` check). Checked before parsing, so a hostile answer never reaches the parser.
     static func nestingIsBounded(_ body: Data) -> Bool {
-        var depth = 0
-        var inString = false
-        var escaped = false
-        for byte in body {
-            if inString {
-                if escaped {
-                    escaped = false
-                } else if byte == UInt8(ascii: "\\") {
-                    escaped = true
-                } else if byte == UInt8(ascii: "\"") {
-                    inString = false
-                }
-                continue
-            }
-            switch byte {
-            case UInt8(ascii: "\""):
-                inString = true
-            case UInt8(ascii: "{"), UInt8(ascii: "["):
-                depth += 1
-                if depth > maximumNestingDepth { return false }
-            case UInt8(ascii: "}"), UInt8(ascii: "]"):
-                depth -= 1
-            default:
-                break
-            }
-        }
-        return true
+        BoundedJSON.nestingIsBounded(body, maximumDepth: maximumNestingDepth)
     }
 
     /// Runs one data task; cancelling the calling task cancels it (``AuthErrorCode/networkError``).
