@@ -30,25 +30,45 @@ let package = Package(
         // shape); FlintCore keeps only the component system.
         .target(name: "FlintProductSupport", dependencies: ["FlintCore", "FlintInterop"], path: "Sources/Shared"),
         .target(name: "FlintTesting", dependencies: ["FlintCore", "FlintInterop"], path: "Sources/Testing"),
-        .target(name: "FlintAuth", dependencies: ["FlintCore", "FlintInterop", "FlintProductSupport"], path: "Sources/Products/Auth"),
-        .target(name: "FlintAppCheck", dependencies: ["FlintCore", "FlintInterop", "FlintProductSupport"], path: "Sources/Products/AppCheck"),
-        .target(name: "FlintFunctions", dependencies: ["FlintCore", "FlintInterop", "FlintProductSupport"], path: "Sources/Products/Functions"),
-        .target(name: "FlintFirestore", dependencies: ["FlintCore", "FlintInterop", "FlintProductSupport"], path: "Sources/Products/Firestore"),
-        .target(name: "FlintStorage", dependencies: ["FlintCore", "FlintInterop", "FlintProductSupport"], path: "Sources/Products/Storage"),
+        .target(
+            name: "FlintAuth", dependencies: ["FlintCore", "FlintInterop", "FlintProductSupport"],
+            path: "Sources/Products/Auth"),
+        .target(
+            name: "FlintAppCheck", dependencies: ["FlintCore", "FlintInterop", "FlintProductSupport"],
+            path: "Sources/Products/AppCheck"),
+        .target(
+            name: "FlintFunctions", dependencies: ["FlintCore", "FlintInterop", "FlintProductSupport"],
+            path: "Sources/Products/Functions"),
+        .target(
+            name: "FlintFirestore", dependencies: ["FlintCore", "FlintInterop", "FlintProductSupport"],
+            path: "Sources/Products/Firestore"),
+        .target(
+            name: "FlintStorage", dependencies: ["FlintCore", "FlintInterop", "FlintProductSupport"],
+            path: "Sources/Products/Storage"),
         // Cloud Messaging: tokens, topics, foreground messages; an embedded server (tokens, topics, conditions).
-        .target(name: "FlintMessaging", dependencies: ["FlintCore", "FlintInterop", "FlintProductSupport"], path: "Sources/Products/Messaging"),
+        .target(
+            name: "FlintMessaging", dependencies: ["FlintCore", "FlintInterop", "FlintProductSupport"],
+            path: "Sources/Products/Messaging"),
         // Installations: the installation ID and its auth token, served to Remote Config and Messaging as InstallationsInterop.
-        .target(name: "FlintInstallations", dependencies: ["FlintCore", "FlintInterop", "FlintProductSupport"], path: "Sources/Products/Installations"),
+        .target(
+            name: "FlintInstallations", dependencies: ["FlintCore", "FlintInterop", "FlintProductSupport"],
+            path: "Sources/Products/Installations"),
         // Remote Config: defaults, fetch/activate with throttling, persistence, real-time updates; reaches Installations through InstallationsInterop.
-        .target(name: "FlintRemoteConfig", dependencies: ["FlintCore", "FlintInterop", "FlintProductSupport"], path: "Sources/Products/RemoteConfig"),
+        .target(
+            name: "FlintRemoteConfig", dependencies: ["FlintCore", "FlintInterop", "FlintProductSupport"],
+            path: "Sources/Products/RemoteConfig"),
         // The Realtime Database: the SDK's API, the embedded backend, events, transactions, onDisconnect (no
         // REST/SSE or persistence yet).
-        .target(name: "FlintDatabase", dependencies: ["FlintCore", "FlintInterop", "FlintProductSupport"], path: "Sources/Products/Database"),
+        .target(
+            name: "FlintDatabase", dependencies: ["FlintCore", "FlintInterop", "FlintProductSupport"],
+            path: "Sources/Products/Database"),
         // Sync engines (the seed's SwiftfulDataManagers): document, collection and collection-group engines over
         // remote-service and local-persistence protocols; no product linked.
-        .target(name: "FlintSync", dependencies: ["FlintCore", "FlintInterop", "FlintProductSupport"], path: "Sources/Sync"),
+        .target(
+            name: "FlintSync", dependencies: ["FlintCore", "FlintInterop", "FlintProductSupport"], path: "Sources/Sync"),
         // The Firestore-backed remote services of FlintSync (the seed's separate Firebase package).
-        .target(name: "FlintSyncFirestore", dependencies: ["FlintSync", "FlintFirestore"], path: "Sources/SyncFirestore"),
+        .target(
+            name: "FlintSyncFirestore", dependencies: ["FlintSync", "FlintFirestore"], path: "Sources/SyncFirestore"),
         // The Realtime Database-backed remote services of FlintSync (queries evaluated on the client).
         .target(name: "FlintSyncDatabase", dependencies: ["FlintSync", "FlintDatabase"], path: "Sources/SyncDatabase"),
         .executableTarget(
@@ -79,9 +99,11 @@ let package = Package(
             dependencies: ["FlintCore", "FlintInterop", "FlintProductSupport", "FlintTesting"],
             path: "Tests/TestingTests"
         ),
-        .testTarget(name: "DatabaseTests", dependencies: ["FlintDatabase", "FlintTesting"], path: "Tests/DatabaseTests"),
+        .testTarget(
+            name: "DatabaseTests", dependencies: ["FlintDatabase", "FlintTesting"], path: "Tests/DatabaseTests"),
         .testTarget(name: "AuthTests", dependencies: ["FlintAuth", "FlintTesting"], path: "Tests/AuthTests"),
-        .testTarget(name: "AppCheckTests", dependencies: ["FlintAppCheck", "FlintTesting"], path: "Tests/AppCheckTests"),
+        .testTarget(
+            name: "AppCheckTests", dependencies: ["FlintAppCheck", "FlintTesting"], path: "Tests/AppCheckTests"),
         .testTarget(
             name: "FunctionsTests",
             dependencies: ["FlintFunctions", "FlintAuth", "FlintAppCheck", "FlintTesting"],
@@ -93,8 +115,13 @@ let package = Package(
             dependencies: ["FlintMessaging", "FlintFunctions", "FlintTesting"],
             path: "Tests/MessagingTests"
         ),
-        .testTarget(name: "InstallationsTests", dependencies: ["FlintInstallations", "FlintInterop", "FlintTesting"], path: "Tests/InstallationsTests"),
-        .testTarget(name: "RemoteConfigTests", dependencies: ["FlintRemoteConfig", "FlintInstallations", "FlintInterop", "FlintTesting"], path: "Tests/RemoteConfigTests"),
+        .testTarget(
+            name: "InstallationsTests", dependencies: ["FlintInstallations", "FlintInterop", "FlintTesting"],
+            path: "Tests/InstallationsTests"),
+        .testTarget(
+            name: "RemoteConfigTests",
+            dependencies: ["FlintRemoteConfig", "FlintInstallations", "FlintInterop", "FlintTesting"],
+            path: "Tests/RemoteConfigTests"),
         .testTarget(name: "SyncTests", dependencies: ["FlintSync", "FlintTesting"], path: "Tests/SyncTests"),
         .testTarget(
             name: "SyncFirestoreTests",
@@ -106,7 +133,8 @@ let package = Package(
             dependencies: ["FlintSync", "FlintSyncDatabase", "FlintDatabase", "FlintTesting"],
             path: "Tests/SyncDatabaseTests"
         ),
-        .testTarget(name: "FirestoreTests", dependencies: ["FlintFirestore", "FlintTesting"], path: "Tests/FirestoreTests"),
+        .testTarget(
+            name: "FirestoreTests", dependencies: ["FlintFirestore", "FlintTesting"], path: "Tests/FirestoreTests"),
         // Depends on FlintFirestore only, with member import visibility: proves that a user importing just the
         // product can use the FlintProductSupport types its API exposes (FirestoreErrorCode = RPCStatusCode).
         .testTarget(

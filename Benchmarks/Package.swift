@@ -9,7 +9,7 @@ let package = Package(
     name: "FlintBenchmarks",
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
-        .executable(name: "flint-bench", targets: ["FlintBench"]),
+        .executable(name: "flint-bench", targets: ["FlintBench"])
     ],
     dependencies: [
         .package(name: "Flint", path: ".."),
@@ -29,7 +29,7 @@ let package = Package(
                 .product(name: "Dependencies", package: "swift-dependencies"),
             ],
             path: "Sources/FlintBench"
-        ),
+        )
     ],
     swiftLanguageModes: [.v6]
 )

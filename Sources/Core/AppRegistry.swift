@@ -52,23 +52,28 @@ public final class AppRegistry: Sendable {
     /// ``register(_:)``. `components` is called once per configured app (and once for the apps that exist now).
     ///
     /// - Throws: the errors of ``register(_:)``, leaving the registry and its apps unchanged.
-    public func register(libraryName: String, version: String,
-                         components: @escaping @Sendable () -> [Component]) throws(ComponentError) {
+    public func register(
+        libraryName: String, version: String,
+        components: @escaping @Sendable () -> [Component]
+    ) throws(ComponentError) {
         try Self.validate(libraryName: libraryName)
         let record = LibraryRecord(name: libraryName, version: version, components: components)
         while true {
             let (isRegistered, hasApps) = state.withLock { ($0.libraryNames.contains(libraryName), !$0.apps.isEmpty) }
             guard !isRegistered else { return }
             // Read outside the lock: user code.
-            let group = ComponentGroup(libraryName: libraryName, components: hasApps ? components() : [],
-                                       isOverride: false)
+            let group = ComponentGroup(
+                libraryName: libraryName, components: hasApps ? components() : [],
+                isOverride: false)
             let outcome = try state.withLock { state throws(ComponentError) -> [LateDiscovery.Plan]? in
                 guard !state.libraryNames.contains(record.name) else { return [] }
                 // An app appeared after the components were left unread: read them and try again.
                 guard hasApps || state.apps.isEmpty else { return nil }
                 var plans: [LateDiscovery.Plan] = []
                 for app in state.apps.values.sorted(by: { $0.name < $1.name }) where !app.isDeleted {
-                    if let plan = try LateDiscovery.plan(adding: group, to: app.container.storage) { plans.append(plan) }
+                    if let plan = try LateDiscovery.plan(adding: group, to: app.container.storage) {
+                        plans.append(plan)
+                    }
                 }
                 state.libraryNames.insert(record.name)
                 state.libraries.append(record)
@@ -114,8 +119,10 @@ public final class AppRegistry: Sendable {
     ///
     /// - Throws: ``FlintError`` for the name and options; ``ComponentError`` for the graph.
     @discardableResult
-    public func configure(name: String = FlintApp.defaultName, options: FlintOptions,
-                          overrides: [Component] = []) throws -> FlintApp {
+    public func configure(
+        name: String = FlintApp.defaultName, options: FlintOptions,
+        overrides: [Component] = []
+    ) throws -> FlintApp {
         try Self.validate(appName: name)
         try options.validate()
         while true {
@@ -132,11 +139,15 @@ public final class AppRegistry: Sendable {
         }
         var builder = ContainerBuilder()
         for library in libraries {
-            builder.groups.append(ComponentGroup(libraryName: library.name, components: library.components(),
-                                                 isOverride: false))
+            builder.groups.append(
+                ComponentGroup(
+                    libraryName: library.name, components: library.components(),
+                    isOverride: false))
         }
-        builder.groups.append(ComponentGroup(libraryName: ContainerBuilder.overridesLibraryName, components: overrides,
-                                             isOverride: true))
+        builder.groups.append(
+            ComponentGroup(
+                libraryName: ContainerBuilder.overridesLibraryName, components: overrides,
+                isOverride: true))
         let isDefault = name == FlintApp.defaultName
         let storage = try builder.build(appName: name, isDefaultApp: isDefault, monitor: monitor)
         let app = FlintApp(name: name, options: options, storage: storage, registry: self)
@@ -210,18 +221,22 @@ public final class AppRegistry: Sendable {
 
     static func validate(appName name: String) throws(FlintError) {
         if name == FlintApp.defaultName { return }
-        guard !name.isEmpty, name.utf8.allSatisfy({ isAlphanumeric($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") })
+        guard !name.isEmpty,
+            name.utf8.allSatisfy({ isAlphanumeric($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") })
         else { throw .invalidAppName(name) }
     }
 
     static func validate(libraryName name: String) throws(ComponentError) {
-        guard !name.isEmpty, name.utf8.allSatisfy({
-            isAlphanumeric($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: ".")
-        }) else { throw .invalidLibraryName(name) }
+        guard !name.isEmpty,
+            name.utf8.allSatisfy({
+                isAlphanumeric($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: ".")
+            })
+        else { throw .invalidLibraryName(name) }
     }
 
     private static func isAlphanumeric(_ byte: UInt8) -> Bool {
-        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+            || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
             || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
     }
 }

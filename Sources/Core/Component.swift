@@ -58,11 +58,16 @@ public struct Component: Sendable {
 
     /// A component providing `type`, which must be `Sendable` (the instance is shared across threads).
     @inlinable
-    public init<T: Sendable>(_ type: T.Type,
-                             timing: InstantiationTiming = .lazy,
-                             dependencies: [Dependency] = [],
-                             factory: @escaping @Sendable (_ container: ComponentContainer,
-                                                           _ isCacheable: inout Bool) throws -> T?) {
+    public init<T: Sendable>(
+        _ type: T.Type,
+        timing: InstantiationTiming = .lazy,
+        dependencies: [Dependency] = [],
+        factory:
+            @escaping @Sendable (
+                _ container: ComponentContainer,
+                _ isCacheable: inout Bool
+            ) throws -> T?
+    ) {
         self.init(type, alsoProviding: [], timing: timing, dependencies: dependencies, factory: factory)
     }
 
@@ -77,18 +82,24 @@ public struct Component: Sendable {
     /// Each extra type resolves to `convert(instance)` and is cached exactly when the instance is.
     /// `type` and every extra type must be `Sendable` (the instance is shared across threads).
     @inlinable
-    public init<T: Sendable>(_ type: T.Type,
-                             alsoProviding: [ComponentAlias<T>],
-                             timing: InstantiationTiming = .lazy,
-                             dependencies: [Dependency] = [],
-                             factory: @escaping @Sendable (_ container: ComponentContainer,
-                                                           _ isCacheable: inout Bool) throws -> T?) {
+    public init<T: Sendable>(
+        _ type: T.Type,
+        alsoProviding: [ComponentAlias<T>],
+        timing: InstantiationTiming = .lazy,
+        dependencies: [Dependency] = [],
+        factory:
+            @escaping @Sendable (
+                _ container: ComponentContainer,
+                _ isCacheable: inout Bool
+            ) throws -> T?
+    ) {
         // Inlinable so that the boxing closure is specialized for `T` in the caller's module: no generic
         // metadata lookups each time the factory runs.
         // The box's metatype, looked up once here rather than on every run (for a `T` that is itself generic,
         // each lookup is a search of the runtime's metadata cache).
-        self.init(erasing: type, alsoProviding: alsoProviding, timing: timing, dependencies: dependencies,
-                  typedFactory: TypedFactory<T>(factory), factory: Self.erase(factory, boxType: InstanceBox<T>.self))
+        self.init(
+            erasing: type, alsoProviding: alsoProviding, timing: timing, dependencies: dependencies,
+            typedFactory: TypedFactory<T>(factory), factory: Self.erase(factory, boxType: InstanceBox<T>.self))
     }
 
     /// A component providing the qualified type `qualified`: one of several components of one type, told apart
@@ -103,26 +114,37 @@ public struct Component: Sendable {
     /// It is resolved only by that qualified key (`container.require(Qualified(Executor.self, "background"))`
     /// or `container.require(Executor.self, qualifier: "background")`), never as plain `Executor`.
     @inlinable
-    public init<T: Sendable>(_ qualified: Qualified<T>,
-                             timing: InstantiationTiming = .lazy,
-                             dependencies: [Dependency] = [],
-                             factory: @escaping @Sendable (_ container: ComponentContainer,
-                                                           _ isCacheable: inout Bool) throws -> T?) {
+    public init<T: Sendable>(
+        _ qualified: Qualified<T>,
+        timing: InstantiationTiming = .lazy,
+        dependencies: [Dependency] = [],
+        factory:
+            @escaping @Sendable (
+                _ container: ComponentContainer,
+                _ isCacheable: inout Bool
+            ) throws -> T?
+    ) {
         self.init(qualified, alsoProviding: [], timing: timing, dependencies: dependencies, factory: factory)
     }
 
     /// A component providing the qualified type `qualified` and, from the very same instance, every type in
     /// `alsoProviding` (which may be qualified too).
     @inlinable
-    public init<T: Sendable>(_ qualified: Qualified<T>,
-                             alsoProviding: [ComponentAlias<T>],
-                             timing: InstantiationTiming = .lazy,
-                             dependencies: [Dependency] = [],
-                             factory: @escaping @Sendable (_ container: ComponentContainer,
-                                                           _ isCacheable: inout Bool) throws -> T?) {
-        self.init(erasing: T.self, qualified: qualified, alsoProviding: alsoProviding, timing: timing,
-                  dependencies: dependencies, typedFactory: TypedFactory<T>(factory),
-                  factory: Self.erase(factory, boxType: InstanceBox<T>.self))
+    public init<T: Sendable>(
+        _ qualified: Qualified<T>,
+        alsoProviding: [ComponentAlias<T>],
+        timing: InstantiationTiming = .lazy,
+        dependencies: [Dependency] = [],
+        factory:
+            @escaping @Sendable (
+                _ container: ComponentContainer,
+                _ isCacheable: inout Bool
+            ) throws -> T?
+    ) {
+        self.init(
+            erasing: T.self, qualified: qualified, alsoProviding: alsoProviding, timing: timing,
+            dependencies: dependencies, typedFactory: TypedFactory<T>(factory),
+            factory: Self.erase(factory, boxType: InstanceBox<T>.self))
     }
 
     /// `factory` with its result stored (see ``StoredInstance``): boxed, or for a class, its one reference taken
@@ -130,9 +152,11 @@ public struct Component: Sendable {
     /// that the closure is made where `R` is a generic parameter with its metadata at hand (see
     /// ``FactoryResult``); concrete callers specialize it.
     @inlinable @inline(never)
-    static func erase<R: FactoryResult & SendableMetatype>(_ factory: @escaping @Sendable (ComponentContainer, inout Bool) throws -> R,
-                                        boxType: InstanceBox<R.Instance>.Type) -> ErasedFactory
-        where R.Instance: Sendable {
+    static func erase<R: FactoryResult & SendableMetatype>(
+        _ factory: @escaping @Sendable (ComponentContainer, inout Bool) throws -> R,
+        boxType: InstanceBox<R.Instance>.Type
+    ) -> ErasedFactory
+    where R.Instance: Sendable {
         guard StoredInstance.storesItself(R.Instance.self) else {
             return { container, isCacheable in try factory(container, &isCacheable).boxed(as: boxType) }
         }
@@ -142,9 +166,11 @@ public struct Component: Sendable {
     }
 
     @usableFromInline
-    init<T: Sendable>(erasing type: T.Type, qualified: Qualified<T>? = nil, alsoProviding: [ComponentAlias<T>],
-                      timing: InstantiationTiming, dependencies: [Dependency], typedFactory: TypedFactory<T>,
-                      factory: @escaping ErasedFactory) {
+    init<T: Sendable>(
+        erasing type: T.Type, qualified: Qualified<T>? = nil, alsoProviding: [ComponentAlias<T>],
+        timing: InstantiationTiming, dependencies: [Dependency], typedFactory: TypedFactory<T>,
+        factory: @escaping ErasedFactory
+    ) {
         key = qualified?.key ?? TypeKey(type)
         role = .value
         self.timing = timing
@@ -156,8 +182,10 @@ public struct Component: Sendable {
         aliases = alsoProviding.map { Alias(key: $0.key, convert: $0.convert) }
     }
 
-    private init(key: TypeKey, role: Role, timing: InstantiationTiming, dependencies: [Dependency],
-                 factory: @escaping ErasedFactory) {
+    private init(
+        key: TypeKey, role: Role, timing: InstantiationTiming, dependencies: [Dependency],
+        factory: @escaping ErasedFactory
+    ) {
         self.key = key
         self.role = role
         self.timing = timing
@@ -180,15 +208,19 @@ public struct Component: Sendable {
         dependencies: [Dependency] = [],
         factory: @escaping @Sendable (_ container: ComponentContainer, _ isCacheable: inout Bool) throws -> T?
     ) -> Component {
-        Component(contributingTo: type, timing: timing, dependencies: dependencies,
-                  factory: erase(factory, boxType: InstanceBox<T>.self))
+        Component(
+            contributingTo: type, timing: timing, dependencies: dependencies,
+            factory: erase(factory, boxType: InstanceBox<T>.self))
     }
 
     @usableFromInline
-    init<T: Sendable>(contributingTo type: T.Type, timing: InstantiationTiming, dependencies: [Dependency],
-                      factory: @escaping ErasedFactory) {
-        self.init(key: TypeKey(SetContributions<T>.self), role: .contribution, timing: timing,
-                  dependencies: dependencies, factory: factory)
+    init<T: Sendable>(
+        contributingTo type: T.Type, timing: InstantiationTiming, dependencies: [Dependency],
+        factory: @escaping ErasedFactory
+    ) {
+        self.init(
+            key: TypeKey(SetContributions<T>.self), role: .contribution, timing: timing,
+            dependencies: dependencies, factory: factory)
     }
 
     /// A cacheable component that always returns `instance`, the usual way to put a fake in `overrides`.
@@ -218,7 +250,9 @@ public struct ComponentAlias<Source: Sendable>: Sendable {
     let convert: @Sendable (StoredInstance) -> StoredInstance
 
     /// Serve the instance as `type` (which must be `Sendable`) too, converted by `convert` (usually `{ $0 }`).
-    public static func type<U: Sendable>(_ type: U.Type, _ convert: @escaping @Sendable (Source) -> U) -> ComponentAlias<Source> {
+    public static func type<U: Sendable>(_ type: U.Type, _ convert: @escaping @Sendable (Source) -> U)
+        -> ComponentAlias<Source>
+    {
         ComponentAlias(key: TypeKey(type)) { instance in
             StoredInstance(box: InstanceBox<U>(convert(instance.value(as: Source.self))))
         }
@@ -226,7 +260,8 @@ public struct ComponentAlias<Source: Sendable>: Sendable {
 
     /// Serve the instance as the qualified type `qualified` too, converted by `convert`.
     public static func type<U>(_ qualified: Qualified<U>, _ convert: @escaping @Sendable (Source) -> U)
-        -> ComponentAlias<Source> {
+        -> ComponentAlias<Source>
+    {
         ComponentAlias(key: qualified.key) { instance in
             StoredInstance(box: InstanceBox<U>(convert(instance.value(as: Source.self))))
         }

@@ -14,8 +14,9 @@ extension ComponentContainer {
     public func require<T: Sendable, U: Sendable>(_ type: T.Type, as target: U.Type) throws(ComponentError) -> U {
         let instance = try require(type)
         guard let converted = instance as? U else {
-            throw .instanceDoesNotConform(type: readableTypeName(target),
-                                          instanceType: readableTypeName(Swift.type(of: instance as Any)))
+            throw .instanceDoesNotConform(
+                type: readableTypeName(target),
+                instanceType: readableTypeName(Swift.type(of: instance as Any)))
         }
         return converted
     }

@@ -149,8 +149,10 @@ public final class ComponentContainer: Sendable {
     public func provider<T: Sendable>(for type: T.Type) throws(ComponentError) -> Provider<T> {
         let id = ObjectIdentifier(type)
         guard let requester else { return Provider(storage: storage, index: storage.index(of: id), key: TypeKey(type)) }
-        guard let link = storage.link(to: id, as: .provider, declaredBy: requester)
-                ?? storage.link(to: id, as: .direct, declaredBy: requester) else {
+        guard
+            let link = storage.link(to: id, as: .provider, declaredBy: requester)
+                ?? storage.link(to: id, as: .direct, declaredBy: requester)
+        else {
             throw .undeclaredDependency(component: requester.name, requested: readableTypeName(type))
         }
         return Provider(storage: storage, index: link.target >= 0 ? link.target : nil, key: TypeKey(type))
@@ -163,8 +165,10 @@ public final class ComponentContainer: Sendable {
         guard let requester else {
             return Provider(storage: storage, index: storage.index(of: id), key: qualified.key)
         }
-        guard let link = storage.link(to: id, as: .provider, declaredBy: requester)
-                ?? storage.link(to: id, as: .direct, declaredBy: requester) else {
+        guard
+            let link = storage.link(to: id, as: .provider, declaredBy: requester)
+                ?? storage.link(to: id, as: .direct, declaredBy: requester)
+        else {
             throw .undeclaredDependency(component: requester.name, requested: qualified.description)
         }
         return Provider(storage: storage, index: link.target >= 0 ? link.target : nil, key: qualified.key)

@@ -77,8 +77,9 @@ public struct ComponentGraph: Sendable, Hashable {
             case .contribution: role = .contribution
             case .alias: role = .alias
             }
-            return Node(id: "n\(slot.index)", typeName: slot.name, libraryName: slot.libraryName,
-                        timing: slot.timing, role: role, state: state)
+            return Node(
+                id: "n\(slot.index)", typeName: slot.name, libraryName: slot.libraryName,
+                timing: slot.timing, role: role, state: state)
         }
         var edges: [Edge] = []
         var unresolved: [Unresolved] = []
@@ -117,16 +118,21 @@ public struct ComponentGraph: Sendable, Hashable {
     public var mermaid: String {
         var lines = ["flowchart LR"]
         for node in nodes {
-            lines.append("    \(node.id)[\"\(Self.escape(Self.shortName(node.typeName)))<br/><small>\(node.timing) · \(node.state.rawValue) · \(node.libraryName)</small>\"]")
+            lines.append(
+                "    \(node.id)[\"\(Self.escape(Self.shortName(node.typeName)))<br/><small>\(node.timing) · \(node.state.rawValue) · \(node.libraryName)</small>\"]"
+            )
         }
         for (index, missing) in unresolved.enumerated() {
-            lines.append("    missing\(index)[\"\(Self.escape(Self.shortName(missing.typeName)))<br/><small>not provided</small>\"]")
+            lines.append(
+                "    missing\(index)[\"\(Self.escape(Self.shortName(missing.typeName)))<br/><small>not provided</small>\"]"
+            )
             lines.append("    style missing\(index) stroke-dasharray: 5 5")
         }
         for edge in edges {
             if let qualifier = edge.qualifier {
-                let label = Self.escape(edge.kind == .provider || edge.kind == .deferred
-                                        ? "\(edge.kind.rawValue) \(qualifier)" : "\(qualifier)")
+                let label = Self.escape(
+                    edge.kind == .provider || edge.kind == .deferred
+                        ? "\(edge.kind.rawValue) \(qualifier)" : "\(qualifier)")
                 let arrow = edge.kind == .required ? "-->" : "-.->"
                 lines.append("    \(edge.from) \(arrow)|\"\(label)\"| \(edge.to)")
                 continue
@@ -148,16 +154,22 @@ public struct ComponentGraph: Sendable, Hashable {
     /// Graphviz DOT text: the same graph as ``mermaid``; cached components are filled, eager ones bold, qualified
     /// edges labelled with their qualifier.
     public var dot: String {
-        var lines = ["digraph \"\(Self.escape(appName))\" {", "    rankdir=LR;", "    node [shape=box, fontname=\"Helvetica\"];"]
+        var lines = [
+            "digraph \"\(Self.escape(appName))\" {", "    rankdir=LR;", "    node [shape=box, fontname=\"Helvetica\"];",
+        ]
         for node in nodes {
             var style: [String] = []
             if node.state == .cached { style.append("filled") }
             if node.timing != .lazy { style.append("bold") }
             let styleText = style.isEmpty ? "" : ", style=\"\(style.joined(separator: ","))\", fillcolor=\"#e8f0fe\""
-            lines.append("    \(node.id) [label=\"\(Self.escape(Self.shortName(node.typeName)))\\n\(node.timing) · \(node.state.rawValue) · \(Self.escape(node.libraryName))\"\(styleText)];")
+            lines.append(
+                "    \(node.id) [label=\"\(Self.escape(Self.shortName(node.typeName)))\\n\(node.timing) · \(node.state.rawValue) · \(Self.escape(node.libraryName))\"\(styleText)];"
+            )
         }
         for (index, missing) in unresolved.enumerated() {
-            lines.append("    missing\(index) [label=\"\(Self.escape(Self.shortName(missing.typeName)))\\nnot provided\", style=dashed];")
+            lines.append(
+                "    missing\(index) [label=\"\(Self.escape(Self.shortName(missing.typeName)))\\nnot provided\", style=dashed];"
+            )
             lines.append("    \(missing.from) -> missing\(index) [style=dashed];")
         }
         for edge in edges {
@@ -196,12 +208,13 @@ public struct ComponentGraph: Sendable, Hashable {
     }
 
     private static func escape(_ text: String) -> String {
-        text.replacingOccurrences("\"", with: "'").replacingOccurrences("<", with: "&lt;").replacingOccurrences(">", with: "&gt;")
+        text.replacingOccurrences("\"", with: "'").replacingOccurrences("<", with: "&lt;").replacingOccurrences(
+            ">", with: "&gt;")
     }
 }
 
-private extension String {
-    func replacingOccurrences(_ target: Character, with replacement: String) -> String {
+extension String {
+    fileprivate func replacingOccurrences(_ target: Character, with replacement: String) -> String {
         var result = ""
         for character in self { if character == target { result += replacement } else { result.append(character) } }
         return result

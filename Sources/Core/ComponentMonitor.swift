@@ -33,8 +33,10 @@ public struct ComponentCreationEvent: Sendable, Hashable {
     public var timing: InstantiationTiming
 
     /// Creates an event.
-    public init(typeName: String, appName: String, libraryName: String, duration: Duration, isCached: Bool,
-                timing: InstantiationTiming) {
+    public init(
+        typeName: String, appName: String, libraryName: String, duration: Duration, isCached: Bool,
+        timing: InstantiationTiming
+    ) {
         self.typeName = typeName
         self.appName = appName
         self.libraryName = libraryName

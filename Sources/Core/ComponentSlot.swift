@@ -32,9 +32,11 @@ struct SlotRecord {
     /// first). Written by the creating thread before it publishes the box, read after the box is seen.
     var sequence = 0
 
-    init(index: Int, key: TypeKey, role: ComponentSlot.Role, timing: InstantiationTiming, group: Int, position: Int,
-         alias: Int = -1, primary: Int = -1, links: Range<Int>, libraryName: String,
-         typedFactory: UnsafeRawPointer?, erasedFactory: UnsafeRawPointer?) {
+    init(
+        index: Int, key: TypeKey, role: ComponentSlot.Role, timing: InstantiationTiming, group: Int, position: Int,
+        alias: Int = -1, primary: Int = -1, links: Range<Int>, libraryName: String,
+        typedFactory: UnsafeRawPointer?, erasedFactory: UnsafeRawPointer?
+    ) {
         self.index = index
         self.key = key
         self.role = role

@@ -36,9 +36,11 @@ struct ContainerBuilder {
     /// slots with their dependencies resolved to slot indices (finding missing ones), then a depth-first
     /// search over those indices (finding cycles). Components are read in place, never copied: slots point at them.
     func build(appName: String, isDefaultApp: Bool, monitor: (any ComponentMonitor)?) throws(ComponentError)
-        -> ContainerStorage {
+        -> ContainerStorage
+    {
         // 1. Overrides replace every library entry (primary or extra type) of the types they provide.
-        let overridden = groups.contains(where: { !$0.isOverride && !$0.components.isEmpty })
+        let overridden =
+            groups.contains(where: { !$0.isOverride && !$0.components.isEmpty })
             ? Self.overriddenKeys(in: groups) : []
 
         // 2. Place slots: primaries and contributions in registration order (libraries, then overrides), then
@@ -69,8 +71,10 @@ struct ContainerBuilder {
                     if !component.pointee.aliases.isEmpty {
                         for (alias, extra) in component.pointee.aliases.enumerated()
                         where isOverride || !overridden.contains(extra.key.id) {
-                            aliasPlacements.append(Placement(group: Int32(groupIndex), position: Int32(position),
-                                                             alias: Int32(alias)))
+                            aliasPlacements.append(
+                                Placement(
+                                    group: Int32(groupIndex), position: Int32(position),
+                                    alias: Int32(alias)))
                         }
                     }
                 }
@@ -127,12 +131,14 @@ struct ContainerBuilder {
                         }
                         links.append(DependencyLink(keyID: dependency.keyID, kind: dependency.kind, target: target))
                     }
-                    let slot = records.append(SlotRecord(index: index, key: component.pointee.key,
-                                             role: component.pointee.role == .value ? .value : .contribution,
-                                             timing: component.pointee.timing, group: group, position: position,
-                                             links: linkStart..<links.count, libraryName: libraryName,
-                                             typedFactory: UnsafeRawPointer(bitPattern: component.pointee.typedFactoryAddress),
-                                             erasedFactory: UnsafeRawPointer(bitPattern: component.pointee.factoryAddress)))
+                    let slot = records.append(
+                        SlotRecord(
+                            index: index, key: component.pointee.key,
+                            role: component.pointee.role == .value ? .value : .contribution,
+                            timing: component.pointee.timing, group: group, position: position,
+                            links: linkStart..<links.count, libraryName: libraryName,
+                            typedFactory: UnsafeRawPointer(bitPattern: component.pointee.typedFactoryAddress),
+                            erasedFactory: UnsafeRawPointer(bitPattern: component.pointee.factoryAddress)))
                     if let missing { throw .missingDependency(component: slot.name, dependency: missing.typeName) }
                     slots.append(slot)
                     index += 1
@@ -150,11 +156,14 @@ struct ContainerBuilder {
             let linkStart = links.count
             linkStarts.append(linkStart)
             links.append(DependencyLink(keyID: primaryKey.id, kind: .direct, target: primary))
-            slots.append(records.append(SlotRecord(index: slots.count, key: aliasKey, role: .alias, timing: .lazy,
-                                       group: Int(placement.group), position: Int(placement.position),
-                                       alias: Int(placement.alias), primary: primary, links: linkStart..<links.count,
-                                       libraryName: groups[Int(placement.group)].libraryName, typedFactory: nil,
-                                       erasedFactory: nil)))
+            slots.append(
+                records.append(
+                    SlotRecord(
+                        index: slots.count, key: aliasKey, role: .alias, timing: .lazy,
+                        group: Int(placement.group), position: Int(placement.position),
+                        alias: Int(placement.alias), primary: primary, links: linkStart..<links.count,
+                        libraryName: groups[Int(placement.group)].libraryName, typedFactory: nil,
+                        erasedFactory: nil)))
         }
 
         linkStarts.append(links.count)
@@ -166,8 +175,9 @@ struct ContainerBuilder {
             throw Self.cycleError(slots: slots, linkStarts: linkStarts, links: links, sets: sets)
         }
 
-        return ContainerStorage(groups: groups, records: records, slots: slots, table: TypeTable(table), links: links, sets: sets,
-                                appName: appName, isDefaultApp: isDefaultApp, monitor: monitor)
+        return ContainerStorage(
+            groups: groups, records: records, slots: slots, table: TypeTable(table), links: links, sets: sets,
+            appName: appName, isDefaultApp: isDefaultApp, monitor: monitor)
     }
 
     /// The types the override groups among `groups` provide (primaries and extra types): library components for
@@ -186,8 +196,10 @@ struct ContainerBuilder {
     /// Whether the direct and set edges between slots form a cycle: an iterative depth-first search (no
     /// recursion, so a chain of any length is fine) with one byte of state per slot (0 unvisited, 1 on the
     /// current path, 2 done). An edge to a slot on the current path closes a cycle.
-    static func hasCycle(slotCount: Int, linkStarts: [Int], links: [DependencyLink],
-                         sets: [ObjectIdentifier: [Int]]) -> Bool {
+    static func hasCycle(
+        slotCount: Int, linkStarts: [Int], links: [DependencyLink],
+        sets: [ObjectIdentifier: [Int]]
+    ) -> Bool {
         /// A slot on the path, with how far its edges have been followed (`member`: within a set link).
         struct Frame {
             let slot: Int
@@ -238,8 +250,10 @@ struct ContainerBuilder {
     /// The error for a graph known to have a cycle: Kahn's algorithm over direct and set edges, with the edges
     /// in flat arrays (compressed rows: edges of slot i at start[i]..<start[i+1]), leaves the slots on or
     /// behind cycles unresolved; one cycle among them is reported, starting at its lowest slot.
-    static func cycleError(slots: [ComponentSlot], linkStarts: [Int], links: [DependencyLink],
-                           sets: [ObjectIdentifier: [Int]]) -> ComponentError {
+    static func cycleError(
+        slots: [ComponentSlot], linkStarts: [Int], links: [DependencyLink],
+        sets: [ObjectIdentifier: [Int]]
+    ) -> ComponentError {
         var edgeStart = [Int](repeating: 0, count: slots.count + 1)
         var edgeTargets: [Int] = []
         edgeTargets.reserveCapacity(links.count)
@@ -304,8 +318,9 @@ struct ContainerBuilder {
         }
         let first = providers.values.map { $0.sorted { $0.isRegistered(before: $1) } }
             .min { $0[0].isRegistered(before: $1[0]) }!
-        return .duplicateComponent(type: key(of: first[0]).name,
-                                   libraries: first.map { groups[Int($0.group)].libraryName })
+        return .duplicateComponent(
+            type: key(of: first[0]).name,
+            libraries: first.map { groups[Int($0.group)].libraryName })
     }
 
     /// One cycle among the nodes Kahn's algorithm could not resolve, in dependency order, starting at its

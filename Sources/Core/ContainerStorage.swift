@@ -45,8 +45,10 @@ final class ContainerStorage: @unchecked Sendable {
     /// The owning app; set once before the app is published, read-only afterwards.
     weak var app: FlintApp?
 
-    init(groups: [ComponentGroup], records: SlotTable, slots: [ComponentSlot], table: TypeTable, links: [DependencyLink],
-         sets: [ObjectIdentifier: [Int]], appName: String, isDefaultApp: Bool, monitor: (any ComponentMonitor)?) {
+    init(
+        groups: [ComponentGroup], records: SlotTable, slots: [ComponentSlot], table: TypeTable, links: [DependencyLink],
+        sets: [ObjectIdentifier: [Int]], appName: String, isDefaultApp: Bool, monitor: (any ComponentMonitor)?
+    ) {
         self.groups = groups
         self.records = records
         self.slots = slots
@@ -163,7 +165,8 @@ final class ContainerStorage: @unchecked Sendable {
 
     /// ``link(to:as:declaredBy:)`` for a late slot.
     @usableFromInline
-    func lateLink(to id: ObjectIdentifier, as kind: Dependency.Kind, declaredBy slot: ComponentSlot) -> DependencyLink? {
+    func lateLink(to id: ObjectIdentifier, as kind: Dependency.Kind, declaredBy slot: ComponentSlot) -> DependencyLink?
+    {
         let links = lateGraph.unsafelyUnwrapped.links
         return links[slot.linkStart..<slot.linkEnd].first { $0.keyID == id && $0.kind == kind }
     }
@@ -261,8 +264,11 @@ final class ContainerStorage: @unchecked Sendable {
         let stack = CreationStack.current
         if let cycle = stack.cycle(reentering: slot) { throw .dependencyCycle(cycle) }
         let claim = SlotWord.claim(by: stack.address)
-        guard word(slot.index).pointee.compareExchange(
-            expected: SlotWord.uncacheable, desired: claim, ordering: .acquiring).exchanged else {
+        guard
+            word(slot.index).pointee.compareExchange(
+                expected: SlotWord.uncacheable, desired: claim, ordering: .acquiring
+            ).exchanged
+        else {
             return try create(slot).instance.value(as: T.self)
         }
         let view = claimedView(for: slot)
@@ -322,8 +328,10 @@ final class ContainerStorage: @unchecked Sendable {
         // Someone waits (or the app was deleted): the waiters sleep on the slot's stripe.
         let stripe = SlotStripes.stripe(seed: stripeSeed, index: slot.index)
         SlotStripes.lock(stripe)
-        let handed = pointer.pointee.compareExchange(expected: SlotWord.waited(claim), desired: newWord,
-                                                     ordering: .releasing).exchanged
+        let handed = pointer.pointee.compareExchange(
+            expected: SlotWord.waited(claim), desired: newWord,
+            ordering: .releasing
+        ).exchanged
         if handed { SlotStripes.broadcast(stripe) }
         SlotStripes.unlock(stripe)
         return handed
@@ -384,9 +392,10 @@ final class ContainerStorage: @unchecked Sendable {
     /// Tells the monitor about a factory run that started at `started` (a ``monotonicNow()`` reading).
     @usableFromInline
     func reportCreation(of slot: ComponentSlot, startedAt started: Duration, isCached: Bool) {
-        monitor?.componentCreated(ComponentCreationEvent(
-            typeName: slot.name, appName: appName, libraryName: slot.libraryName,
-            duration: Self.monotonicNow() - started, isCached: isCached, timing: slot.timing))
+        monitor?.componentCreated(
+            ComponentCreationEvent(
+                typeName: slot.name, appName: appName, libraryName: slot.libraryName,
+                duration: Self.monotonicNow() - started, isCached: isCached, timing: slot.timing))
     }
 
     // MARK: Resolution
@@ -436,8 +445,10 @@ final class ContainerStorage: @unchecked Sendable {
 
     /// Blocks until the creation claimed as `claim` (by another thread) ends, or throws
     /// ``ComponentError/dependencyCycle(_:)`` if the threads involved would wait for each other forever.
-    private func waitForCreation(of slot: ComponentSlot, claimedAs claim: UInt,
-                                 by stack: CreationStack) throws(ComponentError) {
+    private func waitForCreation(
+        of slot: ComponentSlot, claimedAs claim: UInt,
+        by stack: CreationStack
+    ) throws(ComponentError) {
         let pointer = word(slot.index)
         let me = stack.address
         try WaitGraph.startWaiting(me, for: WaitGraph.Wait(claim: claim, word: pointer, slot: slot))
@@ -448,8 +459,12 @@ final class ContainerStorage: @unchecked Sendable {
             let current = pointer.pointee.load(ordering: .acquiring)
             if current == claim {
                 // Tell the creator to wake us: it then hands the slot over under the stripe.
-                guard pointer.pointee.compareExchange(expected: claim, desired: SlotWord.waited(claim),
-                                                      ordering: .relaxed).exchanged else { continue }
+                guard
+                    pointer.pointee.compareExchange(
+                        expected: claim, desired: SlotWord.waited(claim),
+                        ordering: .relaxed
+                    ).exchanged
+                else { continue }
             } else if current != SlotWord.waited(claim) {
                 break
             }
@@ -463,7 +478,8 @@ final class ContainerStorage: @unchecked Sendable {
     /// `keepingView`: keep the factory's view in the slot's line (for factories known not to cache, which run
     /// again and again); a first creation uses a temporary one.
     private func run(_ slot: ComponentSlot, on stack: CreationStack, keepingView: Bool) throws(ComponentError)
-        -> (instance: StoredInstance, cached: Bool) {
+        -> (instance: StoredInstance, cached: Bool)
+    {
         stack.push(slot)
         defer { stack.pop() }
         if slot.alias >= 0 {
@@ -533,7 +549,8 @@ final class ContainerStorage: @unchecked Sendable {
     /// Creates every eager component (after the app is published). Failures go to the monitor; a deletion that
     /// overtakes the creations ends them quietly.
     func instantiateEagerComponents(_ slots: ArraySlice<ComponentSlot>? = nil) {
-        for slot in slots ?? self.slots[...] where slot.role != .alias && slot.timing.isEager(inDefaultApp: isDefaultApp) {
+        for slot in slots ?? self.slots[...]
+        where slot.role != .alias && slot.timing.isEager(inDefaultApp: isDefaultApp) {
             do {
                 _ = try instanceAndCaching(at: slot.index)
             } catch {
@@ -563,14 +580,20 @@ final class ContainerStorage: @unchecked Sendable {
                     // Waiters sleep on the stripe: change the word under it and wake them.
                     let stripe = SlotStripes.stripe(seed: stripeSeed, index: index)
                     SlotStripes.lock(stripe)
-                    let changed = pointer.pointee.compareExchange(expected: current, desired: SlotWord.deleted,
-                                                                  ordering: .acquiringAndReleasing).exchanged
+                    let changed = pointer.pointee.compareExchange(
+                        expected: current, desired: SlotWord.deleted,
+                        ordering: .acquiringAndReleasing
+                    ).exchanged
                     if changed { SlotStripes.broadcast(stripe) }
                     SlotStripes.unlock(stripe)
                     guard changed else { continue }
                 } else {
-                    guard pointer.pointee.compareExchange(expected: current, desired: SlotWord.deleted,
-                                                          ordering: .acquiringAndReleasing).exchanged else { continue }
+                    guard
+                        pointer.pointee.compareExchange(
+                            expected: current, desired: SlotWord.deleted,
+                            ordering: .acquiringAndReleasing
+                        ).exchanged
+                    else { continue }
                 }
                 if SlotWord.isClaim(current) {
                     // The creator finishes on its own; it hands its instance over and releases the view.

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The components whose factories are running on the current thread, innermost last.
@@ -82,11 +82,11 @@ final class CreationStack {
 private let creationStackKey: pthread_key_t = {
     var key = pthread_key_t()
     #if canImport(Darwin)
-    pthread_key_create(&key) { Unmanaged<CreationStack>.fromOpaque($0).release() }
+        pthread_key_create(&key) { Unmanaged<CreationStack>.fromOpaque($0).release() }
     #else
-    pthread_key_create(&key) { pointer in
-        if let pointer { Unmanaged<CreationStack>.fromOpaque(pointer).release() }
-    }
+        pthread_key_create(&key) { pointer in
+            if let pointer { Unmanaged<CreationStack>.fromOpaque(pointer).release() }
+        }
     #endif
     return key
 }()

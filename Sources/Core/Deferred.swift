@@ -30,7 +30,8 @@ public struct Deferred<T: Sendable>: Sendable {
     /// A provider of the type if a component provides it now, nil if none does yet (or the app is gone).
     public var provider: Provider<T>? {
         guard let storage = reference.storage, !storage.isDeleted,
-              let index = storage.index(of: key.id) else { return nil }
+            let index = storage.index(of: key.id)
+        else { return nil }
         return Provider(storage: storage, index: index, key: key)
     }
 
@@ -40,10 +41,11 @@ public struct Deferred<T: Sendable>: Sendable {
     public func whenAvailable(_ handler: @escaping @Sendable (Provider<T>) -> Void) {
         guard let storage = reference.storage else { return }
         let key = key
-        let waiter = DeferredWaiter(available: { [weak storage] in
-            guard let storage else { return }
-            handler(Provider(storage: storage, index: storage.index(of: key.id), key: key))
-        }, deleted: {})
+        let waiter = DeferredWaiter(
+            available: { [weak storage] in
+                guard let storage else { return }
+                handler(Provider(storage: storage, index: storage.index(of: key.id), key: key))
+            }, deleted: {})
         if case .availableNow = storage.waitForAvailability(of: key.id, waiter) { waiter.available() }
     }
 
@@ -58,10 +60,11 @@ public struct Deferred<T: Sendable>: Sendable {
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
                 wait.start(continuation)
-                let waiter = DeferredWaiter(available: { wait.finish(.success(())) },
-                                            deleted: { [appName = storage.appName] in
-                                                wait.finish(.failure(ComponentError.appDeleted(name: appName)))
-                                            })
+                let waiter = DeferredWaiter(
+                    available: { wait.finish(.success(())) },
+                    deleted: { [appName = storage.appName] in
+                        wait.finish(.failure(ComponentError.appDeleted(name: appName)))
+                    })
                 switch storage.waitForAvailability(of: key.id, waiter) {
                 case .availableNow: wait.finish(.success(()))
                 case .deleted: wait.finish(.failure(ComponentError.appDeleted(name: storage.appName)))

@@ -11,9 +11,4 @@ struct DependencyLink: Sendable {
     /// dependency) and for set dependencies (their contributions are listed per set).
     @usableFromInline let target: Int
 
-    init(keyID: ObjectIdentifier, kind: Dependency.Kind, target: Int) {
-        self.keyID = keyID
-        self.kind = kind
-        self.target = target
-    }
 }

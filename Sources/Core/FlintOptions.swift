@@ -102,8 +102,9 @@ public struct FlintOptions: Sendable, Hashable, Codable {
 
     /// The path ``defaultOptions()`` reads, for this process's environment and current directory.
     static func defaultOptionsPath() -> String {
-        defaultOptionsPath(environment: ProcessInfo.processInfo.environment,
-                           currentDirectory: FileManager.default.currentDirectoryPath)
+        defaultOptionsPath(
+            environment: ProcessInfo.processInfo.environment,
+            currentDirectory: FileManager.default.currentDirectoryPath)
     }
 
     /// The options of the default options file at `path`, for `FlintApp.configure()`.

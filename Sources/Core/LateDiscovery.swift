@@ -57,8 +57,9 @@ struct LateDiscovery {
                 continue
             }
             if let existing = storage.index(of: candidate.key.id) {
-                throw .duplicateComponent(type: candidate.key.name,
-                                          libraries: [storage.slot(at: existing).libraryName, group.libraryName])
+                throw .duplicateComponent(
+                    type: candidate.key.name,
+                    libraries: [storage.slot(at: existing).libraryName, group.libraryName])
             }
             guard table.insert(candidate.key.id, index) else {
                 throw .duplicateComponent(type: candidate.key.name, libraries: [group.libraryName, group.libraryName])
@@ -83,19 +84,24 @@ struct LateDiscovery {
                     throw .missingDependency(component: extraKey.name, dependency: component.key.name)
                 }
                 links.append(DependencyLink(keyID: component.key.id, kind: .direct, target: primary))
-                newSlots.append(records.append(SlotRecord(index: index, key: extraKey, role: .alias, timing: .lazy, group: groupIndex,
-                                              position: placement.position, alias: placement.alias, primary: primary,
-                                              links: linkStart..<links.count, libraryName: group.libraryName,
-                                              typedFactory: nil, erasedFactory: nil)))
+                newSlots.append(
+                    records.append(
+                        SlotRecord(
+                            index: index, key: extraKey, role: .alias, timing: .lazy, group: groupIndex,
+                            position: placement.position, alias: placement.alias, primary: primary,
+                            links: linkStart..<links.count, libraryName: group.libraryName,
+                            typedFactory: nil, erasedFactory: nil)))
                 continue
             }
-            let slot = records.append(SlotRecord(index: index, key: component.key,
-                                     role: component.role == .value ? .value : .contribution,
-                                     timing: component.timing, group: groupIndex, position: placement.position,
-                                     links: linkStart..<(linkStart + component.dependencies.count),
-                                     libraryName: group.libraryName,
-                                     typedFactory: UnsafeRawPointer(bitPattern: component.typedFactoryAddress),
-                                     erasedFactory: UnsafeRawPointer(bitPattern: component.factoryAddress)))
+            let slot = records.append(
+                SlotRecord(
+                    index: index, key: component.key,
+                    role: component.role == .value ? .value : .contribution,
+                    timing: component.timing, group: groupIndex, position: placement.position,
+                    links: linkStart..<(linkStart + component.dependencies.count),
+                    libraryName: group.libraryName,
+                    typedFactory: UnsafeRawPointer(bitPattern: component.typedFactoryAddress),
+                    erasedFactory: UnsafeRawPointer(bitPattern: component.factoryAddress)))
             for dependency in component.dependencies {
                 let target = dependency.kind == .set ? -1 : lookup(dependency.keyID) ?? -1
                 if target < 0, dependency.isRequired, dependency.kind != .set {
@@ -110,7 +116,9 @@ struct LateDiscovery {
         let oldSlots = storage.allSlots
         var allLinks = storage.links
         var linkStarts = storage.slots.map(\.linkStart)
-        for slot in oldSlots[storage.slots.count...] + newSlots { linkStarts.append(storage.links.count + slot.linkStart) }
+        for slot in oldSlots[storage.slots.count...] + newSlots {
+            linkStarts.append(storage.links.count + slot.linkStart)
+        }
         linkStarts.append(storage.links.count + links.count)
         allLinks += links
         for position in allLinks.indices where allLinks[position].target < 0 && allLinks[position].kind == .direct {
@@ -121,22 +129,26 @@ struct LateDiscovery {
         var allSets = storage.sets
         for (key, members) in sets { allSets[key, default: []] += members }
         let allSlots = oldSlots + newSlots
-        if ContainerBuilder.hasCycle(slotCount: allSlots.count, linkStarts: linkStarts, links: allLinks, sets: allSets) {
+        if ContainerBuilder.hasCycle(slotCount: allSlots.count, linkStarts: linkStarts, links: allLinks, sets: allSets)
+        {
             throw ContainerBuilder.cycleError(slots: allSlots, linkStarts: linkStarts, links: allLinks, sets: allSets)
         }
-        return Plan(storage: storage, group: group, newSlots: newSlots, records: records, links: links, table: lateTable, sets: sets,
-                    newKeys: newKeys)
+        return Plan(
+            storage: storage, group: group, newSlots: newSlots, records: records, links: links, table: lateTable,
+            sets: sets,
+            newKeys: newKeys)
     }
 
     /// Makes `plan` visible in its storage (unless the app was deleted meanwhile). Returns whether it did.
     static func publish(_ plan: Plan) -> Bool {
         let storage = plan.storage
         let previous = storage.lateGraph
-        let graph = LateGraph(firstIndex: storage.slots.count, groups: (previous?.groups ?? []) + [plan.group],
-                              slots: (previous?.slots ?? []) + plan.newSlots,
-                              records: (previous?.records ?? []) + [plan.records], links: plan.links, table: plan.table,
-                              sets: plan.sets, chunks: (previous?.chunks ?? []) + [SlotLines(count: plan.newSlots.count)],
-                              chunkStarts: (previous?.chunkStarts ?? []) + [plan.newSlots[0].index])
+        let graph = LateGraph(
+            firstIndex: storage.slots.count, groups: (previous?.groups ?? []) + [plan.group],
+            slots: (previous?.slots ?? []) + plan.newSlots,
+            records: (previous?.records ?? []) + [plan.records], links: plan.links, table: plan.table,
+            sets: plan.sets, chunks: (previous?.chunks ?? []) + [SlotLines(count: plan.newSlots.count)],
+            chunkStarts: (previous?.chunkStarts ?? []) + [plan.newSlots[0].index])
         guard storage.publish(graph) else {
             graph.chunks.last!.destroy()
             return false

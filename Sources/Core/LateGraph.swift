@@ -25,8 +25,11 @@ final class LateGraph: @unchecked Sendable {
     let chunks: [SlotLines]
     let chunkStarts: [Int]
 
-    init(firstIndex: Int, groups: [ComponentGroup], slots: [ComponentSlot], records: [SlotTable], links: [DependencyLink], table: TypeTable,
-         sets: [ObjectIdentifier: [Int]], chunks: [SlotLines], chunkStarts: [Int]) {
+    init(
+        firstIndex: Int, groups: [ComponentGroup], slots: [ComponentSlot], records: [SlotTable],
+        links: [DependencyLink], table: TypeTable,
+        sets: [ObjectIdentifier: [Int]], chunks: [SlotLines], chunkStarts: [Int]
+    ) {
         self.firstIndex = firstIndex
         self.groups = groups
         self.slots = slots

@@ -35,7 +35,7 @@ enum OptionsFileLoader {
     static func read(_ path: String) throws(FlintError) -> Data {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
-              let data = FileManager.default.contents(atPath: path)
+            let data = FileManager.default.contents(atPath: path)
         else {
             throw .invalidOptions(reason: "cannot read options file at \(path)")
         }

@@ -1,9 +1,9 @@
 #if canImport(Darwin)
-import os
+    import os
 #elseif canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 /// The raw lock under every lock in Flint: `os_unfair_lock` on Apple platforms, a `pthread_mutex_t` elsewhere.
@@ -18,11 +18,11 @@ import Musl
 /// waited for.)
 struct PlatformLock: @unchecked Sendable {
     #if canImport(Darwin)
-    /// The primitive lock type.
-    typealias Primitive = os_unfair_lock
+        /// The primitive lock type.
+        typealias Primitive = os_unfair_lock
     #else
-    /// The primitive lock type.
-    typealias Primitive = pthread_mutex_t
+        /// The primitive lock type.
+        typealias Primitive = pthread_mutex_t
     #endif
 
     private let pointer: UnsafeMutablePointer<Primitive>
@@ -53,17 +53,17 @@ struct PlatformLock: @unchecked Sendable {
     /// Initializes an unlocked primitive in place.
     private static func initialize(_ pointer: UnsafeMutablePointer<Primitive>) {
         #if canImport(Darwin)
-        pointer.initialize(to: os_unfair_lock())
+            pointer.initialize(to: os_unfair_lock())
         #else
-        pointer.initialize(to: pthread_mutex_t())
-        pthread_mutex_init(pointer, nil)
+            pointer.initialize(to: pthread_mutex_t())
+            pthread_mutex_init(pointer, nil)
         #endif
     }
 
     /// Tears down a primitive initialized with ``initialize(_:)`` (it must be unlocked).
     private static func deinitialize(_ pointer: UnsafeMutablePointer<Primitive>) {
         #if !canImport(Darwin)
-        pthread_mutex_destroy(pointer)
+            pthread_mutex_destroy(pointer)
         #endif
         pointer.deinitialize(count: 1)
     }
@@ -72,9 +72,9 @@ struct PlatformLock: @unchecked Sendable {
     @inline(__always)
     private static func lock(_ pointer: UnsafeMutablePointer<Primitive>) {
         #if canImport(Darwin)
-        os_unfair_lock_lock(pointer)
+            os_unfair_lock_lock(pointer)
         #else
-        pthread_mutex_lock(pointer)
+            pthread_mutex_lock(pointer)
         #endif
     }
 
@@ -82,9 +82,9 @@ struct PlatformLock: @unchecked Sendable {
     @inline(__always)
     private static func unlock(_ pointer: UnsafeMutablePointer<Primitive>) {
         #if canImport(Darwin)
-        os_unfair_lock_unlock(pointer)
+            os_unfair_lock_unlock(pointer)
         #else
-        pthread_mutex_unlock(pointer)
+            pthread_mutex_unlock(pointer)
         #endif
     }
 }

@@ -39,16 +39,20 @@ public final class StartupProfile: ComponentMonitor {
         for appName in byApp.keys.sorted() {
             let events = byApp[appName]!.sorted { $0.duration > $1.duration }
             let total = events.reduce(Duration.zero) { $0 + $1.duration }
-            lines.append("  \(FlintApp.displayName(forAppNamed: appName)): \(Self.format(total)) in \(events.count) factories")
+            lines.append(
+                "  \(FlintApp.displayName(forAppNamed: appName)): \(Self.format(total)) in \(events.count) factories")
             for event in events {
                 let cached = event.isCached ? "cached" : "fresh"
-                lines.append("    \(Self.format(event.duration).padding(10)) \(event.typeName) [\(event.timing), \(cached), \(event.libraryName)]")
+                lines.append(
+                    "    \(Self.format(event.duration).padding(10)) \(event.typeName) [\(event.timing), \(cached), \(event.libraryName)]"
+                )
             }
         }
         if !failed.isEmpty {
             lines.append("  failures:")
             for failure in failed {
-                lines.append("    \(FlintApp.displayName(forAppNamed: failure.appName)): \(failure.typeName): \(failure.error)")
+                lines.append(
+                    "    \(FlintApp.displayName(forAppNamed: failure.appName)): \(failure.typeName): \(failure.error)")
             }
         }
         return lines.joined(separator: "\n")
@@ -61,8 +65,8 @@ public final class StartupProfile: ComponentMonitor {
     }
 }
 
-private extension Double {
-    func rounded(to places: Int) -> String {
+extension Double {
+    fileprivate func rounded(to places: Int) -> String {
         var multiplier = 1.0
         for _ in 0..<places { multiplier *= 10 }
         let value = (self * multiplier).rounded() / multiplier
@@ -70,8 +74,8 @@ private extension Double {
     }
 }
 
-private extension String {
-    func padding(_ width: Int) -> String {
+extension String {
+    fileprivate func padding(_ width: Int) -> String {
         count >= width ? self : self + String(repeating: " ", count: width - count)
     }
 }

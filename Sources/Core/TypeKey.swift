@@ -29,7 +29,6 @@ struct TypeKey: Hashable, Sendable, CustomStringConvertible {
         return "@\(qualifier) \(readableTypeName(type))"
     }
 
-
     @usableFromInline static func == (lhs: TypeKey, rhs: TypeKey) -> Bool { lhs.id == rhs.id }
     @usableFromInline func hash(into hasher: inout Hasher) { hasher.combine(id) }
     @usableFromInline var description: String { name }

@@ -1,8 +1,8 @@
 import FlintAppCheck
 import FlintAuth
 import FlintCore
-import FlintProductSupport
 import FlintInterop
+import FlintProductSupport
 import Foundation
 
 /// The Auth and App Check part of the tour: a user signs up on the local Auth emulator, a stream watches
@@ -13,8 +13,9 @@ func authTour() async throws {
     print("")
     print("Flint Auth and App Check: signing in on the local emulator")
 
-    narrator.section("Configure an app with Auth and App Check",
-                     "Both libraries register always-eager components, so Auth and App Check exist as soon as configure returns.")
+    narrator.section(
+        "Configure an app with Auth and App Check",
+        "Both libraries register always-eager components, so Auth and App Check exist as soon as configure returns.")
     // The demo target has its own stand-in named AuthLibrary, hence the module prefix.
     let registry = AppRegistry()
     let profile = StartupProfile()
@@ -27,41 +28,55 @@ func authTour() async throws {
     let auth = try Auth.auth(app: app)
     let backend = try app.container.require(AuthBackend.self)
     narrator.show("Auth.auth(app:) talks to \(type(of: backend)), an in-process emulator for development and tests")
-    narrator.show("AuthInterop, AuthUserInterop, AuthSignInInterop and Auth are one instance: "
-                  + "\(try app.container.require(AuthInterop.self) === auth && app.container.require(AuthSignInInterop.self) === auth)")
+    narrator.show(
+        "AuthInterop, AuthUserInterop, AuthSignInInterop and Auth are one instance: "
+            + "\(try app.container.require(AuthInterop.self) === auth && app.container.require(AuthSignInInterop.self) === auth)"
+    )
 
-    narrator.section("Watch authStateChanges",
-                     "The stream registers an addStateDidChangeListener listener: it yields the current user at once, then every change of the signed-in uid.")
+    narrator.section(
+        "Watch authStateChanges",
+        "The stream registers an addStateDidChangeListener listener: it yields the current user at once, then every change of the signed-in uid."
+    )
     var states = auth.authStateChanges.makeAsyncIterator()
     narrator.show("for await user in auth.authStateChanges → \(describe(await states.next()))")
 
-    narrator.section("Create a user",
-                     "createUser(withEmail:password:) signs the new account in; User is a Sendable, Equatable value snapshot.")
+    narrator.section(
+        "Create a user",
+        "createUser(withEmail:password:) signs the new account in; User is a Sendable, Equatable value snapshot.")
     let result = try await auth.createUser(withEmail: "ada@example.com", password: "analytical-engine")
     let user = result.user
-    narrator.show("createUser(withEmail: \"ada@example.com\", password: …): isNewUser \(result.additionalUserInfo.isNewUser)")
-    narrator.detail("email \(user.email ?? "nil"), uid of \(user.uid.count) characters, isAnonymous \(user.isAnonymous), "
-                    + "providerID \(user.providerID), providers \(user.providerData.map(\.providerID))")
+    narrator.show(
+        "createUser(withEmail: \"ada@example.com\", password: …): isNewUser \(result.additionalUserInfo.isNewUser)")
+    narrator.detail(
+        "email \(user.email ?? "nil"), uid of \(user.uid.count) characters, isAnonymous \(user.isAnonymous), "
+            + "providerID \(user.providerID), providers \(user.providerData.map(\.providerID))")
     narrator.show("authStateChanges yielded → \(describe(await states.next()))")
     narrator.show("auth.currentUser == that value: \(auth.currentUser == user)")
 
-    narrator.section("ID tokens",
-                     "One-hour JWTs; a cached token is reused while it expires more than five minutes from now, and a forced refresh asks the backend.")
+    narrator.section(
+        "ID tokens",
+        "One-hour JWTs; a cached token is reused while it expires more than five minutes from now, and a forced refresh asks the backend."
+    )
     let token = try await auth.getIDTokenResult()
     let lifetime = Int(token.expirationDate.timeIntervalSince(token.issuedAtDate))
-    narrator.show("getIDTokenResult(): sign-in provider \(token.signInProvider), lifetime \(lifetime / 60) min, "
-                  + "sub is the uid: \(token.claims.sub == user.uid), \(token.token.split(separator: ".", omittingEmptySubsequences: false).count) JWT parts")
+    narrator.show(
+        "getIDTokenResult(): sign-in provider \(token.signInProvider), lifetime \(lifetime / 60) min, "
+            + "sub is the uid: \(token.claims.sub == user.uid), \(token.token.split(separator: ".", omittingEmptySubsequences: false).count) JWT parts"
+    )
     let cached = try await auth.getIDToken()
     narrator.show("getIDToken() again: the cached token: \(cached == token.token)")
     let tokenChanges = Locked(0)
     let registration = auth.addIDTokenDidChangeListener { _, _ in tokenChanges.withLock { $0 += 1 } }
     _ = try await auth.getIDToken(forcingRefresh: true)
-    narrator.show("addIDTokenDidChangeListener, then getIDToken(forcingRefresh: true): the listener was called "
-                  + "\(tokenChanges.withLock { $0 }) times (the current user, then the refresh); state listeners are not: the uid did not change")
+    narrator.show(
+        "addIDTokenDidChangeListener, then getIDToken(forcingRefresh: true): the listener was called "
+            + "\(tokenChanges.withLock { $0 }) times (the current user, then the refresh); state listeners are not: the uid did not change"
+    )
     registration.remove()
 
-    narrator.section("Errors are AuthErrorCode, with Firebase's codes",
-                     "Email-enumeration protection is on by default: a wrong password and an unknown email look the same.")
+    narrator.section(
+        "Errors are AuthErrorCode, with Firebase's codes",
+        "Email-enumeration protection is on by default: a wrong password and an unknown email look the same.")
     for (email, password) in [("ada@example.com", "wrong-password"), ("nobody@example.com", "whatever")] {
         do {
             try await auth.signIn(withEmail: email, password: password)
@@ -76,29 +91,38 @@ func authTour() async throws {
         narrator.show("createUser with a 5-character password threw \(error)")
     }
 
-    narrator.section("Sign out",
-                     "signOut() clears the user; the stream yields nil. Signing out again changes nothing and notifies nobody.")
+    narrator.section(
+        "Sign out",
+        "signOut() clears the user; the stream yields nil. Signing out again changes nothing and notifies nobody.")
     try auth.signOut()
     narrator.show("auth.signOut(); authStateChanges yielded → \(describe(await states.next()))")
     try auth.signOut()
     narrator.show("auth.signOut() again: currentUser \(describe(.some(auth.currentUser)))")
 
-    narrator.section("An App Check token",
-                     "AppCheck.appCheck(app:) gets tokens from the app's provider factory component: by default the debug provider, issuing local JWTs.")
+    narrator.section(
+        "An App Check token",
+        "AppCheck.appCheck(app:) gets tokens from the app's provider factory component: by default the debug provider, issuing local JWTs."
+    )
     let appCheck = try AppCheck.appCheck(app: app)
     let appCheckToken = try await appCheck.token(forcingRefresh: false)
     let claims = try LocalJWT.decode(AppCheckTokenClaims.self, from: appCheckToken.token)
-    narrator.show("token(forcingRefresh: false): provider \(claims.provider), for app \(claims.sub), "
-                  + "valid \(Int(appCheckToken.expirationDate.timeIntervalSince(Date(timeIntervalSince1970: TimeInterval(claims.iat)))) / 60) min")
+    narrator.show(
+        "token(forcingRefresh: false): provider \(claims.provider), for app \(claims.sub), "
+            + "valid \(Int(appCheckToken.expirationDate.timeIntervalSince(Date(timeIntervalSince1970: TimeInterval(claims.iat)))) / 60) min"
+    )
     narrator.show("asked again: the cached token: \(try await appCheck.token(forcingRefresh: false) == appCheckToken)")
     let limited = try await appCheck.limitedUseToken()
     narrator.show("limitedUseToken(): a fresh one, never cached: \(limited.token != appCheckToken.token)")
     let interop = await (try app.container.require(AppCheckInterop.self)).getToken(forcingRefresh: false)
-    narrator.show("through AppCheckInterop (what Functions attaches): same token \(interop.token == appCheckToken.token), error \(interop.error.map { "\($0)" } ?? "nil")")
+    narrator.show(
+        "through AppCheckInterop (what Functions attaches): same token \(interop.token == appCheckToken.token), error \(interop.error.map { "\($0)" } ?? "nil")"
+    )
 
-    narrator.section("Delete the app",
-                     "Auth and App Check remove their listeners in appWillBeDeleted; the instances are released with the app.")
-    narrator.show("await app.delete() returned \(await app.delete()); apps left in the registry: \(registry.allApps.count)")
+    narrator.section(
+        "Delete the app",
+        "Auth and App Check remove their listeners in appWillBeDeleted; the instances are released with the app.")
+    narrator.show(
+        "await app.delete() returned \(await app.delete()); apps left in the registry: \(registry.allApps.count)")
     do {
         _ = try app.container.require(Auth.self)
         narrator.show("unexpectedly resolved Auth")
@@ -106,8 +130,10 @@ func authTour() async throws {
         narrator.show("app.container.require(Auth.self) now throws \(error)")
     }
 
-    narrator.section("A product whose library was not registered",
-                     "Every product entry point throws a typed ComponentError, never nil and never a trap; a missing library is named.")
+    narrator.section(
+        "A product whose library was not registered",
+        "Every product entry point throws a typed ComponentError, never nil and never a trap; a missing library is named."
+    )
     let bare = try AppRegistry().configure(name: "no-auth", options: DemoOptions.standard)
     do {
         _ = try Auth.auth(app: bare)

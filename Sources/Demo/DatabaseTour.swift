@@ -10,8 +10,10 @@ func databaseTour() async throws {
     print("")
     print("Flint Realtime Database: a scoreboard on the embedded backend")
 
-    narrator.section("Two apps, one backend",
-                     "Overriding the DatabaseBackend component with one shared LocalDatabaseBackend makes two apps two clients of one database.")
+    narrator.section(
+        "Two apps, one backend",
+        "Overriding the DatabaseBackend component with one shared LocalDatabaseBackend makes two apps two clients of one database."
+    )
     let registry = AppRegistry()
     try registry.register(DatabaseLibrary.self)
     let backend = LocalDatabaseBackend()
@@ -22,8 +24,10 @@ func databaseTour() async throws {
     let bob = try Database.database(app: bobApp)
     narrator.show("Database.database(app: alice).url → \(alice.url)")
 
-    narrator.section("Follow the top scores with events()",
-                     "alice iterates scores.queryOrderedByValue().queryLimited(toLast: 2).events(): a childAdded per child at first, then each change's events in the SDK's order.")
+    narrator.section(
+        "Follow the top scores with events()",
+        "alice iterates scores.queryOrderedByValue().queryLimited(toLast: 2).events(): a childAdded per child at first, then each change's events in the SDK's order."
+    )
     let scores = alice.reference(withPath: "game/scores")
     var top = scores.queryOrderedByValue().queryLimited(toLast: 2).events().makeAsyncIterator()
     try await bob.reference(withPath: "game/scores").setValue(["ada": 10, "bob": 7])
@@ -33,8 +37,10 @@ func databaseTour() async throws {
     narrator.show("bob sets cy = 12: the window of two pushes bob out")
     for _ in 0..<2 { narrator.detail(describe(try await top.next())) }
 
-    narrator.section("A transaction",
-                     "The block sees the local value first and runs again when another client changed it; here alice adds 5 to ada's score.")
+    narrator.section(
+        "A transaction",
+        "The block sees the local value first and runs again when another client changed it; here alice adds 5 to ada's score."
+    )
     let (committed, snapshot) = try await scores.child("ada").runTransactionBlock { data in
         data.value = ((data.value as? Int) ?? 0) + 5
         return .success(withValue: data)
@@ -48,12 +54,16 @@ func databaseTour() async throws {
     let read = try await bob.reference(withPath: "game/settings").getData().data(as: GameSettings.self)
     narrator.show("bob reads data(as: GameSettings.self) → \(read)")
 
-    narrator.section("Presence with onDisconnect",
-                     "alice registers onDisconnectRemoveValue() on her presence entry; goOffline() makes the backend apply it, which bob sees.")
+    narrator.section(
+        "Presence with onDisconnect",
+        "alice registers onDisconnectRemoveValue() on her presence entry; goOffline() makes the backend apply it, which bob sees."
+    )
     try await alice.reference(withPath: "presence/alice").setValue(true)
     try await alice.reference(withPath: "presence/alice").onDisconnectRemoveValue()
     alice.goOffline()
-    narrator.show("after alice.goOffline(), bob reads presence/alice: exists = \(try await bob.reference(withPath: "presence/alice").getData().exists())")
+    narrator.show(
+        "after alice.goOffline(), bob reads presence/alice: exists = \(try await bob.reference(withPath: "presence/alice").getData().exists())"
+    )
     alice.goOnline()
 
     narrator.section("Delete the apps", "Deleting an app finishes its streams and applies its onDisconnect operations.")

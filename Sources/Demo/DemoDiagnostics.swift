@@ -28,13 +28,17 @@ enum DiagnosticsLibrary: FlintLibrary {
 
     static func componentsToRegister() -> [Component] {
         [
-            Component(DemoDiagnostics.self, timing: .alwaysEager,
-                      dependencies: [.set(HealthCheck.self)]) { container, isCacheable in
+            Component(
+                DemoDiagnostics.self, timing: .alwaysEager,
+                dependencies: [.set(HealthCheck.self)]
+            ) { container, isCacheable in
                 isCacheable = true
                 let diagnostics = DemoDiagnostics(checks: try container.all(HealthCheck.self))
                 let published = container.app != nil ? "app already published" : "app not published"
-                componentSays("DemoDiagnostics", "eager, created while configuring \(FlintApp.displayName(forAppNamed: container.appName)) (\(published)); "
-                              + "health checks: \(diagnostics.results.joined(separator: ", "))")
+                componentSays(
+                    "DemoDiagnostics",
+                    "eager, created while configuring \(FlintApp.displayName(forAppNamed: container.appName)) (\(published)); "
+                        + "health checks: \(diagnostics.results.joined(separator: ", "))")
                 return diagnostics
             }
         ]

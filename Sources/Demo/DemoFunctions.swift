@@ -46,13 +46,15 @@ enum FunctionsLibrary: FlintLibrary {
 
     static func componentsToRegister() -> [Component] {
         [
-            Component(FunctionsInstanceProvider.self, dependencies: [.optional(AuthInterop.self)]) { container, isCacheable in
+            Component(FunctionsInstanceProvider.self, dependencies: [.optional(AuthInterop.self)]) {
+                container, isCacheable in
                 isCacheable = true
                 // Optional: nil when no component provides AuthInterop in this app.
                 let auth = container.instance(for: AuthInterop.self)
                 let functions = DemoFunctions(appName: container.appName, auth: auth)
                 let seen = auth.map { "got AuthInterop (\($0))" } ?? "no AuthInterop, continuing without"
-                componentSays("\(functions)", "created for \(FlintApp.displayName(forAppNamed: container.appName)); \(seen)")
+                componentSays(
+                    "\(functions)", "created for \(FlintApp.displayName(forAppNamed: container.appName)); \(seen)")
                 return functions
             },
             .contribution(to: HealthCheck.self) { _, isCacheable in

@@ -1,6 +1,6 @@
 import FlintCore
-import FlintProductSupport
 import FlintInterop
+import FlintProductSupport
 
 // A multi-instance product: several Storage instances per app (one per bucket). The container holds ONE
 // cacheable provider per app; the provider owns a KeyedInstanceCache of instances and empties it when the
@@ -50,7 +50,9 @@ private final class StorageComponent: StorageMultiBucketProvider, ComponentLifec
 
     func appWillBeDeleted(_ app: FlintApp) async {
         let released = instances.removeAll().map(\.bucket).sorted()
-        componentSays("StorageComponent", "appWillBeDeleted(\(app.displayName)): released \(released.count) instance(s) \(released)")
+        componentSays(
+            "StorageComponent",
+            "appWillBeDeleted(\(app.displayName)): released \(released.count) instance(s) \(released)")
     }
 }
 

@@ -9,8 +9,10 @@ func firestoreTour() async throws {
     print("")
     print("Flint Firestore: a chat room on the local engine")
 
-    narrator.section("Two apps, one backend",
-                     "Each app gets its own Firestore client; overriding the FirestoreBackend component with one shared LocalFirestoreBackend makes them two clients of one database.")
+    narrator.section(
+        "Two apps, one backend",
+        "Each app gets its own Firestore client; overriding the FirestoreBackend component with one shared LocalFirestoreBackend makes them two clients of one database."
+    )
     let registry = AppRegistry()
     try registry.register(FirestoreLibrary.self)
     let backend = LocalFirestoreBackend()
@@ -19,32 +21,40 @@ func firestoreTour() async throws {
     let bobApp = try registry.configure(name: "bob", options: DemoOptions.standard, overrides: shared)
     let alice = try Firestore.firestore(app: aliceApp)
     let bob = try Firestore.firestore(app: bobApp)
-    narrator.show("Firestore.firestore(app: alice) → \(alice.databaseID), Firestore.firestore(app: bob) → \(bob.databaseID)")
-    narrator.show("two clients: \(alice !== bob); Firestore.firestore(app: alice) again is the same instance: "
-                  + "\(try Firestore.firestore(app: aliceApp) === alice)")
+    narrator.show(
+        "Firestore.firestore(app: alice) → \(alice.databaseID), Firestore.firestore(app: bob) → \(bob.databaseID)")
+    narrator.show(
+        "two clients: \(alice !== bob); Firestore.firestore(app: alice) again is the same instance: "
+            + "\(try Firestore.firestore(app: aliceApp) === alice)")
 
-    narrator.section("Listen to the room with snapshots",
-                     "alice iterates lobby.order(by: \"sentAt\").snapshots(includeMetadataChanges: true); the first snapshot lists what is there, later ones list changes.")
+    narrator.section(
+        "Listen to the room with snapshots",
+        "alice iterates lobby.order(by: \"sentAt\").snapshots(includeMetadataChanges: true); the first snapshot lists what is there, later ones list changes."
+    )
     let aliceLobby = alice.collection("rooms/lobby/messages")
     let bobLobby = bob.collection("rooms/lobby/messages")
     var room = aliceLobby.order(by: "sentAt").snapshots(includeMetadataChanges: true).makeAsyncIterator()
     try await describe(room.next(), as: "first snapshot", narrator)
 
-    narrator.section("bob posts from the other app",
-                     "bob's writes reach alice as remote changes: never pending on alice's side.")
+    narrator.section(
+        "bob posts from the other app",
+        "bob's writes reach alice as remote changes: never pending on alice's side.")
     let hello = try await bobLobby.addDocument(data: ["from": "bob", "text": "Hello", "sentAt": 1])
     try await describe(room.next(), as: "bob.addDocument(\"Hello\")", narrator)
     try await bobLobby.addDocument(data: ["from": "bob", "text": "Anyone here?", "sentAt": 2])
     try await describe(room.next(), as: "bob.addDocument(\"Anyone here?\")", narrator)
 
-    narrator.section("alice answers",
-                     "A local write shows at once with hasPendingWrites: true; the backend's acknowledgement follows as a metadata-only change (listed with includeMetadataChanges).")
+    narrator.section(
+        "alice answers",
+        "A local write shows at once with hasPendingWrites: true; the backend's acknowledgement follows as a metadata-only change (listed with includeMetadataChanges)."
+    )
     try await aliceLobby.addDocument(data: ["from": "alice", "text": "Hi Bob!", "sentAt": 3])
     try await describe(room.next(), as: "alice.addDocument(\"Hi Bob!\")", narrator)
     try await describe(room.next(), as: "acknowledged", narrator)
 
-    narrator.section("bob edits, then deletes",
-                     "Changes list removed, then added, then modified documents, with their old and new positions.")
+    narrator.section(
+        "bob edits, then deletes",
+        "Changes list removed, then added, then modified documents, with their old and new positions.")
     try await bob.document(hello.path).updateData(["text": "Hello, world"])
     try await describe(room.next(), as: "bob.updateData(text)", narrator)
     let batch = bob.batch()
@@ -53,10 +63,13 @@ func firestoreTour() async throws {
     try await batch.commit()
     try await describe(room.next(), as: "bob's batch: delete \"Hello, world\", add a message at sentAt 0", narrator)
 
-    narrator.section("Queries and a transaction",
-                     "One-shot reads see the same documents; a transaction reads before it writes and retries when another client changed what it read.")
+    narrator.section(
+        "Queries and a transaction",
+        "One-shot reads see the same documents; a transaction reads before it writes and retries when another client changed what it read."
+    )
     let lastTwo = try await aliceLobby.order(by: "sentAt").limit(toLast: 2).getDocuments()
-    narrator.show("order(by: \"sentAt\").limit(toLast: 2): \(lastTwo.documents.map { text(of: $0) }.joined(separator: ", "))")
+    narrator.show(
+        "order(by: \"sentAt\").limit(toLast: 2): \(lastTwo.documents.map { text(of: $0) }.joined(separator: ", "))")
     let fromBob = try await aliceLobby.whereField("from", isEqualTo: "bob").count.getAggregation(source: .server)
     narrator.show("whereField(\"from\", isEqualTo: \"bob\").count: \(fromBob.count)")
     let counter = alice.document("rooms/lobby")
@@ -64,11 +77,13 @@ func firestoreTour() async throws {
     async let first = increment(counter)
     async let second = increment(bob.document("rooms/lobby"))
     _ = try await (first, second)
-    narrator.show("two concurrent transactions from alice and bob incrementing rooms/lobby.messages → "
-                  + "\(try await counter.getDocument().get("messages")?.integerValue ?? -1)")
+    narrator.show(
+        "two concurrent transactions from alice and bob incrementing rooms/lobby.messages → "
+            + "\(try await counter.getDocument().get("messages")?.integerValue ?? -1)")
 
-    narrator.section("Stop listening, delete the apps",
-                     "Dropping the iterator removes alice's listener; deleting an app terminates its Firestore clients.")
+    narrator.section(
+        "Stop listening, delete the apps",
+        "Dropping the iterator removes alice's listener; deleting an app terminates its Firestore clients.")
     _ = consume room
     await aliceApp.delete()
     await bobApp.delete()
@@ -83,8 +98,9 @@ private func describe(_ snapshot: QuerySnapshot?, as label: String, _ narrator: 
     }
     narrator.show("\(label) → \(snapshot.count) message(s), hasPendingWrites \(snapshot.metadata.hasPendingWrites)")
     for change in snapshot.documentChanges(includeMetadataChanges: true) {
-        narrator.detail("\(change.type) \(text(of: change.document)) [\(change.oldIndex) → \(change.newIndex)]"
-                        + (change.document.metadata.hasPendingWrites ? " (pending)" : ""))
+        narrator.detail(
+            "\(change.type) \(text(of: change.document)) [\(change.oldIndex) → \(change.newIndex)]"
+                + (change.document.metadata.hasPendingWrites ? " (pending)" : ""))
     }
 }
 

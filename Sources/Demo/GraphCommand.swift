@@ -29,7 +29,9 @@ enum GraphCommand {
                 guard let path = remaining.popFirst() else { throw Failure(description: "--svg needs a file name") }
                 svg = path
             default:
-                throw Failure(description: "unknown argument \(argument); usage: flint-demo graph [--dot] [--output FILE] [--svg FILE]")
+                throw Failure(
+                    description:
+                        "unknown argument \(argument); usage: flint-demo graph [--dot] [--output FILE] [--svg FILE]")
             }
         }
         let registry = AppRegistry()
@@ -54,9 +56,10 @@ enum GraphCommand {
     /// Runs `dot -Tsvg -o path` on `dot`.
     private static func render(dot: String, toSVG path: String) throws {
         guard let executable = findInPath("dot") else {
-            throw Failure(description: "Graphviz's `dot` is not installed (not found in PATH), so no SVG was made. "
-                          + "Install Graphviz (for example `apt install graphviz` or `brew install graphviz`), "
-                          + "or write the DOT text with `flint-demo graph --dot --output graph.dot` and render it elsewhere.")
+            throw Failure(
+                description: "Graphviz's `dot` is not installed (not found in PATH), so no SVG was made. "
+                    + "Install Graphviz (for example `apt install graphviz` or `brew install graphviz`), "
+                    + "or write the DOT text with `flint-demo graph --dot --output graph.dot` and render it elsewhere.")
         }
         let process = Process()
         process.executableURL = executable

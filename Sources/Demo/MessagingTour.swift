@@ -20,12 +20,15 @@ func messagingTour() async throws {
         let registry = AppRegistry()
         try registry.register(MessagingLibrary.self)
         try registry.register(FlintFunctions.FunctionsLibrary.self)
-        return try registry.configure(options: DemoOptions.standard,
-                                      overrides: [MessagingLibrary.backend(server)] + installations.components)
+        return try registry.configure(
+            options: DemoOptions.standard,
+            overrides: [MessagingLibrary.backend(server)] + installations.components)
     }
 
-    narrator.section("Two apps on one messaging server",
-                     "Each app's Messaging is created eagerly at configure and, with auto-init on, fetches its token: {installation ID}:APA91b….")
+    narrator.section(
+        "Two apps on one messaging server",
+        "Each app's Messaging is created eagerly at configure and, with auto-init on, fetches its token: {installation ID}:APA91b…."
+    )
     let bobInstallations = FakeInstallations(installationID: "cBobInstallation000002")
     let aliceApp = try makeApp(FakeInstallations(installationID: "cAliceInstallation0001"))
     let bobApp = try makeApp(bobInstallations)
@@ -35,11 +38,15 @@ func messagingTour() async throws {
     narrator.show("bob.token() → \(bobToken.prefix(40))…")
     narrator.show("alice.token() → \(try await alice.token().prefix(40))…")
 
-    narrator.section("Alice calls a function that pushes to Bob",
-                     "The function runs on Alice's embedded Functions backend and sends through the shared server; Bob's foregroundMessages yields the message.")
+    narrator.section(
+        "Alice calls a function that pushes to Bob",
+        "The function runs on Alice's embedded Functions backend and sends through the shared server; Bob's foregroundMessages yields the message."
+    )
     let functions = try Functions.functions(app: aliceApp)
     functions.localBackend?.register(name: "poke") { data, context in
-        guard let to = data["to"]?.stringValue else { throw FunctionsError(.invalidArgument, message: "Say who to poke.") }
+        guard let to = data["to"]?.stringValue else {
+            throw FunctionsError(.invalidArgument, message: "Say who to poke.")
+        }
         let from = context.instanceIDToken.map { String($0.prefix(8)) } ?? "someone"
         let result = try server.send(["text": "poke from \(from)"], to: .token(to))
         return .string(result.name)
@@ -52,8 +59,10 @@ func messagingTour() async throws {
         break
     }
 
-    narrator.section("Topics and conditions",
-                     "Alice subscribes to 'weather' and 'paris', Bob to 'weather' and 'rome'; the server evaluates conditions against each token's topics.")
+    narrator.section(
+        "Topics and conditions",
+        "Alice subscribes to 'weather' and 'paris', Bob to 'weather' and 'rome'; the server evaluates conditions against each token's topics."
+    )
     try await alice.subscribe(toTopic: "weather")
     try await alice.subscribe(toTopic: "paris")
     try await bob.subscribe(toTopic: "weather")
@@ -69,7 +78,8 @@ func messagingTour() async throws {
         narrator.show("subscribe(toTopic: \"rain tomorrow\") → \(error.code) (\(error.code.rawValue))")
     }
 
-    narrator.section("Deleting the token", "deleteToken() unregisters it; tokenUpdates will yield the next one, never the deletion.")
+    narrator.section(
+        "Deleting the token", "deleteToken() unregisters it; tokenUpdates will yield the next one, never the deletion.")
     try await bob.deleteToken()
     do {
         try server.send(["text": "still there?"], to: .token(bobToken))
@@ -79,7 +89,10 @@ func messagingTour() async throws {
     let fresh = try await bob.token()
     narrator.show("bob.token() → a new token: \(fresh != bobToken)")
 
-    narrator.section("A new installation ID", "When Installations reports a new ID, the token is invalid; with auto-init on, Messaging fetches the next one and tokenUpdates yields it.")
+    narrator.section(
+        "A new installation ID",
+        "When Installations reports a new ID, the token is invalid; with auto-init on, Messaging fetches the next one and tokenUpdates yields it."
+    )
     let updates = bob.tokenUpdates
     bobInstallations.installationID = "cBobReinstalled0000003"
     let renewed = try await first(of: updates)

@@ -15,29 +15,45 @@ func remoteConfigTour() async throws {
     try registry.register(InstallationsLibrary.self)
     try registry.register(RemoteConfigLibrary.self)
     let backend = LocalRemoteConfigBackend()
-    let app = try registry.configure(name: "rc-tour", options: DemoOptions.standard,
-                                     overrides: [RemoteConfigLibrary.backend(backend)])
+    let app = try registry.configure(
+        name: "rc-tour", options: DemoOptions.standard,
+        overrides: [RemoteConfigLibrary.backend(backend)])
 
-    narrator.section("The installation", "Installations creates the app instance's ID on first use; Remote Config reaches it through InstallationsInterop.")
+    narrator.section(
+        "The installation",
+        "Installations creates the app instance's ID on first use; Remote Config reaches it through InstallationsInterop."
+    )
     let installations = try Installations.installations(app: app)
     let fid = try await installations.installationID()
     let token = try await installations.authToken(forcingRefresh: false)
     narrator.show("installationID() → \(fid) (\(fid.count) characters); authToken expires \(token.expirationDate)")
 
-    narrator.section("Defaults, then a fetch", "The template gives 10% of installations (hashed on the ID) a beta greeting; everyone else the default.")
-    try backend.publish(RemoteConfigTemplate(
-        parameters: ["greeting": RemoteConfigParameter(defaultValue: "Hello", conditionalValues: ["beta": "Hi, tester"]),
-                     "theme": RemoteConfigParameter(defaultValue: "light")],
-        conditions: [RemoteConfigCondition(name: "beta", expression: .percent(lowerBound: 0, upperBound: 10))]))
+    narrator.section(
+        "Defaults, then a fetch",
+        "The template gives 10% of installations (hashed on the ID) a beta greeting; everyone else the default.")
+    try backend.publish(
+        RemoteConfigTemplate(
+            parameters: [
+                "greeting": RemoteConfigParameter(defaultValue: "Hello", conditionalValues: ["beta": "Hi, tester"]),
+                "theme": RemoteConfigParameter(defaultValue: "light"),
+            ],
+            conditions: [RemoteConfigCondition(name: "beta", expression: .percent(lowerBound: 0, upperBound: 10))]))
     let remoteConfig = try RemoteConfig.remoteConfig(app: app)
     try remoteConfig.setDefaults(["greeting": "Welcome", "theme": "system"])
-    narrator.show("before fetching: greeting = \(remoteConfig["greeting"].stringValue) (source \(remoteConfig["greeting"].source))")
+    narrator.show(
+        "before fetching: greeting = \(remoteConfig["greeting"].stringValue) (source \(remoteConfig["greeting"].source))"
+    )
     let status = try await remoteConfig.fetchAndActivate()
-    narrator.show("fetchAndActivate() → \(status); greeting = \(remoteConfig["greeting"].stringValue) (source \(remoteConfig["greeting"].source)), theme = \(remoteConfig["theme"].stringValue)")
-    narrator.show("fetchAndActivate() again → \(try await remoteConfig.fetchAndActivate()) (the 12-hour minimum fetch interval)")
+    narrator.show(
+        "fetchAndActivate() → \(status); greeting = \(remoteConfig["greeting"].stringValue) (source \(remoteConfig["greeting"].source)), theme = \(remoteConfig["theme"].stringValue)"
+    )
+    narrator.show(
+        "fetchAndActivate() again → \(try await remoteConfig.fetchAndActivate()) (the 12-hour minimum fetch interval)")
 
-    narrator.section("A config update arriving live",
-                     "A consumer iterates remoteConfig.updates; publishing a new template version fetches it at once and yields the changed keys. The app still activates.")
+    narrator.section(
+        "A config update arriving live",
+        "A consumer iterates remoteConfig.updates; publishing a new template version fetches it at once and yields the changed keys. The app still activates."
+    )
     let listening = AsyncStream<Void>.makeStream()
     let consumer = Task { () throws -> RemoteConfigUpdate? in
         listening.continuation.yield()
@@ -51,7 +67,9 @@ func remoteConfigTour() async throws {
     if let update = try await consumer.value {
         narrator.show("updates yielded updatedKeys = \(update.updatedKeys.sorted())")
         narrator.show("not active yet: theme = \(remoteConfig["theme"].stringValue)")
-        narrator.show("activate() → \(try await remoteConfig.activate()); theme = \(remoteConfig["theme"].stringValue), banner = \(remoteConfig["banner"].stringValue)")
+        narrator.show(
+            "activate() → \(try await remoteConfig.activate()); theme = \(remoteConfig["theme"].stringValue), banner = \(remoteConfig["banner"].stringValue)"
+        )
     }
     await app.delete()
 }

@@ -3,9 +3,9 @@ import FlintStorage
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The Storage part of the tour: an upload on the embedded backend drawn as a live progress bar from
@@ -23,16 +23,22 @@ func storageTour() async throws {
     let storage = try FlintStorage.Storage.storage(app: app, url: "gs://flint-demo.appspot.com")
     storage.uploadChunkSizeBytes = FlintStorage.Storage.chunkGranularity
 
-    narrator.section("Start an upload, paused at once",
-                     "putData starts the task at once; pause() takes effect before the first chunk. Chunks are 256 KiB, each one progress event.")
+    narrator.section(
+        "Start an upload, paused at once",
+        "putData starts the task at once; pause() takes effect before the first chunk. Chunks are 256 KiB, each one progress event."
+    )
     let data = Data(repeating: 0x2A, count: 4 << 20)
     let ref = storage.reference(withPath: "demo/blob.bin")
     let task = ref.putData(data)
     task.pause()
-    narrator.show("putData(4 MiB) then pause() → status \(task.snapshot.status), \(task.snapshot.completedUnitCount) of \(task.snapshot.totalUnitCount) bytes")
+    narrator.show(
+        "putData(4 MiB) then pause() → status \(task.snapshot.status), \(task.snapshot.completedUnitCount) of \(task.snapshot.totalUnitCount) bytes"
+    )
 
-    narrator.section("Resume and draw progressUpdates",
-                     "for try await snapshot in task.progressUpdates: the bar redraws in place on a terminal and prints plain lines otherwise; halfway, pause() and resume() again.")
+    narrator.section(
+        "Resume and draw progressUpdates",
+        "for try await snapshot in task.progressUpdates: the bar redraws in place on a terminal and prints plain lines otherwise; halfway, pause() and resume() again."
+    )
     let updates = task.progressUpdates
     task.resume()
     let bar = ProgressBar(isTerminal: isatty(STDOUT_FILENO) != 0)
@@ -47,9 +53,12 @@ func storageTour() async throws {
         }
     }
     bar.finish()
-    narrator.show("the stream finished after success: status \(task.snapshot.status), size \(task.snapshot.metadata?.size ?? 0), md5 \(task.snapshot.metadata?.md5Hash ?? "-")")
+    narrator.show(
+        "the stream finished after success: status \(task.snapshot.status), size \(task.snapshot.metadata?.size ?? 0), md5 \(task.snapshot.metadata?.md5Hash ?? "-")"
+    )
 
-    narrator.section("Read it back", "data(maxSize:) downloads in chunks too; over the limit it is downloadSizeExceeded.")
+    narrator.section(
+        "Read it back", "data(maxSize:) downloads in chunks too; over the limit it is downloadSizeExceeded.")
     let read = try await ref.data(maxSize: 8 << 20)
     narrator.show("data(maxSize: 8 MiB) → \(read.count) bytes, equal: \(read == data)")
     do {
@@ -67,7 +76,8 @@ private struct ProgressBar {
     func draw(_ fraction: Double, _ bytes: Int64) {
         let width = 30
         let filled = Int((fraction * Double(width)).rounded(.down))
-        let line = "   [" + String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
+        let line =
+            "   [" + String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
             + "] \(Int(fraction * 100))% \(bytes) bytes"
         if isTerminal {
             print("\r" + line, terminator: "")

@@ -17,8 +17,10 @@ func syncTour() async throws {
     print("")
     print("Flint Sync: collection sync engines over Firestore")
 
-    narrator.section("Two apps, one backend, one engine each",
-                     "Each app gets a CollectionSyncEngine<DemoProduct> over FirestoreRemoteCollectionService(collectionPath: { \"products\" }), wrapped in a ProductsManager.")
+    narrator.section(
+        "Two apps, one backend, one engine each",
+        "Each app gets a CollectionSyncEngine<DemoProduct> over FirestoreRemoteCollectionService(collectionPath: { \"products\" }), wrapped in a ProductsManager."
+    )
     let allowWrites = Locked(true)
     let backend = LocalFirestoreBackend(rules: { request in
         request.operation == .get || request.operation == .list || allowWrites.withLock { $0 }
@@ -28,13 +30,15 @@ func syncTour() async throws {
     defer { try? FileManager.default.removeItem(at: directory) }
     let analytics = FakeAnalytics()
     func makeApp(_ name: String) throws -> FlintApp {
-        try TestApp.make(name: name, libraries: [FirestoreLibrary.self],
-                         overrides: [.instance(backend, as: FirestoreBackend.self)] + analytics.components)
+        try TestApp.make(
+            name: name, libraries: [FirestoreLibrary.self],
+            overrides: [.instance(backend, as: FirestoreBackend.self)] + analytics.components)
     }
     func makeManager(_ app: FlintApp) throws -> ProductsManager {
-        ProductsManager(engine: CollectionSyncEngine(
-            remote: try FirestoreRemoteCollectionService(app: app, collectionPath: { "products" }),
-            managerKey: "products", persistenceDirectory: directory.appendingPathComponent(app.name), app: app))
+        ProductsManager(
+            engine: CollectionSyncEngine(
+                remote: try FirestoreRemoteCollectionService(app: app, collectionPath: { "products" }),
+                managerKey: "products", persistenceDirectory: directory.appendingPathComponent(app.name), app: app))
     }
     let aliceApp = try makeApp("alice")
     let bobApp = try makeApp("bob")
@@ -44,14 +48,17 @@ func syncTour() async throws {
     await bob.start()
     narrator.show("both started listening: a bulk load, then the listener (\(bob.products.count) products)")
 
-    narrator.section("A write through alice's engine reaches bob's",
-                     "alice saves a product; bob's view model, observing currentCollection, is told.")
+    narrator.section(
+        "A write through alice's engine reaches bob's",
+        "alice saves a product; bob's view model, observing currentCollection, is told.")
     try await alice.add(DemoProduct(id: "lamp", name: "Lamp", price: 20))
     try await waitForChange(in: bob) { $0.products.contains { $0.id == "lamp" } }
     narrator.show("bob.products → \(bob.products.map(\.name))")
 
-    narrator.section("A refused write is queued on disk",
-                     "The backend's rules now refuse writes: alice's save fails with permissionDenied and joins the pending-writes queue, persisted.")
+    narrator.section(
+        "A refused write is queued on disk",
+        "The backend's rules now refuse writes: alice's save fails with permissionDenied and joins the pending-writes queue, persisted."
+    )
     allowWrites.withLock { $0 = false }
     do {
         try await alice.add(DemoProduct(id: "desk", name: "Desk", price: 150))
@@ -62,8 +69,10 @@ func syncTour() async throws {
     await aliceApp.delete()
     narrator.show("alice's app deleted (her engine stopped with it)")
 
-    narrator.section("Restart: the queued write lands",
-                     "A new app and engine on the same directory load the queue; startListening sends it before attaching the listener.")
+    narrator.section(
+        "Restart: the queued write lands",
+        "A new app and engine on the same directory load the queue; startListening sends it before attaching the listener."
+    )
     allowWrites.withLock { $0 = true }
     let aliceAgain = try makeApp("alice")
     alice = try makeManager(aliceAgain)
@@ -83,12 +92,18 @@ func syncTour() async throws {
 
 /// Waits (at most 10 s) until `condition` holds for `manager`, re-checking whenever Observation reports a change.
 @MainActor
-private func waitForChange(in manager: ProductsManager, until condition: @escaping @MainActor (ProductsManager) -> Bool) async throws {
+private func waitForChange(in manager: ProductsManager, until condition: @escaping @MainActor (ProductsManager) -> Bool)
+    async throws
+{
     let deadline = ContinuousClock.now + .seconds(10)
     while !condition(manager) {
         guard ContinuousClock.now < deadline else { throw SyncTourTimeout() }
         let changed = Gate()
-        withObservationTracking { _ = manager.products } onChange: { changed.open() }
+        withObservationTracking {
+            _ = manager.products
+        } onChange: {
+            changed.open()
+        }
         if condition(manager) { return }
         try? await changed.wait(timeout: .seconds(1))
     }

@@ -5,9 +5,9 @@
 // modules (FlintAuth, FlintFirestore, …) on private registries.
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 let arguments = Array(CommandLine.arguments.dropFirst())

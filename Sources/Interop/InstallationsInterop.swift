@@ -1,5 +1,5 @@
-import Foundation
 import FlintCore
+import Foundation
 
 /// What Installations offers other products: the app instance's Firebase installation ID (FID) and the
 /// installation auth token that Remote Config and Messaging send to their backends.

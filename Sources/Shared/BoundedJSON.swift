@@ -21,8 +21,10 @@ public enum BoundedJSON {
     /// The top-level object of `data`.
     ///
     /// - Throws: ``Failure``.
-    public static func object(from data: Data, maximumSize: Int = defaultMaximumSize,
-                              maximumDepth: Int = defaultMaximumDepth) throws(Failure) -> [String: Any] {
+    public static func object(
+        from data: Data, maximumSize: Int = defaultMaximumSize,
+        maximumDepth: Int = defaultMaximumDepth
+    ) throws(Failure) -> [String: Any] {
         guard data.count <= maximumSize else { throw .tooLarge(data.count) }
         guard nestingIsBounded(data, maximumDepth: maximumDepth) else { throw .tooDeep }
         guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else { throw .notAnObject }

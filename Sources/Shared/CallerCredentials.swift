@@ -44,7 +44,8 @@ public struct CallerCredentials: Sendable {
     /// Claims of a local ID token that carry the uid.
     private struct Claims: Decodable {
         var sub: String?
-        var user_id: String?
+        // swift-format-ignore: AlwaysUseLowerCamelCase
+        var user_id: String?  // the token's claim name
     }
 
     /// The current caller: the ID token (not forcing a refresh), the uid from it (its `sub` or `user_id` claim

@@ -27,11 +27,19 @@ public final class FinishingBroadcaster<Value: Sendable>: Sendable {
 
     /// Adds `listener`; `onFinish` runs once if ``finish()`` is called while it is registered. After
     /// ``finish()``, `onFinish` runs at once and the listener is not kept.
-    public func addListener(onFinish: @escaping @Sendable () -> Void = {},
-                            _ listener: @escaping @Sendable (Value) -> Void) -> any ListenerRegistration {
+    public func addListener(
+        onFinish: @escaping @Sendable () -> Void = {},
+        _ listener: @escaping @Sendable (Value) -> Void
+    ) -> any ListenerRegistration {
         let told = Locked(false)
         let finishOnce: @Sendable () -> Void = {
-            if !told.withLock({ let was = $0; $0 = true; return was }) { onFinish() }
+            if !told.withLock({
+                let was = $0
+                $0 = true
+                return was
+            }) {
+                onFinish()
+            }
         }
         let registration = broadcaster.addListener { event in
             switch event {
@@ -72,7 +80,9 @@ public final class FinishingBroadcaster<Value: Sendable>: Sendable {
 
     /// A stream of the values sent from now on, with a listener of its own that is removed when the loop
     /// ends however it ends; the stream finishes when the broadcaster does.
-    public func stream(bufferingPolicy: AsyncStream<Value>.Continuation.BufferingPolicy = .unbounded) -> AsyncStream<Value> {
+    public func stream(bufferingPolicy: AsyncStream<Value>.Continuation.BufferingPolicy = .unbounded) -> AsyncStream<
+        Value
+    > {
         stream(bufferingPolicy: bufferingPolicy) { $0 }
     }
 
@@ -84,9 +94,10 @@ public final class FinishingBroadcaster<Value: Sendable>: Sendable {
         let (stream, continuation) = AsyncStream.makeStream(of: Output.self, bufferingPolicy: bufferingPolicy)
         let slot = StreamRegistrationSlot()
         continuation.onTermination = { _ in slot.terminate() }
-        slot.install(addListener(onFinish: { continuation.finish() }) { value in
-            if let output = transform(value) { continuation.yield(output) }
-        })
+        slot.install(
+            addListener(onFinish: { continuation.finish() }) { value in
+                if let output = transform(value) { continuation.yield(output) }
+            })
         return stream
     }
 
@@ -96,8 +107,9 @@ public final class FinishingBroadcaster<Value: Sendable>: Sendable {
     public func throwingStream<Element: Sendable>(
         bufferingPolicy: AsyncThrowingStream<Element, any Error>.Continuation.BufferingPolicy = .unbounded
     ) -> AsyncThrowingStream<Element, any Error> where Value == Result<Element, any Error> {
-        let (stream, continuation) = AsyncThrowingStream.makeStream(of: Element.self, throwing: (any Error).self,
-                                                                    bufferingPolicy: bufferingPolicy)
+        let (stream, continuation) = AsyncThrowingStream.makeStream(
+            of: Element.self, throwing: (any Error).self,
+            bufferingPolicy: bufferingPolicy)
         let slot = StreamRegistrationSlot()
         continuation.onTermination = { _ in slot.terminate() }
         slot.install(addListener(onFinish: { continuation.finish() }) { continuation.yield(with: $0) })

@@ -1,8 +1,9 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// An append-only file of framed, checksummed records: the one file format of every product that persists
@@ -53,8 +54,10 @@ public final class FramedLogFile {
     /// Writes a file holding `magic` and the one record `snapshot` beside `url` (through `io`), flushes it, moves
     /// it over `url`, and opens it for appending.
     /// - Throws: ``FramedLogError/Kind/unwritable`` when any step fails (the old file is then untouched).
-    public static func create(url: URL, magic: Data, snapshot: Data,
-                              io: PersistenceIO = .standard) throws(FramedLogError) -> FramedLogFile {
+    public static func create(
+        url: URL, magic: Data, snapshot: Data,
+        io: PersistenceIO = .standard
+    ) throws(FramedLogError) -> FramedLogFile {
         let folder = url.deletingLastPathComponent()
         let temporary = folder.appendingPathComponent(url.lastPathComponent + ".tmp")
         do {
@@ -75,8 +78,9 @@ public final class FramedLogFile {
                 throw error
             }
             guard rename(temporary.path, url.path) == 0 else {
-                throw FramedLogError(.unwritable, path: url.path,
-                                     message: "Cannot replace the persistence file \(url.path) (errno \(errno)).")
+                throw FramedLogError(
+                    .unwritable, path: url.path,
+                    message: "Cannot replace the persistence file \(url.path) (errno \(errno)).")
             }
             synchronizeDirectory(folder)
             let handle = try FileHandle(forWritingTo: url)
@@ -87,7 +91,8 @@ public final class FramedLogFile {
             throw error
         } catch {
             try? FileManager.default.removeItem(at: temporary)
-            throw FramedLogError(.unwritable, path: url.path, message: "Cannot write the persistence file \(url.path): \(error)")
+            throw FramedLogError(
+                .unwritable, path: url.path, message: "Cannot write the persistence file \(url.path): \(error)")
         }
     }
 
@@ -110,8 +115,9 @@ public final class FramedLogFile {
                 needsRepair = false
             }
         } catch {
-            throw FramedLogError(.unwritable, path: url.path,
-                                 message: "Cannot repair the persistence file \(url.path) after a failed write: \(error)")
+            throw FramedLogError(
+                .unwritable, path: url.path,
+                message: "Cannot repair the persistence file \(url.path) after a failed write: \(error)")
         }
         do {
             try io.write(handle, record)
@@ -120,7 +126,8 @@ public final class FramedLogFile {
         } catch {
             needsRepair = true
             if (try? io.truncate(handle, validLength)) != nil { needsRepair = false }
-            throw FramedLogError(.unwritable, path: url.path, message: "Cannot write the persistence file \(url.path): \(error)")
+            throw FramedLogError(
+                .unwritable, path: url.path, message: "Cannot write the persistence file \(url.path): \(error)")
         }
     }
 
@@ -131,8 +138,9 @@ public final class FramedLogFile {
     public static func records(of data: Data, magic: Data, url: URL) throws(FramedLogError) -> [Data] {
         let bytes = [UInt8](data)
         func corrupt(_ reason: String) -> FramedLogError {
-            FramedLogError(.damaged, path: url.path, reason: reason,
-                           message: "The persistence file \(url.path) is corrupt: \(reason). It was left untouched.")
+            FramedLogError(
+                .damaged, path: url.path, reason: reason,
+                message: "The persistence file \(url.path) is corrupt: \(reason). It was left untouched.")
         }
         guard bytes.count >= magic.count, bytes[0..<magic.count].elementsEqual(magic) else {
             throw corrupt("bad magic")
@@ -144,7 +152,7 @@ public final class FramedLogFile {
             let remaining = bytes.count - offset
             if remaining < headerSize {
                 if isSnapshot { throw corrupt("the snapshot record is truncated at byte \(offset)") }
-                break   // a torn final append: its header was cut short
+                break  // a torn final append: its header was cut short
             }
             let length = readUInt32(bytes, offset)
             let lengthCheck = readUInt32(bytes, offset + 4)
@@ -153,7 +161,7 @@ public final class FramedLogFile {
             }
             if UInt64(length) > UInt64(remaining - headerSize) {
                 if isSnapshot { throw corrupt("the snapshot record is truncated at byte \(offset)") }
-                break   // a torn final append: its payload was cut short
+                break  // a torn final append: its payload was cut short
             }
             let payload = bytes[offset + headerSize..<offset + headerSize + Int(length)]
             guard readUInt64(bytes, offset + 8) == fnv1a64(payload) else {
@@ -174,7 +182,9 @@ public final class FramedLogFile {
         let length = UInt32(payload.count)
         let lengthBytes = withUnsafeBytes(of: length.littleEndian) { Data($0) }
         data.append(lengthBytes)
-        withUnsafeBytes(of: UInt32(truncatingIfNeeded: fnv1a64(lengthBytes)).littleEndian) { data.append(contentsOf: $0) }
+        withUnsafeBytes(of: UInt32(truncatingIfNeeded: fnv1a64(lengthBytes)).littleEndian) {
+            data.append(contentsOf: $0)
+        }
         withUnsafeBytes(of: fnv1a64(payload).littleEndian) { data.append(contentsOf: $0) }
         data.append(payload)
         return data

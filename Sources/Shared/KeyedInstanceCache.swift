@@ -2,9 +2,9 @@ import FlintCore
 import Foundation
 
 #if canImport(Darwin)
-import Darwin
+    import Darwin
 #elseif canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A locked cache of instances by key, for multi-instance providers (Firestore per database, Storage per
@@ -188,10 +188,10 @@ public final class KeyedInstanceCache<Key: Hashable & Sendable, Value: AnyObject
 /// An identifier of the calling thread, unique among running threads.
 private func currentThreadID() -> UInt {
     #if canImport(Darwin)
-    return UInt(bitPattern: pthread_self())
+        return UInt(bitPattern: pthread_self())
     #elseif canImport(Glibc)
-    return UInt(pthread_self())
+        return UInt(pthread_self())
     #else
-    return UInt(bitPattern: ObjectIdentifier(Thread.current))
+        return UInt(bitPattern: ObjectIdentifier(Thread.current))
     #endif
 }

@@ -33,7 +33,9 @@ package enum LocalJWT {
     }
 
     /// The claims of `token`. The signature is not checked (there is none).
-    package static func decode<Claims: Decodable>(_ type: Claims.Type, from token: String) throws(DecodingError) -> Claims {
+    package static func decode<Claims: Decodable>(_ type: Claims.Type, from token: String) throws(DecodingError)
+        -> Claims
+    {
         let parts = token.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 3 else { throw .malformed }
         guard let payload = data(base64URL: String(parts[1])) else { throw .invalidEncoding }

@@ -168,8 +168,10 @@ package struct OrderedTree<Element: Sendable>: Sendable, Sequence {
 
     // MARK: Treap operations
 
-    private static func insert(_ element: Element, priority: UInt64, into node: Node?,
-                               by compare: (Element, Element) -> Int) -> Node {
+    private static func insert(
+        _ element: Element, priority: UInt64, into node: Node?,
+        by compare: (Element, Element) -> Int
+    ) -> Node {
         guard let node else { return Node(element, priority: priority, left: nil, right: nil) }
         if priority > node.priority {
             let (left, right) = split(node, around: element, by: compare)
@@ -182,8 +184,10 @@ package struct OrderedTree<Element: Sendable>: Sendable, Sequence {
     }
 
     /// The elements before `element` and those after it.
-    private static func split(_ node: Node?, around element: Element,
-                              by compare: (Element, Element) -> Int) -> (Node?, Node?) {
+    private static func split(
+        _ node: Node?, around element: Element,
+        by compare: (Element, Element) -> Int
+    ) -> (Node?, Node?) {
         guard let node else { return (nil, nil) }
         if compare(node.element, element) < 0 {
             let (left, right) = split(node.right, around: element, by: compare)
@@ -193,8 +197,10 @@ package struct OrderedTree<Element: Sendable>: Sendable, Sequence {
         return (left, node.with(left: right))
     }
 
-    private static func remove(_ element: Element, from node: Node?,
-                               by compare: (Element, Element) -> Int) -> (Node?, Bool) {
+    private static func remove(
+        _ element: Element, from node: Node?,
+        by compare: (Element, Element) -> Int
+    ) -> (Node?, Bool) {
         guard let node else { return (nil, false) }
         let result = compare(element, node.element)
         if result == 0 { return (merge(node.left, node.right), true) }

@@ -1,7 +1,8 @@
 import FlintCore
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// A `URLSession` task that may be cancelled before it starts: the bridge between a Swift task's cancellation
@@ -41,8 +42,10 @@ public final class PendingDataTask: Sendable {
     /// Creates the task with `make` and resumes it; when ``cancel()`` was asked for first, runs
     /// `orIfCancelled` instead and never calls `make`. Returns at once: both happen on the
     /// ``URLSessionCalls`` queue.
-    public func start(_ make: @escaping @Sendable () -> URLSessionTask,
-                      orIfCancelled: @escaping @Sendable () -> Void) {
+    public func start(
+        _ make: @escaping @Sendable () -> URLSessionTask,
+        orIfCancelled: @escaping @Sendable () -> Void
+    ) {
         URLSessionCalls.run { [self] in
             let cancelled = state.withLock { state -> Bool in
                 if case .cancelled = state { return true }

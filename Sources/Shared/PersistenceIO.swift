@@ -15,14 +15,16 @@ public struct PersistenceIO: Sendable {
     public var synchronize: @Sendable (FileHandle) throws -> Void
 
     /// Custom behaviour (tests); the defaults are those of ``standard``.
-    public init(write: @escaping @Sendable (FileHandle, Data) throws -> Void = { handle, data in
-                    try handle.write(contentsOf: data)
-                },
-                truncate: @escaping @Sendable (FileHandle, UInt64) throws -> Void = { handle, length in
-                    try handle.truncate(atOffset: length)
-                    try handle.seek(toOffset: length)
-                },
-                synchronize: @escaping @Sendable (FileHandle) throws -> Void = { handle in try handle.synchronize() }) {
+    public init(
+        write: @escaping @Sendable (FileHandle, Data) throws -> Void = { handle, data in
+            try handle.write(contentsOf: data)
+        },
+        truncate: @escaping @Sendable (FileHandle, UInt64) throws -> Void = { handle, length in
+            try handle.truncate(atOffset: length)
+            try handle.seek(toOffset: length)
+        },
+        synchronize: @escaping @Sendable (FileHandle) throws -> Void = { handle in try handle.synchronize() }
+    ) {
         self.write = write
         self.truncate = truncate
         self.synchronize = synchronize

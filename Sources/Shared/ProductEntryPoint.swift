@@ -29,12 +29,15 @@ public enum ProductEntryPoint {
     ///   component provides `component` (the library was not registered before `app` was configured);
     ///   otherwise the container's errors unchanged (`ComponentError.appDeleted(name:)` for a deleted app,
     ///   `ComponentError.factoryReturnedNil(type:)`, …).
-    public static func require<T: Sendable>(_ component: T.Type, in app: FlintApp, product: Any.Type,
-                                            library: any FlintLibrary.Type) throws(ComponentError) -> T {
+    public static func require<T: Sendable>(
+        _ component: T.Type, in app: FlintApp, product: Any.Type,
+        library: any FlintLibrary.Type
+    ) throws(ComponentError) -> T {
         do {
             return try app.container.require(component)
         } catch .notRegistered(let type) where type == ComponentError.typeName(of: component) {
-            throw .libraryNotRegistered(type: ComponentError.typeName(of: product), library: String(describing: library))
+            throw .libraryNotRegistered(
+                type: ComponentError.typeName(of: product), library: String(describing: library))
         }
     }
 }

@@ -1,7 +1,8 @@
 import Dispatch
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// Every call products make into `URLSession` that may wait: creating, resuming and cancelling tasks, making
@@ -35,7 +36,8 @@ public enum URLSessionCalls {
     public static func data(for request: URLRequest, in session: URLSession) async throws -> (Data, URLResponse) {
         let pending = PendingDataTask()
         return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<(Data, URLResponse), any Error>) in
+            try await withCheckedThrowingContinuation {
+                (continuation: CheckedContinuation<(Data, URLResponse), any Error>) in
                 pending.start {
                     session.dataTask(with: request) { data, response, error in
                         if let error {

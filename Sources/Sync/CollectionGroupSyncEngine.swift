@@ -32,21 +32,29 @@ public final class CollectionGroupSyncEngine<T: DataSyncModelProtocol> {
 
     /// An engine whose files (when `enableLocalPersistence`) live under `persistenceDirectory` (default:
     /// ``SyncPersistenceDirectory/default(for:)``), in a folder named after `managerKey`.
-    public convenience init(remote: any RemoteCollectionGroupService<T>, managerKey: String,
-                            enableLocalPersistence: Bool = true, persistenceDirectory: URL? = nil,
-                            logger: (any DataSyncLogger)? = nil, app: FlintApp? = nil,
-                            sleep: @escaping SyncSleep = realSyncSleep) {
-        let persistence: (any LocalCollectionPersistence<T>)? = enableLocalPersistence
-            ? FileCollectionPersistence<T>(directory: persistenceDirectory ?? SyncPersistenceDirectory.default(for: app),
-                                           managerKey: managerKey)
+    public convenience init(
+        remote: any RemoteCollectionGroupService<T>, managerKey: String,
+        enableLocalPersistence: Bool = true, persistenceDirectory: URL? = nil,
+        logger: (any DataSyncLogger)? = nil, app: FlintApp? = nil,
+        sleep: @escaping SyncSleep = realSyncSleep
+    ) {
+        let persistence: (any LocalCollectionPersistence<T>)? =
+            enableLocalPersistence
+            ? FileCollectionPersistence<T>(
+                directory: persistenceDirectory ?? SyncPersistenceDirectory.default(for: app),
+                managerKey: managerKey)
             : nil
-        self.init(remote: remote, managerKey: managerKey, localPersistence: persistence, logger: logger, app: app, sleep: sleep)
+        self.init(
+            remote: remote, managerKey: managerKey, localPersistence: persistence, logger: logger, app: app,
+            sleep: sleep)
     }
 
     /// An engine with a persistence of your own (nil: nothing is kept locally).
-    public init(remote: any RemoteCollectionGroupService<T>, managerKey: String,
-                localPersistence: (any LocalCollectionPersistence<T>)?,
-                logger: (any DataSyncLogger)? = nil, app: FlintApp? = nil, sleep: @escaping SyncSleep = realSyncSleep) {
+    public init(
+        remote: any RemoteCollectionGroupService<T>, managerKey: String,
+        localPersistence: (any LocalCollectionPersistence<T>)?,
+        logger: (any DataSyncLogger)? = nil, app: FlintApp? = nil, sleep: @escaping SyncSleep = realSyncSleep
+    ) {
         self.remote = remote
         self.persistence = localPersistence
         let events = SyncEventLog(managerKey: managerKey, logger: SyncEngineLogger.resolve(logger, app: app))
@@ -94,9 +102,10 @@ public final class CollectionGroupSyncEngine<T: DataSyncModelProtocol> {
             events.track("bulkLoad_fail", ["error_description": SyncEventLog.describe(error)])
         }
         guard generation == startGeneration, self.remote != nil else { return }
-        listener.start(parameters: [:],
-                       connect: { remote.streamCollectionUpdates(query: query) },
-                       onValue: { [weak self] changes in self?.apply(changes) })
+        listener.start(
+            parameters: [:],
+            connect: { remote.streamCollectionUpdates(query: query) },
+            onValue: { [weak self] changes in self?.apply(changes) })
     }
 
     /// Stops listening; with `clearCaches` (the default) the documents are forgotten in memory and on disk.
@@ -136,7 +145,8 @@ public final class CollectionGroupSyncEngine<T: DataSyncModelProtocol> {
 
     /// Single changes: `updates` yields added or modified documents, `deletions` the IDs of removed ones.
     public func streamCollectionUpdates(buildQuery: (SyncQuery) -> SyncQuery = { $0 })
-        -> (updates: AsyncThrowingStream<T, any Error>, deletions: AsyncThrowingStream<String, any Error>) {
+        -> (updates: AsyncThrowingStream<T, any Error>, deletions: AsyncThrowingStream<String, any Error>)
+    {
         guard let remote else { return (failedStream(), failedStream()) }
         return CollectionStreams.updates(remote, query: buildQuery(SyncQuery()), relays: relays)
     }

@@ -1,8 +1,10 @@
 /// The collection engines' streams over a remote's change batches.
 enum CollectionStreams {
     /// The whole matching array after every batch.
-    static func collection<T: DataSyncModelProtocol>(_ remote: any RemoteCollectionGroupService<T>, query: SyncQuery,
-                                                     relays: StreamRelays) -> AsyncThrowingStream<[T], any Error> {
+    static func collection<T: DataSyncModelProtocol>(
+        _ remote: any RemoteCollectionGroupService<T>, query: SyncQuery,
+        relays: StreamRelays
+    ) -> AsyncThrowingStream<[T], any Error> {
         relays.relay { continuation in
             var state = CollectionState<T>()
             for try await changes in remote.streamCollectionUpdates(query: query) {
@@ -15,9 +17,12 @@ enum CollectionStreams {
     }
 
     /// Updated documents and deleted IDs, each stream with its own listener.
-    static func updates<T: DataSyncModelProtocol>(_ remote: any RemoteCollectionGroupService<T>, query: SyncQuery,
-                                                  relays: StreamRelays)
-        -> (updates: AsyncThrowingStream<T, any Error>, deletions: AsyncThrowingStream<String, any Error>) {
+    static func updates<T: DataSyncModelProtocol>(
+        _ remote: any RemoteCollectionGroupService<T>, query: SyncQuery,
+        relays: StreamRelays
+    )
+        -> (updates: AsyncThrowingStream<T, any Error>, deletions: AsyncThrowingStream<String, any Error>)
+    {
         let updates = relays.relay { (continuation: AsyncThrowingStream<T, any Error>.Continuation) in
             for try await changes in remote.streamCollectionUpdates(query: query) {
                 for model in changes.updated { continuation.yield(model) }

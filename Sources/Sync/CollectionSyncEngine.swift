@@ -51,20 +51,28 @@ public final class CollectionSyncEngine<T: DataSyncModelProtocol> {
     ///   - app: the app the engine belongs to: it stops when the app is deleted, and logs to the app's
     ///     `AnalyticsInterop` when no `logger` is given.
     ///   - sleep: how the listener waits before a retry (tests pass one they control).
-    public convenience init(remote: any RemoteCollectionService<T>, managerKey: String, enableLocalPersistence: Bool = true,
-                            persistenceDirectory: URL? = nil, logger: (any DataSyncLogger)? = nil, app: FlintApp? = nil,
-                            sleep: @escaping SyncSleep = realSyncSleep) {
-        let persistence: (any LocalCollectionPersistence<T>)? = enableLocalPersistence
-            ? FileCollectionPersistence<T>(directory: persistenceDirectory ?? SyncPersistenceDirectory.default(for: app),
-                                           managerKey: managerKey)
+    public convenience init(
+        remote: any RemoteCollectionService<T>, managerKey: String, enableLocalPersistence: Bool = true,
+        persistenceDirectory: URL? = nil, logger: (any DataSyncLogger)? = nil, app: FlintApp? = nil,
+        sleep: @escaping SyncSleep = realSyncSleep
+    ) {
+        let persistence: (any LocalCollectionPersistence<T>)? =
+            enableLocalPersistence
+            ? FileCollectionPersistence<T>(
+                directory: persistenceDirectory ?? SyncPersistenceDirectory.default(for: app),
+                managerKey: managerKey)
             : nil
-        self.init(remote: remote, managerKey: managerKey, localPersistence: persistence, logger: logger, app: app, sleep: sleep)
+        self.init(
+            remote: remote, managerKey: managerKey, localPersistence: persistence, logger: logger, app: app,
+            sleep: sleep)
     }
 
     /// An engine with a persistence of your own (nil: nothing is kept locally, failed writes are not queued).
-    public init(remote: any RemoteCollectionService<T>, managerKey: String,
-                localPersistence: (any LocalCollectionPersistence<T>)?,
-                logger: (any DataSyncLogger)? = nil, app: FlintApp? = nil, sleep: @escaping SyncSleep = realSyncSleep) {
+    public init(
+        remote: any RemoteCollectionService<T>, managerKey: String,
+        localPersistence: (any LocalCollectionPersistence<T>)?,
+        logger: (any DataSyncLogger)? = nil, app: FlintApp? = nil, sleep: @escaping SyncSleep = realSyncSleep
+    ) {
         self.remote = remote
         self.persistence = localPersistence
         let events = SyncEventLog(managerKey: managerKey, logger: SyncEngineLogger.resolve(logger, app: app))
@@ -115,9 +123,10 @@ public final class CollectionSyncEngine<T: DataSyncModelProtocol> {
             events.track("bulkLoad_fail", ["error_description": SyncEventLog.describe(error)])
         }
         guard generation == startGeneration, self.remote != nil else { return }
-        listener.start(parameters: [:],
-                       connect: { remote.streamCollectionUpdates(query: query) },
-                       onValue: { [weak self] changes in self?.apply(changes) })
+        listener.start(
+            parameters: [:],
+            connect: { remote.streamCollectionUpdates(query: query) },
+            onValue: { [weak self] changes in self?.apply(changes) })
     }
 
     /// Stops listening. With `clearCaches` (the default) the documents and the pending writes are forgotten,
@@ -225,7 +234,8 @@ public final class CollectionSyncEngine<T: DataSyncModelProtocol> {
         }
     }
 
-    /// ``getCollectionAsync(behavior:)``, filtered by `predicate`.
+    /// ``getCollectionAsync(behavior:)``, filtered by `predicate`. (The seed's API has both this and
+    /// ``getDocumentsAsync(buildQuery:)``; call them with their labels.)
     public func getDocumentsAsync(where predicate: (T) -> Bool) async throws -> [T] {
         try await getCollectionAsync().filter(predicate)
     }
@@ -243,24 +253,32 @@ public final class CollectionSyncEngine<T: DataSyncModelProtocol> {
     public func saveDocument(_ model: T) async throws {
         var parameters = model.eventParameters
         parameters["document_id"] = model.id
-        try await write("save", PendingWrite(documentId: model.id, kind: .save, fields: try SyncModelCoding.fields(of: model)),
-                        parameters: parameters) { remote in try await remote.saveDocument(model) }
+        try await write(
+            "save", PendingWrite(documentId: model.id, kind: .save, fields: try SyncModelCoding.fields(of: model)),
+            parameters: parameters
+        ) { remote in try await remote.saveDocument(model) }
     }
 
     /// Updates fields (dot-separated paths) of the document `id`.
     public func updateDocument(id: String, data: [String: SyncValue]) async throws {
-        try await write("update", PendingWrite(documentId: id, kind: .update, fields: data),
-                        parameters: ["document_id": id]) { remote in try await remote.updateDocument(id: id, data: data) }
+        try await write(
+            "update", PendingWrite(documentId: id, kind: .update, fields: data),
+            parameters: ["document_id": id]
+        ) { remote in try await remote.updateDocument(id: id, data: data) }
     }
 
     /// Deletes the document `id`.
     public func deleteDocument(id: String) async throws {
-        try await write("delete", PendingWrite(documentId: id, kind: .delete),
-                        parameters: ["document_id": id]) { remote in try await remote.deleteDocument(id: id) }
+        try await write(
+            "delete", PendingWrite(documentId: id, kind: .delete),
+            parameters: ["document_id": id]
+        ) { remote in try await remote.deleteDocument(id: id) }
     }
 
-    private func write(_ name: String, _ pendingWrite: PendingWrite, parameters: [String: String],
-                       _ send: (any RemoteCollectionService<T>) async throws -> Void) async throws {
+    private func write(
+        _ name: String, _ pendingWrite: PendingWrite, parameters: [String: String],
+        _ send: (any RemoteCollectionService<T>) async throws -> Void
+    ) async throws {
         let remote = try requireRemote()
         listener.reconnectNow()
         events.track("\(name)_start", parameters)
@@ -280,12 +298,14 @@ public final class CollectionSyncEngine<T: DataSyncModelProtocol> {
         guard let persistence else { return }
         pending.add(write)
         pendingWriteCount = pending.count
-        events.track("pendingWriteAdded", ["document_id": write.documentId, "pending_write_count": String(pending.count)])
+        events.track(
+            "pendingWriteAdded", ["document_id": write.documentId, "pending_write_count": String(pending.count)])
         do {
             try persistence.savePendingWrites(pending.writes)
         } catch {
-            let failure = SyncError.pendingWriteNotPersisted(remoteError: SyncEventLog.describe(remoteError),
-                                                             reason: SyncEventLog.describe(error))
+            let failure = SyncError.pendingWriteNotPersisted(
+                remoteError: SyncEventLog.describe(remoteError),
+                reason: SyncEventLog.describe(error))
             lastPersistenceError = failure
             throw failure
         }
@@ -311,7 +331,9 @@ public final class CollectionSyncEngine<T: DataSyncModelProtocol> {
         }
         pendingWriteCount = pending.count
         persist { [pending] in try $0.savePendingWrites(pending.writes) }
-        events.track("syncPendingWrites_complete", ["synced_count": String(synced), "pending_write_count": String(pending.count)])
+        events.track(
+            "syncPendingWrites_complete",
+            ["synced_count": String(synced), "pending_write_count": String(pending.count)])
         if pending.isEmpty { events.track("pendingWritesCleared") }
     }
 
@@ -327,7 +349,8 @@ public final class CollectionSyncEngine<T: DataSyncModelProtocol> {
     /// Single changes to the documents `buildQuery` selects: `updates` yields added or modified documents
     /// (first every current one), `deletions` the IDs of removed ones. Each has its own remote listener.
     public func streamCollectionUpdates(buildQuery: (SyncQuery) -> SyncQuery = { $0 })
-        -> (updates: AsyncThrowingStream<T, any Error>, deletions: AsyncThrowingStream<String, any Error>) {
+        -> (updates: AsyncThrowingStream<T, any Error>, deletions: AsyncThrowingStream<String, any Error>)
+    {
         guard let remote else { return (failedStream(), failedStream()) }
         return CollectionStreams.updates(remote, query: buildQuery(SyncQuery()), relays: relays)
     }

@@ -50,19 +50,27 @@ public final class DocumentSyncEngine<T: DataSyncModelProtocol> {
     ///   - app: the app the engine belongs to: it stops when the app is deleted, and logs to the app's
     ///     `AnalyticsInterop` when no `logger` is given.
     ///   - sleep: how the listener waits before a retry (tests pass one they control).
-    public convenience init(remote: any RemoteDocumentService<T>, managerKey: String, enableLocalPersistence: Bool = true,
-                            persistenceDirectory: URL? = nil, logger: (any DataSyncLogger)? = nil, app: FlintApp? = nil,
-                            sleep: @escaping SyncSleep = realSyncSleep) {
-        let persistence: (any LocalDocumentPersistence<T>)? = enableLocalPersistence
-            ? FileDocumentPersistence<T>(directory: persistenceDirectory ?? SyncPersistenceDirectory.default(for: app),
-                                         managerKey: managerKey)
+    public convenience init(
+        remote: any RemoteDocumentService<T>, managerKey: String, enableLocalPersistence: Bool = true,
+        persistenceDirectory: URL? = nil, logger: (any DataSyncLogger)? = nil, app: FlintApp? = nil,
+        sleep: @escaping SyncSleep = realSyncSleep
+    ) {
+        let persistence: (any LocalDocumentPersistence<T>)? =
+            enableLocalPersistence
+            ? FileDocumentPersistence<T>(
+                directory: persistenceDirectory ?? SyncPersistenceDirectory.default(for: app),
+                managerKey: managerKey)
             : nil
-        self.init(remote: remote, managerKey: managerKey, localPersistence: persistence, logger: logger, app: app, sleep: sleep)
+        self.init(
+            remote: remote, managerKey: managerKey, localPersistence: persistence, logger: logger, app: app,
+            sleep: sleep)
     }
 
     /// An engine with a persistence of your own (nil: nothing is kept locally, failed writes are not queued).
-    public init(remote: any RemoteDocumentService<T>, managerKey: String, localPersistence: (any LocalDocumentPersistence<T>)?,
-                logger: (any DataSyncLogger)? = nil, app: FlintApp? = nil, sleep: @escaping SyncSleep = realSyncSleep) {
+    public init(
+        remote: any RemoteDocumentService<T>, managerKey: String, localPersistence: (any LocalDocumentPersistence<T>)?,
+        logger: (any DataSyncLogger)? = nil, app: FlintApp? = nil, sleep: @escaping SyncSleep = realSyncSleep
+    ) {
         self.remote = remote
         self.persistence = localPersistence
         let events = SyncEventLog(managerKey: managerKey, logger: SyncEngineLogger.resolve(logger, app: app))
@@ -107,9 +115,10 @@ public final class DocumentSyncEngine<T: DataSyncModelProtocol> {
         }
         await syncPendingWrites()
         guard documentId == id, self.remote != nil, !listener.isRunning else { return }
-        listener.start(parameters: ["document_id": id],
-                       connect: { remote.streamDocument(id: id) },
-                       onValue: { [weak self] document in self?.receive(document, id: id) })
+        listener.start(
+            parameters: ["document_id": id],
+            connect: { remote.streamDocument(id: id) },
+            onValue: { [weak self] document in self?.receive(document, id: id) })
     }
 
     /// Stops listening. With `clearCaches` (the default) the document, its ID and the pending writes are
@@ -205,8 +214,10 @@ public final class DocumentSyncEngine<T: DataSyncModelProtocol> {
     public func saveDocument(_ model: T) async throws {
         var parameters = model.eventParameters
         parameters["document_id"] = model.id
-        try await write("save", PendingWrite(documentId: model.id, kind: .save, fields: try SyncModelCoding.fields(of: model)),
-                        parameters: parameters) { remote in try await remote.saveDocument(model) }
+        try await write(
+            "save", PendingWrite(documentId: model.id, kind: .save, fields: try SyncModelCoding.fields(of: model)),
+            parameters: parameters
+        ) { remote in try await remote.saveDocument(model) }
     }
 
     /// Updates fields (dot-separated paths) of the document given to `startListening(documentId:)`.
@@ -217,8 +228,10 @@ public final class DocumentSyncEngine<T: DataSyncModelProtocol> {
 
     /// Updates fields of the document `id`.
     public func updateDocument(id: String, data: [String: SyncValue]) async throws {
-        try await write("update", PendingWrite(documentId: id, kind: .update, fields: data),
-                        parameters: ["document_id": id]) { remote in try await remote.updateDocument(id: id, data: data) }
+        try await write(
+            "update", PendingWrite(documentId: id, kind: .update, fields: data),
+            parameters: ["document_id": id]
+        ) { remote in try await remote.updateDocument(id: id, data: data) }
     }
 
     /// Deletes the document given to `startListening(documentId:)`.
@@ -229,12 +242,16 @@ public final class DocumentSyncEngine<T: DataSyncModelProtocol> {
 
     /// Deletes the document `id`.
     public func deleteDocument(id: String) async throws {
-        try await write("delete", PendingWrite(documentId: id, kind: .delete),
-                        parameters: ["document_id": id]) { remote in try await remote.deleteDocument(id: id) }
+        try await write(
+            "delete", PendingWrite(documentId: id, kind: .delete),
+            parameters: ["document_id": id]
+        ) { remote in try await remote.deleteDocument(id: id) }
     }
 
-    private func write(_ name: String, _ pendingWrite: PendingWrite, parameters: [String: String],
-                       _ send: (any RemoteDocumentService<T>) async throws -> Void) async throws {
+    private func write(
+        _ name: String, _ pendingWrite: PendingWrite, parameters: [String: String],
+        _ send: (any RemoteDocumentService<T>) async throws -> Void
+    ) async throws {
         let remote = try requireRemote()
         listener.reconnectNow()
         events.track("\(name)_start", parameters)
@@ -254,12 +271,14 @@ public final class DocumentSyncEngine<T: DataSyncModelProtocol> {
         guard let persistence else { return }
         pending.add(write)
         pendingWriteCount = pending.count
-        events.track("pendingWriteAdded", ["document_id": write.documentId, "pending_write_count": String(pending.count)])
+        events.track(
+            "pendingWriteAdded", ["document_id": write.documentId, "pending_write_count": String(pending.count)])
         do {
             try persistence.savePendingWrites(pending.writes)
         } catch {
-            let failure = SyncError.pendingWriteNotPersisted(remoteError: SyncEventLog.describe(remoteError),
-                                                             reason: SyncEventLog.describe(error))
+            let failure = SyncError.pendingWriteNotPersisted(
+                remoteError: SyncEventLog.describe(remoteError),
+                reason: SyncEventLog.describe(error))
             lastPersistenceError = failure
             throw failure
         }
@@ -285,7 +304,9 @@ public final class DocumentSyncEngine<T: DataSyncModelProtocol> {
         }
         pendingWriteCount = pending.count
         persist { [pending] in try $0.savePendingWrites(pending.writes) }
-        events.track("syncPendingWrites_complete", ["synced_count": String(synced), "pending_write_count": String(pending.count)])
+        events.track(
+            "syncPendingWrites_complete",
+            ["synced_count": String(synced), "pending_write_count": String(pending.count)])
         if pending.isEmpty { events.track("pendingWritesCleared") }
     }
 

@@ -45,9 +45,10 @@ public final class FileCollectionPersistence<Model: DataSyncModelProtocol>: Loca
     public func replaceCollection(_ models: [Model]) throws {
         try state.withLock { state throws(SyncError) in
             state.file = nil
-            state.file = try SyncRecordFile.create(url: collectionURL, magic: Self.magic,
-                                                   snapshot: try encode(CollectionRecord(upserts: models, deletes: [])),
-                                                   io: io)
+            state.file = try SyncRecordFile.create(
+                url: collectionURL, magic: Self.magic,
+                snapshot: try encode(CollectionRecord(upserts: models, deletes: [])),
+                io: io)
         }
     }
 
@@ -64,7 +65,9 @@ public final class FileCollectionPersistence<Model: DataSyncModelProtocol>: Loca
     /// The stored pending writes.
     public func loadPendingWrites() throws -> [PendingWrite] { try pendingWrites.load() ?? [] }
     /// Stores the pending writes.
-    public func savePendingWrites(_ writes: [PendingWrite]) throws { try pendingWrites.save(writes.isEmpty ? nil : writes) }
+    public func savePendingWrites(_ writes: [PendingWrite]) throws {
+        try pendingWrites.save(writes.isEmpty ? nil : writes)
+    }
 
     private func encode(_ record: CollectionRecord<Model>) throws(SyncError) -> Data {
         do {
@@ -79,15 +82,17 @@ public final class FileCollectionPersistence<Model: DataSyncModelProtocol>: Loca
         let records: [Data]
         do {
             guard let read = try SyncRecordFile.read(url: collectionURL, magic: Self.magic) else {
-                state.file = try SyncRecordFile.create(url: collectionURL, magic: Self.magic,
-                                                       snapshot: try encode(CollectionRecord(upserts: [], deletes: [])), io: io)
+                state.file = try SyncRecordFile.create(
+                    url: collectionURL, magic: Self.magic,
+                    snapshot: try encode(CollectionRecord(upserts: [], deletes: [])), io: io)
                 return []
             }
             records = read
         } catch {
             let reported = SyncRecordFile.setAside(error, url: collectionURL)
-            state.file = try? SyncRecordFile.create(url: collectionURL, magic: Self.magic,
-                                                    snapshot: try encode(CollectionRecord(upserts: [], deletes: [])), io: io)
+            state.file = try? SyncRecordFile.create(
+                url: collectionURL, magic: Self.magic,
+                snapshot: try encode(CollectionRecord(upserts: [], deletes: [])), io: io)
             throw reported
         }
         var models: [Model] = []
@@ -116,12 +121,14 @@ public final class FileCollectionPersistence<Model: DataSyncModelProtocol>: Loca
             let reported = SyncRecordFile.setAside(
                 SyncError.corruptFile(path: collectionURL.path, reason: "undecodable record: \(error)", movedTo: nil),
                 url: collectionURL)
-            state.file = try? SyncRecordFile.create(url: collectionURL, magic: Self.magic,
-                                                    snapshot: try encode(CollectionRecord(upserts: [], deletes: [])), io: io)
+            state.file = try? SyncRecordFile.create(
+                url: collectionURL, magic: Self.magic,
+                snapshot: try encode(CollectionRecord(upserts: [], deletes: [])), io: io)
             throw reported
         }
-        state.file = try SyncRecordFile.create(url: collectionURL, magic: Self.magic,
-                                                   snapshot: try encode(CollectionRecord(upserts: models, deletes: [])), io: io)
+        state.file = try SyncRecordFile.create(
+            url: collectionURL, magic: Self.magic,
+            snapshot: try encode(CollectionRecord(upserts: models, deletes: [])), io: io)
         return models
     }
 }

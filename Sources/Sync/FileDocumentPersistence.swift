@@ -33,5 +33,7 @@ public final class FileDocumentPersistence<Model: DataSyncModelProtocol>: LocalD
     /// The stored pending writes.
     public func loadPendingWrites() throws -> [PendingWrite] { try pendingWrites.load() ?? [] }
     /// Stores the pending writes.
-    public func savePendingWrites(_ writes: [PendingWrite]) throws { try pendingWrites.save(writes.isEmpty ? nil : writes) }
+    public func savePendingWrites(_ writes: [PendingWrite]) throws {
+        try pendingWrites.save(writes.isEmpty ? nil : writes)
+    }
 }

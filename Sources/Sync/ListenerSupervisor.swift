@@ -33,9 +33,11 @@ final class ListenerSupervisor<Element: Sendable> {
     var isRunning: Bool { task != nil }
 
     /// Starts (or restarts) listening.
-    func start(parameters: [String: String],
-               connect: @escaping @MainActor () -> AsyncThrowingStream<Element, any Error>,
-               onValue: @escaping @MainActor (Element) -> Void) {
+    func start(
+        parameters: [String: String],
+        connect: @escaping @MainActor () -> AsyncThrowingStream<Element, any Error>,
+        onValue: @escaping @MainActor (Element) -> Void
+    ) {
         stop(logging: false)
         generation += 1
         let current = generation
@@ -69,9 +71,11 @@ final class ListenerSupervisor<Element: Sendable> {
         if isWaitingToRetry { endWait() }
     }
 
-    private func run(generation current: Int, parameters: [String: String],
-                     connect: @MainActor () -> AsyncThrowingStream<Element, any Error>,
-                     onValue: @MainActor (Element) -> Void) async {
+    private func run(
+        generation current: Int, parameters: [String: String],
+        connect: @MainActor () -> AsyncThrowingStream<Element, any Error>,
+        onValue: @MainActor (Element) -> Void
+    ) async {
         while !Task.isCancelled && generation == current {
             var description = "The listener ended."
             do {

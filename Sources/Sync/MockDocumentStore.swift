@@ -9,8 +9,11 @@ final class MockDocumentStore<Model: DataSyncModelProtocol>: Sendable {
         let onChanges: @Sendable (SyncCollectionChanges<Model>) -> Void
         let onDocument: @Sendable (Model?) -> Void
         let onError: @Sendable (any Error) -> Void
-        init(query: SyncQuery?, documentId: String?, onChanges: @escaping @Sendable (SyncCollectionChanges<Model>) -> Void,
-             onDocument: @escaping @Sendable (Model?) -> Void, onError: @escaping @Sendable (any Error) -> Void) {
+        init(
+            query: SyncQuery?, documentId: String?,
+            onChanges: @escaping @Sendable (SyncCollectionChanges<Model>) -> Void,
+            onDocument: @escaping @Sendable (Model?) -> Void, onError: @escaping @Sendable (any Error) -> Void
+        ) {
             self.query = query
             self.documentId = documentId
             self.onChanges = onChanges
@@ -130,10 +133,14 @@ final class MockDocumentStore<Model: DataSyncModelProtocol>: Sendable {
 
     func streamCollection(query: SyncQuery) -> AsyncThrowingStream<SyncCollectionChanges<Model>, any Error> {
         AsyncThrowingStream { continuation in
-            let listener = Listener(query: query, documentId: nil,
-                                    onChanges: { continuation.yield($0) }, onDocument: { _ in },
-                                    onError: { continuation.finish(throwing: $0) })
-            attach(listener, finish: { continuation.finish(throwing: $0) }, setTermination: { handler in continuation.onTermination = { _ in handler() } }) {
+            let listener = Listener(
+                query: query, documentId: nil,
+                onChanges: { continuation.yield($0) }, onDocument: { _ in },
+                onError: { continuation.finish(throwing: $0) })
+            attach(
+                listener, finish: { continuation.finish(throwing: $0) },
+                setTermination: { handler in continuation.onTermination = { _ in handler() } }
+            ) {
                 continuation.yield(SyncCollectionChanges(updated: self.query(query), isInitial: true))
             }
         }
@@ -141,10 +148,14 @@ final class MockDocumentStore<Model: DataSyncModelProtocol>: Sendable {
 
     func streamDocument(id: String) -> AsyncThrowingStream<Model?, any Error> {
         AsyncThrowingStream { continuation in
-            let listener = Listener(query: nil, documentId: id, onChanges: { _ in },
-                                    onDocument: { continuation.yield($0) },
-                                    onError: { continuation.finish(throwing: $0) })
-            attach(listener, finish: { continuation.finish(throwing: $0) }, setTermination: { handler in continuation.onTermination = { _ in handler() } }) {
+            let listener = Listener(
+                query: nil, documentId: id, onChanges: { _ in },
+                onDocument: { continuation.yield($0) },
+                onError: { continuation.finish(throwing: $0) })
+            attach(
+                listener, finish: { continuation.finish(throwing: $0) },
+                setTermination: { handler in continuation.onTermination = { _ in handler() } }
+            ) {
                 continuation.yield(self.document(id: id))
             }
         }
@@ -152,9 +163,11 @@ final class MockDocumentStore<Model: DataSyncModelProtocol>: Sendable {
 
     /// Registers `listener` once the `stream` operation passed (hook, injected error), then sends the first
     /// value; the stream's termination cancels the attachment or removes the listener, whichever applies.
-    private func attach(_ listener: Listener, finish: @escaping @Sendable (any Error) -> Void,
-                        setTermination: (@escaping @Sendable () -> Void) -> Void,
-                        first: @escaping @Sendable () -> Void) {
+    private func attach(
+        _ listener: Listener, finish: @escaping @Sendable (any Error) -> Void,
+        setTermination: (@escaping @Sendable () -> Void) -> Void,
+        first: @escaping @Sendable () -> Void
+    ) {
         let registration = Locked<(key: Int?, terminated: Bool)>((nil, false))
         let task = Task {
             do {

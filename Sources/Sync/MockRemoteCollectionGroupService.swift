@@ -33,7 +33,9 @@ public final class MockRemoteCollectionGroupService<Model: DataSyncModelProtocol
     }
 
     /// The initial documents, then one batch per change.
-    public func streamCollectionUpdates(query: SyncQuery) -> AsyncThrowingStream<SyncCollectionChanges<Model>, any Error> {
+    public func streamCollectionUpdates(query: SyncQuery) -> AsyncThrowingStream<
+        SyncCollectionChanges<Model>, any Error
+    > {
         store.streamCollection(query: query)
     }
 }

@@ -39,7 +39,9 @@ public final class MockRemoteCollectionService<Model: DataSyncModelProtocol>: Re
     }
 
     /// The initial documents, then one batch per write.
-    public func streamCollectionUpdates(query: SyncQuery) -> AsyncThrowingStream<SyncCollectionChanges<Model>, any Error> {
+    public func streamCollectionUpdates(query: SyncQuery) -> AsyncThrowingStream<
+        SyncCollectionChanges<Model>, any Error
+    > {
         store.streamCollection(query: query)
     }
 

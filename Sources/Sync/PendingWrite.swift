@@ -35,8 +35,9 @@ public struct PendingWrite: Sendable, Codable, Equatable {
         case (_, .save), (_, .delete):
             return later
         case (.save, .update):
-            return PendingWrite(documentId: documentId, kind: .save,
-                                fields: SyncFieldUpdate.applying(later.fields, to: fields))
+            return PendingWrite(
+                documentId: documentId, kind: .save,
+                fields: SyncFieldUpdate.applying(later.fields, to: fields))
         case (.update, .update):
             var merged = fields.filter { key, _ in
                 !later.fields.keys.contains { key == $0 || key.hasPrefix($0 + ".") }

@@ -8,7 +8,8 @@ public enum SyncFileNames {
     public static func safeComponent(_ key: String) -> String {
         var safe = ""
         for scalar in key.unicodeScalars.prefix(40) {
-            let isSafe = (scalar >= "a" && scalar <= "z") || (scalar >= "A" && scalar <= "Z")
+            let isSafe =
+                (scalar >= "a" && scalar <= "z") || (scalar >= "A" && scalar <= "Z")
                 || (scalar >= "0" && scalar <= "9") || scalar == "_" || scalar == "-"
             safe.unicodeScalars.append(isSafe ? scalar : "_")
         }

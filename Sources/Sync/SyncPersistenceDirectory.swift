@@ -6,7 +6,8 @@ import Foundation
 public enum SyncPersistenceDirectory {
     /// The default directory for `app`'s engines.
     public static func `default`(for app: FlintApp?) -> URL {
-        let base = FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
+        let base =
+            FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
             ?? FileManager.default.temporaryDirectory
         let appFolder = app.map { SyncFileNames.safeComponent($0.name) } ?? "default"
         return base.appendingPathComponent("Flint", isDirectory: true)

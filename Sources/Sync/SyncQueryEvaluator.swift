@@ -85,7 +85,8 @@ public enum SyncQueryEvaluator {
         if leftRank != rightRank { return leftRank < rightRank }
         switch (lhs, rhs) {
         case (.bool(let left), .bool(let right)): return !left && right
-        case (.string(let left), .string(let right)): return Array(left.utf8).lexicographicallyPrecedes(Array(right.utf8))
+        case (.string(let left), .string(let right)):
+            return Array(left.utf8).lexicographicallyPrecedes(Array(right.utf8))
         case (.array(let left), .array(let right)):
             for (a, b) in zip(left, right) where !equal(a, b) { return isLess(a, b) }
             return left.count < right.count

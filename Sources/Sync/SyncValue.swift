@@ -19,7 +19,8 @@ public enum SyncValue: Sendable, Hashable {
 }
 
 extension SyncValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
-    ExpressibleByFloatLiteral, ExpressibleByStringLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral {
+    ExpressibleByFloatLiteral, ExpressibleByStringLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral
+{
     /// `.null`.
     public init(nilLiteral: ()) { self = .null }
     /// `.bool`.

@@ -34,7 +34,9 @@ public struct DatabaseRemoteCollectionService<Model: DataSyncModelProtocol>: Rem
     }
 
     /// The location's changes as batches.
-    public func streamCollectionUpdates(query: SyncQuery) -> AsyncThrowingStream<SyncCollectionChanges<Model>, any Error> {
+    public func streamCollectionUpdates(query: SyncQuery) -> AsyncThrowingStream<
+        SyncCollectionChanges<Model>, any Error
+    > {
         do {
             return DatabaseSyncCoding.changes(Model.self, of: try location(), query: query)
         } catch {

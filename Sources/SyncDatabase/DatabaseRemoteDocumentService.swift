@@ -28,5 +28,7 @@ public struct DatabaseRemoteDocumentService<Model: DataSyncModelProtocol>: Remot
     /// Removes the child `id`.
     public func deleteDocument(id: String) async throws { try await collection.deleteDocument(id: id) }
     /// The child `id` now and after every change.
-    public func streamDocument(id: String) -> AsyncThrowingStream<Model?, any Error> { collection.streamDocument(id: id) }
+    public func streamDocument(id: String) -> AsyncThrowingStream<Model?, any Error> {
+        collection.streamDocument(id: id)
+    }
 }

@@ -14,7 +14,9 @@ enum DatabaseSyncCoding {
         return fields
     }
 
-    static func model<Model: DataSyncModelProtocol>(_ type: Model.Type, from fields: [String: SyncValue]) throws -> Model {
+    static func model<Model: DataSyncModelProtocol>(_ type: Model.Type, from fields: [String: SyncValue]) throws
+        -> Model
+    {
         try JSONDecoder().decode(Model.self, from: JSONEncoder().encode(fields))
     }
 
@@ -43,16 +45,20 @@ enum DatabaseSyncCoding {
     }
 
     /// The children of a collection snapshot matching `query` (evaluated locally), as models in query order.
-    static func models<Model: DataSyncModelProtocol>(_ type: Model.Type, from snapshot: DataSnapshot,
-                                                     query: SyncQuery) throws -> [Model] {
+    static func models<Model: DataSyncModelProtocol>(
+        _ type: Model.Type, from snapshot: DataSnapshot,
+        query: SyncQuery
+    ) throws -> [Model] {
         let all = try snapshot.children.compactMap { try fields(of: $0) }
         return try SyncQueryEvaluator.run(query, over: all).map { try model(Model.self, from: $0) }
     }
 
     /// The location's `value` snapshots as change batches: the first holds every matching child, later ones
     /// the children that changed (compared by their JSON) or left.
-    static func changes<Model: DataSyncModelProtocol>(_ type: Model.Type, of reference: DatabaseReference,
-                                                      query: SyncQuery) -> AsyncThrowingStream<SyncCollectionChanges<Model>, any Error> {
+    static func changes<Model: DataSyncModelProtocol>(
+        _ type: Model.Type, of reference: DatabaseReference,
+        query: SyncQuery
+    ) -> AsyncThrowingStream<SyncCollectionChanges<Model>, any Error> {
         let values = reference.value
         return AsyncThrowingStream { continuation in
             let task = Task {
@@ -62,15 +68,19 @@ enum DatabaseSyncCoding {
                         var current: [String: [String: SyncValue]] = [:]
                         var order: [String] = []
                         for child in snapshot.children {
-                            guard let fields = try fields(of: child), SyncQueryEvaluator.matches(query, fields) else { continue }
+                            guard let fields = try fields(of: child), SyncQueryEvaluator.matches(query, fields) else {
+                                continue
+                            }
                             current[child.key] = fields
                             order.append(child.key)
                         }
                         guard let before = previous else {
                             previous = current
                             let matching = SyncQueryEvaluator.run(query, over: order.map { current[$0]! })
-                            continuation.yield(SyncCollectionChanges(updated: try matching.map { try model(Model.self, from: $0) },
-                                                                     isInitial: true))
+                            continuation.yield(
+                                SyncCollectionChanges(
+                                    updated: try matching.map { try model(Model.self, from: $0) },
+                                    isInitial: true))
                             continue
                         }
                         var batch = SyncCollectionChanges<Model>()
@@ -92,7 +102,8 @@ enum DatabaseSyncCoding {
 
     /// A child's `value` snapshots as models (nil while missing).
     static func documents<Model: DataSyncModelProtocol>(_ type: Model.Type, of reference: DatabaseReference)
-        -> AsyncThrowingStream<Model?, any Error> {
+        -> AsyncThrowingStream<Model?, any Error>
+    {
         let values = reference.value
         return AsyncThrowingStream { continuation in
             let task = Task {

@@ -26,7 +26,10 @@ public struct FirestoreRemoteCollectionGroupService<Model: DataSyncModelProtocol
     }
 
     /// The query's snapshots as change batches.
-    public func streamCollectionUpdates(query: SyncQuery) -> AsyncThrowingStream<SyncCollectionChanges<Model>, any Error> {
-        FirestoreSyncCoding.changes(Model.self, of: FirestoreSyncCoding.query(firestore.collectionGroup(groupName), query))
+    public func streamCollectionUpdates(query: SyncQuery) -> AsyncThrowingStream<
+        SyncCollectionChanges<Model>, any Error
+    > {
+        FirestoreSyncCoding.changes(
+            Model.self, of: FirestoreSyncCoding.query(firestore.collectionGroup(groupName), query))
     }
 }

@@ -31,7 +31,9 @@ public struct FirestoreRemoteCollectionService<Model: DataSyncModelProtocol>: Re
     }
 
     /// The query's snapshots as change batches.
-    public func streamCollectionUpdates(query: SyncQuery) -> AsyncThrowingStream<SyncCollectionChanges<Model>, any Error> {
+    public func streamCollectionUpdates(query: SyncQuery) -> AsyncThrowingStream<
+        SyncCollectionChanges<Model>, any Error
+    > {
         do {
             return FirestoreSyncCoding.changes(Model.self, of: FirestoreSyncCoding.query(try collection(), query))
         } catch {

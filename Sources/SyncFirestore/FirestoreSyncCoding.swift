@@ -23,7 +23,9 @@ enum FirestoreSyncCoding {
     }
 
     /// The model a document holds; its ID fills an `id` field the document lacks.
-    static func model<Model: DataSyncModelProtocol>(_ type: Model.Type, from snapshot: DocumentSnapshot) throws -> Model? {
+    static func model<Model: DataSyncModelProtocol>(_ type: Model.Type, from snapshot: DocumentSnapshot) throws
+        -> Model?
+    {
         guard var fields = snapshot.data() else { return nil }
         if fields["id"] == nil { fields["id"] = .string(snapshot.documentID) }
         return try FirestoreDecoder().decode(Model.self, from: fields)
@@ -51,13 +53,15 @@ enum FirestoreSyncCoding {
         return result
     }
 
-    static func models<Model: DataSyncModelProtocol>(_ type: Model.Type, from snapshot: QuerySnapshot) throws -> [Model] {
+    static func models<Model: DataSyncModelProtocol>(_ type: Model.Type, from snapshot: QuerySnapshot) throws -> [Model]
+    {
         try snapshot.documents.compactMap { try model(Model.self, from: $0) }
     }
 
     /// The query's snapshots as change batches: the first holds every document, later ones the changes.
     static func changes<Model: DataSyncModelProtocol>(_ type: Model.Type, of query: Query)
-        -> AsyncThrowingStream<SyncCollectionChanges<Model>, any Error> {
+        -> AsyncThrowingStream<SyncCollectionChanges<Model>, any Error>
+    {
         let snapshots = query.snapshots
         return AsyncThrowingStream { continuation in
             let task = Task {
@@ -66,7 +70,8 @@ enum FirestoreSyncCoding {
                     for try await snapshot in snapshots {
                         if first {
                             first = false
-                            continuation.yield(SyncCollectionChanges(updated: try models(Model.self, from: snapshot), isInitial: true))
+                            continuation.yield(
+                                SyncCollectionChanges(updated: try models(Model.self, from: snapshot), isInitial: true))
                             continue
                         }
                         var batch = SyncCollectionChanges<Model>()
@@ -74,7 +79,9 @@ enum FirestoreSyncCoding {
                             switch change.type {
                             case .removed: batch.deleted.append(change.document.documentID)
                             default:
-                                if let model = try model(Model.self, from: change.document) { batch.updated.append(model) }
+                                if let model = try model(Model.self, from: change.document) {
+                                    batch.updated.append(model)
+                                }
                             }
                         }
                         continuation.yield(batch)
@@ -90,7 +97,8 @@ enum FirestoreSyncCoding {
 
     /// The document's snapshots as models (nil while it does not exist).
     static func documents<Model: DataSyncModelProtocol>(_ type: Model.Type, of reference: DocumentReference)
-        -> AsyncThrowingStream<Model?, any Error> {
+        -> AsyncThrowingStream<Model?, any Error>
+    {
         let snapshots = reference.snapshots
         return AsyncThrowingStream { continuation in
             let task = Task {

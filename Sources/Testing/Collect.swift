@@ -1,4 +1,5 @@
 import FlintCore
+
 /// The first `count` values of `sequence`, waiting at most `timeout` for them.
 ///
 /// ```swift
@@ -13,16 +14,21 @@ import FlintCore
 /// - Throws: ``TestTimeoutError/valuesNotReceived(expected:received:timeout:)`` naming how many values
 ///   arrived when the deadline passed; ``StreamFinishedEarlyError`` when the sequence finished with fewer
 ///   values; the sequence's own error when it threw. A `count` of zero or less returns `[]` at once.
-public func collect<S: AsyncSequence & Sendable>(_ count: Int,
-                                                 from sequence: S,
-                                                 timeout: Duration = defaultTestTimeout) async throws -> [S.Element]
+public func collect<S: AsyncSequence & Sendable>(
+    _ count: Int,
+    from sequence: S,
+    timeout: Duration = defaultTestTimeout
+) async throws -> [S.Element]
 where S.Element: Sendable {
     guard count > 0 else { return [] }
     let received = Locked<[S.Element]>([])
-    return try await withDeadline(timeout, onTimeout: {
-        .valuesNotReceived(expected: count, received: received.withLock { $0.count }, timeout: timeout)
-            as TestTimeoutError
-    }) {
+    return try await withDeadline(
+        timeout,
+        onTimeout: {
+            .valuesNotReceived(expected: count, received: received.withLock { $0.count }, timeout: timeout)
+                as TestTimeoutError
+        }
+    ) {
         for try await element in sequence {
             let total = received.withLock {
                 $0.append(element)

@@ -4,9 +4,11 @@
 /// returned (thrown); at the deadline, `onTimeout()` is thrown. The sleep is a deadline, never a means of
 /// synchronization. `operation` must respond to cancellation (as `AsyncStream` iteration and
 /// `Task.sleep` do), because the group waits for it to end before returning.
-func withDeadline<T: Sendable>(_ timeout: Duration,
-                               onTimeout: @escaping @Sendable () -> any Error,
-                               _ operation: @escaping @Sendable () async throws -> T) async throws -> T {
+func withDeadline<T: Sendable>(
+    _ timeout: Duration,
+    onTimeout: @escaping @Sendable () -> any Error,
+    _ operation: @escaping @Sendable () async throws -> T
+) async throws -> T {
     try await withThrowingTaskGroup(of: T?.self) { group in
         group.addTask { try await operation() }
         group.addTask {
@@ -28,7 +30,7 @@ func startDeadline(_ timeout: Duration, _ action: @escaping @Sendable () -> Void
         do {
             try await Task.sleep(for: timeout)
         } catch {
-            return   // cancelled: the awaited event came first
+            return  // cancelled: the awaited event came first
         }
         action()
     }

@@ -25,9 +25,11 @@ public final class FakeAppCheck: AppCheckInterop, Sendable {
     private let state: Locked<State>
 
     /// A fake App Check that issues `token` and `limitedUseToken`.
-    public init(token: String = "fake-app-check-token",
-                limitedUseToken: String = "fake-limited-use-app-check-token",
-                placeholderToken: String = "fake-app-check-placeholder-token") {
+    public init(
+        token: String = "fake-app-check-token",
+        limitedUseToken: String = "fake-limited-use-app-check-token",
+        placeholderToken: String = "fake-app-check-placeholder-token"
+    ) {
         state = Locked(State(token: token, limitedUseToken: limitedUseToken, placeholderToken: placeholderToken))
     }
 

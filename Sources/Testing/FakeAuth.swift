@@ -50,16 +50,20 @@ public final class FakeAuth: AuthInterop, AuthUserInterop, AuthSignInInterop, Se
     ///   - email: the signed-in user's email.
     ///   - isAnonymous: whether the signed-in user is anonymous.
     ///   - anonymousUserID: the uid ``signInAnonymously()`` signs in.
-    public init(userID: String? = nil,
-                token: String? = "fake-id-token",
-                email: String? = nil,
-                isAnonymous: Bool = false,
-                anonymousUserID: String = "fake-anonymous-uid") {
-        state = Locked(State(currentUserID: userID,
-                            isAnonymous: userID != nil && isAnonymous,
-                            email: userID == nil ? nil : email,
-                            token: token,
-                            anonymousUserID: anonymousUserID))
+    public init(
+        userID: String? = nil,
+        token: String? = "fake-id-token",
+        email: String? = nil,
+        isAnonymous: Bool = false,
+        anonymousUserID: String = "fake-anonymous-uid"
+    ) {
+        state = Locked(
+            State(
+                currentUserID: userID,
+                isAnonymous: userID != nil && isAnonymous,
+                email: userID == nil ? nil : email,
+                token: token,
+                anonymousUserID: anonymousUserID))
     }
 
     // MARK: - Overrides
@@ -217,8 +221,10 @@ public final class FakeAuth: AuthInterop, AuthUserInterop, AuthSignInInterop, Se
             let before = state.currentUserID
             let result = body(&state)
             guard state.currentUserID != before else { return (result, [], nil) }
-            return (result, state.userChangeListeners.keys.sorted().map { state.userChangeListeners[$0]! },
-                    state.currentUserID)
+            return (
+                result, state.userChangeListeners.keys.sorted().map { state.userChangeListeners[$0]! },
+                state.currentUserID
+            )
         }
         for listener in listeners { listener(uid) }
         return result

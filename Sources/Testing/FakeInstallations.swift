@@ -30,9 +30,11 @@ public final class FakeInstallations: InstallationsInterop, Sendable {
 
     /// A fake Installations whose ID is `installationID` and whose token is `authToken`, valid until
     /// `expirationDate` (default: one hour from now).
-    public init(installationID: String = "ZmFrZS1maWQtMDAwMDAwMD",
-                authToken: String = "fake-installations-auth-token",
-                expirationDate: Date = Date().addingTimeInterval(3600)) {
+    public init(
+        installationID: String = "ZmFrZS1maWQtMDAwMDAwMD",
+        authToken: String = "fake-installations-auth-token",
+        expirationDate: Date = Date().addingTimeInterval(3600)
+    ) {
         state = Locked(State(installationID: installationID, authToken: authToken, expirationDate: expirationDate))
     }
 

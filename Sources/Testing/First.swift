@@ -7,8 +7,10 @@
 /// - Throws: ``TestTimeoutError/valuesNotReceived(expected:received:timeout:)`` (expected 1, received 0)
 ///   when nothing arrived in time; ``StreamFinishedEarlyError`` when the sequence finished empty; the
 ///   sequence's own error when it threw.
-public func first<S: AsyncSequence & Sendable>(of sequence: S,
-                                               timeout: Duration = defaultTestTimeout) async throws -> S.Element
+public func first<S: AsyncSequence & Sendable>(
+    of sequence: S,
+    timeout: Duration = defaultTestTimeout
+) async throws -> S.Element
 where S.Element: Sendable {
     try await collect(1, from: sequence, timeout: timeout)[0]
 }

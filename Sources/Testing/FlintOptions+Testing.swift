@@ -1,6 +1,6 @@
 import FlintCore
 
-public extension FlintOptions {
+extension FlintOptions {
     /// Valid options for tests, identical in every process: googleAppID
     /// `1:1234567890:ios:0123456789abcdef`, gcmSenderID `1234567890`, projectID `flint-test`, apiKey
     /// `flint-test-api-key`, storageBucket `flint-test.appspot.com` and databaseURL
@@ -11,7 +11,7 @@ public extension FlintOptions {
     /// var options = FlintOptions.testing
     /// options.storageBucket = nil
     /// ```
-    static var testing: FlintOptions {
+    public static var testing: FlintOptions {
         var options = FlintOptions(googleAppID: "1:1234567890:ios:0123456789abcdef", gcmSenderID: "1234567890")
         options.projectID = "flint-test"
         options.apiKey = "flint-test-api-key"

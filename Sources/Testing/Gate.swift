@@ -168,7 +168,7 @@ public final class Gate: Sendable {
                 state.waiters[id] = nil
                 return continuation
             case .wokenEarly, nil:
-                return nil   // already woken (or let through by `open()`): the first wake wins
+                return nil  // already woken (or let through by `open()`): the first wake wins
             }
         }
         parked?.resume(returning: reason)

@@ -21,10 +21,12 @@ public enum TestApp {
     /// - Returns: the configured app; its `FlintApp.registry` is the private registry.
     /// - Throws: whatever registering a library (`ComponentError.invalidLibraryName(_:)`) or configure throws
     ///   (`FlintError` or `ComponentError`).
-    public static func make(name: String = FlintApp.defaultName,
-                            libraries: [any FlintLibrary.Type] = [],
-                            overrides: [Component] = [],
-                            options: FlintOptions = .testing) throws -> FlintApp {
+    public static func make(
+        name: String = FlintApp.defaultName,
+        libraries: [any FlintLibrary.Type] = [],
+        overrides: [Component] = [],
+        options: FlintOptions = .testing
+    ) throws -> FlintApp {
         let registry = AppRegistry()
         for library in libraries {
             try registry.register(library)

@@ -99,9 +99,10 @@ struct TestHTTPConnection {
             _ = TestHTTPSocket.sendAll(fd, Array("HTTP/1.1 100 Continue\r\n\r\n".utf8))
         }
         let body = chunked ? try readChunkedBody() : try readExactly(length)
-        return TestHTTPRequest(method: String(requestLine[0]), path: String(requestLine[1]),
-                               version: String(requestLine[2]), headers: headers, body: Data(body),
-                               wasChunked: chunked)
+        return TestHTTPRequest(
+            method: String(requestLine[0]), path: String(requestLine[1]),
+            version: String(requestLine[2]), headers: headers, body: Data(body),
+            wasChunked: chunked)
     }
 
     private mutating func readExactly(_ count: Int) throws(ReadFailure) -> [UInt8] {
@@ -133,7 +134,7 @@ struct TestHTTPConnection {
             let sizeText = sizeLine.prefix { $0 != ";" }.trimmingCharacters(in: .whitespaces)
             guard let size = Int(sizeText, radix: 16), size >= 0 else { throw .reject(400) }
             if size == 0 {
-                while try !readLine().isEmpty {}   // trailers, up to the blank line
+                while try !readLine().isEmpty {}  // trailers, up to the blank line
                 return body
             }
             guard body.count + size <= core.limits.maxBodyBytes else { throw .reject(413) }
@@ -148,14 +149,16 @@ struct TestHTTPConnection {
     /// for a moment, so closing does not reset the connection before the client read the answer.
     private func reject(_ status: Int) {
         let body = Array("\(status) \(Self.reason(status))\n".utf8)
-        let head = "HTTP/1.1 \(status) \(Self.reason(status))\r\nContent-Type: text/plain\r\n"
+        let head =
+            "HTTP/1.1 \(status) \(Self.reason(status))\r\nContent-Type: text/plain\r\n"
             + "Content-Length: \(body.count)\r\nConnection: close\r\n\r\n"
         guard TestHTTPSocket.sendAll(fd, Array(head.utf8) + body) else { return }
         TestHTTPSocket.shutdownWrite(fd)
         TestHTTPSocket.setTimeouts(fd, .milliseconds(200))
         var drained = 0
         while drained < 4 * (core.limits.maxBodyBytes + core.limits.maxHeaderBytes),
-              let bytes = TestHTTPSocket.receive(fd, upTo: 64 * 1024), !bytes.isEmpty {
+            let bytes = TestHTTPSocket.receive(fd, upTo: 64 * 1024), !bytes.isEmpty
+        {
             drained += bytes.count
         }
     }

@@ -17,8 +17,10 @@ public struct TestHTTPRequest: Sendable, Equatable {
     public var wasChunked: Bool
 
     /// Creates a request (the server builds these; tests may build them to unit-test a handler).
-    public init(method: String, path: String, version: String = "HTTP/1.1", headers: TestHTTPHeaders = [:],
-                body: Data = Data(), wasChunked: Bool = false) {
+    public init(
+        method: String, path: String, version: String = "HTTP/1.1", headers: TestHTTPHeaders = [:],
+        body: Data = Data(), wasChunked: Bool = false
+    ) {
         self.method = method
         self.path = path
         self.version = version

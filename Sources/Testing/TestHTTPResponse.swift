@@ -74,41 +74,55 @@ public struct TestHTTPResponse: Sendable {
     }
 
     /// A fixed text body (`text/plain` unless `contentType` says otherwise).
-    public static func text(_ body: String, status: Int = 200,
-                            contentType: String = "text/plain; charset=utf-8") -> TestHTTPResponse {
+    public static func text(
+        _ body: String, status: Int = 200,
+        contentType: String = "text/plain; charset=utf-8"
+    ) -> TestHTTPResponse {
         TestHTTPResponse(status: status, headers: ["Content-Type": contentType], body: body)
     }
 
     /// A `Transfer-Encoding: chunked` body: one chunk per element (empty elements are skipped), written
     /// `delayBetween` apart.
-    public static func chunked(_ chunks: [Data], delayBetween: Duration = .zero, ending: Ending = .complete,
-                               status: Int = 200, headers: TestHTTPHeaders = [:]) -> TestHTTPResponse {
-        TestHTTPResponse(status: status, headers: headers,
-                         body: .chunked(chunks.filter { !$0.isEmpty }, delayBetween: delayBetween, ending: ending))
+    public static func chunked(
+        _ chunks: [Data], delayBetween: Duration = .zero, ending: Ending = .complete,
+        status: Int = 200, headers: TestHTTPHeaders = [:]
+    ) -> TestHTTPResponse {
+        TestHTTPResponse(
+            status: status, headers: headers,
+            body: .chunked(chunks.filter { !$0.isEmpty }, delayBetween: delayBetween, ending: ending))
     }
 
     /// A `text/event-stream` body (chunked, `Cache-Control: no-cache`): one event per chunk, `delayBetween`
     /// apart, so a streaming client sees them one by one.
-    public static func eventStream(_ events: [TestServerSentEvent], delayBetween: Duration = .zero,
-                                   ending: Ending = .complete, status: Int = 200,
-                                   headers: TestHTTPHeaders = [:]) -> TestHTTPResponse {
-        chunked(events.map(\.encoded), delayBetween: delayBetween, ending: ending, status: status,
-                headers: withEventStreamHeaders(headers))
+    public static func eventStream(
+        _ events: [TestServerSentEvent], delayBetween: Duration = .zero,
+        ending: Ending = .complete, status: Int = 200,
+        headers: TestHTTPHeaders = [:]
+    ) -> TestHTTPResponse {
+        chunked(
+            events.map(\.encoded), delayBetween: delayBetween, ending: ending, status: status,
+            headers: withEventStreamHeaders(headers))
     }
 
     /// A chunked body that the test writes step by step through `writer` (see ``TestHTTPStreamWriter``).
     /// For server-sent events, pass `eventStream: true` to get the `text/event-stream` headers.
-    public static func stream(_ writer: TestHTTPStreamWriter, eventStream: Bool = false, status: Int = 200,
-                              headers: TestHTTPHeaders = [:]) -> TestHTTPResponse {
-        TestHTTPResponse(status: status, headers: eventStream ? withEventStreamHeaders(headers) : headers,
-                         body: .stream(writer))
+    public static func stream(
+        _ writer: TestHTTPStreamWriter, eventStream: Bool = false, status: Int = 200,
+        headers: TestHTTPHeaders = [:]
+    ) -> TestHTTPResponse {
+        TestHTTPResponse(
+            status: status, headers: eventStream ? withEventStreamHeaders(headers) : headers,
+            body: .stream(writer))
     }
 
     /// A fixed body (with `Content-Length`) dribbled `bytesPerWrite` bytes at a time, `pause` apart.
-    public static func slowBody(_ body: Data, bytesPerWrite: Int = 1, pause: Duration, status: Int = 200,
-                                headers: TestHTTPHeaders = [:]) -> TestHTTPResponse {
-        TestHTTPResponse(status: status, headers: headers,
-                         body: .slow(body, bytesPerWrite: max(1, bytesPerWrite), pause: pause, truncatedAfter: nil))
+    public static func slowBody(
+        _ body: Data, bytesPerWrite: Int = 1, pause: Duration, status: Int = 200,
+        headers: TestHTTPHeaders = [:]
+    ) -> TestHTTPResponse {
+        TestHTTPResponse(
+            status: status, headers: headers,
+            body: .slow(body, bytesPerWrite: max(1, bytesPerWrite), pause: pause, truncatedAfter: nil))
     }
 
     /// No response: the server reads the request, records it, and closes the connection.

@@ -12,8 +12,10 @@ extension TestHTTPServer {
         public var ioTimeout: Duration
 
         /// Creates limits (defaults: 16 KiB of headers, 1 MiB of body, 10 s per read or write).
-        public init(maxHeaderBytes: Int = 16 * 1024, maxBodyBytes: Int = 1024 * 1024,
-                    ioTimeout: Duration = .seconds(10)) {
+        public init(
+            maxHeaderBytes: Int = 16 * 1024, maxBodyBytes: Int = 1024 * 1024,
+            ioTimeout: Duration = .seconds(10)
+        ) {
             self.maxHeaderBytes = maxHeaderBytes
             self.maxBodyBytes = maxBodyBytes
             self.ioTimeout = ioTimeout

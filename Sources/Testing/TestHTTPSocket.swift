@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Thin wrappers over the POSIX socket calls ``TestHTTPServer`` uses, hiding the Glibc/Darwin differences.
@@ -16,19 +16,19 @@ enum TestHTTPSocket {
     /// Creates a TCP socket bound to 127.0.0.1 on an ephemeral port, listening; returns it and its port.
     static func listenOnLoopback(backlog: Int32 = 64) throws -> (fd: Int32, port: Int) {
         #if canImport(Darwin)
-        let fd = socket(AF_INET, SOCK_STREAM, 0)
+            let fd = socket(AF_INET, SOCK_STREAM, 0)
         #else
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #endif
         guard fd >= 0 else { throw TestHTTPServerError.socketCallFailed("socket", errno: errno) }
         do {
             setNoSigPipe(fd)
             var address = sockaddr_in()
             #if canImport(Darwin)
-            address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
+                address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
             #endif
             address.sin_family = sa_family_t(AF_INET)
-            address.sin_port = 0   // ephemeral: the kernel picks a free port
+            address.sin_port = 0  // ephemeral: the kernel picks a free port
             address.sin_addr = loopback
             let bound = withUnsafePointer(to: &address) {
                 $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
@@ -62,8 +62,8 @@ enum TestHTTPSocket {
     /// on Linux every send passes `MSG_NOSIGNAL`).
     static func setNoSigPipe(_ fd: Int32) {
         #if canImport(Darwin)
-        var on: Int32 = 1
-        _ = setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
+            var on: Int32 = 1
+            _ = setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
         #endif
     }
 
@@ -112,9 +112,9 @@ enum TestHTTPSocket {
     /// Writes every byte of `bytes`; false when the peer went away or the write timed out.
     static func sendAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
         #if canImport(Darwin)
-        let flags: Int32 = 0
+            let flags: Int32 = 0
         #else
-        let flags = Int32(MSG_NOSIGNAL)
+            let flags = Int32(MSG_NOSIGNAL)
         #endif
         var offset = 0
         while offset < bytes.count {

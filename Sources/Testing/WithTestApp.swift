@@ -14,12 +14,14 @@ import FlintCore
 /// ```
 ///
 /// `body` runs on the caller's actor (`isolation`), so it may capture non-Sendable test state.
-public func withTestApp<R>(name: String = FlintApp.defaultName,
-                           libraries: [any FlintLibrary.Type] = [],
-                           overrides: [Component] = [],
-                           options: FlintOptions = .testing,
-                           isolation: isolated (any Actor)? = #isolation,
-                           _ body: (FlintApp) async throws -> R) async throws -> R {
+public func withTestApp<R>(
+    name: String = FlintApp.defaultName,
+    libraries: [any FlintLibrary.Type] = [],
+    overrides: [Component] = [],
+    options: FlintOptions = .testing,
+    isolation: isolated (any Actor)? = #isolation,
+    _ body: (FlintApp) async throws -> R
+) async throws -> R {
     let app = try TestApp.make(name: name, libraries: libraries, overrides: overrides, options: options)
     let result: Result<R, any Error>
     do {

@@ -1,4 +1,5 @@
 import Foundation
+
 /// Runs `body` with a new ``TestHTTPServer`` answering through `handler`, and stops the server when `body`
 /// returns or throws, so a test never leaks it.
 ///

@@ -1,11 +1,13 @@
-@testable import FlintAppCheck
 import FlintCore
 import FlintTesting
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Testing
+
+@testable import FlintAppCheck
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// The exchanging debug provider against `TestHTTPServer`: the `exchangeDebugToken` wire protocol, the answers
 /// it reads and the failures it maps, and App Check's cache on top of it.
@@ -14,12 +16,15 @@ struct AppCheckDebugExchangeTests {
     static let appPath = "/v1/projects/flint-test/apps/1:1234567890:ios:0123456789abcdef:exchangeDebugToken"
 
     /// An exchanging provider for a test app pointed at `server`.
-    static func provider(_ server: TestHTTPServer, clock: TestClock = TestClock(), options: FlintOptions = .testing,
-                         debugToken: String? = "debug-secret",
-                         environment: [String: String] = [:]) throws -> AppCheckDebugProvider {
-        AppCheckDebugProvider(exchangingWith: try TestApp.make(options: options),
-                              endpoint: .emulator(host: server.host, port: server.port),
-                              debugToken: debugToken, environment: environment, timeout: 20, now: clock.closure)
+    static func provider(
+        _ server: TestHTTPServer, clock: TestClock = TestClock(), options: FlintOptions = .testing,
+        debugToken: String? = "debug-secret",
+        environment: [String: String] = [:]
+    ) throws -> AppCheckDebugProvider {
+        AppCheckDebugProvider(
+            exchangingWith: try TestApp.make(options: options),
+            endpoint: .emulator(host: server.host, port: server.port),
+            debugToken: debugToken, environment: environment, timeout: 20, now: clock.closure)
     }
 
     /// The App Check error `body` throws, with its exchange failure.
@@ -71,7 +76,7 @@ struct AppCheckDebugExchangeTests {
     @Test func theExpirationIsReadWhenTheAnswerArrives() async throws {
         let clock = TestClock()
         try await withTestHTTPServer({ _ in
-            clock.advance(by: 7)   // the server takes its time (on the injected clock)
+            clock.advance(by: 7)  // the server takes its time (on the injected clock)
             return .json(#"{"token":"t","ttl":"3600.5s"}"#)
         }) { server in
             let start = clock.now()
@@ -85,8 +90,10 @@ struct AppCheckDebugExchangeTests {
         #expect(try AppCheckDebugExchange.timeToLive(ttl) == seconds)
     }
 
-    @Test(arguments: ["3600", "s", "0s", "0.0s", "-5s", "1e3s", "3600.s", ".5s", "3600ss", "abc", "", " 3600s", "3600 s",
-                      "inf s", "nans"])
+    @Test(arguments: [
+        "3600", "s", "0s", "0.0s", "-5s", "1e3s", "3600.s", ".5s", "3600ss", "abc", "", " 3600s", "3600 s",
+        "inf s", "nans",
+    ])
     func anInvalidTimeToLiveIsRejected(ttl: String) async throws {
         #expect(throws: AppCheckExchangeFailure.invalidTTL(ttl)) { try AppCheckDebugExchange.timeToLive(ttl) }
     }
@@ -173,12 +180,15 @@ struct AppCheckDebugExchangeTests {
         }
     }
 
-    @Test(arguments: ["", "evil.example/x", "user@127.0.0.1", "http://127.0.0.1", "127.0.0.1:80", "127.0.0.1?x",
-                      "127.0.0.1#x", "host name", "-host", "[::1", "[]", "héllo"])
+    @Test(arguments: [
+        "", "evil.example/x", "user@127.0.0.1", "http://127.0.0.1", "127.0.0.1:80", "127.0.0.1?x",
+        "127.0.0.1#x", "host name", "-host", "[::1", "[]", "héllo",
+    ])
     func anEmulatorHostMustBeBare(host: String) async throws {
-        let provider = AppCheckDebugProvider(exchangingWith: try TestApp.make(),
-                                             endpoint: .emulator(host: host, port: 9099), debugToken: "s",
-                                             environment: [:])
+        let provider = AppCheckDebugProvider(
+            exchangingWith: try TestApp.make(),
+            endpoint: .emulator(host: host, port: 9099), debugToken: "s",
+            environment: [:])
         let error = try #require(await Self.failure { try await provider.getToken() })
         #expect(error.code == .invalidConfiguration)
         #expect(error.underlyingError as? AppCheckExchangeFailure == .invalidEmulatorHost(host))
@@ -186,9 +196,10 @@ struct AppCheckDebugExchangeTests {
 
     @Test(arguments: [0, -1, 65536])
     func anEmulatorPortMustBeValid(port: Int) async throws {
-        let provider = AppCheckDebugProvider(exchangingWith: try TestApp.make(),
-                                             endpoint: .emulator(host: "127.0.0.1", port: port), debugToken: "s",
-                                             environment: [:])
+        let provider = AppCheckDebugProvider(
+            exchangingWith: try TestApp.make(),
+            endpoint: .emulator(host: "127.0.0.1", port: port), debugToken: "s",
+            environment: [:])
         let error = try #require(await Self.failure { try await provider.getToken() })
         #expect(error.code == .invalidConfiguration)
         #expect(error.underlyingError as? AppCheckExchangeFailure == .invalidEmulatorPort(port))
@@ -196,17 +207,19 @@ struct AppCheckDebugExchangeTests {
 
     @Test(arguments: ["localhost", "127.0.0.1", "[::1]", "appcheck-emulator.internal", "10.0.2.2"])
     func bareHostsAreAccepted(host: String) throws {
-        let exchange = AppCheckDebugExchange(endpoint: .emulator(host: host, port: 9099), projectID: "p",
-                                             googleAppID: "1:2:ios:3", apiKey: "k", session: .shared, timeout: 5,
-                                             now: { Date() })
+        let exchange = AppCheckDebugExchange(
+            endpoint: .emulator(host: host, port: 9099), projectID: "p",
+            googleAppID: "1:2:ios:3", apiKey: "k", session: .shared, timeout: 5,
+            now: { Date() })
         let url = try #require(try exchange.request(debugToken: "s", limitedUse: false).url)
         #expect(url.absoluteString == "http://\(host):9099/v1/projects/p/apps/1:2:ios:3:exchangeDebugToken")
     }
 
     @Test func productionGoesToTheAppCheckService() throws {
-        let exchange = AppCheckDebugExchange(endpoint: .production, projectID: "flint-test",
-                                             googleAppID: "1:1234567890:ios:0123456789abcdef", apiKey: "k",
-                                             session: .shared, timeout: 5, now: { Date() })
+        let exchange = AppCheckDebugExchange(
+            endpoint: .production, projectID: "flint-test",
+            googleAppID: "1:1234567890:ios:0123456789abcdef", apiKey: "k",
+            session: .shared, timeout: 5, now: { Date() })
         let request = try exchange.request(debugToken: "s", limitedUse: false)
         #expect(request.url?.absoluteString == "https://firebaseappcheck.googleapis.com" + Self.appPath)
         #expect(request.httpMethod == "POST")
@@ -218,12 +231,16 @@ struct AppCheckDebugExchangeTests {
             var options = FlintOptions.testing
             options.projectID = "p/../x?y#z@evil.example"
             _ = try await Self.provider(server, options: options).getToken()
-            #expect(server.requests.map(\.pathWithoutQuery)
-                == ["/v1/projects/p%2F..%2Fx%3Fy%23z@evil.example/apps/1:1234567890:ios:0123456789abcdef:exchangeDebugToken"])
+            #expect(
+                server.requests.map(\.pathWithoutQuery)
+                    == [
+                        "/v1/projects/p%2F..%2Fx%3Fy%23z@evil.example/apps/1:1234567890:ios:0123456789abcdef:exchangeDebugToken"
+                    ])
             #expect(server.requests.first?.query == nil)
         }
-        let dots = AppCheckDebugExchange(endpoint: .production, projectID: "..", googleAppID: "1:2:ios:3",
-                                         apiKey: "k", session: .shared, timeout: 5, now: { Date() })
+        let dots = AppCheckDebugExchange(
+            endpoint: .production, projectID: "..", googleAppID: "1:2:ios:3",
+            apiKey: "k", session: .shared, timeout: 5, now: { Date() })
         #expect(throws: AppCheckExchangeFailure.invalidResourceName("projects/../apps/1:2:ios:3")) {
             try dots.request(debugToken: "s", limitedUse: false)
         }
@@ -234,10 +251,12 @@ struct AppCheckDebugExchangeTests {
     @Test func theEnvironmentVariableWinsOverTheSetting() throws {
         let server = try TestHTTPServer.start { _ in .json("{}") }
         defer { server.stop() }
-        let fromEnvironment = try Self.provider(server, debugToken: "setting",
-                                                environment: ["FIRAAppCheckDebugToken": "from-env"])
+        let fromEnvironment = try Self.provider(
+            server, debugToken: "setting",
+            environment: ["FIRAAppCheckDebugToken": "from-env"])
         #expect(fromEnvironment.debugToken == "from-env")
-        let emptyEnvironment = try Self.provider(server, debugToken: "setting", environment: ["FIRAAppCheckDebugToken": ""])
+        let emptyEnvironment = try Self.provider(
+            server, debugToken: "setting", environment: ["FIRAAppCheckDebugToken": ""])
         #expect(emptyEnvironment.debugToken == "setting")
         let generated = try Self.provider(server, debugToken: nil, environment: [:])
         #expect(UUID(uuidString: generated.debugToken) != nil)
@@ -258,18 +277,22 @@ struct AppCheckDebugExchangeTests {
             }
             return .json(#"{"token":"exchanged-\#(number)","ttl":"3600s"}"#)
         }) { server in
-            let factory = AppCheckDebugProviderFactory(endpoint: .emulator(host: server.host, port: server.port),
-                                                       debugToken: "debug-secret", now: clock.closure)
-            let app = try TestApp.make(libraries: [AppCheckLibrary.self],
-                                       overrides: [AppCheckLibrary.providerFactory(factory),
-                                                   AppCheckLibrary.settings(AppCheckSettings(now: clock.closure))])
+            let factory = AppCheckDebugProviderFactory(
+                endpoint: .emulator(host: server.host, port: server.port),
+                debugToken: "debug-secret", now: clock.closure)
+            let app = try TestApp.make(
+                libraries: [AppCheckLibrary.self],
+                overrides: [
+                    AppCheckLibrary.providerFactory(factory),
+                    AppCheckLibrary.settings(AppCheckSettings(now: clock.closure)),
+                ])
             let appCheck = try AppCheck.appCheck(app: app)
             let first = try await appCheck.token(forcingRefresh: false)
             #expect(first == AppCheckToken(token: "exchanged-1", expirationDate: clock.now().addingTimeInterval(3600)))
-            clock.advance(by: 3600 - AppCheck.refreshHeadStart - 1)   // 5 min + 1 s left: still cached
+            clock.advance(by: 3600 - AppCheck.refreshHeadStart - 1)  // 5 min + 1 s left: still cached
             #expect(try await appCheck.token(forcingRefresh: false).token == "exchanged-1")
             #expect(server.requests.count == 1)
-            clock.advance(by: 2)                                       // under five minutes left: refreshed
+            clock.advance(by: 2)  // under five minutes left: refreshed
             #expect(try await appCheck.token(forcingRefresh: false).token == "exchanged-2")
             #expect(try await appCheck.token(forcingRefresh: true).token == "exchanged-3")
             #expect(try await appCheck.limitedUseToken().token == "exchanged-4")
@@ -281,10 +304,12 @@ struct AppCheckDebugExchangeTests {
 
     @Test func appCheckReportsExchangeErrorsUnwrapped() async throws {
         try await withTestHTTPServer({ _ in .json(#"{"error":{}}"#, status: 403) }) { server in
-            let factory = AppCheckDebugProviderFactory(endpoint: .emulator(host: server.host, port: server.port),
-                                                       debugToken: "debug-secret")
-            let app = try TestApp.make(libraries: [AppCheckLibrary.self],
-                                       overrides: [AppCheckLibrary.providerFactory(factory)])
+            let factory = AppCheckDebugProviderFactory(
+                endpoint: .emulator(host: server.host, port: server.port),
+                debugToken: "debug-secret")
+            let app = try TestApp.make(
+                libraries: [AppCheckLibrary.self],
+                overrides: [AppCheckLibrary.providerFactory(factory)])
             let appCheck = try AppCheck.appCheck(app: app)
             let error = try #require(await Self.failure { try await appCheck.token(forcingRefresh: false) })
             #expect(error.code == .unknown)

@@ -1,16 +1,19 @@
-@testable import FlintAppCheck
 import FlintCore
 import FlintTesting
 import Foundation
 import Testing
+
+@testable import FlintAppCheck
 
 /// App Check's public errors are in Firebase's domain: provider errors from elsewhere are wrapped as `unknown`
 /// with the provider's error underneath.
 @Suite("App Check: errors", .timeLimit(.minutes(1)))
 struct AppCheckErrorTests {
     @Test func codesBridgeWithFirebasesDomainAndValues() {
-        let expected: [(AppCheckErrorCode, Int)] = [(.unknown, 0), (.serverUnreachable, 1), (.invalidConfiguration, 2),
-                                                    (.keychain, 3), (.unsupported, 4)]
+        let expected: [(AppCheckErrorCode, Int)] = [
+            (.unknown, 0), (.serverUnreachable, 1), (.invalidConfiguration, 2),
+            (.keychain, 3), (.unsupported, 4),
+        ]
         for (code, value) in expected {
             let bridged = code as NSError
             #expect(bridged.domain == "com.firebase.appCheck")
@@ -21,10 +24,13 @@ struct AppCheckErrorTests {
 
     @Test func aForeignProviderErrorIsWrappedAsUnknownWithTheErrorUnderneath() async throws {
         let fixture = try AppCheckFixture()
-        let underlying = NSError(domain: "com.example.attestation", code: 42,
-                                 userInfo: [NSLocalizedFailureReasonErrorKey: "device not attested"])
+        let underlying = NSError(
+            domain: "com.example.attestation", code: 42,
+            userInfo: [NSLocalizedFailureReasonErrorKey: "device not attested"])
         fixture.provider.error = underlying
-        let error = await #expect(throws: AppCheckError.self) { try await fixture.appCheck.token(forcingRefresh: false) }
+        let error = await #expect(throws: AppCheckError.self) {
+            try await fixture.appCheck.token(forcingRefresh: false)
+        }
         #expect(error?.code == .unknown)
         #expect(error?.failureReason == "device not attested")
         let bridged = try #require(error) as NSError
@@ -44,7 +50,10 @@ struct AppCheckErrorTests {
             await withTaskGroup(of: (any Error)?.self) { group in
                 for _ in 0..<3 {
                     group.addTask {
-                        do { _ = try await fixture.appCheck.token(forcingRefresh: true); return nil } catch { return error }
+                        do {
+                            _ = try await fixture.appCheck.token(forcingRefresh: true)
+                            return nil
+                        } catch { return error }
                     }
                 }
                 return await group.reduce(into: [(any Error)?]()) { $0.append($1) }
@@ -64,7 +73,9 @@ struct AppCheckErrorTests {
     @Test func anAppCheckErrorFromTheProviderIsNotWrapped() async throws {
         let fixture = try AppCheckFixture()
         fixture.provider.error = AppCheckErrorCode.serverUnreachable
-        await #expect(throws: AppCheckErrorCode.serverUnreachable) { try await fixture.appCheck.token(forcingRefresh: false) }
+        await #expect(throws: AppCheckErrorCode.serverUnreachable) {
+            try await fixture.appCheck.token(forcingRefresh: false)
+        }
         await #expect(throws: AppCheckErrorCode.serverUnreachable) { try await fixture.appCheck.limitedUseToken() }
         fixture.provider.error = NSError(domain: "com.firebase.appCheck", code: 3)
         let error = await #expect(throws: (any Error).self) { try await fixture.appCheck.token(forcingRefresh: true) }

@@ -1,9 +1,10 @@
-@testable import FlintAppCheck
 import FlintCore
 import FlintInterop
 import FlintTesting
 import Foundation
 import Testing
+
+@testable import FlintAppCheck
 
 @Suite("App Check: what other products see through AppCheckInterop")
 struct AppCheckInteropTests {

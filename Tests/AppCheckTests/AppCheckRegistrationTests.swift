@@ -1,9 +1,10 @@
-@testable import FlintAppCheck
 import FlintCore
 import FlintInterop
 import FlintTesting
 import Foundation
 import Testing
+
+@testable import FlintAppCheck
 
 @Suite("App Check: registration, entry points and lifecycle")
 struct AppCheckRegistrationTests {
@@ -42,7 +43,8 @@ struct AppCheckRegistrationTests {
 
     @Test func withoutTheLibraryTheEntryPointThrowsLibraryNotRegistered() throws {
         let app = try TestApp.make()
-        #expect(throws: ComponentError.libraryNotRegistered(type: "FlintAppCheck.AppCheck", library: "AppCheckLibrary")) {
+        #expect(throws: ComponentError.libraryNotRegistered(type: "FlintAppCheck.AppCheck", library: "AppCheckLibrary"))
+        {
             try AppCheck.appCheck(app: app)
         }
         #expect(throws: ComponentError.notRegistered(type: "FlintAppCheck.AppCheck")) {
@@ -52,8 +54,9 @@ struct AppCheckRegistrationTests {
 
     @Test func aFactoryWithoutAProviderMeansNoAppCheckForTheApp() throws {
         let factory = SpyProviderFactory(nil)
-        let app = try TestApp.make(libraries: [AppCheckLibrary.self],
-                                   overrides: [AppCheckLibrary.providerFactory(factory)])
+        let app = try TestApp.make(
+            libraries: [AppCheckLibrary.self],
+            overrides: [AppCheckLibrary.providerFactory(factory)])
         #expect(throws: ComponentError.factoryReturnedNil(type: "FlintAppCheck.AppCheck")) {
             try AppCheck.appCheck(app: app)
         }
@@ -126,7 +129,10 @@ struct AppCheckRegistrationTests {
 
     @Test func errorCodesHaveFirebasesRawValues() {
         #expect(AppCheckErrorCode.allCases.map(\.rawValue) == [0, 1, 2, 3, 4])
-        #expect(AppCheckErrorCode.allCases == [.unknown, .serverUnreachable, .invalidConfiguration, .keychain, .unsupported])
+        #expect(
+            AppCheckErrorCode.allCases == [
+                .unknown, .serverUnreachable, .invalidConfiguration, .keychain, .unsupported,
+            ])
         #expect(AppCheckErrorCode.invalidConfiguration.description == "invalidConfiguration (2)")
         #expect((AppCheckErrorCode.unsupported as NSError).code == 4)
     }

@@ -1,8 +1,9 @@
-@testable import FlintAppCheck
 import FlintCore
 import FlintTesting
 import Foundation
 import Testing
+
+@testable import FlintAppCheck
 
 /// `tokenChanges` ends with its app, and leaves nothing registered when its consumer stops.
 @Suite("App Check: tokenChanges and the app's lifetime", .timeLimit(.minutes(1)))

@@ -1,8 +1,9 @@
-@testable import FlintAppCheck
 import FlintCore
 import FlintTesting
 import Foundation
 import Testing
+
+@testable import FlintAppCheck
 
 @Suite("App Check: tokenChanges", .timeLimit(.minutes(1)))
 struct AppCheckStreamTests {
@@ -19,11 +20,11 @@ struct AppCheckStreamTests {
         let fixture = try AppCheckFixture()
         let recorder = TokenRecorder()
         fixture.appCheck.addTokenDidChangeListener(recorder.listener)
-        _ = try await fixture.appCheck.token(forcingRefresh: false)   // new
-        _ = try await fixture.appCheck.token(forcingRefresh: false)   // cached
-        _ = try await fixture.appCheck.limitedUseToken()              // limited use
+        _ = try await fixture.appCheck.token(forcingRefresh: false)  // new
+        _ = try await fixture.appCheck.token(forcingRefresh: false)  // cached
+        _ = try await fixture.appCheck.limitedUseToken()  // limited use
         fixture.clock.advance(by: 3400)
-        _ = try await fixture.appCheck.token(forcingRefresh: false)   // refreshed near expiry
+        _ = try await fixture.appCheck.token(forcingRefresh: false)  // refreshed near expiry
         #expect(recorder.values == ["token-1", "token-2"])
     }
 

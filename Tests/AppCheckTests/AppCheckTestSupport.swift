@@ -1,7 +1,8 @@
-@testable import FlintAppCheck
 import FlintCore
 import FlintTesting
 import Foundation
+
+@testable import FlintAppCheck
 
 /// A provider that numbers its tokens, counts requests, can fail and can hold requests at a gate.
 final class SpyAppCheckProvider: AppCheckProvider {
@@ -85,9 +86,12 @@ struct AppCheckFixture {
     init(lifetime: TimeInterval = 3600, gate: Gate? = nil) throws {
         let clock = TestClock()
         let provider = SpyAppCheckProvider(clock: clock, lifetime: lifetime, gate: gate)
-        app = try TestApp.make(libraries: [AppCheckLibrary.self],
-                               overrides: [AppCheckLibrary.providerFactory(SpyProviderFactory(provider)),
-                                           AppCheckLibrary.settings(AppCheckSettings(now: clock.closure))])
+        app = try TestApp.make(
+            libraries: [AppCheckLibrary.self],
+            overrides: [
+                AppCheckLibrary.providerFactory(SpyProviderFactory(provider)),
+                AppCheckLibrary.settings(AppCheckSettings(now: clock.closure)),
+            ])
         appCheck = try app.container.require(AppCheck.self)
         self.provider = provider
         self.clock = clock

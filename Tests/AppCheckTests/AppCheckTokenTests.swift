@@ -1,9 +1,10 @@
-@testable import FlintAppCheck
 import FlintCore
 import FlintProductSupport
 import FlintTesting
 import Foundation
 import Testing
+
+@testable import FlintAppCheck
 
 @Suite("App Check: tokens, caching and refresh", .timeLimit(.minutes(1)))
 struct AppCheckTokenTests {
@@ -46,10 +47,13 @@ struct AppCheckTokenTests {
     }
 
     @Test func aNonPositiveLifetimeIsInvalidConfiguration() async throws {
-        let app = try TestApp.make(libraries: [AppCheckLibrary.self],
-                                   overrides: [AppCheckLibrary.providerFactory(AppCheckDebugProviderFactory(tokenLifetime: 0))])
+        let app = try TestApp.make(
+            libraries: [AppCheckLibrary.self],
+            overrides: [AppCheckLibrary.providerFactory(AppCheckDebugProviderFactory(tokenLifetime: 0))])
         let appCheck = try AppCheck.appCheck(app: app)
-        await #expect(throws: AppCheckErrorCode.invalidConfiguration) { try await appCheck.token(forcingRefresh: false) }
+        await #expect(throws: AppCheckErrorCode.invalidConfiguration) {
+            try await appCheck.token(forcingRefresh: false)
+        }
         await #expect(throws: AppCheckErrorCode.invalidConfiguration) { try await appCheck.limitedUseToken() }
     }
 
@@ -119,7 +123,9 @@ struct AppCheckTokenTests {
     @Test func providerErrorsAreThrownWrappedAndNothingIsCached() async throws {
         let fixture = try AppCheckFixture()
         fixture.provider.error = FakeError("attestation failed")
-        let error = await #expect(throws: AppCheckError.self) { try await fixture.appCheck.token(forcingRefresh: false) }
+        let error = await #expect(throws: AppCheckError.self) {
+            try await fixture.appCheck.token(forcingRefresh: false)
+        }
         #expect(error?.code == .unknown)
         #expect(error?.underlyingError as? FakeError == FakeError("attestation failed"))
         fixture.provider.error = nil
@@ -130,7 +136,9 @@ struct AppCheckTokenTests {
         let fixture = try AppCheckFixture()
         let cached = try await fixture.appCheck.token(forcingRefresh: false)
         fixture.provider.error = AppCheckErrorCode.serverUnreachable
-        await #expect(throws: AppCheckErrorCode.serverUnreachable) { try await fixture.appCheck.token(forcingRefresh: true) }
+        await #expect(throws: AppCheckErrorCode.serverUnreachable) {
+            try await fixture.appCheck.token(forcingRefresh: true)
+        }
         #expect(try await fixture.appCheck.token(forcingRefresh: false) == cached)
     }
 

@@ -1,8 +1,9 @@
-@testable import FlintAuth
 import FlintCore
 import FlintTesting
 import Foundation
 import Testing
+
+@testable import FlintAuth
 
 @Suite("Auth: passwords, password reset and deleting accounts")
 struct AuthAccountTests {
@@ -145,7 +146,9 @@ struct AuthAccountTests {
         try await fixture.auth.sendPasswordReset(withEmail: adaEmail)
         let code = try #require(fixture.backend.sentEmails.first?.code)
         try await fixture.auth.confirmPasswordReset(withCode: code, newPassword: "difference-engine")
-        await #expect(throws: AuthErrorCode.userTokenExpired) { try await fixture.auth.getIDToken(forcingRefresh: true) }
+        await #expect(throws: AuthErrorCode.userTokenExpired) {
+            try await fixture.auth.getIDToken(forcingRefresh: true)
+        }
         #expect(fixture.auth.currentUser == nil)
     }
 }

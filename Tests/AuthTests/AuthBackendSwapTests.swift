@@ -1,8 +1,9 @@
-@testable import FlintAuth
 import FlintCore
 import FlintTesting
 import Foundation
 import Testing
+
+@testable import FlintAuth
 
 @Suite("Auth: swapping and sharing the backend")
 struct AuthBackendSwapTests {

@@ -1,8 +1,9 @@
-@testable import FlintAuth
 import FlintCore
 import FlintTesting
 import Foundation
 import Testing
+
+@testable import FlintAuth
 
 @Suite("Auth: errors, with Firebase's codes")
 struct AuthErrorTests {
@@ -160,8 +161,9 @@ struct AuthErrorTests {
     }
 
     @Test func anUnknownBackendErrorIsInternalError() async throws {
-        let app = try TestApp.make(libraries: [AuthLibrary.self],
-                                   overrides: [AuthLibrary.backend(FailingAuthBackend(FakeError("boom")))])
+        let app = try TestApp.make(
+            libraries: [AuthLibrary.self],
+            overrides: [AuthLibrary.backend(FailingAuthBackend(FakeError("boom")))])
         await #expect(throws: AuthErrorCode.internalError) {
             try await Auth.auth(app: app).signIn(withEmail: adaEmail, password: adaPassword)
         }
@@ -184,23 +186,37 @@ struct AuthErrorTests {
     @Test func errorsBridgeWithFirebasesMessagesAndNameKey() throws {
         // Codes, names and messages as in the SDK's FirebaseAuth/Sources/Swift/Utilities/AuthErrors.swift.
         let expected: [(AuthErrorCode, Int, String, String)] = [
-            (.emailAlreadyInUse, 17007, "ERROR_EMAIL_ALREADY_IN_USE",
-             "The email address is already in use by another account."),
-            (.wrongPassword, 17009, "ERROR_WRONG_PASSWORD",
-             "The password is invalid or the user does not have a password."),
+            (
+                .emailAlreadyInUse, 17007, "ERROR_EMAIL_ALREADY_IN_USE",
+                "The email address is already in use by another account."
+            ),
+            (
+                .wrongPassword, 17009, "ERROR_WRONG_PASSWORD",
+                "The password is invalid or the user does not have a password."
+            ),
             (.weakPassword, 17026, "ERROR_WEAK_PASSWORD", "The password must be 6 characters long or more."),
             (.invalidEmail, 17008, "ERROR_INVALID_EMAIL", "The email address is badly formatted."),
-            (.userNotFound, 17011, "ERROR_USER_NOT_FOUND",
-             "There is no user record corresponding to this identifier. The user may have been deleted."),
+            (
+                .userNotFound, 17011, "ERROR_USER_NOT_FOUND",
+                "There is no user record corresponding to this identifier. The user may have been deleted."
+            ),
             (.userDisabled, 17005, "ERROR_USER_DISABLED", "The user account has been disabled by an administrator."),
-            (.tooManyRequests, 17010, "ERROR_TOO_MANY_REQUESTS",
-             "We have blocked all requests from this device due to unusual activity. Try again later."),
-            (.networkError, 17020, "ERROR_NETWORK_REQUEST_FAILED",
-             "Network error (such as timeout, interrupted connection or unreachable host) has occurred."),
-            (.userTokenExpired, 17021, "ERROR_USER_TOKEN_EXPIRED",
-             "The user's credential is no longer valid. The user must sign in again."),
-            (.invalidCredential, 17004, "ERROR_INVALID_CREDENTIAL",
-             "The supplied auth credential is malformed or has expired."),
+            (
+                .tooManyRequests, 17010, "ERROR_TOO_MANY_REQUESTS",
+                "We have blocked all requests from this device due to unusual activity. Try again later."
+            ),
+            (
+                .networkError, 17020, "ERROR_NETWORK_REQUEST_FAILED",
+                "Network error (such as timeout, interrupted connection or unreachable host) has occurred."
+            ),
+            (
+                .userTokenExpired, 17021, "ERROR_USER_TOKEN_EXPIRED",
+                "The user's credential is no longer valid. The user must sign in again."
+            ),
+            (
+                .invalidCredential, 17004, "ERROR_INVALID_CREDENTIAL",
+                "The supplied auth credential is malformed or has expired."
+            ),
             (.missingEmail, 17034, "ERROR_MISSING_EMAIL", "An email address must be provided."),
             (.invalidAPIKey, 17023, "ERROR_INVALID_API_KEY", "An invalid API Key was supplied in the request."),
         ]
@@ -239,8 +255,10 @@ struct AuthErrorTests {
         let fixture = try AuthFixture()
         let tooLong = String(repeating: "a", count: 255 - "@example.com".count) + "@example.com"
         #expect(tooLong.utf8.count == 255)
-        for email in ["ada\u{0}@example.com", "ada@example.com\u{0}", "a\u{7}da@example.com", "ada@exa\u{1B}mple.com",
-                      "ada\u{7F}@example.com", tooLong] {
+        for email in [
+            "ada\u{0}@example.com", "ada@example.com\u{0}", "a\u{7}da@example.com", "ada@exa\u{1B}mple.com",
+            "ada\u{7F}@example.com", tooLong,
+        ] {
             await #expect(throws: AuthErrorCode.invalidEmail, "\(email.debugDescription)") {
                 try await fixture.auth.createUser(withEmail: email, password: adaPassword)
             }

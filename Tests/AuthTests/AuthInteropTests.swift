@@ -1,9 +1,10 @@
-@testable import FlintAuth
 import FlintCore
 import FlintInterop
 import FlintTesting
 import Foundation
 import Testing
+
+@testable import FlintAuth
 
 @Suite("Auth: what other products see through the interop protocols")
 struct AuthInteropTests {
@@ -75,7 +76,7 @@ struct AuthInteropTests {
 
     @Test func theFirebaseShapedSignInAnonymouslyIsPreferred() async throws {
         let fixture = try AuthFixture()
-        let result = try await fixture.auth.signInAnonymously()    // AuthDataResult, not the interop's String
+        let result = try await fixture.auth.signInAnonymously()  // AuthDataResult, not the interop's String
         let uid: String = try await fixture.auth.signInAnonymously()
         #expect(result.user.uid == uid)
     }

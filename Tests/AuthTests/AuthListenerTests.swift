@@ -1,8 +1,9 @@
-@testable import FlintAuth
 import FlintCore
 import FlintTesting
 import Foundation
 import Testing
+
+@testable import FlintAuth
 
 /// Listener semantics. Each change is delivered on the thread that made it before the call returns (no
 /// other thread is delivering in these tests), so the recorders can be read right after each step.
@@ -120,7 +121,12 @@ struct AuthListenerTests {
         let inner = UserRecorder()
         let added = Locked(false)
         fixture.auth.addIDTokenDidChangeListener { auth, user in
-            guard user != nil, added.withLock({ isAdded in defer { isAdded = true }; return !isAdded }) else { return }
+            guard user != nil,
+                added.withLock({ isAdded in
+                    defer { isAdded = true }
+                    return !isAdded
+                })
+            else { return }
             auth.addIDTokenDidChangeListener(inner.listener)
         }
         let user = try await fixture.auth.signInAnonymously().user
@@ -160,7 +166,7 @@ struct AuthListenerTests {
         #expect(fixture.auth.listenerCount == 0)
         try await fixture.auth.signInAnonymously()
         #expect(recorder.uids == [nil])
-        fixture.auth.removeStateDidChangeListener(handle)   // a second removal does nothing
+        fixture.auth.removeStateDidChangeListener(handle)  // a second removal does nothing
     }
 
     @Test func removeIDTokenDidChangeListenerStopsDelivery() async throws {

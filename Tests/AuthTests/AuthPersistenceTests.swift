@@ -1,8 +1,9 @@
-@testable import FlintAuth
 import FlintCore
 import FlintTesting
 import Foundation
 import Testing
+
+@testable import FlintAuth
 
 @Suite("Auth: the signed-in user survives an app restart when persistence is on")
 struct AuthPersistenceTests {
@@ -13,14 +14,16 @@ struct AuthPersistenceTests {
         let backend = LocalAuthBackend(projectID: "flint-test", now: clock.closure)
         let registry = AppRegistry()
 
-        let original = try AuthFixture(name: "notes", clock: clock, backend: backend, persistenceDirectory: directory,
-                                    registry: registry)
+        let original = try AuthFixture(
+            name: "notes", clock: clock, backend: backend, persistenceDirectory: directory,
+            registry: registry)
         let ada = try await original.auth.createUser(withEmail: adaEmail, password: adaPassword).user
         let token = try await original.auth.getIDToken()
         #expect(await original.app.delete())
 
-        let restarted = try AuthFixture(name: "notes", clock: clock, backend: backend, persistenceDirectory: directory,
-                                        registry: registry)
+        let restarted = try AuthFixture(
+            name: "notes", clock: clock, backend: backend, persistenceDirectory: directory,
+            registry: registry)
         #expect(restarted.auth !== original.auth)
         #expect(restarted.auth.currentUser == ada)
         #expect(try await first(of: restarted.auth.authStateChanges) == ada)
@@ -50,7 +53,8 @@ struct AuthPersistenceTests {
         try await fixture.auth.signInAnonymously()
         let files = try FileManager.default.contentsOfDirectory(atPath: directory.path)
         #expect(files == ["notes.auth.json"])
-        #expect(AuthSettings(persistenceDirectory: directory).persistenceFile(forAppNamed: "notes")?.lastPathComponent
+        #expect(
+            AuthSettings(persistenceDirectory: directory).persistenceFile(forAppNamed: "notes")?.lastPathComponent
                 == "notes.auth.json")
     }
 
@@ -59,15 +63,19 @@ struct AuthPersistenceTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let registry = AppRegistry()
         let backend = LocalAuthBackend(projectID: "flint-test")
-        let notes = try AuthFixture(name: "notes", backend: backend, persistenceDirectory: directory, registry: registry)
-        let photos = try AuthFixture(name: "photos", backend: backend, persistenceDirectory: directory, registry: registry)
+        let notes = try AuthFixture(
+            name: "notes", backend: backend, persistenceDirectory: directory, registry: registry)
+        let photos = try AuthFixture(
+            name: "photos", backend: backend, persistenceDirectory: directory, registry: registry)
         let ada = try await notes.auth.createUser(withEmail: adaEmail, password: adaPassword).user
         #expect(photos.auth.currentUser == nil)
         let grace = try await photos.auth.createUser(withEmail: graceEmail, password: gracePassword).user
 
         let newRegistry = AppRegistry()
-        let notesAgain = try AuthFixture(name: "notes", backend: backend, persistenceDirectory: directory, registry: newRegistry)
-        let photosAgain = try AuthFixture(name: "photos", backend: backend, persistenceDirectory: directory, registry: newRegistry)
+        let notesAgain = try AuthFixture(
+            name: "notes", backend: backend, persistenceDirectory: directory, registry: newRegistry)
+        let photosAgain = try AuthFixture(
+            name: "photos", backend: backend, persistenceDirectory: directory, registry: newRegistry)
         #expect(notesAgain.auth.currentUser == ada)
         #expect(photosAgain.auth.currentUser == grace)
     }
@@ -131,8 +139,9 @@ struct AuthPersistenceTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let name = String(repeating: "n", count: 300)
         let backend = LocalAuthBackend(projectID: "flint-test")
-        let original = try AuthFixture(name: name, backend: backend, persistenceDirectory: directory,
-                                       registry: AppRegistry())
+        let original = try AuthFixture(
+            name: name, backend: backend, persistenceDirectory: directory,
+            registry: AppRegistry())
         let ada = try await original.auth.createUser(withEmail: adaEmail, password: adaPassword).user
         let files = try FileManager.default.contentsOfDirectory(atPath: directory.path)
         #expect(files.count == 1)
@@ -140,8 +149,9 @@ struct AuthPersistenceTests {
         #expect(file.utf8.count <= 67)
         #expect(file.hasPrefix(String(repeating: "n", count: 40) + "+"))
         #expect(await original.app.delete())
-        let restarted = try AuthFixture(name: name, backend: backend, persistenceDirectory: directory,
-                                        registry: AppRegistry())
+        let restarted = try AuthFixture(
+            name: name, backend: backend, persistenceDirectory: directory,
+            registry: AppRegistry())
         #expect(restarted.auth.currentUser == ada)
         try restarted.auth.signOut()
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
@@ -150,23 +160,29 @@ struct AuthPersistenceTests {
     @Test func persistenceFilesStayInTheirDirectoryWhateverTheName() throws {
         let directory = URL(fileURLWithPath: "/tmp/flint-auth-names", isDirectory: true)
         let settings = AuthSettings(persistenceDirectory: directory)
-        let names = ["../escape", "a/b", "..", ".", "", "/", "x\u{0}y", "ünïcödé", String(repeating: "z", count: 300),
-                     String(repeating: "z", count: 101), String(repeating: "z", count: 100), "__FIRAPP_DEFAULT", "notes"]
+        let names = [
+            "../escape", "a/b", "..", ".", "", "/", "x\u{0}y", "ünïcödé", String(repeating: "z", count: 300),
+            String(repeating: "z", count: 101), String(repeating: "z", count: 100), "__FIRAPP_DEFAULT", "notes",
+        ]
         var fileNames = Set<String>()
         for name in names {
             let url = try #require(settings.persistenceFile(forAppNamed: name))
             let file = url.lastPathComponent
-            #expect(url.deletingLastPathComponent().standardizedFileURL.path == directory.standardizedFileURL.path,
-                    "\(name.debugDescription)")
+            #expect(
+                url.deletingLastPathComponent().standardizedFileURL.path == directory.standardizedFileURL.path,
+                "\(name.debugDescription)")
             #expect(!file.contains("/") && !file.hasPrefix(".") && !file.contains("\u{0}"), "\(name.debugDescription)")
             #expect(file.utf8.count <= 110, "\(name.debugDescription)")
             #expect(file.hasSuffix(".auth.json"))
             fileNames.insert(file)
         }
-        #expect(fileNames.count == names.count)   // different names, different files
+        #expect(fileNames.count == names.count)  // different names, different files
         // Short plain names keep the file name of earlier versions.
-        #expect(settings.persistenceFile(forAppNamed: "__FIRAPP_DEFAULT")?.lastPathComponent == "__FIRAPP_DEFAULT.auth.json")
-        #expect(settings.persistenceFile(forAppNamed: String(repeating: "z", count: 100))?.lastPathComponent
+        #expect(
+            settings.persistenceFile(forAppNamed: "__FIRAPP_DEFAULT")?.lastPathComponent == "__FIRAPP_DEFAULT.auth.json"
+        )
+        #expect(
+            settings.persistenceFile(forAppNamed: String(repeating: "z", count: 100))?.lastPathComponent
                 == String(repeating: "z", count: 100) + ".auth.json")
     }
 
@@ -185,8 +201,9 @@ struct AuthPersistenceTests {
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let backend = LocalAuthBackend(projectID: "flint-test")
-        let original = try AuthFixture(name: "notes", backend: backend, persistenceDirectory: directory,
-                                       registry: AppRegistry())
+        let original = try AuthFixture(
+            name: "notes", backend: backend, persistenceDirectory: directory,
+            registry: AppRegistry())
         let ada = try await original.auth.createUser(withEmail: adaEmail, password: adaPassword).user
         #expect(await original.app.delete())
         // Earlier versions wrote no appName.
@@ -195,8 +212,9 @@ struct AuthPersistenceTests {
         #expect(json["appName"] as? String == "notes")
         json["appName"] = nil
         try JSONSerialization.data(withJSONObject: json).write(to: url)
-        let restarted = try AuthFixture(name: "notes", backend: backend, persistenceDirectory: directory,
-                                        registry: AppRegistry())
+        let restarted = try AuthFixture(
+            name: "notes", backend: backend, persistenceDirectory: directory,
+            registry: AppRegistry())
         #expect(restarted.auth.currentUser == ada)
     }
 }

@@ -1,9 +1,10 @@
-@testable import FlintAuth
 import FlintCore
 import FlintInterop
 import FlintTesting
 import Foundation
 import Testing
+
+@testable import FlintAuth
 
 @Suite("Auth: registration, entry points and lifecycle")
 struct AuthRegistrationTests {
@@ -98,9 +99,10 @@ struct AuthRegistrationTests {
         let app = try TestApp.make()
         let expected = ComponentError.libraryNotRegistered(type: "FlintAuth.Auth", library: "AuthLibrary")
         #expect(throws: expected) { try Auth.auth(app: app) }
-        #expect(expected.description == "FlintAuth.Auth is not registered: register its library with "
-            + "FlintApp.registerLibrary(AuthLibrary.self) (or registry.register(AuthLibrary.self)); it reaches apps "
-            + "already configured too.")
+        #expect(
+            expected.description == "FlintAuth.Auth is not registered: register its library with "
+                + "FlintApp.registerLibrary(AuthLibrary.self) (or registry.register(AuthLibrary.self)); it reaches apps "
+                + "already configured too.")
     }
 
     @Test func theEntryPointThrowsAppDeletedForADeletedApp() async throws {

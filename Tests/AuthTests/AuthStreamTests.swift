@@ -1,9 +1,10 @@
-@testable import FlintAuth
 import FlintCore
 import FlintProductSupport
 import FlintTesting
 import Foundation
 import Testing
+
+@testable import FlintAuth
 
 @Suite("Auth: authStateChanges and idTokenChanges", .timeLimit(.minutes(1)))
 struct AuthStreamTests {
@@ -47,7 +48,7 @@ struct AuthStreamTests {
 
     @Test func aSlowConsumerOfAuthStateChangesGetsTheNewestState() async throws {
         let fixture = try AuthFixture()
-        let states = fixture.auth.authStateChanges   // registers now: nil is buffered
+        let states = fixture.auth.authStateChanges  // registers now: nil is buffered
         try await fixture.auth.signInAnonymously()
         try fixture.auth.signOut()
         let grace = try await fixture.auth.createUser(withEmail: graceEmail, password: gracePassword).user
@@ -155,7 +156,12 @@ struct AuthStreamTests {
                 auth.addStateDidChangeListener { _, user in yield(user?.email) }
             }
         })
-        let test = SessionClient(signedInEmails: { AsyncStream { $0.yield("test@example.com"); $0.finish() } })
+        let test = SessionClient(signedInEmails: {
+            AsyncStream {
+                $0.yield("test@example.com")
+                $0.finish()
+            }
+        })
         let emails = live.signedInEmails()
         #expect(try await first(of: emails) == .some(nil))
         try await auth.createUser(withEmail: adaEmail, password: adaPassword)
@@ -175,7 +181,7 @@ struct AuthStreamTests {
                 values += 1
                 started.open()
             }
-            return values   // reached only when the stream finishes
+            return values  // reached only when the stream finishes
         }
         try await started.wait(timeout: defaultTestTimeout)
         #expect(fixture.auth.listenerCount == 1)
@@ -221,7 +227,7 @@ struct AuthStreamTests {
     // MARK: - ID tokens change with every sign-in
 
     @Test func twoSignInsInTheSameSecondGiveDifferentTokensAndTwoNotifications() async throws {
-        let fixture = try AuthFixture()   // the test clock does not move: both sign-ins have the same iat
+        let fixture = try AuthFixture()  // the test clock does not move: both sign-ins have the same iat
         try await fixture.auth.createUser(withEmail: adaEmail, password: adaPassword)
         let first = try await fixture.auth.getIDToken()
         let tokens = UserRecorder()
@@ -244,7 +250,7 @@ struct AuthStreamTests {
         let refreshed = try await fixture.auth.getIDToken(forcingRefresh: true)
         #expect(refreshed == before)
         #expect(backend.refreshes == 1)
-        #expect(tokens.values.count == 1)   // only the call at registration
+        #expect(tokens.values.count == 1)  // only the call at registration
     }
 }
 

@@ -1,7 +1,8 @@
-@testable import FlintAuth
 import FlintCore
 import FlintTesting
 import Foundation
+
+@testable import FlintAuth
 
 /// A backend that forwards to a ``LocalAuthBackend``, counts refresh requests and can hold them at a gate.
 final class SpyAuthBackend: AuthBackend {
@@ -95,17 +96,23 @@ struct AuthFixture {
     let backend: LocalAuthBackend
     let clock: TestClock
 
-    init(name: String = FlintApp.defaultName,
-         configuration: LocalAuthBackend.Configuration = .init(),
-         clock: TestClock = TestClock(),
-         backend: LocalAuthBackend? = nil,
-         serving servedBackend: (any AuthBackend)? = nil,
-         persistenceDirectory: URL? = nil,
-         registry: AppRegistry? = nil,
-         extraOverrides: [Component] = []) throws {
-        let backend = backend ?? LocalAuthBackend(projectID: "flint-test", configuration: configuration, now: clock.closure)
-        let overrides = [AuthLibrary.backend(servedBackend ?? backend),
-                         AuthLibrary.settings(AuthSettings(persistenceDirectory: persistenceDirectory, now: clock.closure))]
+    init(
+        name: String = FlintApp.defaultName,
+        configuration: LocalAuthBackend.Configuration = .init(),
+        clock: TestClock = TestClock(),
+        backend: LocalAuthBackend? = nil,
+        serving servedBackend: (any AuthBackend)? = nil,
+        persistenceDirectory: URL? = nil,
+        registry: AppRegistry? = nil,
+        extraOverrides: [Component] = []
+    ) throws {
+        let backend =
+            backend ?? LocalAuthBackend(projectID: "flint-test", configuration: configuration, now: clock.closure)
+        let overrides =
+            [
+                AuthLibrary.backend(servedBackend ?? backend),
+                AuthLibrary.settings(AuthSettings(persistenceDirectory: persistenceDirectory, now: clock.closure)),
+            ]
             + extraOverrides
         if let registry {
             try registry.register(AuthLibrary.self)

@@ -1,9 +1,10 @@
-@testable import FlintAuth
 import FlintCore
 import FlintProductSupport
 import FlintTesting
 import Foundation
 import Testing
+
+@testable import FlintAuth
 
 @Suite("Auth: ID tokens, the five-minute rule and refresh coalescing", .timeLimit(.minutes(1)))
 struct AuthTokenTests {
@@ -36,7 +37,8 @@ struct AuthTokenTests {
         #expect(claims.iss == "https://securetoken.google.com/flint-test")
         #expect(claims.email == adaEmail)
         #expect(claims.emailVerified == false)
-        #expect(claims.firebase == IDTokenClaims.Firebase(identities: ["email": [adaEmail]], signInProvider: "password"))
+        #expect(
+            claims.firebase == IDTokenClaims.Firebase(identities: ["email": [adaEmail]], signInProvider: "password"))
     }
 
     @Test func theRawPayloadUsesFirebasesClaimNames() async throws {
@@ -68,7 +70,7 @@ struct AuthTokenTests {
         let (fixture, spy) = try spiedFixture()
         try await fixture.auth.createUser(withEmail: adaEmail, password: adaPassword)
         let first = try await fixture.auth.getIDToken()
-        fixture.clock.advance(by: 3600 - 300 - 1)   // 5 min 1 s left
+        fixture.clock.advance(by: 3600 - 300 - 1)  // 5 min 1 s left
         #expect(try await fixture.auth.getIDToken() == first)
         #expect(spy.refreshRequests == 0)
     }
@@ -77,7 +79,7 @@ struct AuthTokenTests {
         let (fixture, spy) = try spiedFixture()
         try await fixture.auth.createUser(withEmail: adaEmail, password: adaPassword)
         let first = try await fixture.auth.getIDToken()
-        fixture.clock.advance(by: 3600 - 300)        // exactly 5 min left: no longer valid
+        fixture.clock.advance(by: 3600 - 300)  // exactly 5 min left: no longer valid
         let second = try await fixture.auth.getIDToken()
         #expect(second != first)
         #expect(spy.refreshRequests == 1)
@@ -156,7 +158,9 @@ struct AuthTokenTests {
         let user = try await fixture.auth.createUser(withEmail: adaEmail, password: adaPassword).user
         fixture.clock.advance(by: 10)
         try fixture.backend.revokeRefreshTokens(uid: user.uid)
-        await #expect(throws: AuthErrorCode.userTokenExpired) { try await fixture.auth.getIDToken(forcingRefresh: true) }
+        await #expect(throws: AuthErrorCode.userTokenExpired) {
+            try await fixture.auth.getIDToken(forcingRefresh: true)
+        }
         #expect(fixture.auth.currentUser == nil)
     }
 

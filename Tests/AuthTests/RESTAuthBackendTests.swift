@@ -1,8 +1,9 @@
-@testable import FlintAuth
 import FlintCore
 import FlintTesting
 import Foundation
 import Testing
+
+@testable import FlintAuth
 
 @Suite("Auth over REST: requests and answers of each endpoint")
 struct RESTAuthBackendTests {
@@ -10,16 +11,20 @@ struct RESTAuthBackendTests {
 
     @Test func urlsAreBuiltAsTheSDKBuildsThem() throws {
         let production = RESTAuthBackend(apiKey: "k1")
-        #expect(try production.identityToolkitURL("accounts:signUp").absoluteString
-            == "https://identitytoolkit.googleapis.com/v1/accounts:signUp?key=k1")
+        #expect(
+            try production.identityToolkitURL("accounts:signUp").absoluteString
+                == "https://identitytoolkit.googleapis.com/v1/accounts:signUp?key=k1")
         #expect(try production.secureTokenURL().absoluteString == "https://securetoken.googleapis.com/v1/token?key=k1")
         let emulator = RESTAuthBackend(apiKey: "k1", endpoint: .emulator(host: "127.0.0.1", port: 9099))
-        #expect(try emulator.identityToolkitURL("accounts:signUp").absoluteString
-            == "http://127.0.0.1:9099/identitytoolkit.googleapis.com/v1/accounts:signUp?key=k1")
-        #expect(try emulator.secureTokenURL().absoluteString
-            == "http://127.0.0.1:9099/securetoken.googleapis.com/v1/token?key=k1")
+        #expect(
+            try emulator.identityToolkitURL("accounts:signUp").absoluteString
+                == "http://127.0.0.1:9099/identitytoolkit.googleapis.com/v1/accounts:signUp?key=k1")
+        #expect(
+            try emulator.secureTokenURL().absoluteString
+                == "http://127.0.0.1:9099/securetoken.googleapis.com/v1/token?key=k1")
         let ipv6 = RESTAuthBackend(apiKey: "k1", endpoint: .emulator(host: "::1", port: 9099))
-        #expect(try ipv6.secureTokenURL().absoluteString == "http://[::1]:9099/securetoken.googleapis.com/v1/token?key=k1")
+        #expect(
+            try ipv6.secureTokenURL().absoluteString == "http://[::1]:9099/securetoken.googleapis.com/v1/token?key=k1")
         let odd = RESTAuthBackend(apiKey: "a&b=c")
         #expect(try odd.secureTokenURL().query == "key=a%26b%3Dc")
     }
@@ -30,8 +35,12 @@ struct RESTAuthBackendTests {
             for apiKey in [nil, ""] as [String?] {
                 let backend = restBackend(server, apiKey: apiKey)
                 await #expect(throws: AuthErrorCode.invalidAPIKey) { try await backend.signUpAnonymously() }
-                await #expect(throws: AuthErrorCode.invalidAPIKey) { try await backend.refreshSession(refreshToken: "r") }
-                await #expect(throws: AuthErrorCode.invalidAPIKey) { try await backend.sendPasswordResetEmail(email: adaEmail) }
+                await #expect(throws: AuthErrorCode.invalidAPIKey) {
+                    try await backend.refreshSession(refreshToken: "r")
+                }
+                await #expect(throws: AuthErrorCode.invalidAPIKey) {
+                    try await backend.sendPasswordResetEmail(email: adaEmail)
+                }
             }
             #expect(server.requests.isEmpty)
         }
@@ -70,18 +79,27 @@ struct RESTAuthBackendTests {
             #expect(session.signInProvider == "password")
             #expect(session.expirationDate.timeIntervalSince(before) >= 3600)
             #expect(session.expirationDate.timeIntervalSinceNow <= 3600)
-            #expect(session.account == AuthAccount(uid: RESTAuthScript.uid, email: adaEmail, isEmailVerified: true,
-                                                   providerIDs: ["password"],
-                                                   creationDate: Date(timeIntervalSince1970: 1_700_000_000),
-                                                   lastSignInDate: Date(timeIntervalSince1970: 1_700_000_500)))
+            #expect(
+                session.account
+                    == AuthAccount(
+                        uid: RESTAuthScript.uid, email: adaEmail, isEmailVerified: true,
+                        providerIDs: ["password"],
+                        creationDate: Date(timeIntervalSince1970: 1_700_000_000),
+                        lastSignInDate: Date(timeIntervalSince1970: 1_700_000_500)))
         }
     }
 
     @Test func anonymousSignUpPostsOnlyReturnSecureToken() async throws {
         let script = RESTAuthScript()
-        script.answer("accounts:signUp", with: .json(RESTAuthScript.tokens(
-            idToken: RESTAuthScript.idToken(provider: "anonymous", iat: 9), refreshToken: "anon", extra: #""localId":"anon-1""#)))
-        script.answer("accounts:lookup", with: .json(#"{"users":[{"localId":"anon-1","createdAt":"1700000000000","lastLoginAt":"1700000000000"}]}"#))
+        script.answer(
+            "accounts:signUp",
+            with: .json(
+                RESTAuthScript.tokens(
+                    idToken: RESTAuthScript.idToken(provider: "anonymous", iat: 9), refreshToken: "anon",
+                    extra: #""localId":"anon-1""#)))
+        script.answer(
+            "accounts:lookup",
+            with: .json(#"{"users":[{"localId":"anon-1","createdAt":"1700000000000","lastLoginAt":"1700000000000"}]}"#))
         try await withTestHTTPServer(script.handler) { server in
             let session = try await restBackend(server).signUpAnonymously()
             let signUp = try #require(server.requests.first)
@@ -138,7 +156,9 @@ struct RESTAuthBackendTests {
 
     @Test func aRefreshAnswerWithoutRefreshTokenKeepsTheOldOne() async throws {
         let script = RESTAuthScript()
-        script.answer("token", with: .json(#"{"id_token":"\#(RESTAuthScript.idToken(provider: "password", iat: 5))","expires_in":1800}"#))
+        script.answer(
+            "token",
+            with: .json(#"{"id_token":"\#(RESTAuthScript.idToken(provider: "password", iat: 5))","expires_in":1800}"#))
         try await withTestHTTPServer(script.handler) { server in
             let session = try await restBackend(server).refreshSession(refreshToken: "keep-me")
             #expect(session.refreshToken == "keep-me")
@@ -172,12 +192,13 @@ struct RESTAuthBackendTests {
             try await backend.confirmPasswordReset(code: "oob-1", newPassword: "new-password")
             let requests = server.requests
             try #require(requests.count == 4)
-            #expect(requests.map(\.pathWithoutQuery) == [
-                "/identitytoolkit.googleapis.com/v1/accounts:delete",
-                "/identitytoolkit.googleapis.com/v1/accounts:sendOobCode",
-                "/identitytoolkit.googleapis.com/v1/accounts:sendOobCode",
-                "/identitytoolkit.googleapis.com/v1/accounts:resetPassword",
-            ])
+            #expect(
+                requests.map(\.pathWithoutQuery) == [
+                    "/identitytoolkit.googleapis.com/v1/accounts:delete",
+                    "/identitytoolkit.googleapis.com/v1/accounts:sendOobCode",
+                    "/identitytoolkit.googleapis.com/v1/accounts:sendOobCode",
+                    "/identitytoolkit.googleapis.com/v1/accounts:resetPassword",
+                ])
             #expect(requests.allSatisfy { $0.method == "POST" && $0.query == key })
             #expect(requests[0].jsonBody.count == 1)
             #expect(requests[0].jsonBody["idToken"] as? String == "id-1")
@@ -195,13 +216,20 @@ struct RESTAuthBackendTests {
 
     @Test func lookupParsesTheAccount() async throws {
         let script = RESTAuthScript()
-        script.answer("accounts:lookup", with: .json(#"{"users":[{"localId":"u9","email":"G@x.org","emailVerified":false,"disabled":true,"createdAt":1600000000000}]}"#))
+        script.answer(
+            "accounts:lookup",
+            with: .json(
+                #"{"users":[{"localId":"u9","email":"G@x.org","emailVerified":false,"disabled":true,"createdAt":1600000000000}]}"#
+            ))
         try await withTestHTTPServer(script.handler) { server in
             let account = try await restBackend(server).lookup(idToken: "id-9")
             #expect(server.requests.first?.jsonBody["idToken"] as? String == "id-9")
-            #expect(account == AuthAccount(uid: "u9", email: "g@x.org", isEmailVerified: false, providerIDs: [],
-                                           creationDate: Date(timeIntervalSince1970: 1_600_000_000),
-                                           lastSignInDate: Date(timeIntervalSince1970: 1_600_000_000), isDisabled: true))
+            #expect(
+                account
+                    == AuthAccount(
+                        uid: "u9", email: "g@x.org", isEmailVerified: false, providerIDs: [],
+                        creationDate: Date(timeIntervalSince1970: 1_600_000_000),
+                        lastSignInDate: Date(timeIntervalSince1970: 1_600_000_000), isDisabled: true))
         }
     }
 

@@ -1,8 +1,9 @@
-@testable import FlintAuth
 import FlintCore
 import FlintTesting
 import Foundation
 import Testing
+
+@testable import FlintAuth
 
 @Suite("Auth over REST: server errors, transport failures and malformed answers")
 struct RESTAuthErrorTests {
@@ -54,7 +55,7 @@ struct RESTAuthErrorTests {
             let backend = restBackend(server)
             await #expect(throws: code) { try await backend.signIn(email: adaEmail, password: adaPassword) }
             await #expect(throws: code) { try await backend.refreshSession(refreshToken: "r") }
-            #expect(server.requests.count == 2)   // no lookup after an error
+            #expect(server.requests.count == 2)  // no lookup after an error
         }
     }
 
@@ -80,18 +81,23 @@ struct RESTAuthErrorTests {
 
     @Test func aBodyCutShortIsANetworkError() async throws {
         let script = RESTAuthScript()
-        script.answer("accounts:delete", with: TestHTTPResponse.json(#"{"kind":"identitytoolkit#DeleteAccountResponse"}"#)
-            .truncated(afterBodyBytes: 5))
+        script.answer(
+            "accounts:delete",
+            with: TestHTTPResponse.json(#"{"kind":"identitytoolkit#DeleteAccountResponse"}"#)
+                .truncated(afterBodyBytes: 5))
         try await withTestHTTPServer(script.handler) { server in
-            await #expect(throws: AuthErrorCode.networkError) { try await restBackend(server).deleteAccount(idToken: "t") }
+            await #expect(throws: AuthErrorCode.networkError) {
+                try await restBackend(server).deleteAccount(idToken: "t")
+            }
         }
     }
 
     @Test func aServerThatIsGoneIsANetworkError() async throws {
         // Port 1 (tcpmux) on loopback: privileged and unused, so the connection is refused. (A port freed by a
         // stopped server could be handed to a parallel test's server in between.)
-        let backend = RESTAuthBackend(apiKey: "flint-test-api-key", endpoint: .emulator(host: "127.0.0.1", port: 1),
-                                      appID: FlintOptions.testing.googleAppID, timeout: 10)
+        let backend = RESTAuthBackend(
+            apiKey: "flint-test-api-key", endpoint: .emulator(host: "127.0.0.1", port: 1),
+            appID: FlintOptions.testing.googleAppID, timeout: 10)
         await #expect(throws: AuthErrorCode.networkError) { try await backend.sendPasswordResetEmail(email: adaEmail) }
     }
 
@@ -116,10 +122,10 @@ struct RESTAuthErrorTests {
     }
 
     @Test(arguments: [
-        #"{"refreshToken":"r","expiresIn":"3600"}"#,                                   // no idToken
-        #"{"idToken":"","refreshToken":"r","expiresIn":"3600"}"#,                     // empty idToken
-        #"{"idToken":"t","expiresIn":"3600"}"#,                                       // no refreshToken
-        #"{"idToken":"t","refreshToken":"r"}"#,                                       // no expiresIn
+        #"{"refreshToken":"r","expiresIn":"3600"}"#,  // no idToken
+        #"{"idToken":"","refreshToken":"r","expiresIn":"3600"}"#,  // empty idToken
+        #"{"idToken":"t","expiresIn":"3600"}"#,  // no refreshToken
+        #"{"idToken":"t","refreshToken":"r"}"#,  // no expiresIn
         #"{"idToken":"t","refreshToken":"r","expiresIn":"soon"}"#,
         #"{"idToken":"t","refreshToken":"r","expiresIn":"-5"}"#,
         #"{"idToken":"t","refreshToken":"r","expiresIn":"1e300"}"#,
@@ -164,7 +170,9 @@ struct RESTAuthErrorTests {
         script.fail("accounts:delete", message: "EMAIL_EXISTS : " + String(repeating: "{", count: 100), status: 400)
         try await withTestHTTPServer(script.handler) { server in
             let backend = restBackend(server)
-            await #expect(throws: AuthErrorCode.internalError) { try await backend.sendPasswordResetEmail(email: adaEmail) }
+            await #expect(throws: AuthErrorCode.internalError) {
+                try await backend.sendPasswordResetEmail(email: adaEmail)
+            }
             // Brackets inside strings do not count as nesting.
             await #expect(throws: AuthErrorCode.emailAlreadyInUse) { try await backend.deleteAccount(idToken: "t") }
         }
@@ -172,8 +180,12 @@ struct RESTAuthErrorTests {
 
     @Test func nestingIsMeasuredOutsideStrings() {
         let limit = RESTAuthHTTP.maximumNestingDepth
-        #expect(RESTAuthHTTP.nestingIsBounded(Data((String(repeating: "[", count: limit) + String(repeating: "]", count: limit)).utf8)))
+        #expect(
+            RESTAuthHTTP.nestingIsBounded(
+                Data((String(repeating: "[", count: limit) + String(repeating: "]", count: limit)).utf8)))
         #expect(!RESTAuthHTTP.nestingIsBounded(Data(String(repeating: "[", count: limit + 1).utf8)))
-        #expect(RESTAuthHTTP.nestingIsBounded(Data(#"{"a":"\"[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[["}"#.utf8)))
+        #expect(
+            RESTAuthHTTP.nestingIsBounded(
+                Data(#"{"a":"\"[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[["}"#.utf8)))
     }
 }

@@ -1,8 +1,9 @@
-@testable import FlintAuth
 import FlintCore
 import FlintTesting
 import Foundation
 import Testing
+
+@testable import FlintAuth
 
 @Suite("Auth over REST: the public Auth API against an emulator")
 struct RESTAuthFlowTests {
@@ -10,7 +11,7 @@ struct RESTAuthFlowTests {
     private func emulatedAuth(_ server: TestHTTPServer, options: FlintOptions = .testing) throws -> Auth {
         let app = try TestApp.make(libraries: [AuthLibrary.self], options: options)
         let auth = try Auth.auth(app: app)
-        #expect(auth.backend is LocalAuthBackend)   // the embedded backend stays the default
+        #expect(auth.backend is LocalAuthBackend)  // the embedded backend stays the default
         auth.useEmulator(withHost: server.host, port: server.port)
         return auth
     }
@@ -24,8 +25,10 @@ struct RESTAuthFlowTests {
             #expect(backend.endpoint == .emulator(host: "127.0.0.1", port: server.port))
             #expect(backend.apiKey == FlintOptions.testing.apiKey)
             #expect(backend.appID == FlintOptions.testing.googleAppID)
-            #expect(try backend.identityToolkitURL("accounts:signUp").absoluteString
-                == "http://127.0.0.1:\(server.port)/identitytoolkit.googleapis.com/v1/accounts:signUp?key=flint-test-api-key")
+            #expect(
+                try backend.identityToolkitURL("accounts:signUp").absoluteString
+                    == "http://127.0.0.1:\(server.port)/identitytoolkit.googleapis.com/v1/accounts:signUp?key=flint-test-api-key"
+            )
             // The container's backend is unchanged: only this Auth switched.
             #expect(try app.container.require(AuthBackend.self) is LocalAuthBackend)
         }
@@ -62,25 +65,34 @@ struct RESTAuthFlowTests {
             try await auth.deleteCurrentUser()
             #expect(auth.currentUser == nil)
 
-            #expect(server.requests.map(\.lastPathComponent) == [
-                "accounts:signUp", "accounts:lookup",
-                "accounts:signInWithPassword", "accounts:lookup",
-                "token", "accounts:lookup",
-                "accounts:update", "accounts:lookup",
-                "accounts:sendOobCode", "accounts:resetPassword",
-                "accounts:delete",
-            ])
+            #expect(
+                server.requests.map(\.lastPathComponent) == [
+                    "accounts:signUp", "accounts:lookup",
+                    "accounts:signInWithPassword", "accounts:lookup",
+                    "token", "accounts:lookup",
+                    "accounts:update", "accounts:lookup",
+                    "accounts:sendOobCode", "accounts:resetPassword",
+                    "accounts:delete",
+                ])
             #expect(server.requests.allSatisfy { $0.query == "key=flint-test-api-key" })
-            #expect(server.requests[6].jsonBody["idToken"] as? String == RESTAuthScript.idToken(provider: "password", iat: 4))
-            #expect(server.requests[10].jsonBody["idToken"] as? String == RESTAuthScript.idToken(provider: "password", iat: 3))
+            #expect(
+                server.requests[6].jsonBody["idToken"] as? String
+                    == RESTAuthScript.idToken(provider: "password", iat: 4))
+            #expect(
+                server.requests[10].jsonBody["idToken"] as? String
+                    == RESTAuthScript.idToken(provider: "password", iat: 3))
             #expect(states.uids == [nil, RESTAuthScript.uid, nil, RESTAuthScript.uid, nil])
         }
     }
 
     @Test func anonymousSignInThroughAuth() async throws {
         let script = RESTAuthScript()
-        script.answer("accounts:signUp", with: .json(RESTAuthScript.tokens(
-            idToken: RESTAuthScript.idToken(provider: "anonymous", iat: 7), refreshToken: "anon", extra: #""localId":"anon-1""#)))
+        script.answer(
+            "accounts:signUp",
+            with: .json(
+                RESTAuthScript.tokens(
+                    idToken: RESTAuthScript.idToken(provider: "anonymous", iat: 7), refreshToken: "anon",
+                    extra: #""localId":"anon-1""#)))
         script.answer("accounts:lookup", with: .json(#"{"users":[{"localId":"anon-1","createdAt":"1700000000000"}]}"#))
         try await withTestHTTPServer(script.handler) { server in
             let auth = try emulatedAuth(server)
@@ -100,7 +112,9 @@ struct RESTAuthFlowTests {
         script.fail("accounts:sendOobCode", message: "MISSING_EMAIL")
         try await withTestHTTPServer(script.handler) { server in
             let auth = try emulatedAuth(server)
-            await #expect(throws: AuthErrorCode.invalidCredential) { try await auth.signIn(withEmail: adaEmail, password: "x") }
+            await #expect(throws: AuthErrorCode.invalidCredential) {
+                try await auth.signIn(withEmail: adaEmail, password: "x")
+            }
             await #expect(throws: AuthErrorCode.emailAlreadyInUse) {
                 try await auth.createUser(withEmail: adaEmail, password: adaPassword)
             }
@@ -147,16 +161,19 @@ struct RESTAuthFlowTests {
         #expect(backend.endpoint == .production)
         #expect(backend.apiKey == FlintOptions.testing.apiKey)
         #expect(backend.appID == FlintOptions.testing.googleAppID)
-        #expect(try backend.identityToolkitURL("accounts:lookup").absoluteString
-            == "https://identitytoolkit.googleapis.com/v1/accounts:lookup?key=flint-test-api-key")
-        #expect(try backend.secureTokenURL().absoluteString
-            == "https://securetoken.googleapis.com/v1/token?key=flint-test-api-key")
+        #expect(
+            try backend.identityToolkitURL("accounts:lookup").absoluteString
+                == "https://identitytoolkit.googleapis.com/v1/accounts:lookup?key=flint-test-api-key")
+        #expect(
+            try backend.secureTokenURL().absoluteString
+                == "https://securetoken.googleapis.com/v1/token?key=flint-test-api-key")
     }
 
     @Test func theRESTBackendOverrideCanTargetAnEmulator() async throws {
         try await withTestHTTPServer(RESTAuthScript().handler) { server in
-            let app = try TestApp.make(libraries: [AuthLibrary.self],
-                                       overrides: [AuthLibrary.restBackend(endpoint: .emulator(host: server.host, port: server.port))])
+            let app = try TestApp.make(
+                libraries: [AuthLibrary.self],
+                overrides: [AuthLibrary.restBackend(endpoint: .emulator(host: server.host, port: server.port))])
             let auth = try Auth.auth(app: app)
             try await auth.signIn(withEmail: adaEmail, password: adaPassword)
             #expect(auth.currentUser?.uid == RESTAuthScript.uid)

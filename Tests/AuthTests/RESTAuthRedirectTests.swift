@@ -1,8 +1,9 @@
-@testable import FlintAuth
 import FlintCore
 import FlintTesting
 import Foundation
 import Testing
+
+@testable import FlintAuth
 
 /// A redirect answer must not carry a request (and its API key, password or tokens) to another host.
 @Suite("Auth over REST: redirects are not followed", .timeLimit(.minutes(1)))

@@ -1,7 +1,8 @@
-@testable import FlintAuth
 import FlintCore
 import FlintTesting
 import Foundation
+
+@testable import FlintAuth
 
 /// A scripted Identity Toolkit + Secure Token server for ``TestHTTPServer``: every method has a default
 /// answer (a successful one, for uid `uid-ada` / `ada@example.com`), and a test can replace the answer of any
@@ -37,14 +38,22 @@ final class RESTAuthScript: Sendable {
     static func defaultAnswer(_ method: String) -> TestHTTPResponse {
         switch method {
         case "accounts:signUp":
-            .json(tokens(idToken: idToken(provider: "password", iat: 1), refreshToken: "refresh-1",
-                         extra: #""localId":"\#(uid)","email":"ada@example.com","kind":"identitytoolkit#SignupNewUserResponse""#))
+            .json(
+                tokens(
+                    idToken: idToken(provider: "password", iat: 1), refreshToken: "refresh-1",
+                    extra:
+                        #""localId":"\#(uid)","email":"ada@example.com","kind":"identitytoolkit#SignupNewUserResponse""#
+                ))
         case "accounts:signInWithPassword":
-            .json(tokens(idToken: idToken(provider: "password", iat: 2), refreshToken: "refresh-2",
-                         extra: #""localId":"\#(uid)","email":"ada@example.com","registered":true"#))
+            .json(
+                tokens(
+                    idToken: idToken(provider: "password", iat: 2), refreshToken: "refresh-2",
+                    extra: #""localId":"\#(uid)","email":"ada@example.com","registered":true"#))
         case "accounts:update":
-            .json(tokens(idToken: idToken(provider: "password", iat: 3), refreshToken: "refresh-3",
-                         extra: #""localId":"\#(uid)","email":"ada@example.com""#))
+            .json(
+                tokens(
+                    idToken: idToken(provider: "password", iat: 3), refreshToken: "refresh-3",
+                    extra: #""localId":"\#(uid)","email":"ada@example.com""#))
         case "accounts:lookup":
             .json(#"{"kind":"identitytoolkit#GetAccountInfoResponse","users":[\#(lookupUser)]}"#)
         case "accounts:delete":
@@ -54,14 +63,17 @@ final class RESTAuthScript: Sendable {
         case "accounts:resetPassword":
             .json(#"{"email":"ada@example.com","requestType":"PASSWORD_RESET"}"#)
         case "token":
-            .json(#"{"access_token":"\#(idToken(provider: "password", iat: 4))","expires_in":"3600","token_type":"Bearer","#
-                + #""refresh_token":"refresh-4","id_token":"\#(idToken(provider: "password", iat: 4))","user_id":"\#(uid)","project_id":"1234"}"#)
+            .json(
+                #"{"access_token":"\#(idToken(provider: "password", iat: 4))","expires_in":"3600","token_type":"Bearer","#
+                    + #""refresh_token":"refresh-4","id_token":"\#(idToken(provider: "password", iat: 4))","user_id":"\#(uid)","project_id":"1234"}"#
+            )
         default:
             .json(errorBody(message: "NOT_FOUND", status: 404), status: 404)
         }
     }
 
-    static let lookupUser = #"{"localId":"\#(uid)","email":"Ada@Example.com","emailVerified":true,"#
+    static let lookupUser =
+        #"{"localId":"\#(uid)","email":"Ada@Example.com","emailVerified":true,"#
         + #""providerUserInfo":[{"providerId":"password","email":"ada@example.com","federatedId":"ada@example.com","rawId":"ada@example.com"}],"#
         + #""passwordHash":"x","passwordUpdatedAt":1700000000000,"validSince":"1700000000","#
         + #""createdAt":"1700000000000","lastLoginAt":"1700000500000","disabled":false}"#
@@ -72,7 +84,8 @@ final class RESTAuthScript: Sendable {
 
     /// An unsigned JWT with the emulator's claims.
     static func idToken(provider: String, iat: Int, uid: String = uid) -> String {
-        let payload = #"{"iss":"https://securetoken.google.com/flint-test","aud":"flint-test","auth_time":1700000000,"#
+        let payload =
+            #"{"iss":"https://securetoken.google.com/flint-test","aud":"flint-test","auth_time":1700000000,"#
             + #""user_id":"\#(uid)","sub":"\#(uid)","iat":\#(1_700_000_000 + iat),"exp":\#(1_700_003_600 + iat),"#
             + #""email":"ada@example.com","email_verified":true,"#
             + #""firebase":{"identities":{"email":["ada@example.com"]},"sign_in_provider":"\#(provider)"}}"#
@@ -94,6 +107,7 @@ extension TestHTTPRequest {
 
 /// A REST backend pointed at `server` as an emulator, with the test options' key and app ID.
 func restBackend(_ server: TestHTTPServer, apiKey: String? = "flint-test-api-key") -> RESTAuthBackend {
-    RESTAuthBackend(apiKey: apiKey, endpoint: .emulator(host: server.host, port: server.port),
-                    appID: FlintOptions.testing.googleAppID, timeout: 10)
+    RESTAuthBackend(
+        apiKey: apiKey, endpoint: .emulator(host: server.host, port: server.port),
+        appID: FlintOptions.testing.googleAppID, timeout: 10)
 }

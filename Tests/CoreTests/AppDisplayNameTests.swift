@@ -17,8 +17,9 @@ struct AppDisplayNameTests {
     }
 
     @Test func appDeletedNamesTheApp() {
-        #expect(ComponentError.appDeleted(name: FlintApp.defaultName).description
-            == "Cannot use the default app: it was deleted.")
+        #expect(
+            ComponentError.appDeleted(name: FlintApp.defaultName).description
+                == "Cannot use the default app: it was deleted.")
         #expect(ComponentError.appDeleted(name: "gone").description == "Cannot use app 'gone': it was deleted.")
     }
 
@@ -29,7 +30,9 @@ struct AppDisplayNameTests {
             try registry.configure(options: .testing)
         }
         #expect(error?.description == "Cannot configure the default app: it is already configured.")
-        #expect(FlintError.appAlreadyConfigured(name: "x").description == "Cannot configure app 'x': it is already configured.")
+        #expect(
+            FlintError.appAlreadyConfigured(name: "x").description
+                == "Cannot configure app 'x': it is already configured.")
     }
 
     @Test func noMessageShowsTheInternalDefaultName() async throws {

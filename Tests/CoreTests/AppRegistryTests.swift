@@ -58,9 +58,14 @@ struct AppRegistryTests {
     }
 
     @Test func aFailedGraphLeavesNoTrace() throws {
-        let registry = try makeRegistry([("lib", [cached(Branch.self, dependencies: [.required(Leaf.self)]) { _ in nil }])])
-        #expect(throws: ComponentError.missingDependency(component: ComponentError.typeName(of: Branch.self),
-                                                         dependency: ComponentError.typeName(of: Leaf.self))) {
+        let registry = try makeRegistry([
+            ("lib", [cached(Branch.self, dependencies: [.required(Leaf.self)]) { _ in nil }])
+        ])
+        #expect(
+            throws: ComponentError.missingDependency(
+                component: ComponentError.typeName(of: Branch.self),
+                dependency: ComponentError.typeName(of: Leaf.self))
+        ) {
             try registry.configure(options: .testing)
         }
         #expect(registry.app() == nil)
@@ -102,7 +107,9 @@ struct AppRegistryTests {
         #expect(throws: ComponentError.invalidLibraryName(name)) {
             try registry.register(libraryName: name, version: "1", components: { [cached(Leaf.self) { _ in Leaf() }] })
         }
-        #expect(throws: ComponentError.invalidLibraryName(name)) { try registry.registerUserAgent(name: name, version: "1") }
+        #expect(throws: ComponentError.invalidLibraryName(name)) {
+            try registry.registerUserAgent(name: name, version: "1")
+        }
         #expect(registry.userAgent == "flint-greeter/3.1.4")
         // A later configure works and gets nothing from the refused library.
         let app = try registry.configure(options: .testing)
@@ -112,7 +119,9 @@ struct AppRegistryTests {
 
     @Test func anInvalidLibraryTypeIsRefusedBeforeItsComponentsAreRead() throws {
         let registry = AppRegistry()
-        #expect(throws: ComponentError.invalidLibraryName("bad name!")) { try registry.register(BadlyNamedLibrary.self) }
+        #expect(throws: ComponentError.invalidLibraryName("bad name!")) {
+            try registry.register(BadlyNamedLibrary.self)
+        }
         #expect(BadlyNamedLibrary.componentReads.value == 0)
         #expect(registry.userAgent == "")
         #expect(try registry.configure(options: .testing).container.contains(Leaf.self) == false)
@@ -126,8 +135,9 @@ struct AppRegistryTests {
     }
 
     @Test func invalidLibraryNameDescriptionSaysWhatIsAllowed() {
-        #expect(ComponentError.invalidLibraryName("bad name!").description
-            == "Invalid library name 'bad name!': use letters, digits, '.', '-' and '_'.")
+        #expect(
+            ComponentError.invalidLibraryName("bad name!").description
+                == "Invalid library name 'bad name!': use letters, digits, '.', '-' and '_'.")
     }
 
     @Test func librariesRegisteredLaterReachExistingAndLaterApps() throws {

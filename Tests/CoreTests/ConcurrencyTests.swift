@@ -60,7 +60,9 @@ struct ConcurrencyTests {
             cached(Fast.self) { _ in Fast() },
         ])
         let fastBefore = app.container.instance(for: Fast.self)
-        let slowResult = Task.detached(priority: Task.currentPriority) { await onThread { app.container.instance(for: Slow.self) != nil } }
+        let slowResult = Task.detached(priority: Task.currentPriority) {
+            await onThread { app.container.instance(for: Slow.self) != nil }
+        }
         #expect(await onThread { entered.wait() })
         // While Slow's factory runs: a cached lookup, a new creation and an unrelated miss all complete.
         let lookups = await onThread { () -> Bool in
@@ -75,18 +77,24 @@ struct ConcurrencyTests {
         let runs = RunCounter()
         let entered = Signal()
         let release = Signal()
-        let app = try makeApp([Component(Leaf.self) { _, isCacheable in
-            isCacheable = true
-            if runs.increment() == 1 {
-                entered.fire()
-                _ = release.wait(seconds: 30)
-                throw BoomError()
+        let app = try makeApp([
+            Component(Leaf.self) { _, isCacheable in
+                isCacheable = true
+                if runs.increment() == 1 {
+                    entered.fire()
+                    _ = release.wait(seconds: 30)
+                    throw BoomError()
+                }
+                return Leaf()
             }
-            return Leaf()
-        }])
-        let first = Task.detached(priority: Task.currentPriority) { await onThread { app.container.instance(for: Leaf.self) } }
+        ])
+        let first = Task.detached(priority: Task.currentPriority) {
+            await onThread { app.container.instance(for: Leaf.self) }
+        }
         #expect(await onThread { entered.wait() })
-        let second = Task.detached(priority: Task.currentPriority) { await onThread { app.container.instance(for: Leaf.self) } }
+        let second = Task.detached(priority: Task.currentPriority) {
+            await onThread { app.container.instance(for: Leaf.self) }
+        }
         release.fire()
         let results = try await [value(of: first), value(of: second)]
         #expect(results.compactMap { $0 }.count >= 1)
@@ -98,16 +106,20 @@ struct ConcurrencyTests {
         let inside = Atomic<Int>(0)
         let overlaps = RunCounter()
         let runs = RunCounter()
-        let app = try makeApp([Component(Leaf.self) { _, _ in
-            runs.increment()
-            if inside.wrappingAdd(1, ordering: .sequentiallyConsistent).newValue > 1 { overlaps.increment() }
-            for _ in 0..<1_000 { _ = inside.load(ordering: .relaxed) }
-            inside.wrappingSubtract(1, ordering: .sequentiallyConsistent)
-            return Leaf()
-        }])
-        _ = app.container.instance(for: Leaf.self)   // learns: not cacheable
+        let app = try makeApp([
+            Component(Leaf.self) { _, _ in
+                runs.increment()
+                if inside.wrappingAdd(1, ordering: .sequentiallyConsistent).newValue > 1 { overlaps.increment() }
+                for _ in 0..<1_000 { _ = inside.load(ordering: .relaxed) }
+                inside.wrappingSubtract(1, ordering: .sequentiallyConsistent)
+                return Leaf()
+            }
+        ])
+        _ = app.container.instance(for: Leaf.self)  // learns: not cacheable
         let tasks = (0..<8).map { _ in
-            Task.detached(priority: Task.currentPriority) { await onThread { (0..<200).allSatisfy { _ in app.container.instance(for: Leaf.self) != nil } } }
+            Task.detached(priority: Task.currentPriority) {
+                await onThread { (0..<200).allSatisfy { _ in app.container.instance(for: Leaf.self) != nil } }
+            }
         }
         for task in tasks { #expect(try await value(of: task, timeout: .seconds(30))) }
         #expect(runs.value == 1 + 8 * 200)
@@ -120,13 +132,15 @@ struct ConcurrencyTests {
         let cachedCreations = RunCounter()
         let learned = Atomic<Bool>(false)
         let start = Barrier(parties: 8)
-        let app = try makeApp([Component(Leaf.self) { _, isCacheable in
-            if learned.load(ordering: .acquiring) {
-                isCacheable = true
-                cachedCreations.increment()
+        let app = try makeApp([
+            Component(Leaf.self) { _, isCacheable in
+                if learned.load(ordering: .acquiring) {
+                    isCacheable = true
+                    cachedCreations.increment()
+                }
+                return Leaf()
             }
-            return Leaf()
-        }])
+        ])
         _ = app.container.instance(for: Leaf.self)
         learned.store(true, ordering: .releasing)
         let tasks = (0..<8).map { _ in
@@ -145,22 +159,30 @@ struct ConcurrencyTests {
     }
 
     @Test func aFactoryResolvingItselfThroughTheAppContainerIsACycleNotADeadlock() async throws {
-        let app = try makeApp([Component(Selfish.self) { container, isCacheable in
-            isCacheable = true
-            _ = try container.app!.container.require(Selfish.self)
-            return Selfish()
-        }])
+        let app = try makeApp([
+            Component(Selfish.self) { container, isCacheable in
+                isCacheable = true
+                _ = try container.app!.container.require(Selfish.self)
+                return Selfish()
+            }
+        ])
         let result = await onThread { Result { () throws(ComponentError) in try app.container.require(Selfish.self) } }
-        #expect(throws: ComponentError.dependencyCycle([ComponentError.typeName(of: Selfish.self)])) { try result.get() }
+        #expect(throws: ComponentError.dependencyCycle([ComponentError.typeName(of: Selfish.self)])) {
+            try result.get()
+        }
     }
 
     @Test func aNonCacheableFactoryResolvingItselfIsACycleNotAStackOverflow() async throws {
-        let app = try makeApp([Component(Selfish.self) { container, _ in
-            _ = try container.app!.container.require(Selfish.self)
-            return Selfish()
-        }])
+        let app = try makeApp([
+            Component(Selfish.self) { container, _ in
+                _ = try container.app!.container.require(Selfish.self)
+                return Selfish()
+            }
+        ])
         let result = await onThread { Result { () throws(ComponentError) in try app.container.require(Selfish.self) } }
-        #expect(throws: ComponentError.dependencyCycle([ComponentError.typeName(of: Selfish.self)])) { try result.get() }
+        #expect(throws: ComponentError.dependencyCycle([ComponentError.typeName(of: Selfish.self)])) {
+            try result.get()
+        }
     }
 
     @Test func twoThreadsWaitingOnEachOthersCreationsGetACycleError() async throws {
@@ -201,19 +223,24 @@ struct ConcurrencyTests {
         // Android's runtime test: an eager factory blocks on another thread that resolves a provider; with no
         // lock held while factories run, that thread gets its instance and the eager factory completes.
         let resolvedOnOtherThread = RunCounter()
-        let registry = try makeRegistry([("flint-eager", [
-            cached(Leaf.self) { _ in Leaf() },
-            cached(Root.self, timing: .alwaysEager, dependencies: [.provider(Leaf.self)]) { container in
-                let provider = try container.provider(for: Leaf.self)
-                let done = Signal()
-                Thread {
-                    if provider.get() != nil { resolvedOnOtherThread.increment() }
-                    done.fire()
-                }.start()
-                guard done.wait(seconds: 30) else { return nil }
-                return Root(branch: Branch(leaf: try provider.require()))
-            },
-        ])])
+        let registry = try makeRegistry([
+            (
+                "flint-eager",
+                [
+                    cached(Leaf.self) { _ in Leaf() },
+                    cached(Root.self, timing: .alwaysEager, dependencies: [.provider(Leaf.self)]) { container in
+                        let provider = try container.provider(for: Leaf.self)
+                        let done = Signal()
+                        Thread {
+                            if provider.get() != nil { resolvedOnOtherThread.increment() }
+                            done.fire()
+                        }.start()
+                        guard done.wait(seconds: 30) else { return nil }
+                        return Root(branch: Branch(leaf: try provider.require()))
+                    },
+                ]
+            )
+        ])
         let app = try await onThread { Result { try registry.configure(options: .testing) } }.get()
         #expect(resolvedOnOtherThread.value == 1)
         #expect(app.container.graph.nodes.map(\.state) == [.cached, .cached])
@@ -221,11 +248,17 @@ struct ConcurrencyTests {
 
     @Test func deleteRacingResolvesDoesNotCrash() async throws {
         for round in 0..<20 {
-            let app = try makeApp(name: "race-\(round)", [
-                cached(Leaf.self) { _ in Leaf() },
-                cached(Branch.self, dependencies: [.required(Leaf.self)]) { Branch(leaf: try $0.require(Leaf.self)) },
-                Component(Root.self, dependencies: [.required(Branch.self)]) { c, _ in Root(branch: try c.require(Branch.self)) },
-            ])
+            let app = try makeApp(
+                name: "race-\(round)",
+                [
+                    cached(Leaf.self) { _ in Leaf() },
+                    cached(Branch.self, dependencies: [.required(Leaf.self)]) {
+                        Branch(leaf: try $0.require(Leaf.self))
+                    },
+                    Component(Root.self, dependencies: [.required(Branch.self)]) { c, _ in
+                        Root(branch: try c.require(Branch.self))
+                    },
+                ])
             let resolvers = (0..<4).map { _ in
                 Task.detached(priority: Task.currentPriority) {
                     var outcomes = 0

@@ -37,8 +37,10 @@ final class RunCounter: Sendable {
 }
 
 /// A cacheable component returning a new `T` from `make`.
-func cached<T: Sendable>(_ type: T.Type, timing: InstantiationTiming = .lazy, dependencies: [Dependency] = [],
-               runs: RunCounter? = nil, _ make: @escaping @Sendable (ComponentContainer) throws -> T?) -> Component {
+func cached<T: Sendable>(
+    _ type: T.Type, timing: InstantiationTiming = .lazy, dependencies: [Dependency] = [],
+    runs: RunCounter? = nil, _ make: @escaping @Sendable (ComponentContainer) throws -> T?
+) -> Component {
     Component(type, timing: timing, dependencies: dependencies) { container, isCacheable in
         runs?.increment()
         isCacheable = true
@@ -84,8 +86,10 @@ struct BoomError: Error, CustomStringConvertible {
 }
 
 /// Asserts `body` throws exactly `expected`.
-func expectComponentError(_ expected: ComponentError, sourceLocation: SourceLocation = #_sourceLocation,
-                          _ body: () throws -> Void) {
+func expectComponentError(
+    _ expected: ComponentError, sourceLocation: SourceLocation = #_sourceLocation,
+    _ body: () throws -> Void
+) {
     do {
         try body()
         Issue.record("expected \(expected), nothing was thrown", sourceLocation: sourceLocation)

@@ -19,23 +19,29 @@ struct DeadlockTests {
         let resolvedOnOtherThread = Signal()
         let configuring = Task.detached(priority: Task.currentPriority) {
             await onThread { () -> Bool in
-                let registry = try? makeRegistry([("flint-deadlock", [
-                    Component(Holder.self, dependencies: [.provider(Helper.self)]) { container, isCacheable in
-                        isCacheable = true
-                        return Holder(helper: try container.provider(for: Helper.self))
-                    },
-                    cached(Helper.self) { _ in Helper() },
-                    Component(Starter.self, timing: .alwaysEager, dependencies: [.required(Holder.self)]) { container, isCacheable in
-                        isCacheable = true
-                        let holder = try container.require(Holder.self)
-                        // Another thread resolves through the provider while this eager factory waits for it.
-                        Thread.detachNewThread {
-                            if holder.helper.get() != nil { resolvedOnOtherThread.fire() }
-                        }
-                        guard resolvedOnOtherThread.wait(seconds: 30) else { return nil }
-                        return Starter()
-                    },
-                ])])
+                let registry = try? makeRegistry([
+                    (
+                        "flint-deadlock",
+                        [
+                            Component(Holder.self, dependencies: [.provider(Helper.self)]) { container, isCacheable in
+                                isCacheable = true
+                                return Holder(helper: try container.provider(for: Helper.self))
+                            },
+                            cached(Helper.self) { _ in Helper() },
+                            Component(Starter.self, timing: .alwaysEager, dependencies: [.required(Holder.self)]) {
+                                container, isCacheable in
+                                isCacheable = true
+                                let holder = try container.require(Holder.self)
+                                // Another thread resolves through the provider while this eager factory waits for it.
+                                Thread.detachNewThread {
+                                    if holder.helper.get() != nil { resolvedOnOtherThread.fire() }
+                                }
+                                guard resolvedOnOtherThread.wait(seconds: 30) else { return nil }
+                                return Starter()
+                            },
+                        ]
+                    )
+                ])
                 guard let app = try? registry?.configure(options: .testing) else { return false }
                 return app.container.instance(for: Starter.self) != nil
             }
@@ -59,7 +65,10 @@ struct DeadlockTests {
             },
             cached(Helper.self) { _ in Helper() },
         ])
-        let holder = try await value(of: Task.detached(priority: Task.currentPriority) { await onThread { app.container.instance(for: Holder.self) } })
+        let holder = try await value(
+            of: Task.detached(priority: Task.currentPriority) {
+                await onThread { app.container.instance(for: Holder.self) }
+            })
         #expect(holder?.helper.get() != nil)
     }
 }

@@ -47,11 +47,16 @@ struct DeferredTests {
     }
 
     @Test func askingForAnUndeclaredDeferredIsUndeclaredDependency() throws {
-        let app = try makeApp([cached(Uploader.self) { container in
-            Uploader(deferred: try container.deferred(for: Analytics.self))
-        }])
-        #expect(throws: ComponentError.undeclaredDependency(component: ComponentError.typeName(of: Uploader.self),
-                                                            requested: ComponentError.typeName(of: Analytics.self))) {
+        let app = try makeApp([
+            cached(Uploader.self) { container in
+                Uploader(deferred: try container.deferred(for: Analytics.self))
+            }
+        ])
+        #expect(
+            throws: ComponentError.undeclaredDependency(
+                component: ComponentError.typeName(of: Uploader.self),
+                requested: ComponentError.typeName(of: Analytics.self))
+        ) {
             try app.container.require(Uploader.self)
         }
     }

@@ -32,13 +32,17 @@ struct DeleteRaceTests {
         let entered = Signal()
         let release = Signal()
         let made = Made()
-        let app = try makeApp([Component(Counted.self) { _, isCacheable in
-            isCacheable = true
-            entered.fire()
-            _ = release.wait(seconds: 30)
-            return made.add(Counted())
-        }, cached(Pending.self) { _ in Pending() }])
-        let creation = Task.detached(priority: Task.currentPriority) { await onThread { Result { () throws(ComponentError) in try app.container.require(Counted.self) } } }
+        let app = try makeApp([
+            Component(Counted.self) { _, isCacheable in
+                isCacheable = true
+                entered.fire()
+                _ = release.wait(seconds: 30)
+                return made.add(Counted())
+            }, cached(Pending.self) { _ in Pending() },
+        ])
+        let creation = Task.detached(priority: Task.currentPriority) {
+            await onThread { Result { () throws(ComponentError) in try app.container.require(Counted.self) } }
+        }
         #expect(await onThread { entered.wait() })
         let deletion = Task { await app.delete() }
         // Delete has marked the app (lookups fail) but waits for the running creation.
@@ -84,14 +88,16 @@ struct DeleteRaceTests {
         let release = Signal()
         let configuring = Task.detached(priority: Task.currentPriority) {
             await onThread {
-                try? registry.configure(name: "racing", options: .testing, overrides: [
-                    Component(Pending.self, timing: .alwaysEager) { _, isCacheable in
-                        isCacheable = true
-                        entered.fire()
-                        _ = release.wait(seconds: 30)
-                        return Pending()
-                    },
-                ])
+                try? registry.configure(
+                    name: "racing", options: .testing,
+                    overrides: [
+                        Component(Pending.self, timing: .alwaysEager) { _, isCacheable in
+                            isCacheable = true
+                            entered.fire()
+                            _ = release.wait(seconds: 30)
+                            return Pending()
+                        }
+                    ])
             }
         }
         #expect(await onThread { entered.wait() })
@@ -106,9 +112,11 @@ struct DeleteRaceTests {
     }
 
     @Test func anAbsentOptionalProviderAfterDeleteThrowsAppDeleted() async throws {
-        let app = try makeApp([cached(Holder.self, dependencies: [.provider(Absent.self, isRequired: false)]) {
-            Holder(absent: try $0.provider(for: Absent.self))
-        }])
+        let app = try makeApp([
+            cached(Holder.self, dependencies: [.provider(Absent.self, isRequired: false)]) {
+                Holder(absent: try $0.provider(for: Absent.self))
+            }
+        ])
         let holder = try app.container.require(Holder.self)
         #expect(throws: ComponentError.notRegistered(type: ComponentError.typeName(of: Absent.self))) {
             try holder.absent.require()
@@ -118,8 +126,8 @@ struct DeleteRaceTests {
     }
 }
 
-private extension AppEvent {
-    var kind: String {
+extension AppEvent {
+    fileprivate var kind: String {
         switch self {
         case .configured: return "configured"
         case .deleted: return "deleted"

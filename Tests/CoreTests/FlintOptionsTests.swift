@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FlintCore
 
 /// A unique temporary directory for one test's fixture files, removed by `remove()`.
@@ -27,8 +28,10 @@ private struct FixtureDirectory {
 
 /// Runs `body` with the path of a fresh file holding `contents`, then removes the file's directory.
 @discardableResult
-private func withOptionsFile<R>(_ contents: String, name: String = "options",
-                                _ body: (String) throws -> R) throws -> R {
+private func withOptionsFile<R>(
+    _ contents: String, name: String = "options",
+    _ body: (String) throws -> R
+) throws -> R {
     let directory = try FixtureDirectory()
     defer { directory.remove() }
     return try body(directory.write(contents, to: name))
@@ -47,14 +50,16 @@ private func plist(_ body: String) -> String {
 
 /// An XML property list whose root dictionary holds `entries` as strings.
 private func plist(strings entries: KeyValuePairs<String, String>) -> String {
-    plist("<dict>\n" + entries.map { "<key>\($0.key)</key><string>\($0.value)</string>" }.joined(separator: "\n")
-        + "\n</dict>")
+    plist(
+        "<dict>\n" + entries.map { "<key>\($0.key)</key><string>\($0.value)</string>" }.joined(separator: "\n")
+            + "\n</dict>")
 }
 
 private let goodAppID = "1:1234567890:ios:abcdef0123456789"
 
 /// A plist with every key Flint reads, plus keys of a real GoogleService-Info.plist that it ignores.
-private let fullPlist = plist("""
+private let fullPlist = plist(
+    """
     <dict>
       <key>CLIENT_ID</key><string>123-abc.apps.googleusercontent.com</string>
       <key>REVERSED_CLIENT_ID</key><string>com.googleusercontent.apps.123-abc</string>
@@ -208,8 +213,10 @@ struct FlintOptionsTests {
 
     @Test func garbageIsRejected() throws {
         try withOptionsFile("this is <not> a plist") { path in
-            #expect(throws: FlintError.invalidOptions(
-                reason: "options file at \(path) is not a valid property list or JSON")) {
+            #expect(
+                throws: FlintError.invalidOptions(
+                    reason: "options file at \(path) is not a valid property list or JSON")
+            ) {
                 try FlintOptions(contentsOfFile: path)
             }
         }
@@ -225,8 +232,10 @@ struct FlintOptionsTests {
 
     @Test func jsonRootNotADictionaryIsRejected() throws {
         try withOptionsFile(#"["GOOGLE_APP_ID", "GCM_SENDER_ID"]"#) { path in
-            #expect(throws: FlintError.invalidOptions(
-                reason: "options file at \(path) must have a dictionary at its root, found an array")) {
+            #expect(
+                throws: FlintError.invalidOptions(
+                    reason: "options file at \(path) must have a dictionary at its root, found an array")
+            ) {
                 try FlintOptions(contentsOfFile: path)
             }
         }
@@ -234,8 +243,10 @@ struct FlintOptionsTests {
 
     @Test func plistRootNotADictionaryIsRejected() throws {
         try withOptionsFile(plist("<array><string>GOOGLE_APP_ID</string></array>")) { path in
-            #expect(throws: FlintError.invalidOptions(
-                reason: "options file at \(path) must have a dictionary at its root, found an array")) {
+            #expect(
+                throws: FlintError.invalidOptions(
+                    reason: "options file at \(path) must have a dictionary at its root, found an array")
+            ) {
                 try FlintOptions(contentsOfFile: path)
             }
         }
@@ -250,15 +261,18 @@ struct FlintOptionsTests {
         ("<data>AAEC</data>", "data"),
     ])
     func plistValueOfWrongTypeIsRejected(value: String, kind: String) throws {
-        let contents = plist("""
+        let contents = plist(
+            """
             <dict>
               <key>GOOGLE_APP_ID</key><string>\(goodAppID)</string>
               <key>GCM_SENDER_ID</key>\(value)
             </dict>
             """)
         try withOptionsFile(contents) { path in
-            #expect(throws: FlintError.invalidOptions(
-                reason: "key GCM_SENDER_ID in options file at \(path) must be a string, found \(kind)")) {
+            #expect(
+                throws: FlintError.invalidOptions(
+                    reason: "key GCM_SENDER_ID in options file at \(path) must be a string, found \(kind)")
+            ) {
                 try FlintOptions(contentsOfFile: path)
             }
         }
@@ -279,8 +293,10 @@ struct FlintOptionsTests {
         entries.removeAll { $0.hasPrefix("\"\(key)\"") }
         entries.append("\"\(key)\": \(value)")
         try withOptionsFile("{" + entries.joined(separator: ", ") + "}") { path in
-            #expect(throws: FlintError.invalidOptions(
-                reason: "key \(key) in options file at \(path) must be a string, found \(kind)")) {
+            #expect(
+                throws: FlintError.invalidOptions(
+                    reason: "key \(key) in options file at \(path) must be a string, found \(kind)")
+            ) {
                 try FlintOptions(contentsOfFile: path)
             }
         }
@@ -288,8 +304,10 @@ struct FlintOptionsTests {
 
     @Test func missingGoogleAppIDIsRejected() throws {
         try withOptionsFile(plist(strings: ["GCM_SENDER_ID": "1", "API_KEY": "k"])) { path in
-            #expect(throws: FlintError.invalidOptions(
-                reason: "options file at \(path) is missing required key GOOGLE_APP_ID")) {
+            #expect(
+                throws: FlintError.invalidOptions(
+                    reason: "options file at \(path) is missing required key GOOGLE_APP_ID")
+            ) {
                 try FlintOptions(contentsOfFile: path)
             }
         }
@@ -297,8 +315,10 @@ struct FlintOptionsTests {
 
     @Test func missingGCMSenderIDIsRejected() throws {
         try withOptionsFile(plist(strings: ["GOOGLE_APP_ID": goodAppID, "API_KEY": "k"])) { path in
-            #expect(throws: FlintError.invalidOptions(
-                reason: "options file at \(path) is missing required key GCM_SENDER_ID")) {
+            #expect(
+                throws: FlintError.invalidOptions(
+                    reason: "options file at \(path) is missing required key GCM_SENDER_ID")
+            ) {
                 try FlintOptions(contentsOfFile: path)
             }
         }
@@ -306,8 +326,10 @@ struct FlintOptionsTests {
 
     @Test func nullRequiredKeyInJSONIsMissing() throws {
         try withOptionsFile(#"{"GOOGLE_APP_ID": null, "GCM_SENDER_ID": "1"}"#) { path in
-            #expect(throws: FlintError.invalidOptions(
-                reason: "options file at \(path) is missing required key GOOGLE_APP_ID")) {
+            #expect(
+                throws: FlintError.invalidOptions(
+                    reason: "options file at \(path) is missing required key GOOGLE_APP_ID")
+            ) {
                 try FlintOptions(contentsOfFile: path)
             }
         }
@@ -315,8 +337,10 @@ struct FlintOptionsTests {
 
     @Test func lowercaseKeysAreNotFirebaseKeys() throws {
         try withOptionsFile(#"{"googleAppID": "\#(goodAppID)", "gcmSenderID": "1"}"#) { path in
-            #expect(throws: FlintError.invalidOptions(
-                reason: "options file at \(path) is missing required key GOOGLE_APP_ID")) {
+            #expect(
+                throws: FlintError.invalidOptions(
+                    reason: "options file at \(path) is missing required key GOOGLE_APP_ID")
+            ) {
                 try FlintOptions(contentsOfFile: path)
             }
         }
@@ -352,9 +376,11 @@ struct FlintOptionsTests {
     ])
     func validateRejectsMalformedAppID(appID: String, problem: String) {
         let options = FlintOptions(googleAppID: appID, gcmSenderID: "1234567890")
-        #expect(throws: FlintError.invalidOptions(
-            reason: "googleAppID '\(appID)' \(problem); expected 1:<digits>:<platform>:<hex>, "
-                + "e.g. 1:1234567890:ios:abcdef0123456789")) {
+        #expect(
+            throws: FlintError.invalidOptions(
+                reason: "googleAppID '\(appID)' \(problem); expected 1:<digits>:<platform>:<hex>, "
+                    + "e.g. 1:1234567890:ios:abcdef0123456789")
+        ) {
             try options.validate()
         }
     }
@@ -377,9 +403,11 @@ struct FlintOptionsTests {
 
     @Test func validateReportsAppIDBeforeSenderID() {
         let options = FlintOptions(googleAppID: "bad", gcmSenderID: "")
-        #expect(throws: FlintError.invalidOptions(
-            reason: "googleAppID 'bad' has 1 colon-separated part, not 4; expected 1:<digits>:<platform>:<hex>, "
-                + "e.g. 1:1234567890:ios:abcdef0123456789")) {
+        #expect(
+            throws: FlintError.invalidOptions(
+                reason: "googleAppID 'bad' has 1 colon-separated part, not 4; expected 1:<digits>:<platform>:<hex>, "
+                    + "e.g. 1:1234567890:ios:abcdef0123456789")
+        ) {
             try options.validate()
         }
     }
@@ -390,19 +418,22 @@ struct FlintOptionsTests {
         let directory = try FixtureDirectory()
         defer { directory.remove() }
         let path = try directory.write(fullJSON, to: "custom.json")
-        let options = FlintOptions.defaultOptions(environment: ["FLINT_OPTIONS_FILE": path],
-                                                  currentDirectory: "/nonexistent-\(UUID().uuidString)")
+        let options = FlintOptions.defaultOptions(
+            environment: ["FLINT_OPTIONS_FILE": path],
+            currentDirectory: "/nonexistent-\(UUID().uuidString)")
         #expect(options == fullOptions)
     }
 
     @Test func defaultOptionsResolvesRelativeEnvironmentPathAgainstCurrentDirectory() throws {
         let directory = try FixtureDirectory()
         defer { directory.remove() }
-        try FileManager.default.createDirectory(atPath: (directory.path as NSString).appendingPathComponent("config"),
-                                                withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: (directory.path as NSString).appendingPathComponent("config"),
+            withIntermediateDirectories: true)
         try directory.write(fullPlist, to: "config/app.plist")
-        let options = FlintOptions.defaultOptions(environment: ["FLINT_OPTIONS_FILE": "config/app.plist"],
-                                                  currentDirectory: directory.path)
+        let options = FlintOptions.defaultOptions(
+            environment: ["FLINT_OPTIONS_FILE": "config/app.plist"],
+            currentDirectory: directory.path)
         #expect(options == fullOptions)
     }
 
@@ -411,16 +442,19 @@ struct FlintOptionsTests {
         defer { directory.remove() }
         try directory.write(fullPlist, to: "GoogleService-Info.plist")
         #expect(FlintOptions.defaultOptions(environment: [:], currentDirectory: directory.path) == fullOptions)
-        #expect(FlintOptions.defaultOptions(environment: ["FLINT_OPTIONS_FILE": ""],
-                                            currentDirectory: directory.path) == fullOptions)
+        #expect(
+            FlintOptions.defaultOptions(
+                environment: ["FLINT_OPTIONS_FILE": ""],
+                currentDirectory: directory.path) == fullOptions)
     }
 
     @Test func defaultOptionsDoesNotFallBackWhenEnvironmentFileIsMissing() throws {
         let directory = try FixtureDirectory()
         defer { directory.remove() }
         try directory.write(fullPlist, to: "GoogleService-Info.plist")
-        let options = FlintOptions.defaultOptions(environment: ["FLINT_OPTIONS_FILE": "missing.plist"],
-                                                  currentDirectory: directory.path)
+        let options = FlintOptions.defaultOptions(
+            environment: ["FLINT_OPTIONS_FILE": "missing.plist"],
+            currentDirectory: directory.path)
         #expect(options == nil)
     }
 
@@ -457,8 +491,10 @@ struct FlintOptionsTests {
         let directory = try FixtureDirectory()
         defer { directory.remove() }
         let path = try directory.write(plist(strings: ["GOOGLE_APP_ID": goodAppID]), to: "GoogleService-Info.plist")
-        #expect(throws: FlintError.invalidOptions(
-            reason: "options file at \(path) is missing required key GCM_SENDER_ID")) {
+        #expect(
+            throws: FlintError.invalidOptions(
+                reason: "options file at \(path) is missing required key GCM_SENDER_ID")
+        ) {
             try AppRegistry().configure(defaultOptionsFileAt: path)
         }
     }
@@ -482,12 +518,18 @@ struct FlintOptionsTests {
     }
 
     @Test func defaultOptionsPathPrefersEnvironment() {
-        #expect(FlintOptions.defaultOptionsPath(environment: ["FLINT_OPTIONS_FILE": "/etc/flint.json"],
-                                                currentDirectory: "/work") == "/etc/flint.json")
-        #expect(FlintOptions.defaultOptionsPath(environment: ["FLINT_OPTIONS_FILE": "a/b.json"],
-                                                currentDirectory: "/work") == "/work/a/b.json")
-        #expect(FlintOptions.defaultOptionsPath(environment: ["OTHER": "x"],
-                                                currentDirectory: "/work/") == "/work/GoogleService-Info.plist")
+        #expect(
+            FlintOptions.defaultOptionsPath(
+                environment: ["FLINT_OPTIONS_FILE": "/etc/flint.json"],
+                currentDirectory: "/work") == "/etc/flint.json")
+        #expect(
+            FlintOptions.defaultOptionsPath(
+                environment: ["FLINT_OPTIONS_FILE": "a/b.json"],
+                currentDirectory: "/work") == "/work/a/b.json")
+        #expect(
+            FlintOptions.defaultOptionsPath(
+                environment: ["OTHER": "x"],
+                currentDirectory: "/work/") == "/work/GoogleService-Info.plist")
     }
 
     // MARK: - Codable
@@ -507,10 +549,11 @@ struct FlintOptionsTests {
     @Test func codableUsesSwiftPropertyNames() throws {
         let data = try JSONEncoder().encode(fullOptions)
         let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: String])
-        #expect(Set(object.keys) == [
-            "googleAppID", "gcmSenderID", "bundleID", "apiKey", "projectID", "databaseURL", "storageBucket",
-            "clientID", "appGroupID",
-        ])
+        #expect(
+            Set(object.keys) == [
+                "googleAppID", "gcmSenderID", "bundleID", "apiKey", "projectID", "databaseURL", "storageBucket",
+                "clientID", "appGroupID",
+            ])
         #expect(object["googleAppID"] == goodAppID)
     }
 

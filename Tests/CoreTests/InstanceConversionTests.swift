@@ -14,11 +14,13 @@ struct InstanceConversionTests {
 
     @Test func anInstanceOfAnotherTypeIsInstanceDoesNotConform() throws {
         let app = try makeApp([.instance(OtherGreeter(), as: (any Greeter).self)])
-        let expected = ComponentError.instanceDoesNotConform(type: ComponentError.typeName(of: EnglishGreeter.self),
-                                                             instanceType: ComponentError.typeName(of: OtherGreeter.self))
+        let expected = ComponentError.instanceDoesNotConform(
+            type: ComponentError.typeName(of: EnglishGreeter.self),
+            instanceType: ComponentError.typeName(of: OtherGreeter.self))
         #expect(throws: expected) { try app.container.require((any Greeter).self, as: EnglishGreeter.self) }
-        #expect(expected.description == "The instance of \(ComponentError.typeName(of: OtherGreeter.self)) does not "
-            + "conform to \(ComponentError.typeName(of: EnglishGreeter.self)).")
+        #expect(
+            expected.description == "The instance of \(ComponentError.typeName(of: OtherGreeter.self)) does not "
+                + "conform to \(ComponentError.typeName(of: EnglishGreeter.self)).")
     }
 
     @Test func aFactoryServingAConcreteTypeFromAnOverriddenProtocolReportsTheMismatch() throws {
@@ -28,8 +30,11 @@ struct InstanceConversionTests {
             try container.require((any Greeter).self, as: EnglishGreeter.self)
         }
         let app = try makeApp([concrete, .instance(OtherGreeter(), as: (any Greeter).self)])
-        #expect(throws: ComponentError.instanceDoesNotConform(type: ComponentError.typeName(of: EnglishGreeter.self),
-                                                              instanceType: ComponentError.typeName(of: OtherGreeter.self))) {
+        #expect(
+            throws: ComponentError.instanceDoesNotConform(
+                type: ComponentError.typeName(of: EnglishGreeter.self),
+                instanceType: ComponentError.typeName(of: OtherGreeter.self))
+        ) {
             try app.container.require(EnglishGreeter.self)
         }
     }

@@ -63,8 +63,10 @@ struct LateDiscoveryTests {
         let eagerRuns = RunCounter()
         let defaultOnlyRuns = RunCounter()
         try registry.register(libraryName: "flint-eager", version: "1") {
-            [cached(Eager.self, timing: .alwaysEager, runs: eagerRuns) { _ in Eager() },
-             cached(OnlyInDefault.self, timing: .eagerInDefaultApp, runs: defaultOnlyRuns) { _ in OnlyInDefault() }]
+            [
+                cached(Eager.self, timing: .alwaysEager, runs: eagerRuns) { _ in Eager() },
+                cached(OnlyInDefault.self, timing: .eagerInDefaultApp, runs: defaultOnlyRuns) { _ in OnlyInDefault() },
+            ]
         }
         #expect(eagerRuns.value == 2)
         #expect(defaultOnlyRuns.value == 1)
@@ -77,7 +79,9 @@ struct LateDiscoveryTests {
         let app = try registry.configure(options: .testing)
         let agent = registry.userAgent
         let nodes = app.container.graph.nodes
-        #expect(throws: ComponentError.duplicateComponent(type: name(Old.self), libraries: ["flint-old", "flint-clash"])) {
+        #expect(
+            throws: ComponentError.duplicateComponent(type: name(Old.self), libraries: ["flint-old", "flint-clash"])
+        ) {
             try registry.register(libraryName: "flint-clash", version: "1") {
                 [cached(Needy.self) { _ in Needy() }, cached(Old.self) { _ in Old() }]
             }
@@ -93,7 +97,10 @@ struct LateDiscoveryTests {
     @Test func aLateLibraryProvidingOneTypeTwiceIsDuplicate() throws {
         let registry = try registry()
         _ = try registry.configure(options: .testing)
-        #expect(throws: ComponentError.duplicateComponent(type: name(Needy.self), libraries: ["flint-twice", "flint-twice"])) {
+        #expect(
+            throws: ComponentError.duplicateComponent(
+                type: name(Needy.self), libraries: ["flint-twice", "flint-twice"])
+        ) {
             try registry.register(libraryName: "flint-twice", version: "1") {
                 [cached(Needy.self) { _ in Needy() }, cached(Needy.self) { _ in Needy() }]
             }
@@ -125,11 +132,13 @@ struct LateDiscoveryTests {
 
     @Test func anOptionalProviderMadeBeforeTheLibraryResolvesAfterIt() throws {
         let registry = try registry()
-        let app = try registry.configure(options: .testing, overrides: [
-            cached(Hopeful.self, dependencies: [.provider(New.self, isRequired: false)]) {
-                Hopeful(maybe: try $0.provider(for: New.self))
-            },
-        ])
+        let app = try registry.configure(
+            options: .testing,
+            overrides: [
+                cached(Hopeful.self, dependencies: [.provider(New.self, isRequired: false)]) {
+                    Hopeful(maybe: try $0.provider(for: New.self))
+                }
+            ])
         let hopeful = try app.container.require(Hopeful.self)
         #expect(hopeful.maybe.get() == nil)
         try newLibrary(registry)
@@ -139,12 +148,14 @@ struct LateDiscoveryTests {
     @Test func anOptionalDirectDependencyIsSeenByFactoriesThatRunAfterTheLibrary() throws {
         let registry = try registry()
         let seen = Locked<[Bool]>([])
-        let app = try registry.configure(options: .testing, overrides: [
-            Component(Asker.self, dependencies: [.optional(New.self)]) { container, _ in
-                seen.withLock { $0.append(container.instance(for: New.self) != nil) }
-                return Asker()
-            },
-        ])
+        let app = try registry.configure(
+            options: .testing,
+            overrides: [
+                Component(Asker.self, dependencies: [.optional(New.self)]) { container, _ in
+                    seen.withLock { $0.append(container.instance(for: New.self) != nil) }
+                    return Asker()
+                }
+            ])
         _ = try app.container.require(Asker.self)
         try newLibrary(registry)
         _ = try app.container.require(Asker.self)
@@ -163,15 +174,17 @@ struct LateDiscoveryTests {
 
     @Test func deferredDependentsAreToldWhenTheLibraryArrives() async throws {
         let registry = try registry()
-        let app = try registry.configure(options: .testing, overrides: [
-            cached(Waiter.self, dependencies: [.deferred(New.self)]) { container in
-                let waiter = Waiter()
-                try container.deferred(for: New.self).whenAvailable { provider in
-                    if let new = provider.get() { waiter.told.withLock { $0.append(new) } }
+        let app = try registry.configure(
+            options: .testing,
+            overrides: [
+                cached(Waiter.self, dependencies: [.deferred(New.self)]) { container in
+                    let waiter = Waiter()
+                    try container.deferred(for: New.self).whenAvailable { provider in
+                        if let new = provider.get() { waiter.told.withLock { $0.append(new) } }
+                    }
+                    return waiter
                 }
-                return waiter
-            },
-        ])
+            ])
         let waiter = try app.container.require(Waiter.self)
         let deferred = try app.container.deferred(for: New.self)
         let waiting = Task { try await deferred.value() }
@@ -184,7 +197,8 @@ struct LateDiscoveryTests {
 
     @Test func anAppsOverrideWinsOverALateLibraryComponent() throws {
         let registry = try registry()
-        let app = try registry.configure(options: .testing, overrides: [.instance(Overridden("override"), as: Overridden.self)])
+        let app = try registry.configure(
+            options: .testing, overrides: [.instance(Overridden("override"), as: Overridden.self)])
         try registry.register(libraryName: "flint-overridden", version: "1") {
             [cached(Overridden.self) { _ in Overridden("library") }]
         }

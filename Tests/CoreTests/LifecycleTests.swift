@@ -1,7 +1,8 @@
-@testable import FlintCore
 import FlintTesting
 import Synchronization
 import Testing
+
+@testable import FlintCore
 
 /// Records the order in which maintainers were told about deletion.
 private final class DeletionLog: Sendable {
@@ -18,7 +19,7 @@ private final class Maintained: ComponentLifecycleMaintainer {
         self.log = log
     }
     func appWillBeDeleted(_ app: FlintApp) async {
-        await Task.yield()   // genuinely async: delete() must await it
+        await Task.yield()  // genuinely async: delete() must await it
         log.append("\(label)@\(app.name)")
     }
 }
@@ -41,10 +42,12 @@ extension Maintained: Greeting {}
 struct LifecycleTests {
     @Test func aMaintainerRegisteredUnderAProtocolTypeIsNotified() async throws {
         let log = DeletionLog()
-        let app = try makeApp(name: "proto", [
-            cached((any Greeting).self) { _ in Maintained("greeting", log: log) },
-            cached(Leaf.self) { _ in Leaf() },
-        ])
+        let app = try makeApp(
+            name: "proto",
+            [
+                cached((any Greeting).self) { _ in Maintained("greeting", log: log) },
+                cached(Leaf.self) { _ in Leaf() },
+            ])
         _ = try app.container.require((any Greeting).self)
         _ = try app.container.require(Leaf.self)
         #expect(await app.delete())
@@ -53,12 +56,14 @@ struct LifecycleTests {
 
     @Test func deleteAwaitsMaintainersLatestCreatedFirst() async throws {
         let log = DeletionLog()
-        let app = try makeApp(name: "life", [
-            cached(Maintained.self) { _ in Maintained("base", log: log) },
-            cached(Dependent.self, dependencies: [.required(Maintained.self)]) {
-                Dependent(base: try $0.require(Maintained.self), log: log)
-            },
-        ])
+        let app = try makeApp(
+            name: "life",
+            [
+                cached(Maintained.self) { _ in Maintained("base", log: log) },
+                cached(Dependent.self, dependencies: [.required(Maintained.self)]) {
+                    Dependent(base: try $0.require(Maintained.self), log: log)
+                },
+            ])
         _ = try app.container.require(Dependent.self)
         #expect(await app.delete())
         #expect(log.all == ["dependent@life", "base@life"])
@@ -66,12 +71,14 @@ struct LifecycleTests {
 
     @Test func aMaintainerServedUnderSeveralTypesIsNotifiedOnce() async throws {
         let log = DeletionLog()
-        let app = try makeApp(name: "once", [
-            Component(Maintained.self, alsoProviding: [.type(ComponentLifecycleMaintainer.self) { $0 }]) { _, c in
-                c = true
-                return Maintained("shared", log: log)
-            },
-        ])
+        let app = try makeApp(
+            name: "once",
+            [
+                Component(Maintained.self, alsoProviding: [.type(ComponentLifecycleMaintainer.self) { $0 }]) { _, c in
+                    c = true
+                    return Maintained("shared", log: log)
+                }
+            ])
         _ = try app.container.require(Maintained.self)
         #expect(try app.container.require(ComponentLifecycleMaintainer.self) === app.container.require(Maintained.self))
         #expect(await app.delete())
@@ -106,7 +113,9 @@ struct LifecycleTests {
             }
             #expect(leaf != nil && branch != nil)
             #expect(await app.delete())
-            #expect(throws: ComponentError.appDeleted(name: FlintApp.defaultName)) { try app.container.require(Branch.self) }
+            #expect(throws: ComponentError.appDeleted(name: FlintApp.defaultName)) {
+                try app.container.require(Branch.self)
+            }
         }
         #expect(leaf == nil)
         #expect(branch == nil)
@@ -150,12 +159,16 @@ struct LifecycleTests {
         weak var storage: ContainerStorage?
         weak var container: ComponentContainer?
         do {
-            let app = try makeApp(name: "dropped", [
-                cached(Leaf.self) { _ in Leaf() },
-                Component(Branch.self, dependencies: [.required(Leaf.self)]) { c, _ in Branch(leaf: try c.require(Leaf.self)) },
-            ])
-            _ = try app.container.require(Branch.self)   // runs factories, caching their views
-            _ = try app.container.require(Branch.self)   // the known-uncacheable path
+            let app = try makeApp(
+                name: "dropped",
+                [
+                    cached(Leaf.self) { _ in Leaf() },
+                    Component(Branch.self, dependencies: [.required(Leaf.self)]) { c, _ in
+                        Branch(leaf: try c.require(Leaf.self))
+                    },
+                ])
+            _ = try app.container.require(Branch.self)  // runs factories, caching their views
+            _ = try app.container.require(Branch.self)  // the known-uncacheable path
             storage = app.container.storage
             container = app.container
             #expect(await app.delete())
@@ -168,13 +181,17 @@ struct LifecycleTests {
         let entered = Signal()
         let release = Signal()
         let made = WeakHolder<Leaf>()
-        let app = try makeApp(name: "late", [cached(Leaf.self) { _ in
-            entered.fire()
-            _ = release.wait(seconds: 30)
-            let leaf = Leaf()
-            made.set(leaf)
-            return leaf
-        }])
+        let app = try makeApp(
+            name: "late",
+            [
+                cached(Leaf.self) { _ in
+                    entered.fire()
+                    _ = release.wait(seconds: 30)
+                    let leaf = Leaf()
+                    made.set(leaf)
+                    return leaf
+                }
+            ])
         let pending = Task.detached(priority: Task.currentPriority) {
             await onThread { Result { () throws(ComponentError) in _ = try app.container.require(Leaf.self) } }
         }

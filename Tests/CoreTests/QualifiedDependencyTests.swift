@@ -21,9 +21,9 @@ private final class Node: Sendable {}
 private protocol Scheduler: Sendable {}
 extension Executor: Scheduler {}
 
-private extension Qualifier {
-    static let background: Qualifier = "background"
-    static let ui: Qualifier = "ui"
+extension Qualifier {
+    fileprivate static let background: Qualifier = "background"
+    fileprivate static let ui: Qualifier = "ui"
 }
 
 private let background = Qualified(Executor.self, .background)
@@ -32,8 +32,10 @@ private let ui = Qualified(Executor.self, .ui)
 private func name<T>(_ type: T.Type) -> String { ComponentError.typeName(of: type) }
 
 /// A cacheable component for the qualified `key`, returning a new instance from `make`.
-private func cached<T: Sendable>(_ key: Qualified<T>, dependencies: [Dependency] = [], runs: RunCounter? = nil,
-                                 _ make: @escaping @Sendable (ComponentContainer) throws -> T?) -> Component {
+private func cached<T: Sendable>(
+    _ key: Qualified<T>, dependencies: [Dependency] = [], runs: RunCounter? = nil,
+    _ make: @escaping @Sendable (ComponentContainer) throws -> T?
+) -> Component {
     Component(key, dependencies: dependencies) { container, isCacheable in
         runs?.increment()
         isCacheable = true
@@ -85,12 +87,13 @@ struct QualifiedDependencyTests {
     }
 
     @Test func aComponentDependingOnTheUiExecutorGetsTheUiOne() throws {
-        let app = try makeApp(executors() + [
-            Component(Renderer.self, dependencies: [.required(ui)]) { container, isCacheable in
-                isCacheable = true
-                return Renderer(executor: try container.require(ui))
-            },
-        ])
+        let app = try makeApp(
+            executors() + [
+                Component(Renderer.self, dependencies: [.required(ui)]) { container, isCacheable in
+                    isCacheable = true
+                    return Renderer(executor: try container.require(ui))
+                }
+            ])
         let renderer = try app.container.require(Renderer.self)
         #expect(renderer.executor.label == "ui")
         #expect(renderer.executor === (try app.container.require(ui)))
@@ -116,7 +119,8 @@ struct QualifiedDependencyTests {
     }
 
     @Test func anOptionalQualifiedDependencyWithoutProviderIsNil() throws {
-        let app = try makeApp([cached(background) { _ in Executor("background") },
+        let app = try makeApp([
+            cached(background) { _ in Executor("background") },
             Component(Renderer.self, dependencies: [.optional(ui)]) { container, isCacheable in
                 isCacheable = true
                 return Renderer(executor: container.instance(for: ui) ?? Executor("fallback"))
@@ -126,8 +130,11 @@ struct QualifiedDependencyTests {
     }
 
     @Test func aMissingQualifiedDependencyNamesItsQualifier() {
-        #expect(throws: ComponentError.missingDependency(component: name(Renderer.self),
-                                                         dependency: "@ui \(name(Executor.self))")) {
+        #expect(
+            throws: ComponentError.missingDependency(
+                component: name(Renderer.self),
+                dependency: "@ui \(name(Executor.self))")
+        ) {
             try makeApp([
                 cached(background) { _ in Executor("background") },
                 Component(Renderer.self, dependencies: [.required(ui)]) { _, _ in nil },
@@ -136,8 +143,11 @@ struct QualifiedDependencyTests {
     }
 
     @Test func anUnqualifiedComponentDoesNotSatisfyAQualifiedDependency() {
-        #expect(throws: ComponentError.missingDependency(component: name(Renderer.self),
-                                                         dependency: "@ui \(name(Executor.self))")) {
+        #expect(
+            throws: ComponentError.missingDependency(
+                component: name(Renderer.self),
+                dependency: "@ui \(name(Executor.self))")
+        ) {
             try makeApp([
                 .instance(Executor("plain"), as: Executor.self),
                 Component(Renderer.self, dependencies: [.required(ui)]) { _, _ in nil },
@@ -150,8 +160,11 @@ struct QualifiedDependencyTests {
             ("flint-one", [cached(ui) { _ in Executor("one") }]),
             ("flint-two", [cached(ui) { _ in Executor("two") }]),
         ])
-        #expect(throws: ComponentError.duplicateComponent(type: "@ui \(name(Executor.self))",
-                                                          libraries: ["flint-one", "flint-two"])) {
+        #expect(
+            throws: ComponentError.duplicateComponent(
+                type: "@ui \(name(Executor.self))",
+                libraries: ["flint-one", "flint-two"])
+        ) {
             try registry.configure(options: .testing)
         }
         #expect(registry.allApps.isEmpty)
@@ -169,46 +182,63 @@ struct QualifiedDependencyTests {
     }
 
     @Test func aQualifiedProviderDependencyResolvesOnGet() throws {
-        let app = try makeApp(executors() + [
-            Component(Renderer.self, dependencies: [.provider(ui), .provider(Qualified(Executor.self, "io"), isRequired: false)]) {
-                container, isCacheable in
-                isCacheable = true
-                let executor = try container.provider(for: Executor.self, qualifier: .ui)
-                let missing = try container.provider(for: Qualified(Executor.self, "io"))
-                expectComponentError(.notRegistered(type: "@io \(name(Executor.self))")) { _ = try missing.require() }
-                return Renderer(executor: try executor.require())
-            },
-        ])
+        let app = try makeApp(
+            executors() + [
+                Component(
+                    Renderer.self,
+                    dependencies: [.provider(ui), .provider(Qualified(Executor.self, "io"), isRequired: false)]
+                ) {
+                    container, isCacheable in
+                    isCacheable = true
+                    let executor = try container.provider(for: Executor.self, qualifier: .ui)
+                    let missing = try container.provider(for: Qualified(Executor.self, "io"))
+                    expectComponentError(.notRegistered(type: "@io \(name(Executor.self))")) {
+                        _ = try missing.require()
+                    }
+                    return Renderer(executor: try executor.require())
+                }
+            ])
         #expect(try app.container.require(Renderer.self).executor.label == "ui")
     }
 
     @Test func askingForAnUndeclaredQualifierIsUndeclaredDependency() throws {
-        let app = try makeApp(executors() + [
-            Component(Renderer.self, dependencies: [.required(background)]) { container, isCacheable in
-                isCacheable = true
-                return Renderer(executor: try container.require(ui))
-            },
-        ])
-        expectComponentError(.undeclaredDependency(component: name(Renderer.self),
-                                                   requested: "@ui \(name(Executor.self))")) {
+        let app = try makeApp(
+            executors() + [
+                Component(Renderer.self, dependencies: [.required(background)]) { container, isCacheable in
+                    isCacheable = true
+                    return Renderer(executor: try container.require(ui))
+                }
+            ])
+        expectComponentError(
+            .undeclaredDependency(
+                component: name(Renderer.self),
+                requested: "@ui \(name(Executor.self))")
+        ) {
             _ = try app.container.require(Renderer.self)
         }
     }
 
     @Test func aQualifiedDeclarationAllowsNeitherTheUnqualifiedTypeNorAnotherQualifier() throws {
-        let app = try makeApp(executors() + [.instance(Executor("plain"), as: Executor.self),
-            Component(Renderer.self, dependencies: [.required(background)]) { container, isCacheable in
-                isCacheable = true
-                expectComponentError(.undeclaredDependency(component: name(Renderer.self), requested: name(Executor.self))) {
-                    _ = try container.require(Executor.self)
-                }
-                expectComponentError(.undeclaredDependency(component: name(Renderer.self),
-                                                           requested: "@ui \(name(Executor.self))")) {
-                    _ = try container.provider(for: ui)
-                }
-                return Renderer(executor: try container.require(Executor.self, qualifier: .background))
-            },
-        ])
+        let app = try makeApp(
+            executors() + [
+                .instance(Executor("plain"), as: Executor.self),
+                Component(Renderer.self, dependencies: [.required(background)]) { container, isCacheable in
+                    isCacheable = true
+                    expectComponentError(
+                        .undeclaredDependency(component: name(Renderer.self), requested: name(Executor.self))
+                    ) {
+                        _ = try container.require(Executor.self)
+                    }
+                    expectComponentError(
+                        .undeclaredDependency(
+                            component: name(Renderer.self),
+                            requested: "@ui \(name(Executor.self))")
+                    ) {
+                        _ = try container.provider(for: ui)
+                    }
+                    return Renderer(executor: try container.require(Executor.self, qualifier: .background))
+                },
+            ])
         #expect(try app.container.require(Renderer.self).executor.label == "background")
     }
 
@@ -216,28 +246,41 @@ struct QualifiedDependencyTests {
         let profile = StartupProfile()
         let registry = try makeRegistry()
         registry.monitor = profile
-        let app = try registry.configure(options: .testing, overrides: executors() + [
-            Component(Renderer.self, dependencies: [.required(background)]) { container, isCacheable in
-                isCacheable = true
-                return container.instance(for: ui).map { Renderer(executor: $0) }
-            },
-        ])
+        let app = try registry.configure(
+            options: .testing,
+            overrides: executors() + [
+                Component(Renderer.self, dependencies: [.required(background)]) { container, isCacheable in
+                    isCacheable = true
+                    return container.instance(for: ui).map { Renderer(executor: $0) }
+                }
+            ])
         _ = try app.container.require(background)
         #expect(app.container.instance(for: Renderer.self) == nil)
         #expect(profile.creations.map(\.typeName) == ["@background \(name(Executor.self))"])
-        #expect(profile.failures.map(\.error) == [.undeclaredDependency(component: name(Renderer.self),
-                                                                        requested: "@ui \(name(Executor.self))")])
+        #expect(
+            profile.failures.map(\.error) == [
+                .undeclaredDependency(
+                    component: name(Renderer.self),
+                    requested: "@ui \(name(Executor.self))")
+            ])
         #expect(profile.failures.map(\.typeName) == ["@ui \(name(Executor.self))"])
     }
 
     @Test func theGraphExportShowsQualifiers() throws {
-        let app = try makeApp(executors() + [
-            Component(Renderer.self, dependencies: [.required(ui), .optional(Qualified(Executor.self, "io"))]) { _, _ in nil },
-        ])
+        let app = try makeApp(
+            executors() + [
+                Component(Renderer.self, dependencies: [.required(ui), .optional(Qualified(Executor.self, "io"))]) {
+                    _, _ in nil
+                }
+            ])
         let graph = app.container.graph
-        #expect(graph.nodes.map(\.typeName) == ["@background \(name(Executor.self))", "@ui \(name(Executor.self))",
-                                                name(Renderer.self)])
-        #expect(graph.edges.map { "\($0.from) -> \($0.to) \($0.kind) \($0.qualifier?.description ?? "-")" }
+        #expect(
+            graph.nodes.map(\.typeName) == [
+                "@background \(name(Executor.self))", "@ui \(name(Executor.self))",
+                name(Renderer.self),
+            ])
+        #expect(
+            graph.edges.map { "\($0.from) -> \($0.to) \($0.kind) \($0.qualifier?.description ?? "-")" }
                 == ["n2 -> n1 required @ui"])
         #expect(graph.unresolved.map(\.typeName) == ["@io \(name(Executor.self))"])
         let mermaid = graph.mermaid
@@ -252,10 +295,15 @@ struct QualifiedDependencyTests {
 
     @Test func anOverrideReplacesTheQualifiedComponentWithTheSameQualifierOnly() throws {
         let libraryRuns = RunCounter()
-        let registry = try makeRegistry([("flint-executors", [
-            cached(background, runs: libraryRuns) { _ in Executor("background") },
-            cached(ui, runs: libraryRuns) { _ in Executor("ui") },
-        ])])
+        let registry = try makeRegistry([
+            (
+                "flint-executors",
+                [
+                    cached(background, runs: libraryRuns) { _ in Executor("background") },
+                    cached(ui, runs: libraryRuns) { _ in Executor("ui") },
+                ]
+            )
+        ])
         let fake = Executor("fake ui")
         let app = try registry.configure(options: .testing, overrides: [.instance(fake, as: ui)])
         #expect(try app.container.require(ui) === fake)
@@ -271,8 +319,11 @@ struct QualifiedDependencyTests {
             ("flint-two", [cached(ui) { _ in Executor("two") }]),
         ])
         // Only an override keyed `@ui Executor` resolves the duplicate.
-        #expect(throws: ComponentError.duplicateComponent(type: "@ui \(name(Executor.self))",
-                                                          libraries: ["flint-one", "flint-two"])) {
+        #expect(
+            throws: ComponentError.duplicateComponent(
+                type: "@ui \(name(Executor.self))",
+                libraries: ["flint-one", "flint-two"])
+        ) {
             try registry.configure(options: .testing, overrides: [.instance(Executor("plain"), as: Executor.self)])
         }
     }
@@ -283,11 +334,13 @@ struct QualifiedDependencyTests {
             Component(ui, alsoProviding: [.type(main) { $0 }]) { _, isCacheable in
                 isCacheable = true
                 return Executor("ui")
-            },
+            }
         ])
         let scheduler = try app.container.require(main)
         #expect((scheduler as? Executor) === (try app.container.require(ui)))
-        expectComponentError(.notRegistered(type: name(Scheduler.self))) { _ = try app.container.require(Scheduler.self) }
+        expectComponentError(.notRegistered(type: name(Scheduler.self))) {
+            _ = try app.container.require(Scheduler.self)
+        }
         #expect(app.container.graph.nodes.map(\.typeName).contains("@main \(name(Scheduler.self))"))
     }
 

@@ -41,10 +41,12 @@ struct ResolutionTests {
 
     @Test func nilFactoryIsNotCachedAndRunsAgain() throws {
         let runs = RunCounter()
-        let app = try makeApp([Component(Leaf.self) { _, isCacheable in
-            isCacheable = true
-            return runs.increment() < 3 ? nil : Leaf()
-        }])
+        let app = try makeApp([
+            Component(Leaf.self) { _, isCacheable in
+                isCacheable = true
+                return runs.increment() < 3 ? nil : Leaf()
+            }
+        ])
         #expect(app.container.instance(for: Leaf.self) == nil)
         expectComponentError(.factoryReturnedNil(type: ComponentError.typeName(of: Leaf.self))) {
             _ = try app.container.require(Leaf.self)
@@ -56,11 +58,13 @@ struct ResolutionTests {
 
     @Test func throwingFactoryIsFactoryFailedWithTheReasonAndRetried() throws {
         let runs = RunCounter()
-        let app = try makeApp([Component(Leaf.self) { _, isCacheable in
-            isCacheable = true
-            if runs.increment() == 1 { throw BoomError() }
-            return Leaf()
-        }])
+        let app = try makeApp([
+            Component(Leaf.self) { _, isCacheable in
+                isCacheable = true
+                if runs.increment() == 1 { throw BoomError() }
+                return Leaf()
+            }
+        ])
         expectComponentError(.factoryFailed(type: ComponentError.typeName(of: Leaf.self), reason: "boom")) {
             _ = try app.container.require(Leaf.self)
         }
@@ -85,8 +89,11 @@ struct ResolutionTests {
             cached(Leaf.self) { _ in Leaf() },
             cached(Branch.self) { Branch(leaf: try $0.require(Leaf.self)) },
         ])
-        expectComponentError(.undeclaredDependency(component: ComponentError.typeName(of: Branch.self),
-                                                   requested: ComponentError.typeName(of: Leaf.self))) {
+        expectComponentError(
+            .undeclaredDependency(
+                component: ComponentError.typeName(of: Branch.self),
+                requested: ComponentError.typeName(of: Leaf.self))
+        ) {
             _ = try app.container.require(Branch.self)
         }
     }
@@ -96,31 +103,37 @@ struct ResolutionTests {
         let registry = try makeRegistry()
         registry.monitor = profile
         let sawNil = RunCounter()
-        let app = try registry.configure(options: .testing, overrides: [
-            cached(Leaf.self) { _ in Leaf() },
-            cached(Branch.self) { container in
-                if container.instance(for: Leaf.self) == nil { sawNil.increment() }
-                return Branch(leaf: Leaf())
-            },
-        ])
+        let app = try registry.configure(
+            options: .testing,
+            overrides: [
+                cached(Leaf.self) { _ in Leaf() },
+                cached(Branch.self) { container in
+                    if container.instance(for: Leaf.self) == nil { sawNil.increment() }
+                    return Branch(leaf: Leaf())
+                },
+            ])
         _ = try app.container.require(Branch.self)
         #expect(sawNil.value == 1)
-        #expect(profile.failures.map(\.error) == [.undeclaredDependency(component: ComponentError.typeName(of: Branch.self),
-                                                                        requested: ComponentError.typeName(of: Leaf.self))])
+        #expect(
+            profile.failures.map(\.error) == [
+                .undeclaredDependency(
+                    component: ComponentError.typeName(of: Branch.self),
+                    requested: ComponentError.typeName(of: Leaf.self))
+            ])
     }
 
     @Test func optionalDependencyWithoutProviderIsNilInTheFactory() throws {
         let app = try makeApp([
             cached(Branch.self, dependencies: [.optional(Leaf.self)]) { container in
                 Branch(leaf: container.instance(for: Leaf.self) ?? Leaf())
-            },
+            }
         ])
         #expect(app.container.instance(for: Branch.self) != nil)
     }
 
     @Test func aComponentErrorThrownByAFactoryPassesThroughUnchanged() throws {
         let app = try makeApp([
-            cached(Branch.self, dependencies: [.optional(Leaf.self)]) { Branch(leaf: try $0.require(Leaf.self)) },
+            cached(Branch.self, dependencies: [.optional(Leaf.self)]) { Branch(leaf: try $0.require(Leaf.self)) }
         ])
         expectComponentError(.notRegistered(type: ComponentError.typeName(of: Leaf.self))) {
             _ = try app.container.require(Branch.self)
@@ -135,10 +148,14 @@ struct ResolutionTests {
 
     @Test func theFactoryContainerSeesTheApp() throws {
         let seen = RunCounter()
-        let app = try makeApp(name: "seen", [cached(Leaf.self) { container in
-            if container.app?.name == "seen" { seen.increment() }
-            return Leaf()
-        }])
+        let app = try makeApp(
+            name: "seen",
+            [
+                cached(Leaf.self) { container in
+                    if container.app?.name == "seen" { seen.increment() }
+                    return Leaf()
+                }
+            ])
         _ = app.container.instance(for: Leaf.self)
         #expect(seen.value == 1)
     }

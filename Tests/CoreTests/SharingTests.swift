@@ -59,12 +59,14 @@ struct SharingTests {
     @Test func multiTypeComponentServesOneInstanceUnderEveryType() throws {
         let runs = RunCounter()
         let app = try makeApp([
-            Component(FakeAccountService.self,
-                      alsoProviding: [.type(UserSide.self) { $0 }, .type(SignInSide.self) { $0 }]) { _, isCacheable in
+            Component(
+                FakeAccountService.self,
+                alsoProviding: [.type(UserSide.self) { $0 }, .type(SignInSide.self) { $0 }]
+            ) { _, isCacheable in
                 runs.increment()
                 isCacheable = true
                 return FakeAccountService()
-            },
+            }
         ])
         let signIn = try app.container.require(SignInSide.self)
         let user = try app.container.require(UserSide.self)
@@ -77,18 +79,26 @@ struct SharingTests {
         let app = try makeApp([
             Component(FakeAccountService.self, alsoProviding: [.type(UserSide.self) { $0 }]) { _, _ in
                 FakeAccountService()
-            },
+            }
         ])
         #expect(app.container.instance(for: UserSide.self) !== app.container.instance(for: UserSide.self))
     }
 
     @Test func anOverrideOfOneExtraTypeReplacesOnlyThatType() throws {
-        let registry = try makeRegistry([("flint-account", [
-            Component(FakeAccountService.self, alsoProviding: [.type(UserSide.self) { $0 }, .type(SignInSide.self) { $0 }]) { _, c in
-                c = true
-                return FakeAccountService()
-            },
-        ])])
+        let registry = try makeRegistry([
+            (
+                "flint-account",
+                [
+                    Component(
+                        FakeAccountService.self,
+                        alsoProviding: [.type(UserSide.self) { $0 }, .type(SignInSide.self) { $0 }]
+                    ) { _, c in
+                        c = true
+                        return FakeAccountService()
+                    }
+                ]
+            )
+        ])
         let replacement = FakeAccountService()
         let app = try registry.configure(options: .testing, overrides: [.instance(replacement, as: UserSide.self)])
         #expect(app.container.instance(for: UserSide.self) === replacement)
@@ -99,16 +109,23 @@ struct SharingTests {
     @Test func setContributionsResolveTogetherInRegistrationOrder() throws {
         let registry = try makeRegistry([
             ("lib-a", [Component.contribution(to: Plugin.self) { _, _ in NamedPlugin(name: "a") }]),
-            ("lib-b", [Component.contribution(to: Plugin.self) { _, _ in NamedPlugin(name: "b1") },
-                       Component.contribution(to: Plugin.self) { _, _ in NamedPlugin(name: "b2") }]),
+            (
+                "lib-b",
+                [
+                    Component.contribution(to: Plugin.self) { _, _ in NamedPlugin(name: "b1") },
+                    Component.contribution(to: Plugin.self) { _, _ in NamedPlugin(name: "b2") },
+                ]
+            ),
         ])
-        let app = try registry.configure(options: .testing, overrides: [
-            cached(Leaf.self, dependencies: [.set(Plugin.self)]) { container in
-                let names = try container.all(Plugin.self).map(\.name)
-                #expect(names == ["a", "b1", "b2"])
-                return Leaf()
-            },
-        ])
+        let app = try registry.configure(
+            options: .testing,
+            overrides: [
+                cached(Leaf.self, dependencies: [.set(Plugin.self)]) { container in
+                    let names = try container.all(Plugin.self).map(\.name)
+                    #expect(names == ["a", "b1", "b2"])
+                    return Leaf()
+                }
+            ])
         #expect(try app.container.all(Plugin.self).map(\.name) == ["a", "b1", "b2"])
         #expect(app.container.instance(for: Leaf.self) != nil)
     }
@@ -136,8 +153,11 @@ struct SharingTests {
                 return Leaf()
             },
         ])
-        expectComponentError(.undeclaredDependency(component: ComponentError.typeName(of: Leaf.self),
-                                                   requested: "[\(ComponentError.typeName(of: Plugin.self))]")) {
+        expectComponentError(
+            .undeclaredDependency(
+                component: ComponentError.typeName(of: Leaf.self),
+                requested: "[\(ComponentError.typeName(of: Plugin.self))]")
+        ) {
             _ = try app.container.require(Leaf.self)
         }
     }
@@ -166,12 +186,17 @@ struct SharingTests {
         final class Egg: Sendable {}
         let app = try makeApp([
             cached(Chicken.self, dependencies: [.provider(Egg.self)]) { container in
-                _ = try container.provider(for: Egg.self).require()   // too early: Egg needs Chicken
+                _ = try container.provider(for: Egg.self).require()  // too early: Egg needs Chicken
                 return Chicken()
             },
-            cached(Egg.self, dependencies: [.required(Chicken.self)]) { _ = try $0.require(Chicken.self); return Egg() },
+            cached(Egg.self, dependencies: [.required(Chicken.self)]) {
+                _ = try $0.require(Chicken.self)
+                return Egg()
+            },
         ])
-        expectComponentError(.dependencyCycle([ComponentError.typeName(of: Chicken.self), ComponentError.typeName(of: Egg.self)])) {
+        expectComponentError(
+            .dependencyCycle([ComponentError.typeName(of: Chicken.self), ComponentError.typeName(of: Egg.self)])
+        ) {
             _ = try app.container.require(Chicken.self)
         }
     }
@@ -182,7 +207,7 @@ struct SharingTests {
                 let leaf = try container.provider(for: Leaf.self).get()
                 #expect(leaf == nil)
                 return Branch(leaf: Leaf())
-            },
+            }
         ])
         #expect(app.container.instance(for: Branch.self) != nil)
     }

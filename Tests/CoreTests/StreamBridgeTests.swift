@@ -1,6 +1,6 @@
 import FlintCore
-import StreamTestSupport
 import FlintTesting
+import StreamTestSupport
 import Testing
 
 @Suite(.timeLimit(.minutes(1)))

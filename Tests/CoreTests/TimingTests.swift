@@ -14,15 +14,22 @@ struct TimingTests {
     }
 
     private func registry(_ counters: Counters) throws -> AppRegistry {
-        try makeRegistry([("flint-timing", [
-            cached(Always.self, timing: .alwaysEager, runs: counters.always) { _ in Always() },
-            cached(DefaultOnly.self, timing: .eagerInDefaultApp, runs: counters.defaultOnly) { _ in DefaultOnly() },
-            cached(Lazy.self, runs: counters.lazy) { _ in Lazy() },
-            Component(EagerFresh.self, timing: .alwaysEager) { _, _ in
-                counters.fresh.increment()
-                return EagerFresh()
-            },
-        ])])
+        try makeRegistry([
+            (
+                "flint-timing",
+                [
+                    cached(Always.self, timing: .alwaysEager, runs: counters.always) { _ in Always() },
+                    cached(DefaultOnly.self, timing: .eagerInDefaultApp, runs: counters.defaultOnly) { _ in
+                        DefaultOnly()
+                    },
+                    cached(Lazy.self, runs: counters.lazy) { _ in Lazy() },
+                    Component(EagerFresh.self, timing: .alwaysEager) { _, _ in
+                        counters.fresh.increment()
+                        return EagerFresh()
+                    },
+                ]
+            )
+        ])
     }
 
     @Test func defaultAppCreatesBothEagerKindsAndNotLazy() throws {
@@ -60,23 +67,34 @@ struct TimingTests {
     @Test func eagerFactoriesRunAfterTheAppIsPublished() throws {
         let sawPublishedApp = RunCounter()
         let registry = AppRegistry()
-        try registry.register(libraryName: "flint-eager", version: "1", components: { [
-            cached(Always.self, timing: .alwaysEager) { container in
-                if let app = container.app, registry.app(name: "published") === app { sawPublishedApp.increment() }
-                return Always()
-            },
-        ] })
+        try registry.register(
+            libraryName: "flint-eager", version: "1",
+            components: {
+                [
+                    cached(Always.self, timing: .alwaysEager) { container in
+                        if let app = container.app, registry.app(name: "published") === app {
+                            sawPublishedApp.increment()
+                        }
+                        return Always()
+                    }
+                ]
+            })
         try registry.configure(name: "published", options: .testing)
         #expect(sawPublishedApp.value == 1)
     }
 
     @Test func aFailingEagerFactoryDoesNotFailConfigureAndIsReported() throws {
         let profile = StartupProfile()
-        let registry = try makeRegistry([("flint-eager", [Component(Always.self, timing: .alwaysEager) { _, _ in throw BoomError() }])])
+        let registry = try makeRegistry([
+            ("flint-eager", [Component(Always.self, timing: .alwaysEager) { _, _ in throw BoomError() }])
+        ])
         registry.monitor = profile
         let app = try registry.configure(name: "survives", options: .testing)
         #expect(registry.app(name: "survives") === app)
-        #expect(profile.failures.map(\.error) == [.factoryFailed(type: ComponentError.typeName(of: Always.self), reason: "boom")])
+        #expect(
+            profile.failures.map(\.error) == [
+                .factoryFailed(type: ComponentError.typeName(of: Always.self), reason: "boom")
+            ])
     }
 
     @Test func lazyIsTheDefaultTiming() {

@@ -17,31 +17,44 @@ struct ValidationTests {
             ("flint-one", [cached(Leaf.self) { _ in Leaf() }]),
             ("flint-two", [cached(Leaf.self) { _ in Leaf() }]),
         ])
-        #expect(throws: ComponentError.duplicateComponent(type: name(Leaf.self), libraries: ["flint-one", "flint-two"])) {
+        #expect(
+            throws: ComponentError.duplicateComponent(type: name(Leaf.self), libraries: ["flint-one", "flint-two"])
+        ) {
             try registry.configure(options: .testing)
         }
         #expect(registry.allApps.isEmpty)
     }
 
     @Test func oneLibraryProvidingATypeTwiceIsDuplicate() throws {
-        let registry = try makeRegistry([("flint-one", [cached(Leaf.self) { _ in Leaf() }, cached(Leaf.self) { _ in Leaf() }])])
-        #expect(throws: ComponentError.duplicateComponent(type: name(Leaf.self), libraries: ["flint-one", "flint-one"])) {
+        let registry = try makeRegistry([
+            ("flint-one", [cached(Leaf.self) { _ in Leaf() }, cached(Leaf.self) { _ in Leaf() }])
+        ])
+        #expect(
+            throws: ComponentError.duplicateComponent(type: name(Leaf.self), libraries: ["flint-one", "flint-one"])
+        ) {
             try registry.configure(options: .testing)
         }
     }
 
     @Test func anExtraTypeCollidingWithAnotherComponentIsDuplicate() throws {
         let registry = try makeRegistry([
-            ("flint-one", [Component(FakeAccountService.self, alsoProviding: [.type(UserSide.self) { $0 }]) { _, _ in nil }]),
+            (
+                "flint-one",
+                [Component(FakeAccountService.self, alsoProviding: [.type(UserSide.self) { $0 }]) { _, _ in nil }]
+            ),
             ("flint-two", [Component(UserSide.self) { _, _ in nil }]),
         ])
-        #expect(throws: ComponentError.duplicateComponent(type: name(UserSide.self), libraries: ["flint-one", "flint-two"])) {
+        #expect(
+            throws: ComponentError.duplicateComponent(type: name(UserSide.self), libraries: ["flint-one", "flint-two"])
+        ) {
             try registry.configure(options: .testing)
         }
     }
 
     @Test func twoOverridesForOneTypeAreDuplicate() {
-        #expect(throws: ComponentError.duplicateComponent(type: name(Leaf.self), libraries: ["overrides", "overrides"])) {
+        #expect(
+            throws: ComponentError.duplicateComponent(type: name(Leaf.self), libraries: ["overrides", "overrides"])
+        ) {
             try makeApp([cached(Leaf.self) { _ in Leaf() }, cached(Leaf.self) { _ in Leaf() }])
         }
     }
@@ -58,7 +71,8 @@ struct ValidationTests {
 
     @Test func overrideAddsATypeNoLibraryProvides() throws {
         let fake = Leaf()
-        let app = try makeRegistry([("flint-one", [])]).configure(options: .testing, overrides: [.instance(fake, as: Leaf.self)])
+        let app = try makeRegistry([("flint-one", [])]).configure(
+            options: .testing, overrides: [.instance(fake, as: Leaf.self)])
         #expect(app.container.instance(for: Leaf.self) === fake)
     }
 
@@ -79,7 +93,9 @@ struct ValidationTests {
     }
 
     @Test func missingRequiredDependencyNamesComponentAndDependency() throws {
-        let registry = try makeRegistry([("flint-one", [cached(Root.self, dependencies: [.required(Branch.self)]) { _ in nil }])])
+        let registry = try makeRegistry([
+            ("flint-one", [cached(Root.self, dependencies: [.required(Branch.self)]) { _ in nil }])
+        ])
         #expect(throws: ComponentError.missingDependency(component: name(Root.self), dependency: name(Branch.self))) {
             try registry.configure(options: .testing)
         }
@@ -92,7 +108,11 @@ struct ValidationTests {
     }
 
     @Test func missingOptionalDependencyIsFine() throws {
-        let app = try makeApp([cached(Root.self, dependencies: [.optional(Branch.self), .provider(Leaf.self, isRequired: false)]) { _ in nil }])
+        let app = try makeApp([
+            cached(Root.self, dependencies: [.optional(Branch.self), .provider(Leaf.self, isRequired: false)]) { _ in
+                nil
+            }
+        ])
         #expect(app.container.instance(for: Root.self) == nil)
     }
 
@@ -116,7 +136,9 @@ struct ValidationTests {
     }
 
     @Test func cycleThroughASetIsDetected() {
-        #expect(throws: ComponentError.dependencyCycle(["[\(name(Plugin.self))] from overrides #0", name(CycleA.self)])) {
+        #expect(
+            throws: ComponentError.dependencyCycle(["[\(name(Plugin.self))] from overrides #0", name(CycleA.self)])
+        ) {
             try makeApp([
                 Component.contribution(to: Plugin.self, dependencies: [.required(CycleA.self)]) { _, _ in nil },
                 cached(CycleA.self, dependencies: [.set(Plugin.self)]) { _ in nil },
@@ -125,7 +147,9 @@ struct ValidationTests {
     }
 
     @Test func aCycleThroughTheLastMemberOfASetIsDetected() {
-        #expect(throws: ComponentError.dependencyCycle(["[\(name(Plugin.self))] from overrides #1", name(CycleA.self)])) {
+        #expect(
+            throws: ComponentError.dependencyCycle(["[\(name(Plugin.self))] from overrides #1", name(CycleA.self)])
+        ) {
             try makeApp([
                 Component.contribution(to: Plugin.self) { _, _ in nil },
                 Component.contribution(to: Plugin.self, dependencies: [.required(CycleA.self)]) { _, _ in nil },
@@ -141,7 +165,9 @@ struct ValidationTests {
             cached(Leaf.self) { _ in Leaf() },
             cached(Branch.self, dependencies: [.required(Leaf.self)]) { Branch(leaf: try $0.require(Leaf.self)) },
             cached(Outside.self, dependencies: [.required(Leaf.self)]) { _ in Outside() },
-            cached(Root.self, dependencies: [.required(Branch.self), .required(Outside.self), .set(Plugin.self)]) { _ in nil },
+            cached(Root.self, dependencies: [.required(Branch.self), .required(Outside.self), .set(Plugin.self)]) { _ in
+                nil
+            },
             Component.contribution(to: Plugin.self, dependencies: [.required(Branch.self)]) { _, _ in nil },
             Component.contribution(to: Plugin.self, dependencies: [.required(Leaf.self)]) { _, _ in nil },
         ])
@@ -157,7 +183,9 @@ struct ValidationTests {
     }
 
     @Test func duplicatesAreReportedBeforeMissingAndMissingBeforeCycles() {
-        #expect(throws: ComponentError.duplicateComponent(type: name(Leaf.self), libraries: ["overrides", "overrides"])) {
+        #expect(
+            throws: ComponentError.duplicateComponent(type: name(Leaf.self), libraries: ["overrides", "overrides"])
+        ) {
             try makeApp([
                 cached(Leaf.self) { _ in nil }, cached(Leaf.self) { _ in nil },
                 cached(Root.self, dependencies: [.required(Branch.self)]) { _ in nil },
@@ -193,7 +221,8 @@ enum ChainBuilder {
         result.reserveCapacity(count)
         var previous: Dependency?
         for index in 0..<count {
-            build(bits: index, depth: 15, rest: End.self) { (type: Any.Type, make: (Dependency?) -> (Component, Dependency)) in
+            build(bits: index, depth: 15, rest: End.self) {
+                (type: Any.Type, make: (Dependency?) -> (Component, Dependency)) in
                 let (component, dependency) = make(previous)
                 result.append(component)
                 previous = dependency
@@ -202,8 +231,10 @@ enum ChainBuilder {
         return result
     }
 
-    private static func build<Rest: Sendable>(bits: Int, depth: Int, rest: Rest.Type,
-                                    _ body: (Any.Type, (Dependency?) -> (Component, Dependency)) -> Void) {
+    private static func build<Rest: Sendable>(
+        bits: Int, depth: Int, rest: Rest.Type,
+        _ body: (Any.Type, (Dependency?) -> (Component, Dependency)) -> Void
+    ) {
         if depth == 0 {
             body(Rest.self) { previous in
                 (Component(Rest.self, dependencies: previous.map { [$0] } ?? []) { _, _ in nil }, .required(Rest.self))

@@ -1,6 +1,7 @@
-@testable import FlintFirestore
 import FlintTesting
 import Testing
+
+@testable import FlintFirestore
 
 /// Sum, average and several aggregations in one query, as FIRAggregateTests.mm checks them against the
 /// Standard edition backend.
@@ -9,10 +10,12 @@ struct AggregateTests {
     /// The SDK tests' two books.
     private func books() async throws -> CollectionReference {
         let books = try makeFirestore().collection("books")
-        try await seed(books, [
-            "a": ["author": "authorA", "pages": 100, "height": 24.5, "weight": 24.1, "foo": 1],
-            "b": ["author": "authorB", "pages": 50, "height": 25.5, "weight": 75.5, "foo": 1],
-        ])
+        try await seed(
+            books,
+            [
+                "a": ["author": "authorA", "pages": 100, "height": 24.5, "weight": 24.1, "foo": 1],
+                "b": ["author": "authorB", "pages": 50, "height": 25.5, "weight": 75.5, "foo": 1],
+            ])
         return books
     }
 
@@ -58,8 +61,12 @@ struct AggregateTests {
     /// testPerformsSumThatIsPositiveInfinity.
     @Test func doubleSumsCanBeInfinite() async throws {
         let items = try makeFirestore().collection("items")
-        try await seed(items, ["a": ["rating": .double(.greatestFiniteMagnitude)],
-                               "b": ["rating": .double(.greatestFiniteMagnitude)]])
+        try await seed(
+            items,
+            [
+                "a": ["rating": .double(.greatestFiniteMagnitude)],
+                "b": ["rating": .double(.greatestFiniteMagnitude)],
+            ])
         let snapshot = try await aggregate(items, [.sum("rating"), .average("rating")])
         #expect(snapshot.get(.sum("rating")) == .double(.infinity))
         #expect(snapshot.get(.average("rating")) == .double(.infinity))
@@ -78,8 +85,12 @@ struct AggregateTests {
     /// testPerformsSumOnlyOnNumericFields and testPerformsAverageOnlyOnNumericFields.
     @Test func nonNumericAndMissingValuesAreIgnored() async throws {
         let items = try makeFirestore().collection("items")
-        try await seed(items, ["a": ["rating": 5], "b": ["rating": 4], "c": ["rating": "3"], "d": ["rating": 6],
-                               "e": ["other": 1]])
+        try await seed(
+            items,
+            [
+                "a": ["rating": 5], "b": ["rating": 4], "c": ["rating": "3"], "d": ["rating": 6],
+                "e": ["other": 1],
+            ])
         let snapshot = try await aggregate(items, [.count(), .sum("rating"), .average("rating")])
         #expect(snapshot.get(.count()) == .integer(5))
         #expect(snapshot.get(.sum("rating")) == .integer(15))
@@ -101,14 +112,17 @@ struct AggregateTests {
     /// testPerformsAggregationsOnNestedMapValues and testPerformsAggregationWhenUsingInOperator.
     @Test func nestedFieldsAndFilteredQueries() async throws {
         let items = try makeFirestore().collection("items")
-        try await seed(items, [
-            "a": ["metadata": ["pages": 100], "rating": 5], "b": ["metadata": ["pages": 50], "rating": 4],
-            "c": ["metadata": ["pages": 100], "rating": 3],
-        ])
+        try await seed(
+            items,
+            [
+                "a": ["metadata": ["pages": 100], "rating": 5], "b": ["metadata": ["pages": 50], "rating": 4],
+                "c": ["metadata": ["pages": 100], "rating": 3],
+            ])
         let nested = try await aggregate(items, [.sum("metadata.pages"), .average(FieldPath(["metadata", "pages"]))])
         #expect(nested.get(.sum("metadata.pages")) == .integer(250))
         #expect(nested.get(.average("metadata.pages")) == .double(250.0 / 3))
-        let filtered = try await aggregate(items.whereField("rating", in: [5, 3]), [.sum("rating"), .average("rating")])
+        let filtered = try await aggregate(
+            items.whereField("rating", in: [5, 3]), [.sum("rating"), .average("rating")])
         #expect(filtered.get(.sum("rating")) == .integer(8))
         #expect(filtered.get(.average("rating")) == .double(4))
     }
@@ -138,8 +152,10 @@ struct AggregateTests {
         await #expect(throws: FirestoreError(.invalidArgument, "Aggregations can not be empty.")) {
             try await aggregate(books, [])
         }
-        let six: [AggregateField] = [.count(), .sum("pages"), .sum("weight"), .average("pages"), .average("weight"),
-                                     .average("foo")]
+        let six: [AggregateField] = [
+            .count(), .sum("pages"), .sum("weight"), .average("pages"), .average("weight"),
+            .average("foo"),
+        ]
         let error = await #expect(throws: FirestoreError.self) { try await aggregate(books, six) }
         #expect(error?.code == .invalidArgument)
         #expect(error?.message.contains("maximum number of aggregations") == true)

@@ -1,6 +1,7 @@
-@testable import FlintFirestore
 import FlintTesting
 import Testing
+
+@testable import FlintFirestore
 
 /// Write batches: atomicity, one snapshot, validation.
 @Suite(.timeLimit(.minutes(1)))

@@ -1,7 +1,8 @@
 import FlintCore
-@testable import FlintFirestore
 import FlintTesting
 import Testing
+
+@testable import FlintFirestore
 
 /// How the memory cache drops documents (`MemoryEagerGCSettings`, the default, and `MemoryLRUGCSettings`) and
 /// how listeners' first snapshots come from the cache as the SDK's `QueryListener` raises them.
@@ -43,7 +44,7 @@ struct CacheCollectionTests {
         try await seed(bob.collection("c"), ["a": ["n": 1], "b": ["n": 2]])
         let recorder = alice.document("c/a").record()
         #expect(try await recorder.next().get("n") == 1)
-        _ = try await alice.collection("c").getDocuments()   // a one-shot read of the whole collection
+        _ = try await alice.collection("c").getDocuments()  // a one-shot read of the whole collection
         #expect(try await alice.collection("c").getDocuments(source: .cache).ids == ["a"])
         recorder.remove()
         #expect(await firestoreCode { _ = try await alice.document("c/a").getDocument(source: .cache) } == .unavailable)
@@ -102,7 +103,7 @@ struct CacheCollectionTests {
         let cached = try await recorder.next()
         #expect(cached.metadata.isFromCache)
         try await db.document("c/b").setData(["n": 2])
-        let next = try await recorder.next()   // the write, not a snapshot for the sync
+        let next = try await recorder.next()  // the write, not a snapshot for the sync
         #expect(next.ids == ["a", "b"])
         #expect(!next.metadata.isFromCache)
         recorder.remove()
@@ -183,8 +184,9 @@ struct CacheCollectionTests {
     @Test func theLRUCacheDropsTheOldestUnreferencedDocumentsAboveItsSize() async throws {
         let backend = LocalFirestoreBackend()
         let (alice, bob) = try makeTwoClients(backend: backend)
-        let settings = MemoryCacheSettings(garbageCollectorSettings:
-            MemoryLRUGCSettings(sizeBytes: PersistentCacheSettings.minimumSizeBytes))
+        let settings = MemoryCacheSettings(
+            garbageCollectorSettings:
+                MemoryLRUGCSettings(sizeBytes: PersistentCacheSettings.minimumSizeBytes))
         try alice.setSettings(FirestoreSettings(cacheSettings: settings))
         let filler = String(repeating: "x", count: 20_000)
         let kept = alice.document("kept/one").record()
@@ -196,9 +198,9 @@ struct CacheCollectionTests {
         }
         let cached = try await alice.collection("c").getDocuments(source: .cache).count
         #expect(cached > 0)
-        #expect(cached < 100)   // 100 × 20 kB > 1 MiB: the oldest went
+        #expect(cached < 100)  // 100 × 20 kB > 1 MiB: the oldest went
         #expect(await firestoreCode { _ = try await alice.document("c/0").getDocument(source: .cache) } == .unavailable)
-        #expect(try await alice.document("kept/one").getDocument(source: .cache).exists)   // referenced by a listener
+        #expect(try await alice.document("kept/one").getDocument(source: .cache).exists)  // referenced by a listener
         kept.remove()
     }
 
@@ -218,8 +220,9 @@ struct CacheCollectionTests {
     @Test func memoryCacheSettingsCompareTheirCollectors() {
         #expect(MemoryCacheSettings() == MemoryCacheSettings(garbageCollectorSettings: MemoryEagerGCSettings()))
         #expect(MemoryCacheSettings() != MemoryCacheSettings(garbageCollectorSettings: MemoryLRUGCSettings()))
-        #expect(MemoryCacheSettings(garbageCollectorSettings: MemoryLRUGCSettings(sizeBytes: 2_000_000))
-            != MemoryCacheSettings(garbageCollectorSettings: MemoryLRUGCSettings()))
+        #expect(
+            MemoryCacheSettings(garbageCollectorSettings: MemoryLRUGCSettings(sizeBytes: 2_000_000))
+                != MemoryCacheSettings(garbageCollectorSettings: MemoryLRUGCSettings()))
         #expect(MemoryLRUGCSettings().sizeBytes == 100 * 1024 * 1024)
     }
 }

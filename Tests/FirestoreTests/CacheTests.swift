@@ -1,7 +1,8 @@
 import FlintCore
-@testable import FlintFirestore
 import FlintTesting
 import Testing
+
+@testable import FlintFirestore
 
 /// The client's local cache: `getDocument(source:)` / `getDocuments(source:)`, offline reads, and
 /// `isFromCache` in listeners' metadata.
@@ -28,8 +29,10 @@ struct CacheTests {
         let (alice, bob) = try makeTwoLRUClients()
         try await bob.document("c/d").setData(["n": 1])
         #expect(await code { try await alice.document("c/d").getDocument(source: .cache) } == .unavailable)
-        #expect(await message { try await alice.document("c/d").getDocument(source: .cache) }?
-            .hasPrefix("Failed to get document from cache. (However, this document may exist on the server.") == true)
+        #expect(
+            await message { try await alice.document("c/d").getDocument(source: .cache) }?
+                .hasPrefix("Failed to get document from cache. (However, this document may exist on the server.")
+                == true)
     }
 
     @Test func offlineReadOfAnUnseenDocumentIsUnavailable() async throws {
@@ -44,9 +47,12 @@ struct CacheTests {
         try await db.document("c/d").setData(["n": 1])
         await db.disableNetwork()
         #expect(await code { try await db.document("c/d").getDocument(source: .server) } == .unavailable)
-        #expect(await message { try await db.document("c/d").getDocument(source: .server) }?
-            .hasPrefix("Failed to get document from server. (However, this document does exist in the local cache.") == true)
-        #expect(await message { try await db.document("c/other").getDocument(source: .server) }
+        #expect(
+            await message { try await db.document("c/d").getDocument(source: .server) }?
+                .hasPrefix("Failed to get document from server. (However, this document does exist in the local cache.")
+                == true)
+        #expect(
+            await message { try await db.document("c/other").getDocument(source: .server) }
                 == "Failed to get document because the client is offline.")
         #expect(await code { try await db.collection("c").getDocuments(source: .server) } == .unavailable)
     }
@@ -55,7 +61,8 @@ struct CacheTests {
         let db = try makeLRUFirestore()
         #expect(try await db.document("c/none").getDocument().exists == false)
         await db.disableNetwork()
-        #expect(await message { try await db.document("c/none").getDocument() }
+        #expect(
+            await message { try await db.document("c/none").getDocument() }
                 == "Failed to get document because the client is offline.")
         #expect(try await db.document("c/none").getDocument(source: .cache).exists == false)
     }
@@ -79,7 +86,7 @@ struct CacheTests {
         #expect(try await db.document("c/d").getDocument(source: .server).metadata.isFromCache == false)
         let cached = try await db.document("c/d").getDocument(source: .cache)
         #expect(cached.metadata.isFromCache)
-        #expect(cached.get("n") == 1)   // an acknowledged write of this client is in its cache
+        #expect(cached.get("n") == 1)  // an acknowledged write of this client is in its cache
     }
 
     @Test func aDocumentKnownToBeMissingIsAMissingSnapshotFromTheCache() async throws {
@@ -126,11 +133,11 @@ struct CacheTests {
         let db = try makeLRUFirestore()
         await db.disableNetwork()
         let recorder = db.document("c/new").record()
-        let unknown = try await recorder.next()   // offline, an unseen document is missing, from the cache
+        let unknown = try await recorder.next()  // offline, an unseen document is missing, from the cache
         #expect(!unknown.exists)
         #expect(unknown.metadata.isFromCache)
         let write = Task { try await db.document("c/new").setData(["n": 1]) }
-        #expect(try await recorder.next().exists)   // the local write applied
+        #expect(try await recorder.next().exists)  // the local write applied
         recorder.remove()
         let snapshot = try await db.document("c/new").getDocument()
         #expect(snapshot.get("n") == 1)
@@ -144,7 +151,7 @@ struct CacheTests {
         let (alice, bob) = try makeTwoLRUClients()
         try await seed(bob.collection("c"), ["a": ["n": 1], "b": ["n": 2]])
         _ = try await alice.collection("c").getDocuments()
-        try await bob.document("c/z").setData(["n": 3])   // alice never receives it while offline
+        try await bob.document("c/z").setData(["n": 3])  // alice never receives it while offline
         await alice.disableNetwork()
         let recorder = alice.collection("c").record()
         let snapshot = try await recorder.next()
@@ -157,7 +164,7 @@ struct CacheTests {
         let (alice, bob) = try makeTwoLRUClients()
         try await seed(bob.collection("c"), ["a": ["n": 1]])
         _ = try await alice.collection("c").getDocuments()
-        try await bob.document("c/z").setData(["n": 3])   // missed by alice's cache
+        try await bob.document("c/z").setData(["n": 3])  // missed by alice's cache
         await alice.disableNetwork()
         let recorder = alice.collection("c").record(includeMetadataChanges: true)
         let offline = try await recorder.next()
@@ -174,7 +181,7 @@ struct CacheTests {
         let db = try makeLRUFirestore()
         try await db.document("c/d").setData(["n": 1])
         let recorder = db.document("c/d").record(includeMetadataChanges: true)
-        #expect(try await recorder.next().metadata.isFromCache)   // the written document, from the cache first
+        #expect(try await recorder.next().metadata.isFromCache)  // the written document, from the cache first
         #expect(try await recorder.next().metadata.isFromCache == false)
         await db.disableNetwork()
         let offline = try await recorder.next()

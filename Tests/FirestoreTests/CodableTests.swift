@@ -1,7 +1,8 @@
-import Foundation
-@testable import FlintFirestore
 import FlintTesting
+import Foundation
 import Testing
+
+@testable import FlintFirestore
 
 /// Codable documents: FirestoreEncoder, FirestoreDecoder, @DocumentID.
 @Suite(.timeLimit(.minutes(1)))
@@ -22,11 +23,12 @@ struct CodableTests {
         var since: Timestamp
     }
 
-    private let london = City(id: nil, name: "London", population: 8_900_000,
-                              founded: Date(timeIntervalSince1970: -60_000_000_000),
-                              location: GeoPoint(latitude: 51.5, longitude: -0.12), tags: ["capital", "uk"],
-                              mayor: Person(name: "Sadiq", since: Timestamp(seconds: 1_462_000_000, nanoseconds: 0)),
-                              area: 1572.0)
+    private let london = City(
+        id: nil, name: "London", population: 8_900_000,
+        founded: Date(timeIntervalSince1970: -60_000_000_000),
+        location: GeoPoint(latitude: 51.5, longitude: -0.12), tags: ["capital", "uk"],
+        mayor: Person(name: "Sadiq", since: Timestamp(seconds: 1_462_000_000, nanoseconds: 0)),
+        area: 1572.0)
 
     @Test func encoderProducesFirestoreValues() throws {
         let fields = try FirestoreEncoder().encode(london)
@@ -35,7 +37,7 @@ struct CodableTests {
         #expect(fields["founded"] == .timestamp(try Timestamp(date: london.founded)))
         #expect(fields["location"] == .geoPoint(london.location))
         #expect(fields["mayor"]?["since"] == .timestamp(london.mayor!.since))
-        #expect(fields["id"] == nil)   // @DocumentID is left out
+        #expect(fields["id"] == nil)  // @DocumentID is left out
         #expect(fields["area"] == 1572.0)
     }
 
@@ -103,7 +105,11 @@ struct CodableTests {
     }
 
     @Test func integersAndDoublesConvertWhenExact() throws {
-        struct Numbers: Codable { var int: Int; var double: Double; var small: UInt8 }
+        struct Numbers: Codable {
+            var int: Int
+            var double: Double
+            var small: UInt8
+        }
         let decoded = try FirestoreDecoder().decode(Numbers.self, from: ["int": 2.0, "double": 3, "small": 255])
         #expect(decoded.int == 2 && decoded.double == 3 && decoded.small == 255)
         #expect(throws: DecodingError.self) {
@@ -131,7 +137,10 @@ struct CodableTests {
 
     @Test func enumsAndNestedArraysOfStructs() throws {
         enum Kind: String, Codable { case big, small }
-        struct Box: Codable, Equatable { var kind: Kind; var people: [Person] }
+        struct Box: Codable, Equatable {
+            var kind: Kind
+            var people: [Person]
+        }
         let box = Box(kind: .big, people: [Person(name: "a", since: Timestamp(seconds: 1, nanoseconds: 2))])
         let fields = try FirestoreEncoder().encode(box)
         #expect(fields["kind"] == "big")

@@ -1,7 +1,8 @@
 import FlintCore
-@testable import FlintFirestore
 import FlintTesting
 import Testing
+
+@testable import FlintFirestore
 
 /// Randomized writes from two clients against several listening queries: every snapshot's changes,
 /// applied to the previous documents, give the new documents, and every view ends equal to a fresh query.
@@ -50,7 +51,9 @@ struct ConsistencyTests {
                             }
                         }
                     }
-                    if ids != snapshot.ids { state.problems.append("changes give \(ids), snapshot has \(snapshot.ids)") }
+                    if ids != snapshot.ids {
+                        state.problems.append("changes give \(ids), snapshot has \(snapshot.ids)")
+                    }
                     state.ids = snapshot.ids
                     state.snapshots += 1
                 }
@@ -79,9 +82,12 @@ struct ConsistencyTests {
         var random = SplitMix(state: seed)
         var operations: [(client: Int, id: String, kind: Int, n: Int, tag: String)] = []
         for _ in 0..<150 {
-            operations.append((Int.random(in: 0...1, using: &random), "d\(Int.random(in: 0..<25, using: &random))",
-                               Int.random(in: 0..<10, using: &random), Int.random(in: 0..<100, using: &random),
-                               ["red", "blue", "green"].randomElement(using: &random)!))
+            operations.append(
+                (
+                    Int.random(in: 0...1, using: &random), "d\(Int.random(in: 0..<25, using: &random))",
+                    Int.random(in: 0..<10, using: &random), Int.random(in: 0..<100, using: &random),
+                    ["red", "blue", "green"].randomElement(using: &random)!
+                ))
         }
         try await withThrowingTaskGroup(of: Void.self) { group in
             for client in 0...1 {

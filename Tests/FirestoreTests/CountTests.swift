@@ -1,6 +1,7 @@
-@testable import FlintFirestore
 import FlintTesting
 import Testing
+
+@testable import FlintFirestore
 
 /// The count aggregation.
 @Suite(.timeLimit(.minutes(1)))
@@ -27,14 +28,16 @@ struct CountTests {
 
     @Test func countOfAnInvalidQueryFails() async throws {
         let db = try makeFirestore()
-        #expect(await firestoreCode {
-            try await db.collection("items").whereField("n", in: []).count.getAggregation(source: .server)
-        } == .invalidArgument)
+        #expect(
+            await firestoreCode {
+                try await db.collection("items").whereField("n", in: []).count.getAggregation(source: .server)
+            } == .invalidArgument)
     }
 
     @Test func countRespectsTheRules() async throws {
         let db = try makeFirestore(backend: LocalFirestoreBackend(rules: { $0.operation != .list }))
-        #expect(await firestoreCode { try await db.collection("items").count.getAggregation(source: .server) }
+        #expect(
+            await firestoreCode { try await db.collection("items").count.getAggregation(source: .server) }
                 == .permissionDenied)
     }
 
@@ -45,8 +48,9 @@ struct CountTests {
         try await seed(items, ["a": ["k": "a"], "b": ["k": "a"], "c": ["k": "a"], "d": ["k": "d"]])
         let lastTwo = items.limit(toLast: 2).whereField("k", isEqualTo: "a")
         #expect(try await lastTwo.count.getAggregation(source: .server).count == 2)
-        #expect(try await items.limit(toLast: 1000).whereField("k", isEqualTo: "d").count
-                    .getAggregation(source: .server).count == 1)
+        #expect(
+            try await items.limit(toLast: 1000).whereField("k", isEqualTo: "d").count
+                .getAggregation(source: .server).count == 1)
         // Reading its documents still needs the order.
         #expect(await firestoreCode { try await lastTwo.getDocuments() } == .invalidArgument)
     }

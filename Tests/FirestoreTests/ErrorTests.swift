@@ -1,5 +1,6 @@
-@testable import FlintFirestore
 import Testing
+
+@testable import FlintFirestore
 
 /// Error codes and messages.
 struct ErrorTests {
@@ -32,11 +33,16 @@ struct ErrorTests {
         let backend = LocalFirestoreBackend()
         let database = DatabaseID(projectID: "p")
         let path = ResourcePath(["c", "d"])
-        _ = try backend.commit([BackendWrite(Mutation(path: path, kind: .set([:])))], database: database, caller: nil,
-                               origin: nil)
-        #expect(throws: FirestoreError(.alreadyExists, "Document already exists: projects/p/databases/(default)/documents/c/d")) {
-            try backend.commit([BackendWrite(Mutation(path: path, kind: .set([:]), precondition: .exists(false)))],
-                               database: database, caller: nil, origin: nil)
+        _ = try backend.commit(
+            [BackendWrite(Mutation(path: path, kind: .set([:])))], database: database, caller: nil,
+            origin: nil)
+        #expect(
+            throws: FirestoreError(
+                .alreadyExists, "Document already exists: projects/p/databases/(default)/documents/c/d")
+        ) {
+            try backend.commit(
+                [BackendWrite(Mutation(path: path, kind: .set([:]), precondition: .exists(false)))],
+                database: database, caller: nil, origin: nil)
         }
     }
 }

@@ -1,15 +1,19 @@
 import FlintCore
-@testable import FlintFirestore
 import FlintTesting
 import Foundation
 import Testing
 
+@testable import FlintFirestore
+
 /// A Firestore of a fresh private app, with its own (or the given) backend.
-func makeFirestore(backend: LocalFirestoreBackend = LocalFirestoreBackend(), name: String = FlintApp.defaultName,
-                   database: String = DatabaseID.defaultDatabase,
-                   overrides: [Component] = []) throws -> Firestore {
-    let app = try TestApp.make(name: name, libraries: [FirestoreLibrary.self],
-                               overrides: [.instance(backend, as: FirestoreBackend.self)] + overrides)
+func makeFirestore(
+    backend: LocalFirestoreBackend = LocalFirestoreBackend(), name: String = FlintApp.defaultName,
+    database: String = DatabaseID.defaultDatabase,
+    overrides: [Component] = []
+) throws -> Firestore {
+    let app = try TestApp.make(
+        name: name, libraries: [FirestoreLibrary.self],
+        overrides: [.instance(backend, as: FirestoreBackend.self)] + overrides)
     return try Firestore.firestore(app: app, database: database)
 }
 
@@ -37,7 +41,8 @@ func makeTwoLRUClients(backend: LocalFirestoreBackend = LocalFirestoreBackend())
 
 /// `db` with an LRU-collected memory cache (set before its first use).
 func keepingCache(_ db: Firestore) throws -> Firestore {
-    try db.setSettings(FirestoreSettings(cacheSettings: MemoryCacheSettings(garbageCollectorSettings: MemoryLRUGCSettings())))
+    try db.setSettings(
+        FirestoreSettings(cacheSettings: MemoryCacheSettings(garbageCollectorSettings: MemoryLRUGCSettings())))
     return db
 }
 

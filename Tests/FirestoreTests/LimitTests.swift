@@ -1,8 +1,9 @@
 import FlintCore
-@testable import FlintFirestore
 import FlintTesting
 import Foundation
 import Testing
+
+@testable import FlintFirestore
 
 /// A value nested `levels` maps deep, built and released on a thread with a large stack: releasing 10,000
 /// nested dictionaries recurses in Swift's runtime, which has nothing to do with the code under test.
@@ -100,9 +101,10 @@ struct LimitTests {
             let twentyOne = await DeepValue.make(levels: 21, withArrays: withArrays)
             let tooDeep = db.document("c/deep\(withArrays)")
             #expect(await firestoreCode { try await tooDeep.setData(["deep": twentyOne.value!]) } == .invalidArgument)
-            #expect(await firestoreCode {
-                try await tooDeep.setData(["deep": twentyOne.value!], merge: true)
-            } == .invalidArgument)
+            #expect(
+                await firestoreCode {
+                    try await tooDeep.setData(["deep": twentyOne.value!], merge: true)
+                } == .invalidArgument)
             try await expectNothingWritten(tooDeep)
         }
     }
@@ -115,8 +117,13 @@ struct LimitTests {
         try await document.updateData([twenty: 1])
         let twentyOne = FieldPath(Array(repeating: "b", count: 22))
         #expect(await firestoreCode { try await document.updateData([twentyOne: 1]) } == .invalidArgument)
-        #expect(await firestoreCode { try await document.updateData([FieldPath(["x"]): .map(["m": .map([:])]),
-                                                                      twentyOne: 1]) } == .invalidArgument)
+        #expect(
+            await firestoreCode {
+                try await document.updateData([
+                    FieldPath(["x"]): .map(["m": .map([:])]),
+                    twentyOne: 1,
+                ])
+            } == .invalidArgument)
         #expect(try await document.getDocument().data()?["b"] == nil)
     }
 
@@ -127,19 +134,23 @@ struct LimitTests {
         let document = db.document("c/d")
         for value in [deep, deepWithArrays] {
             #expect(await firestoreCode { try await document.setData(["deep": value.value!]) } == .invalidArgument)
-            #expect(await firestoreCode {
-                try await document.setData(["deep": value.value!], mergeFields: ["deep"])
-            } == .invalidArgument)
+            #expect(
+                await firestoreCode {
+                    try await document.setData(["deep": value.value!], mergeFields: ["deep"])
+                } == .invalidArgument)
             #expect(await firestoreCode { try await document.updateData(["deep": value.value!]) } == .invalidArgument)
-            #expect(await firestoreCode {
-                try await db.batch().setData(["deep": value.value!], forDocument: document).commit()
-            } == .invalidArgument)
-            #expect(await firestoreCode {
-                _ = try await db.collection("c").whereField("deep", isEqualTo: value.value!).getDocuments()
-            } == .invalidArgument)
-            #expect(await firestoreCode {
-                try await document.setData(["u": FieldValue.arrayUnion([value.value!])])
-            } == .invalidArgument)
+            #expect(
+                await firestoreCode {
+                    try await db.batch().setData(["deep": value.value!], forDocument: document).commit()
+                } == .invalidArgument)
+            #expect(
+                await firestoreCode {
+                    _ = try await db.collection("c").whereField("deep", isEqualTo: value.value!).getDocuments()
+                } == .invalidArgument)
+            #expect(
+                await firestoreCode {
+                    try await document.setData(["u": FieldValue.arrayUnion([value.value!])])
+                } == .invalidArgument)
         }
         try await expectNothingWritten(document)
         await deep.release()
@@ -150,26 +161,34 @@ struct LimitTests {
         let deep = await DeepValue.make(levels: 10_000)
         // The fields go out of scope before the value is released on a large stack.
         func decodeDeep() throws {
-            guard case .map(let fields)? = deep.value else { Issue.record("not a map"); return }
+            guard case .map(let fields)? = deep.value else {
+                Issue.record("not a map")
+                return
+            }
             _ = try FirestoreDecoder().decode(DeepDecodable.self, from: fields)
         }
         #expect(throws: DecodingError.self) { try decodeDeep() }
         await deep.release()
         // What a document can hold decodes.
         let stored = await DeepValue.make(levels: 21)
-        guard case .map(let storedFields)? = stored.value else { Issue.record("not a map"); return }
+        guard case .map(let storedFields)? = stored.value else {
+            Issue.record("not a map")
+            return
+        }
         #expect(try FirestoreDecoder().decode(DeepDecodable.self, from: storedFields).depth == 21)
     }
 
     @Test func codableEncodingIsBoundedToo() async throws {
         let db = try makeFirestore()
         let document = db.document("c/d")
-        #expect(await firestoreCode { try await document.setData(from: DeepEncodable(levels: 10_000)) }
-                    == .invalidArgument)
+        #expect(
+            await firestoreCode { try await document.setData(from: DeepEncodable(levels: 10_000)) }
+                == .invalidArgument)
         #expect(throws: FirestoreError.self) { try FirestoreEncoder().encode(DeepEncodable(levels: 100_000)) }
         // The top-level struct is the document; its `child` maps are the levels.
-        #expect(await firestoreCode { try await document.setData(from: DeepEncodable(levels: 22)) }
-                    == .invalidArgument)
+        #expect(
+            await firestoreCode { try await document.setData(from: DeepEncodable(levels: 22)) }
+                == .invalidArgument)
         try await expectNothingWritten(document)
         try await document.setData(from: DeepEncodable(levels: 21))
         #expect(try await document.getDocument().exists)
@@ -189,20 +208,23 @@ struct LimitTests {
         let string = FirestoreValue.string(String(repeating: "x", count: largest + 1))
         #expect(await firestoreCode { try await tooLarge.setData(["s": string]) } == .invalidArgument)
         #expect(await firestoreCode { try await tooLarge.setData(["s": string], merge: true) } == .invalidArgument)
-        #expect(await firestoreCode {
-            try await db.batch().setData(["s": string], forDocument: tooLarge).commit()
-        } == .invalidArgument)
-        #expect(await firestoreCode {
-            _ = try await db.runTransaction { transaction in
-                transaction.setData(["s": string], forDocument: tooLarge)
-                return 0
-            }
-        } == .invalidArgument)
+        #expect(
+            await firestoreCode {
+                try await db.batch().setData(["s": string], forDocument: tooLarge).commit()
+            } == .invalidArgument)
+        #expect(
+            await firestoreCode {
+                _ = try await db.runTransaction { transaction in
+                    transaction.setData(["s": string], forDocument: tooLarge)
+                    return 0
+                }
+            } == .invalidArgument)
         try await expectNothingWritten(tooLarge)
         #expect(await firestoreCode { try await fits.updateData(["s": string]) } == .invalidArgument)
-        #expect(await firestoreCode {
-            try await fits.updateData(["t": .bytes(Data(count: 1_048_576))])
-        } == .invalidArgument)
+        #expect(
+            await firestoreCode {
+                try await fits.updateData(["t": .bytes(Data(count: 1_048_576))])
+            } == .invalidArgument)
         #expect(try await fits.getDocument().data()?["t"] == nil)
     }
 
@@ -212,11 +234,13 @@ struct LimitTests {
         let document = db.document("c/grows")
         try await document.setData(["a": .string(half)])
         // Each write alone is under 1 MiB, so the client sends it; the document it would leave is not.
-        #expect(await firestoreCode { try await document.setData(["b": .string(half)], merge: true) } == .invalidArgument)
+        #expect(
+            await firestoreCode { try await document.setData(["b": .string(half)], merge: true) } == .invalidArgument)
         #expect(await firestoreCode { try await document.updateData(["b": .string(half)]) } == .invalidArgument)
-        #expect(await firestoreCode {
-            try await document.updateData(["list": FieldValue.arrayUnion([.string(half)])])
-        } == .invalidArgument)
+        #expect(
+            await firestoreCode {
+                try await document.updateData(["list": FieldValue.arrayUnion([.string(half)])])
+            } == .invalidArgument)
         let stored = try await document.getDocument().data()
         #expect(stored?.keys.sorted() == ["a"])
         // A write that keeps it under the limit still goes through.
@@ -227,8 +251,10 @@ struct LimitTests {
     @Test func storageSizesFollowTheBackendsRules() {
         let path = ResourcePath(["users", "jeff", "tasks", "my_task_id"])
         #expect(StorageSize.documentName(path) == 6 + 5 + 6 + 11 + 16)
-        let fields: ObjectValue = ["type": .string("Personal"), "done": .bool(false), "priority": .integer(1),
-                                   "description": .string("Learn Cloud Firestore")]
+        let fields: ObjectValue = [
+            "type": .string("Personal"), "done": .bool(false), "priority": .integer(1),
+            "description": .string("Learn Cloud Firestore"),
+        ]
         // The example of https://firebase.google.com/docs/firestore/storage-size: 147 bytes.
         #expect(StorageSize.document(name: path, fields: fields) == 147)
     }
@@ -238,8 +264,9 @@ struct LimitTests {
     @Test(arguments: [".", "..", "__x__", "____", "__id__", "__id12a__", "__name__"])
     func reservedIDsAreInvalid(id: String) async throws {
         let db = try makeFirestore()
-        #expect(await firestoreCode { try await db.collection("c").document(id).setData(["a": 1]) }
-                    == .invalidArgument)
+        #expect(
+            await firestoreCode { try await db.collection("c").document(id).setData(["a": 1]) }
+                == .invalidArgument)
         #expect(await firestoreCode { try await db.document("c/\(id)").setData(["a": 1]) } == .invalidArgument)
         #expect(await firestoreCode { try await db.document("\(id)/d").setData(["a": 1]) } == .invalidArgument)
         #expect(await firestoreCode { _ = try await db.collection(id).getDocuments() } == .invalidArgument)
@@ -260,10 +287,12 @@ struct LimitTests {
         try await db.collection("c").document(longest).setData(["a": 1])
         try await db.collection(longest).document("d").setData(["a": 1])
         let tooLong = longest + "x"
-        #expect(await firestoreCode { try await db.collection("c").document(tooLong).setData(["a": 1]) }
-                    == .invalidArgument)
-        #expect(await firestoreCode { try await db.collection(tooLong).document("d").setData(["a": 1]) }
-                    == .invalidArgument)
+        #expect(
+            await firestoreCode { try await db.collection("c").document(tooLong).setData(["a": 1]) }
+                == .invalidArgument)
+        #expect(
+            await firestoreCode { try await db.collection(tooLong).document("d").setData(["a": 1]) }
+                == .invalidArgument)
         #expect(try await db.collection("c").getDocuments().count == 1)
     }
 
@@ -274,8 +303,9 @@ struct LimitTests {
         let db = try makeFirestore()
         #expect(await firestoreCode { try await db.document(path).setData(["a": 1]) } == .invalidArgument)
         #expect(await firestoreCode { _ = try await db.collection(path).getDocuments() } == .invalidArgument)
-        #expect(await firestoreCode { try await db.collection("c").document(path).setData(["a": 1]) }
-                    == .invalidArgument)
+        #expect(
+            await firestoreCode { try await db.collection("c").document(path).setData(["a": 1]) }
+                == .invalidArgument)
         #expect(try await db.collection("c").getDocuments().isEmpty)
     }
 
@@ -298,9 +328,10 @@ struct LimitTests {
         let document = db.document("c/d")
         #expect(await firestoreCode { try await document.setData(from: Event(at: date)) } == .invalidArgument)
         #expect(await firestoreCode { try await document.setData(["at": FirestoreValue(date)]) } == .invalidArgument)
-        #expect(await firestoreCode {
-            _ = try await db.collection("c").whereField("at", isLessThan: FirestoreValue(date)).getDocuments()
-        } == .invalidArgument)
+        #expect(
+            await firestoreCode {
+                _ = try await db.collection("c").whereField("at", isLessThan: FirestoreValue(date)).getDocuments()
+            } == .invalidArgument)
         try await expectNothingWritten(document)
     }
 
@@ -329,7 +360,8 @@ struct LimitTests {
         #expect(try await document.getDocument().data()?["last"] == .timestamp(storedLatest))
         let beyond = Timestamp(seconds: Timestamp.maxSeconds + 1, nanoseconds: 0)
         #expect(await firestoreCode { try await document.updateData(["last": .timestamp(beyond)]) } == .invalidArgument)
-        #expect(await firestoreCode { try await document.updateData(["last": .timestamp(extreme)]) } == .invalidArgument)
+        #expect(
+            await firestoreCode { try await document.updateData(["last": .timestamp(extreme)]) } == .invalidArgument)
         #expect(try await document.getDocument().data()?["last"] == .timestamp(storedLatest))
     }
 }

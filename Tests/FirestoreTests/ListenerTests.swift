@@ -1,7 +1,8 @@
 import FlintCore
-@testable import FlintFirestore
 import FlintTesting
 import Testing
+
+@testable import FlintFirestore
 
 /// Snapshot listeners: document changes, their order and indexes, merging, metadata and acknowledgements.
 @Suite(.timeLimit(.minutes(1)))
@@ -49,7 +50,8 @@ struct ListenerTests {
     @Test func applyingTheChangesToThePreviousDocumentsGivesTheNewOnes() async throws {
         let db = try makeFirestore()
         let items = db.collection("items")
-        try await seed(items, Dictionary(uniqueKeysWithValues: (0..<12).map { ("d\($0)", ["n": .integer(Int64($0 * 10))]) }))
+        try await seed(
+            items, Dictionary(uniqueKeysWithValues: (0..<12).map { ("d\($0)", ["n": .integer(Int64($0 * 10))]) }))
         let recorder = items.order(by: "n").record()
         var documents = try await recorder.next().ids
         let batch = db.batch()
@@ -93,7 +95,7 @@ struct ListenerTests {
         batch.deleteDocument(items.document("a"))
         try await batch.commit()
         try await items.document("z").setData(["n": 1])
-        #expect(try await recorder.next().changeList() == ["added z -1 0"])   // nothing was sent for `a`
+        #expect(try await recorder.next().changeList() == ["added z -1 0"])  // nothing was sent for `a`
         recorder.remove()
     }
 
@@ -135,7 +137,7 @@ struct ListenerTests {
         #expect(try await recorder.next().get("n") == 1)
         try await doc.setData(["n": 1])
         try await doc.setData(["n": 2])
-        #expect(try await recorder.next().get("n") == 2)   // the identical write sent nothing
+        #expect(try await recorder.next().get("n") == 2)  // the identical write sent nothing
         recorder.remove()
     }
 
@@ -163,7 +165,7 @@ struct ListenerTests {
         #expect(try await recorder.next().metadata.hasPendingWrites)
         try await doc.setData(["n": 2])
         let next = try await recorder.next()
-        #expect(next.get("n") == 2)   // the acknowledgement of n = 1 sent nothing
+        #expect(next.get("n") == 2)  // the acknowledgement of n = 1 sent nothing
         recorder.remove()
     }
 
@@ -173,7 +175,7 @@ struct ListenerTests {
         try await seed(items, ["a": ["n": 1], "b": ["n": 2]])
         let recorder = items.order(by: "n").record(includeMetadataChanges: true)
         #expect(try await recorder.next().ids == ["a", "b"])
-        try await items.document("b").setData(["n": 2])   // identical data: only metadata changes
+        try await items.document("b").setData(["n": 2])  // identical data: only metadata changes
         let pending = try await recorder.next()
         #expect(pending.metadata.hasPendingWrites)
         #expect(pending.documentChanges.isEmpty)
@@ -201,7 +203,7 @@ struct ListenerTests {
         await db.enableNetwork()
         #expect(try await withMetadata.next().metadata.isFromCache == false)
         try await items.document("b").setData(["n": 2])
-        #expect(try await withoutMetadata.next().ids == ["a", "b"])   // no snapshot for the cache flips
+        #expect(try await withoutMetadata.next().ids == ["a", "b"])  // no snapshot for the cache flips
         withMetadata.remove()
         withoutMetadata.remove()
     }
@@ -234,15 +236,15 @@ struct ListenerTests {
         let afterDelete = try await recorder.next()
         #expect(afterDelete.ids == ["b", "c"])
         #expect(afterDelete.changeList() == ["removed a 0 -1", "added c -1 1"])
-        try await items.document("b").updateData(["n": 10])   // moves past the end
+        try await items.document("b").updateData(["n": 10])  // moves past the end
         let afterMove = try await recorder.next()
         #expect(afterMove.ids == ["c", "d"])
         #expect(afterMove.changeList() == ["removed b 0 -1", "added d -1 1"])
-        try await items.document("z").setData(["n": 0])   // pushes d out
+        try await items.document("z").setData(["n": 0])  // pushes d out
         let afterInsert = try await recorder.next()
         #expect(afterInsert.ids == ["z", "c"])
         #expect(afterInsert.changeList() == ["removed d 1 -1", "added z -1 0"])
-        try await items.document("y").setData(["n": 99])   // beyond the end: nothing
+        try await items.document("y").setData(["n": 99])  // beyond the end: nothing
         try await items.document("c").updateData(["tag": 1])
         #expect(try await recorder.next().changeList() == ["modified c 1 1"])
         recorder.remove()
@@ -366,10 +368,10 @@ struct ListenerTests {
         removed.remove()
         let query = db.collection("items").record()
         _ = try await query.next()
-        _ = try await kept.next()   // the listener's first snapshot
+        _ = try await kept.next()  // the listener's first snapshot
         try await db.document("items/a").setData(["n": 1])
         _ = try await query.next()
-        _ = try await kept.next()   // called in the same round as `removed` would have been, after it
+        _ = try await kept.next()  // called in the same round as `removed` would have been, after it
         #expect(removed.received == 1)
         #expect(db.engine.inSyncListenerCount == 1)
         kept.remove()

@@ -1,7 +1,8 @@
 import FlintCore
-@testable import FlintFirestore
 import FlintTesting
 import Testing
+
+@testable import FlintFirestore
 
 /// Two clients (two apps) over one backend.
 @Suite(.timeLimit(.minutes(1)))
@@ -13,7 +14,7 @@ struct MultiClientTests {
         try await bob.collection("rooms/lobby/messages").document("m1").setData(["text": "hi", "sentAt": 1])
         let snapshot = try await recorder.next()
         #expect(snapshot.changeList() == ["added m1 -1 0"])
-        #expect(!snapshot.metadata.hasPendingWrites)   // a remote change: never pending for alice
+        #expect(!snapshot.metadata.hasPendingWrites)  // a remote change: never pending for alice
         recorder.remove()
     }
 
@@ -75,7 +76,7 @@ struct MultiClientTests {
         try await value(of: write)
         var latest = try await recorder.next()
         while latest.metadata.hasPendingWrites || latest.metadata.isFromCache {
-            #expect(latest.data()?["mine"] == true)   // never loses the local write
+            #expect(latest.data()?["mine"] == true)  // never loses the local write
             latest = try await recorder.next()
         }
         #expect(latest.data() == ["n": 5, "mine": true])
@@ -90,7 +91,7 @@ struct MultiClientTests {
         let first = try registry.configure(name: "first", options: .testing, overrides: overrides)
         let second = try registry.configure(name: "second", options: .testing, overrides: overrides)
         let database = try Firestore.firestore(app: first).databaseID
-        #expect(backend.watcherCount(database: database) == 0)   // an instance starts on first use, as in the SDK
+        #expect(backend.watcherCount(database: database) == 0)  // an instance starts on first use, as in the SDK
         _ = try await Firestore.firestore(app: first).document("c/d").getDocument()
         _ = try await Firestore.firestore(app: second).document("c/d").getDocument()
         #expect(backend.watcherCount(database: database) == 2)
@@ -109,7 +110,8 @@ struct DocumentationExampleTests {
         let registry = AppRegistry()
         try registry.register(FirestoreLibrary.self)
         let overrides: [Component] = [.instance(backend, as: FirestoreBackend.self)]
-        let alice = try Firestore.firestore(app: registry.configure(name: "alice", options: .testing, overrides: overrides))
+        let alice = try Firestore.firestore(
+            app: registry.configure(name: "alice", options: .testing, overrides: overrides))
         let bob = try Firestore.firestore(app: registry.configure(name: "bob", options: .testing, overrides: overrides))
         try await alice.collection("messages").addDocument(data: ["text": "hi"])
         // Bob's first snapshot may come before the message reaches his client, or already hold it.

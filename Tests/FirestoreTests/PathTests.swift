@@ -1,7 +1,8 @@
 import FlintCore
-@testable import FlintFirestore
 import FlintTesting
 import Testing
+
+@testable import FlintFirestore
 
 /// References, paths, collection groups and automatic IDs.
 @Suite(.timeLimit(.minutes(1)))
@@ -71,12 +72,17 @@ struct PathTests {
         try await db.document("users/ada/drafts/p2").setData(["n": 3])
         try await db.document("groups/g/rooms/r/posts/p3").setData(["n": 4])
         let snapshot = try await db.collectionGroup("posts").order(by: "n").getDocuments()
-        #expect(snapshot.documents.map(\.reference.path) == ["posts/top", "users/ada/posts/p1", "groups/g/rooms/r/posts/p3"])
+        #expect(
+            snapshot.documents.map(\.reference.path) == [
+                "posts/top", "users/ada/posts/p1", "groups/g/rooms/r/posts/p3",
+            ])
     }
 
     @Test func collectionGroupIDWithSlashIsInvalid() async throws {
         let db = try makeFirestore()
-        let error = await #expect(throws: FirestoreError.self) { try await db.collectionGroup("users/posts").getDocuments() }
+        let error = await #expect(throws: FirestoreError.self) {
+            try await db.collectionGroup("users/posts").getDocuments()
+        }
         #expect(error?.code == .invalidArgument)
     }
 
@@ -94,7 +100,8 @@ struct PathTests {
     @Test func malformedFieldPathsAreInvalid() async throws {
         let db = try makeFirestore()
         for field in ["", ".a", "a.", "a..b", "a~b", "a*b", "a/b", "a[b", "a]b"] {
-            #expect(await firestoreCode { try await db.collection("c").whereField(field, isEqualTo: 1).getDocuments() }
+            #expect(
+                await firestoreCode { try await db.collection("c").whereField(field, isEqualTo: 1).getDocuments() }
                     == .invalidArgument)
         }
     }

@@ -1,8 +1,9 @@
 import FlintCore
-import Foundation
-@testable import FlintFirestore
 import FlintTesting
+import Foundation
 import Testing
+
+@testable import FlintFirestore
 
 /// The persistence log under injected faults: torn and flipped records, failing writes, hostile IDs, and
 /// logs of the previous format. Each test works in its own temporary directory.
@@ -19,7 +20,9 @@ struct PersistenceFaultTests {
     }
 
     @discardableResult
-    private func write(_ backend: LocalFirestoreBackend, _ id: String, database: DatabaseID? = nil) throws(FirestoreError) -> Int64 {
+    private func write(_ backend: LocalFirestoreBackend, _ id: String, database: DatabaseID? = nil)
+        throws(FirestoreError) -> Int64
+    {
         let database = database ?? self.database
         let write = try UserDataParser(database: database).parseSetData(["id": .string(id)])
             .setMutation(at: ResourcePath(["c", id]))
@@ -58,7 +61,9 @@ struct PersistenceFaultTests {
         return try Data(contentsOf: logURL(directory))
     }
 
-    private func expectDataLoss(_ body: () throws(FirestoreError) -> Void, sourceLocation: SourceLocation = #_sourceLocation) {
+    private func expectDataLoss(
+        _ body: () throws(FirestoreError) -> Void, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         do {
             try body()
             Issue.record("expected dataLoss", sourceLocation: sourceLocation)
@@ -72,7 +77,7 @@ struct PersistenceFaultTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let data = try makeLog(directory, ids: ["a", "b", "c", "d"])
         let starts = recordStarts(data)
-        #expect(starts.count == 5)   // the snapshot and four appends
+        #expect(starts.count == 5)  // the snapshot and four appends
         let last = starts.last!
         for cut in last..<data.count {
             try data.prefix(cut).write(to: logURL(directory))
@@ -92,7 +97,7 @@ struct PersistenceFaultTests {
         let directory = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         _ = try makeLog(directory, ids: (0..<30).map { "doc\($0)" })
-        #expect(try reopenedIDs(directory).count == 30)   // compacted: 30 documents in one snapshot record
+        #expect(try reopenedIDs(directory).count == 30)  // compacted: 30 documents in one snapshot record
         let data = try Data(contentsOf: logURL(directory))
         #expect(recordStarts(data).count == 1)
         for cut in Array(0..<40) + Array(stride(from: 40, to: data.count, by: 97)) + [data.count - 1] {
@@ -114,11 +119,14 @@ struct PersistenceFaultTests {
         let lastRange = starts.last!..<data.count
         let middleRange = starts[2]..<starts[3]
         let snapshotRange = starts[0]..<starts[1]
-        for offset in Array(lastRange) + Array(middleRange) + Array(snapshotRange) + Array(0..<PersistenceLog.magic.count) {
+        for offset in Array(lastRange) + Array(middleRange) + Array(snapshotRange)
+            + Array(0..<PersistenceLog.magic.count)
+        {
             var damaged = data
             damaged[offset] ^= 0x5A
             try damaged.write(to: logURL(directory))
-            expectDataLoss { () throws(FirestoreError) in _ = try (offset % 5 == 0 ? reopenedIDs : storedIDs)(directory) }
+            expectDataLoss { () throws(FirestoreError) in _ = try (offset % 5 == 0 ? reopenedIDs : storedIDs)(directory)
+            }
             #expect(try Data(contentsOf: logURL(directory)) == damaged, "flip at \(offset)")
         }
         // Through the backend too: every operation on the database reports dataLoss.
@@ -126,7 +134,9 @@ struct PersistenceFaultTests {
         damaged[middleRange.lowerBound + PersistenceLog.headerSize + 2] ^= 0x01
         try damaged.write(to: logURL(directory))
         let backend = LocalFirestoreBackend(persistenceDirectory: directory)
-        expectDataLoss { () throws(FirestoreError) in _ = try backend.document(at: "c/a", database: database, caller: nil) }
+        expectDataLoss { () throws(FirestoreError) in
+            _ = try backend.document(at: "c/a", database: database, caller: nil)
+        }
         expectDataLoss { () throws(FirestoreError) in try write(backend, "z") }
         #expect(try Data(contentsOf: logURL(directory)) == damaged)
     }
@@ -222,7 +232,7 @@ struct PersistenceFaultTests {
         try write(backend, "a")
         try write(backend, "b")
         try write(backend, "c")
-        #expect(faults.synchronizations == 4)   // the snapshot written when the log was opened, then each append
+        #expect(faults.synchronizations == 4)  // the snapshot written when the log was opened, then each append
     }
 
     @Test func aFailedSynchronizationFailsItsWriteAndLeavesNoRecord() throws {
@@ -248,10 +258,10 @@ struct PersistenceFaultTests {
         do {
             let backend = LocalFirestoreBackend(persistenceDirectory: directory, persistenceIO: faults.io)
             try write(backend, "a")
-            faults.failNext(writes: 1, truncates: 2)   // the write, its repair, and the next write's repair
+            faults.failNext(writes: 1, truncates: 2)  // the write, its repair, and the next write's repair
             expectDataLoss { () throws(FirestoreError) in try write(backend, "failed1") }
             expectDataLoss { () throws(FirestoreError) in try write(backend, "failed2") }
-            try write(backend, "b")   // repaired first
+            try write(backend, "b")  // repaired first
             try write(backend, "c")
         }
         #expect(try storedIDs(directory) == ["a", "b", "c"])
@@ -265,7 +275,7 @@ struct PersistenceFaultTests {
             let backend = LocalFirestoreBackend(persistenceDirectory: directory, persistenceIO: faults.io)
             try write(backend, "a")
             try write(backend, "b")
-            faults.failNext(writes: 1, truncates: 1)   // the half record stays on disk; the process then stops
+            faults.failNext(writes: 1, truncates: 1)  // the half record stays on disk; the process then stops
             expectDataLoss { () throws(FirestoreError) in try write(backend, "failed") }
         }
         #expect(try storedIDs(directory) == ["a", "b"])
@@ -280,7 +290,9 @@ struct PersistenceFaultTests {
         let root = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: root) }
         let directory = root.appendingPathComponent("persistence")
-        let hostile = ["../escaped", "..", ".", "a/b", "/etc/passwd", "../../x", "a\0b", String(repeating: "é/", count: 200), ""]
+        let hostile = [
+            "../escaped", "..", ".", "a/b", "/etc/passwd", "../../x", "a\0b", String(repeating: "é/", count: 200), "",
+        ]
         let backend = LocalFirestoreBackend(persistenceDirectory: directory)
         for project in hostile {
             try write(backend, "x", database: DatabaseID(projectID: project))
@@ -294,9 +306,13 @@ struct PersistenceFaultTests {
             #expect(!project.hasPrefix("."))
             #expect(project.utf8.count <= 57)
             var isFolder: ObjCBool = false
-            #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent(project).path, isDirectory: &isFolder))
+            #expect(
+                FileManager.default.fileExists(
+                    atPath: directory.appendingPathComponent(project).path, isDirectory: &isFolder))
             #expect(isFolder.boolValue)
-            for file in try FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent(project).path) {
+            for file in try FileManager.default.contentsOfDirectory(
+                atPath: directory.appendingPathComponent(project).path)
+            {
                 #expect(file.hasSuffix(".flintlog"))
                 #expect(file.utf8.count <= 57 + ".flintlog".utf8.count)
             }
@@ -305,8 +321,11 @@ struct PersistenceFaultTests {
         #expect(PersistenceLog.safeComponent("a/b") != PersistenceLog.safeComponent("a_b"))
         let reopened = LocalFirestoreBackend(persistenceDirectory: directory)
         for project in hostile {
-            #expect(try reopened.document(at: "c/x", database: DatabaseID(projectID: project), caller: nil).value != nil)
-            #expect(try reopened.document(at: "c/y", database: DatabaseID(projectID: "p", database: project), caller: nil).value != nil)
+            #expect(
+                try reopened.document(at: "c/x", database: DatabaseID(projectID: project), caller: nil).value != nil)
+            #expect(
+                try reopened.document(at: "c/y", database: DatabaseID(projectID: "p", database: project), caller: nil)
+                    .value != nil)
         }
     }
 
@@ -320,11 +339,13 @@ struct PersistenceFaultTests {
         let directory = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let legacy = try #require(PersistenceLog.legacyURL(directory: directory, database: database))
-        try FileManager.default.createDirectory(at: legacy.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: legacy.deletingLastPathComponent(), withIntermediateDirectories: true)
         // Two whole lines and a torn third (no newline).
-        try Data((legacyLine(seq: 1, id: "a") + "\n" + legacyLine(seq: 2, id: "b") + "\n{\"seq\":3,\"do").utf8).write(to: legacy)
-        #expect(try storedIDs(directory) == ["a", "b"])   // read in place
-        #expect(try reopenedIDs(directory) == ["a", "b"])   // rewritten in the new format
+        try Data((legacyLine(seq: 1, id: "a") + "\n" + legacyLine(seq: 2, id: "b") + "\n{\"seq\":3,\"do").utf8).write(
+            to: legacy)
+        #expect(try storedIDs(directory) == ["a", "b"])  // read in place
+        #expect(try reopenedIDs(directory) == ["a", "b"])  // rewritten in the new format
         #expect(!FileManager.default.fileExists(atPath: legacy.path))
         #expect(FileManager.default.fileExists(atPath: logURL(directory).path))
         let backend = LocalFirestoreBackend(persistenceDirectory: directory)
@@ -336,10 +357,13 @@ struct PersistenceFaultTests {
         let directory = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let legacy = try #require(PersistenceLog.legacyURL(directory: directory, database: database))
-        try FileManager.default.createDirectory(at: legacy.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: legacy.deletingLastPathComponent(), withIntermediateDirectories: true)
         // A complete last line (it has its newline) that does not decode is not a torn append.
-        for contents in [legacyLine(seq: 1, id: "a") + "\n" + "{\"seq\":2,\"docs\":[\n",
-                         "garbage\n" + legacyLine(seq: 1, id: "a") + "\n"] {
+        for contents in [
+            legacyLine(seq: 1, id: "a") + "\n" + "{\"seq\":2,\"docs\":[\n",
+            "garbage\n" + legacyLine(seq: 1, id: "a") + "\n",
+        ] {
             try Data(contents.utf8).write(to: legacy)
             expectDataLoss { () throws(FirestoreError) in _ = try reopenedIDs(directory) }
             #expect(try Data(contentsOf: legacy) == Data(contents.utf8))

@@ -1,7 +1,8 @@
-import Foundation
-@testable import FlintFirestore
 import FlintTesting
+import Foundation
 import Testing
+
+@testable import FlintFirestore
 
 /// Opt-in persistence of the local backend.
 @Suite(.timeLimit(.minutes(1)))
@@ -14,12 +15,16 @@ struct PersistenceTests {
         let directory = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         do {
-            let app = try TestApp.make(libraries: [FirestoreLibrary.self], overrides: [
-                .instance(LocalFirestoreBackend(persistenceDirectory: directory), as: FirestoreBackend.self),
-            ])
+            let app = try TestApp.make(
+                libraries: [FirestoreLibrary.self],
+                overrides: [
+                    .instance(LocalFirestoreBackend(persistenceDirectory: directory), as: FirestoreBackend.self)
+                ])
             let db = try Firestore.firestore(app: app)
-            try await db.document("users/ada").setData(["name": "Ada", "born": 1815,
-                                                        "friend": .reference(db.document("users/charles"))])
+            try await db.document("users/ada").setData([
+                "name": "Ada", "born": 1815,
+                "friend": .reference(db.document("users/charles")),
+            ])
             try await db.document("users/charles").setData(["name": "Charles"])
             try await db.document("users/charles").updateData(["born": 1791])
             try await db.document("users/tmp").setData(["x": 1])
@@ -27,13 +32,18 @@ struct PersistenceTests {
             try await Firestore.firestore(app: app, database: "other").document("c/d").setData(["n": 1])
             await app.delete()
         }
-        let app = try TestApp.make(libraries: [FirestoreLibrary.self], overrides: [
-            .instance(LocalFirestoreBackend(persistenceDirectory: directory), as: FirestoreBackend.self),
-        ])
+        let app = try TestApp.make(
+            libraries: [FirestoreLibrary.self],
+            overrides: [
+                .instance(LocalFirestoreBackend(persistenceDirectory: directory), as: FirestoreBackend.self)
+            ])
         let db = try Firestore.firestore(app: app)
         let users = try await db.collection("users").getDocuments()
         #expect(users.ids == ["ada", "charles"])
-        #expect(users.documents[0].data() == ["name": "Ada", "born": 1815, "friend": .reference(db.document("users/charles"))])
+        #expect(
+            users.documents[0].data() == [
+                "name": "Ada", "born": 1815, "friend": .reference(db.document("users/charles")),
+            ])
         #expect(users.documents[1].data() == ["name": "Charles", "born": 1791])
         #expect(try await Firestore.firestore(app: app, database: "other").document("c/d").getDocument().get("n") == 1)
         // New commits continue the sequence after the stored ones.
@@ -48,7 +58,8 @@ struct PersistenceTests {
         let database = DatabaseID(projectID: "p")
         do {
             let backend = LocalFirestoreBackend(persistenceDirectory: directory)
-            let write = try UserDataParser(database: database).parseSetData(["n": 1]).setMutation(at: ResourcePath(["c", "d"]))
+            let write = try UserDataParser(database: database).parseSetData(["n": 1]).setMutation(
+                at: ResourcePath(["c", "d"]))
             _ = try backend.commit([BackendWrite(write)], database: database, caller: nil, origin: nil)
         }
         let file = PersistenceLog.url(directory: directory, database: database)

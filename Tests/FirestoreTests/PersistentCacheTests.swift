@@ -1,8 +1,9 @@
 import FlintCore
-@testable import FlintFirestore
 import FlintTesting
 import Foundation
 import Testing
+
+@testable import FlintFirestore
 
 /// The persistent cache: what a client received and its pending writes survive a restart (a new app of the
 /// same name over the same cache directory), and damage is reported, never silently dropped.
@@ -14,14 +15,18 @@ struct PersistentCacheTests {
 
     /// The default database of a new app named `alice` (in a fresh registry) over the shared backend, with a
     /// persistent cache in `directory`.
-    private func start(io: PersistenceIO = .standard, overrides: [Component] = [],
-                       sizeBytes: Int64 = PersistentCacheSettings.defaultSizeBytes) throws -> (FlintApp, Firestore) {
+    private func start(
+        io: PersistenceIO = .standard, overrides: [Component] = [],
+        sizeBytes: Int64 = PersistentCacheSettings.defaultSizeBytes
+    ) throws -> (FlintApp, Firestore) {
         let registry = AppRegistry()
         try registry.register(FirestoreLibrary.self)
-        let app = try registry.configure(name: "alice", options: .testing,
-                                         overrides: [.instance(backend, as: FirestoreBackend.self)] + overrides)
+        let app = try registry.configure(
+            name: "alice", options: .testing,
+            overrides: [.instance(backend, as: FirestoreBackend.self)] + overrides)
         let db = try Firestore.firestore(app: app)
-        var settings = FirestoreSettings(cacheSettings: PersistentCacheSettings(directory: directory, sizeBytes: sizeBytes))
+        var settings = FirestoreSettings(
+            cacheSettings: PersistentCacheSettings(directory: directory, sizeBytes: sizeBytes))
         settings.persistenceIO = io
         try db.setSettings(settings)
         return (app, db)
@@ -38,8 +43,10 @@ struct PersistentCacheTests {
     }
 
     /// Makes an offline write of `data` at `path` and waits until it is applied locally; returns its task.
-    private func writeOffline(_ db: Firestore, _ path: String,
-                              _ data: [String: FirestoreValue]) async throws -> Task<Void, any Error> {
+    private func writeOffline(
+        _ db: Firestore, _ path: String,
+        _ data: [String: FirestoreValue]
+    ) async throws -> Task<Void, any Error> {
         let recorder = db.document(path).record(includeMetadataChanges: true)
         _ = try await recorder.next()
         let write = Task { try await db.document(path).setData(data) }
@@ -54,7 +61,7 @@ struct PersistentCacheTests {
         await db.disableNetwork()
         let write = try await writeOffline(db, "c/d", ["n": 1])
         await app.delete()
-        #expect(await firestoreCode { try await value(of: write) } == .failedPrecondition)   // that instance is gone
+        #expect(await firestoreCode { try await value(of: write) } == .failedPrecondition)  // that instance is gone
         let (_, restarted) = try start()
         try await restarted.waitForPendingWrites()
         #expect(try await restarted.document("c/d").getDocument(source: .server).get("n") == 1)
@@ -68,7 +75,7 @@ struct PersistentCacheTests {
         _ = try await writeOffline(db, "c/d", ["n": 1])
         await app.delete()
         let (_, restarted) = try start()
-        await restarted.disableNetwork()   // the first use: nothing is sent
+        await restarted.disableNetwork()  // the first use: nothing is sent
         let local = try await restarted.document("c/d").getDocument()
         #expect(local.get("n") == 1)
         #expect(local.metadata.hasPendingWrites)
@@ -108,7 +115,7 @@ struct PersistentCacheTests {
         auth.simulateSignIn(userID: "u2")
         let (_, restarted) = try start(overrides: auth.components)
         try await restarted.waitForPendingWrites()
-        #expect(restarted.engine.pendingWriteCount == 0)   // u1's write is not u2's
+        #expect(restarted.engine.pendingWriteCount == 0)  // u1's write is not u2's
         #expect(try await restarted.document("c/d").getDocument(source: .server).exists == false)
         auth.simulateSignIn(userID: "u1")
         try await restarted.waitForPendingWrites()
@@ -121,7 +128,7 @@ struct PersistentCacheTests {
         let large = FirestoreValue.string(String(repeating: "x", count: 400_000))
         for id in ["a", "b", "c"] { try await db.document("c/\(id)").setData(["blob": large]) }
         await app.delete()
-        let (_, restarted) = try start(sizeBytes: PersistentCacheSettings.minimumSizeBytes)   // fits two of three
+        let (_, restarted) = try start(sizeBytes: PersistentCacheSettings.minimumSizeBytes)  // fits two of three
         #expect(await firestoreCode { try await restarted.document("c/a").getDocument(source: .cache) } == .unavailable)
         #expect(try await restarted.document("c/b").getDocument(source: .cache).exists)
         #expect(try await restarted.document("c/c").getDocument(source: .cache).exists)
@@ -144,7 +151,7 @@ struct PersistentCacheTests {
         await restarted.disableNetwork()
         let kept = try await restarted.document("c/a").getDocument(source: .cache)
         #expect(kept.get("n") == 1)
-        #expect(kept.get("blob") == large)   // the base the pending write applies to
+        #expect(kept.get("blob") == large)  // the base the pending write applies to
         #expect(await firestoreCode { try await restarted.document("c/b").getDocument(source: .cache) } == .unavailable)
         #expect(try await restarted.document("c/c").getDocument(source: .cache).exists)
     }
@@ -165,7 +172,12 @@ struct PersistentCacheTests {
         let writes = Locked(0)
         // The cache's first write (its snapshot, when the instance opens it) succeeds; every later one fails.
         let failing = PersistenceIO(write: { handle, data in
-            guard writes.withLock({ $0 += 1; return $0 }) > 1 else { return try handle.write(contentsOf: data) }
+            guard
+                writes.withLock({
+                    $0 += 1
+                    return $0
+                }) > 1
+            else { return try handle.write(contentsOf: data) }
             throw DiskFull()
         })
         let (_, db) = try start(io: failing)
@@ -183,13 +195,13 @@ struct PersistentCacheTests {
         let url = cacheFile(db)
         await app.delete()
         let data = try Data(contentsOf: url)
-        try data.prefix(ClientCacheFile.magic.count + 10).write(to: url)   // inside the snapshot record
+        try data.prefix(ClientCacheFile.magic.count + 10).write(to: url)  // inside the snapshot record
         let (_, restarted) = try start()
         #expect(await firestoreCode { try await restarted.document("c/d").getDocument() } == .dataLoss)
         #expect(await firestoreCode { try await restarted.document("c/e").setData(["n": 2]) } == .dataLoss)
         let recorder = restarted.collection("c").record()
         #expect(await firestoreCode { _ = try await recorder.next() } == .dataLoss)
-        #expect(try Data(contentsOf: url).count == ClientCacheFile.magic.count + 10)   // left untouched
+        #expect(try Data(contentsOf: url).count == ClientCacheFile.magic.count + 10)  // left untouched
     }
 
     @Test func aFlippedByteInTheCacheFileIsDataLoss() async throws {
@@ -200,7 +212,7 @@ struct PersistentCacheTests {
         let url = cacheFile(db)
         await app.delete()
         var data = try Data(contentsOf: url)
-        data[data.count - 3] ^= 0x01   // inside the last record: the pending write
+        data[data.count - 3] ^= 0x01  // inside the last record: the pending write
         try data.write(to: url)
         let (_, restarted) = try start()
         #expect(await firestoreCode { try await restarted.waitForPendingWrites() } == .dataLoss)
@@ -215,7 +227,7 @@ struct PersistentCacheTests {
         let url = cacheFile(db)
         await app.delete()
         let data = try Data(contentsOf: url)
-        try data.prefix(data.count - 3).write(to: url)   // the last append (the pending write) cut short
+        try data.prefix(data.count - 3).write(to: url)  // the last append (the pending write) cut short
         let (_, restarted) = try start()
         await restarted.disableNetwork()
         #expect(try await restarted.document("c/kept").getDocument().get("n") == 1)
@@ -235,8 +247,11 @@ struct PersistentCacheTests {
         #expect(!FileManager.default.fileExists(atPath: cacheFile(restarted).path))
         await restarted.disableNetwork()
         #expect(restarted.engine.pendingWriteCount == 0)
-        #expect(await firestoreCode { try await restarted.document("c/seen").getDocument(source: .cache) } == .unavailable)
-        #expect(await firestoreCode { try await restarted.document("c/pending").getDocument(source: .cache) } == .unavailable)
+        #expect(
+            await firestoreCode { try await restarted.document("c/seen").getDocument(source: .cache) } == .unavailable)
+        #expect(
+            await firestoreCode { try await restarted.document("c/pending").getDocument(source: .cache) }
+                == .unavailable)
     }
 
     @Test func clearPersistenceWhileRunningIsFailedPreconditionAndAfterTerminateWorks() async throws {
@@ -253,12 +268,16 @@ struct PersistentCacheTests {
     @Test func cacheFilesArePerAppAndDatabaseAndStayInTheirDirectory() {
         let root = URL(fileURLWithPath: "/tmp/flint-root", isDirectory: true)
         let database = DatabaseID(projectID: "p")
-        #expect(ClientCacheFile.url(directory: root, appName: "a", database: database)
+        #expect(
+            ClientCacheFile.url(directory: root, appName: "a", database: database)
                 != ClientCacheFile.url(directory: root, appName: "b", database: database))
-        #expect(ClientCacheFile.url(directory: root, appName: "a", database: database)
-                != ClientCacheFile.url(directory: root, appName: "a", database: DatabaseID(projectID: "p", database: "other")))
-        let hostile = ClientCacheFile.url(directory: root, appName: "../../etc",
-                                          database: DatabaseID(projectID: "..", database: "../passwd"))
+        #expect(
+            ClientCacheFile.url(directory: root, appName: "a", database: database)
+                != ClientCacheFile.url(
+                    directory: root, appName: "a", database: DatabaseID(projectID: "p", database: "other")))
+        let hostile = ClientCacheFile.url(
+            directory: root, appName: "../../etc",
+            database: DatabaseID(projectID: "..", database: "../passwd"))
         #expect(hostile.standardizedFileURL.path.hasPrefix(root.path + "/"))
         #expect(!hostile.pathComponents.contains(".."))
         #expect(hostile.pathComponents.count == root.pathComponents.count + 3)

@@ -1,8 +1,9 @@
 import FlintCore
 import FlintInterop
-@testable import FlintFirestore
 import FlintTesting
 import Testing
+
+@testable import FlintFirestore
 
 /// The multi-database provider: one instance per app and database, released when the app is deleted.
 @Suite(.timeLimit(.minutes(1)))
@@ -47,13 +48,17 @@ struct ProviderTests {
 
     @Test func emptyOrSlashedDatabaseIDIsAnInvalidArgument() throws {
         let app = try TestApp.make(libraries: [FirestoreLibrary.self])
-        #expect(throws: ComponentError.invalidArgument(
-            product: "FlintFirestore.Firestore", reason: "Invalid database ID '': a database ID must not be empty.")) {
+        #expect(
+            throws: ComponentError.invalidArgument(
+                product: "FlintFirestore.Firestore", reason: "Invalid database ID '': a database ID must not be empty.")
+        ) {
             try Firestore.firestore(app: app, database: "")
         }
-        #expect(throws: ComponentError.invalidArgument(
-            product: "FlintFirestore.Firestore",
-            reason: "Invalid database ID 'a/b': a database ID must not contain '/'.")) {
+        #expect(
+            throws: ComponentError.invalidArgument(
+                product: "FlintFirestore.Firestore",
+                reason: "Invalid database ID 'a/b': a database ID must not contain '/'.")
+        ) {
             try Firestore.firestore(app: app, database: "a/b")
         }
     }
@@ -74,16 +79,19 @@ struct ProviderTests {
         options.projectID = nil
         let app = try TestApp.make(libraries: [FirestoreLibrary.self], options: options)
         let expected = ComponentError.invalidOptions(
-            product: "FlintFirestore.Firestore", reason: "the app's options have no projectID; set FlintOptions.projectID.")
+            product: "FlintFirestore.Firestore",
+            reason: "the app's options have no projectID; set FlintOptions.projectID.")
         #expect(throws: expected) { try Firestore.firestore(app: app) }
         #expect(throws: expected) { try Firestore.firestore(app: app, database: "archive") }
-        #expect(expected.description == "FlintFirestore.Firestore cannot use the app's options: the app's options "
-            + "have no projectID; set FlintOptions.projectID.")
+        #expect(
+            expected.description == "FlintFirestore.Firestore cannot use the app's options: the app's options "
+                + "have no projectID; set FlintOptions.projectID.")
     }
 
     @Test func unregisteredLibraryIsLibraryNotRegisteredNamingIt() throws {
         let app = try TestApp.make()
-        let expected = ComponentError.libraryNotRegistered(type: "FlintFirestore.Firestore", library: "FirestoreLibrary")
+        let expected = ComponentError.libraryNotRegistered(
+            type: "FlintFirestore.Firestore", library: "FirestoreLibrary")
         #expect(throws: expected) { try Firestore.firestore(app: app) }
         #expect(throws: expected) { try Firestore.firestore(app: app, database: "archive") }
         #expect(expected.description.contains("FlintApp.registerLibrary(FirestoreLibrary.self)"))
@@ -123,12 +131,12 @@ struct ProviderTests {
         #expect(db.engine.listenerCount == 0)
         let error = await #expect(throws: FirestoreError.self) { try await db.document("c/e").setData(["n": 2]) }
         #expect(error == FirestoreError(.failedPrecondition, "The client has already been terminated."))
-        await db.terminate()   // a second call does nothing
+        await db.terminate()  // a second call does nothing
 
         let fresh = try Firestore.firestore(app: app)
         #expect(fresh !== db)
         #expect(try Firestore.firestore(app: app) === fresh)
-        #expect(try await fresh.document("c/d").getDocument().get("n") == 1)   // acknowledged writes stay
+        #expect(try await fresh.document("c/d").getDocument().get("n") == 1)  // acknowledged writes stay
         let provider = try #require(app.container.require(FirestoreProvider.self) as? FirestoreInstances)
         #expect(provider.instanceCount == 1)
     }
@@ -150,9 +158,10 @@ struct ProviderTests {
         let error = await #expect(throws: FirestoreError.self) { try await db.document("c/d").setData(["n": 1]) }
         #expect(error == FirestoreError(.failedPrecondition, "The client has already been terminated."))
         #expect(await firestoreCode { try await db.collection("c").getDocuments() } == .failedPrecondition)
-        #expect(await firestoreCode {
-            try await value(of: Task { for try await _ in db.collection("c").snapshots {} })
-        } == .failedPrecondition)
+        #expect(
+            await firestoreCode {
+                try await value(of: Task { for try await _ in db.collection("c").snapshots {} })
+            } == .failedPrecondition)
     }
 
     @Test func pendingWritesFailWhenTheAppIsDeleted() async throws {
@@ -168,8 +177,9 @@ struct ProviderTests {
 
     @Test func backendComponentCanBeOverridden() async throws {
         let backend = LocalFirestoreBackend()
-        let app = try TestApp.make(libraries: [FirestoreLibrary.self],
-                                   overrides: [.instance(backend, as: FirestoreBackend.self)])
+        let app = try TestApp.make(
+            libraries: [FirestoreLibrary.self],
+            overrides: [.instance(backend, as: FirestoreBackend.self)])
         #expect(try app.container.require(FirestoreBackend.self) === backend)
         let db = try Firestore.firestore(app: app)
         try await db.document("c/d").setData(["n": 1])

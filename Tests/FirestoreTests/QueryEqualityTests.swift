@@ -1,6 +1,7 @@
-@testable import FlintFirestore
 import FlintTesting
 import Testing
+
+@testable import FlintFirestore
 
 /// `Query` and `AggregateQuery` equality and hashing (FIRQueryTests' equality checks, FIRCountTests'
 /// testAggregateQueryEquals, FIRAggregateTests' …AggregateFieldQueryEquals and testAggregateFieldQueryNotEquals).
@@ -11,8 +12,11 @@ struct QueryEqualityTests {
         let sub = db.collection("foo").document("bar").collection("baz")
         let pairs: [(Query, Query)] = [
             (db.collection("foo"), db.collection("foo")),
-            (sub.whereField("a", isEqualTo: 1).limit(to: 100), db.collection("foo/bar/baz").whereField("a", isEqualTo: 1)
-                .limit(to: 100)),
+            (
+                sub.whereField("a", isEqualTo: 1).limit(to: 100),
+                db.collection("foo/bar/baz").whereField("a", isEqualTo: 1)
+                    .limit(to: 100)
+            ),
             (sub.whereField("b", isEqualTo: 1).order(by: "c"), sub.whereField("b", isEqualTo: 1).order(by: "c")),
             (sub.order(by: "c").start(at: [1]), sub.order(by: "c").start(at: [1])),
             (db.collectionGroup("g"), db.collectionGroup("g")),
@@ -61,8 +65,10 @@ struct QueryEqualityTests {
         #expect(coll.aggregate([.sum("baz")]) == coll.aggregate([.sum(FieldPath(["baz"]))]))
         #expect(coll.aggregate([.sum("baz")]).hashValue == coll.aggregate([.sum(FieldPath(["baz"]))]).hashValue)
         #expect(coll.aggregate([.average("baz")]) == coll.aggregate([.average(FieldPath(["baz"]))]))
-        let different = [coll.count, coll.aggregate([.sum("baz")]), coll.aggregate([.average("baz")]), base.count,
-                         sub.whereField("b", isEqualTo: 1).order(by: "c").count]
+        let different = [
+            coll.count, coll.aggregate([.sum("baz")]), coll.aggregate([.average("baz")]), base.count,
+            sub.whereField("b", isEqualTo: 1).order(by: "c").count,
+        ]
         for (index, query) in different.enumerated() {
             for other in different[(index + 1)...] {
                 #expect(query != other)

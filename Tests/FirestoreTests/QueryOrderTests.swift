@@ -1,6 +1,7 @@
-@testable import FlintFirestore
 import FlintTesting
 import Testing
+
+@testable import FlintFirestore
 
 /// Ordering (explicit and implicit), limits and cursors.
 @Suite(.timeLimit(.minutes(1)))
@@ -8,10 +9,12 @@ struct QueryOrderTests {
     private func scores() async throws -> CollectionReference {
         let db = try makeFirestore()
         let scores = db.collection("scores")
-        try await seed(scores, [
-            "a": ["points": 10, "level": 1], "b": ["points": 30, "level": 2], "c": ["points": 20, "level": 2],
-            "d": ["points": 30, "level": 1], "e": ["level": 3],
-        ])
+        try await seed(
+            scores,
+            [
+                "a": ["points": 10, "level": 1], "b": ["points": 30, "level": 2], "c": ["points": 20, "level": 2],
+                "d": ["points": 30, "level": 1], "e": ["level": 3],
+            ])
         return scores
     }
 
@@ -41,10 +44,12 @@ struct QueryOrderTests {
     @Test func inequalityFieldsAreOrderedAfterExplicitOrdersAlphabetically() async throws {
         let db = try makeFirestore()
         let items = db.collection("items")
-        try await seed(items, [
-            "p": ["x": 2, "b": 1, "a": 9], "q": ["x": 1, "b": 2, "a": 9], "r": ["x": 1, "b": 1, "a": 8],
-            "s": ["x": 1, "b": 1, "a": 9],
-        ])
+        try await seed(
+            items,
+            [
+                "p": ["x": 2, "b": 1, "a": 9], "q": ["x": 1, "b": 2, "a": 9], "r": ["x": 1, "b": 1, "a": 8],
+                "s": ["x": 1, "b": 1, "a": 9],
+            ])
         // Inequalities on `x` and `a`: implicit order a, x (alphabetical), then the document ID.
         let implicit = items.whereField("x", isGreaterThan: 0).whereField("a", isGreaterThan: 0)
         #expect(implicit.queryDescription.normalizedOrders.map(\.field.description) == ["a", "x", "__name__"])
@@ -58,7 +63,8 @@ struct QueryOrderTests {
 
     @Test func orderingByDocumentIDExplicitly() async throws {
         let scores = try await scores()
-        #expect(try await scores.order(by: FieldPath.documentID(), descending: true).getDocuments().ids
+        #expect(
+            try await scores.order(by: FieldPath.documentID(), descending: true).getDocuments().ids
                 == ["e", "d", "c", "b", "a"])
     }
 
@@ -77,8 +83,13 @@ struct QueryOrderTests {
     @Test func limitMustBePositive() async throws {
         let scores = try makeFirestore().collection("scores")
         let error = await #expect(throws: FirestoreError.self) { try await scores.limit(to: 0).getDocuments() }
-        #expect(error == FirestoreError(.invalidArgument, "Invalid Query. Query limit (0) is invalid. Limit must be positive."))
-        #expect(await firestoreCode { try await scores.order(by: "a").limit(toLast: -1).getDocuments() } == .invalidArgument)
+        #expect(
+            error
+                == FirestoreError(
+                    .invalidArgument, "Invalid Query. Query limit (0) is invalid. Limit must be positive."))
+        #expect(
+            await firestoreCode { try await scores.order(by: "a").limit(toLast: -1).getDocuments() } == .invalidArgument
+        )
     }
 
     @Test func limitToLastNeedsAnOrderBy() async throws {
@@ -106,7 +117,7 @@ struct QueryOrderTests {
 
     @Test func cursorsByValue() async throws {
         let scores = try await scores()
-        let ordered = scores.order(by: "points")   // a 10, c 20, b 30, d 30
+        let ordered = scores.order(by: "points")  // a 10, c 20, b 30, d 30
         #expect(try await ordered.start(at: [20]).getDocuments().ids == ["c", "b", "d"])
         #expect(try await ordered.start(after: [20]).getDocuments().ids == ["b", "d"])
         #expect(try await ordered.end(at: [20]).getDocuments().ids == ["a", "c"])
@@ -132,34 +143,38 @@ struct QueryOrderTests {
 
     @Test func cursorsOnDescendingOrders() async throws {
         let scores = try await scores()
-        let ordered = scores.order(by: "points", descending: true)   // d 30, b 30, c 20, a 10
+        let ordered = scores.order(by: "points", descending: true)  // d 30, b 30, c 20, a 10
         #expect(try await ordered.start(at: [20]).getDocuments().ids == ["c", "a"])
         #expect(try await ordered.end(before: [20]).getDocuments().ids == ["d", "b"])
     }
 
     @Test func tooManyCursorValuesAreInvalid() async throws {
         let scores = try makeFirestore().collection("scores")
-        #expect(await firestoreCode { try await scores.order(by: "points").start(at: [1, "a", 3]).getDocuments() }
+        #expect(
+            await firestoreCode { try await scores.order(by: "points").start(at: [1, "a", 3]).getDocuments() }
                 == .invalidArgument)
     }
 
     @Test func cursorFromAMissingDocumentIsInvalid() async throws {
         let scores = try makeFirestore().collection("scores")
         let missing = try await scores.document("nope").getDocument()
-        #expect(await firestoreCode { try await scores.order(by: "points").start(atDocument: missing).getDocuments() }
+        #expect(
+            await firestoreCode { try await scores.order(by: "points").start(atDocument: missing).getDocuments() }
                 == .invalidArgument)
     }
 
     @Test func cursorFromADocumentLackingTheOrderedFieldIsInvalid() async throws {
         let scores = try await scores()
         let e = try await scores.document("e").getDocument()
-        #expect(await firestoreCode { try await scores.order(by: "points").start(atDocument: e).getDocuments() }
+        #expect(
+            await firestoreCode { try await scores.order(by: "points").start(atDocument: e).getDocuments() }
                 == .invalidArgument)
     }
 
     @Test func orderAfterACursorIsInvalid() async throws {
         let scores = try makeFirestore().collection("scores")
-        #expect(await firestoreCode { try await scores.start(at: ["a"]).order(by: "points").getDocuments() }
+        #expect(
+            await firestoreCode { try await scores.start(at: ["a"]).order(by: "points").getDocuments() }
                 == .invalidArgument)
     }
 
@@ -178,9 +193,11 @@ struct QueryOrderTests {
     private func numericIDs() async throws -> CollectionReference {
         let items = try makeFirestore().collection("items")
         var documents: [String: [String: FirestoreValue]] = [:]
-        for id in ["A", "a", "Aa", "7", "12", "__id7__", "__id12__", "__id-2__", "_id1__", "__id1_", "__id",
-                   "__id9223372036854775807__", "__id9223372036854775806__", "__id-9223372036854775808__",
-                   "__id-9223372036854775807__"] {
+        for id in [
+            "A", "a", "Aa", "7", "12", "__id7__", "__id12__", "__id-2__", "_id1__", "__id1_", "__id",
+            "__id9223372036854775807__", "__id9223372036854775806__", "__id-9223372036854775808__",
+            "__id-9223372036854775807__",
+        ] {
             documents[id] = ["a": 1]
         }
         try await seed(items, documents)
@@ -189,9 +206,11 @@ struct QueryOrderTests {
 
     @Test func numericDocumentIDsSortFirstByNumber() async throws {
         let items = try await numericIDs()
-        let expected = ["__id-9223372036854775808__", "__id-9223372036854775807__", "__id-2__", "__id7__", "__id12__",
-                        "__id9223372036854775806__", "__id9223372036854775807__", "12", "7", "A", "Aa", "__id",
-                        "__id1_", "_id1__", "a"]
+        let expected = [
+            "__id-9223372036854775808__", "__id-9223372036854775807__", "__id-2__", "__id7__", "__id12__",
+            "__id9223372036854775806__", "__id9223372036854775807__", "12", "7", "A", "Aa", "__id",
+            "__id1_", "_id1__", "a",
+        ]
         #expect(try await items.order(by: FieldPath.documentID()).getDocuments().ids == expected)
         let recorder = items.order(by: FieldPath.documentID()).record()
         #expect(try await recorder.next().ids == expected)
@@ -202,7 +221,8 @@ struct QueryOrderTests {
         let items = try await numericIDs()
         let query = items.whereField(FieldPath.documentID(), isGreaterThan: "__id7__")
             .whereField(FieldPath.documentID(), isLessThanOrEqualTo: "A")
-        #expect(try await query.getDocuments().ids
+        #expect(
+            try await query.getDocuments().ids
                 == ["__id12__", "__id9223372036854775806__", "__id9223372036854775807__", "12", "7", "A"])
     }
 
@@ -215,11 +235,13 @@ struct QueryOrderTests {
     /// FIRCompositeIndexQueryTests' testMultipleInequalityFieldsWillBeImplicitlyOrderedLexicographically.
     @Test func severalInequalitiesOrderByFieldPathWhateverTheFilterOrder() async throws {
         let items = try makeFirestore().collection("items")
-        try await seed(items, [
-            "doc1": ["key": "a", "sort": 0, "v": 5], "doc2": ["key": "aa", "sort": 4, "v": 4],
-            "doc3": ["key": "b", "sort": 3, "v": 3], "doc4": ["key": "b", "sort": 2, "v": 2],
-            "doc5": ["key": "b", "sort": 2, "v": 1], "doc6": ["key": "b", "sort": 0, "v": 0],
-        ])
+        try await seed(
+            items,
+            [
+                "doc1": ["key": "a", "sort": 0, "v": 5], "doc2": ["key": "aa", "sort": 4, "v": 4],
+                "doc3": ["key": "b", "sort": 3, "v": 3], "doc4": ["key": "b", "sort": 2, "v": 2],
+                "doc5": ["key": "b", "sort": 2, "v": 1], "doc6": ["key": "b", "sort": 0, "v": 0],
+            ])
         let first = items.whereField("key", isNotEqualTo: "a").whereField("sort", isGreaterThan: 1)
             .whereField("v", in: [1, 2, 3, 4])
         let second = items.whereField("sort", isGreaterThan: 1).whereField("key", isNotEqualTo: "a")
@@ -231,10 +253,12 @@ struct QueryOrderTests {
     /// FIRCompositeIndexQueryTests' testMultipleInequalityFieldsWithDocumentKey.
     @Test func aDocumentIDInequalityIsOrderedLast() async throws {
         let items = try makeFirestore().collection("items")
-        try await seed(items, [
-            "doc1": ["key": "a", "sort": 5], "doc2": ["key": "aa", "sort": 4], "doc3": ["key": "b", "sort": 3],
-            "doc4": ["key": "b", "sort": 2], "doc5": ["key": "bb", "sort": 1],
-        ])
+        try await seed(
+            items,
+            [
+                "doc1": ["key": "a", "sort": 5], "doc2": ["key": "aa", "sort": 4], "doc3": ["key": "b", "sort": 3],
+                "doc4": ["key": "b", "sort": 2], "doc5": ["key": "bb", "sort": 1],
+            ])
         let query = items.whereField(FieldPath.documentID(), isLessThan: "doc5").whereField("sort", isGreaterThan: 1)
             .whereField("key", isNotEqualTo: "a")
         #expect(query.queryDescription.normalizedOrders.map(\.field.description) == ["key", "sort", "__name__"])
@@ -257,12 +281,20 @@ struct QueryOrderTests {
 
     @Test func orderAfterAnEndCursorSaysEndingPoint() async throws {
         let scores = try makeFirestore().collection("scores")
-        #expect(throws: FirestoreError(.invalidArgument, "Invalid query. You must not specify an ending point "
-                                       + "before specifying the order by.")) {
+        #expect(
+            throws: FirestoreError(
+                .invalidArgument,
+                "Invalid query. You must not specify an ending point "
+                    + "before specifying the order by.")
+        ) {
             try scores.end(at: ["a"]).order(by: "points").matcher()
         }
-        #expect(throws: FirestoreError(.invalidArgument, "Invalid query. You must not specify a starting point "
-                                       + "before specifying the order by.")) {
+        #expect(
+            throws: FirestoreError(
+                .invalidArgument,
+                "Invalid query. You must not specify a starting point "
+                    + "before specifying the order by.")
+        ) {
             try scores.start(at: ["a"]).order(by: "points").matcher()
         }
     }
@@ -277,9 +309,11 @@ struct QueryOrderTests {
         var pending = try await recorder.next()
         while !pending.metadata.hasPendingWrites { pending = try await recorder.next() }
         #expect(pending.metadata.hasPendingWrites)
-        let expected = FirestoreError(.invalidArgument, "Invalid query. You are trying to start or end a query using "
-            + "a document for which the field 'at' is an uncommitted server timestamp. (Since the value of this field "
-            + "is unknown, you cannot start/end a query with it.)")
+        let expected = FirestoreError(
+            .invalidArgument,
+            "Invalid query. You are trying to start or end a query using "
+                + "a document for which the field 'at' is an uncommitted server timestamp. (Since the value of this field "
+                + "is unknown, you cannot start/end a query with it.)")
         #expect(throws: expected) { try items.order(by: "at").start(atDocument: pending).matcher() }
         #expect(throws: expected) { try items.order(by: "at").end(beforeDocument: pending).matcher() }
         recorder.remove()

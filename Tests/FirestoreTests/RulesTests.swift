@@ -1,9 +1,10 @@
 import FlintCore
 import FlintProductSupport
-import Foundation
-@testable import FlintFirestore
 import FlintTesting
+import Foundation
 import Testing
+
+@testable import FlintFirestore
 
 /// Security rules of the local backend, with the caller's uid from the app's Auth.
 @Suite(.timeLimit(.minutes(1)))
@@ -42,7 +43,8 @@ struct RulesTests {
     @Test func signedOutCallerCannotCreate() async throws {
         let backend = LocalFirestoreBackend(rules: Self.ownerRules)
         let nobody = try client(backend, auth: FakeAuth(userID: nil), name: "nobody")
-        #expect(await firestoreCode { try await nobody.document("notes/n").setData(["owner": "x"]) } == .permissionDenied)
+        #expect(
+            await firestoreCode { try await nobody.document("notes/n").setData(["owner": "x"]) } == .permissionDenied)
     }
 
     @Test func appWithoutAuthIsUnauthenticated() async throws {

@@ -1,8 +1,9 @@
 import FlintCore
-@testable import FlintFirestore
 import FlintTesting
 import Foundation
 import Testing
+
+@testable import FlintFirestore
 
 /// `FirestoreSettings`: set before first use, fixed afterwards, as in the SDK.
 @Suite(.timeLimit(.minutes(1)))
@@ -34,14 +35,19 @@ struct SettingsTests {
         let db = try makeFirestore()
         let directory = FileManager.default.temporaryDirectory
         do {
-            try db.setSettings(FirestoreSettings(cacheSettings: PersistentCacheSettings(directory: directory,
-                                                                                         sizeBytes: 1024)))
+            try db.setSettings(
+                FirestoreSettings(
+                    cacheSettings: PersistentCacheSettings(
+                        directory: directory,
+                        sizeBytes: 1024)))
             Issue.record("accepted a 1 KB cache")
         } catch {
             #expect(error.code == .invalidArgument)
         }
         #expect(db.settings.cacheSettings is MemoryCacheSettings)
-        try db.setSettings(FirestoreSettings(cacheSettings: PersistentCacheSettings(
-            directory: directory, sizeBytes: PersistentCacheSettings.unlimitedSizeBytes)))
+        try db.setSettings(
+            FirestoreSettings(
+                cacheSettings: PersistentCacheSettings(
+                    directory: directory, sizeBytes: PersistentCacheSettings.unlimitedSizeBytes)))
     }
 }

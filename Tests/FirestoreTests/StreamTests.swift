@@ -1,7 +1,8 @@
 import FlintCore
-@testable import FlintFirestore
 import FlintTesting
 import Testing
+
+@testable import FlintFirestore
 
 /// The `snapshots` streams: values, errors, and listener removal however the iteration ends.
 @Suite(.timeLimit(.minutes(1)))
@@ -118,7 +119,7 @@ struct StreamTests {
             return left.count + right.count
         }
         #expect(try await collectFromTwoStreams() == 2)
-        try await waitUntil { db.engine.listenerCount == 0 }   // both streams were dropped
+        try await waitUntil { db.engine.listenerCount == 0 }  // both streams were dropped
     }
 
     @Test func manyConsumersOfManyQueriesAllEndWithZeroListeners() async throws {
@@ -127,7 +128,8 @@ struct StreamTests {
         try await withThrowingTaskGroup(of: Void.self) { group in
             for index in 0..<20 {
                 group.addTask {
-                    let query = index.isMultiple(of: 2) ? items.whereField("n", isGreaterThan: FirestoreValue(index)) : items
+                    let query =
+                        index.isMultiple(of: 2) ? items.whereField("n", isGreaterThan: FirestoreValue(index)) : items
                     _ = try await collect(1, from: query.snapshots)
                 }
             }
@@ -207,7 +209,7 @@ struct StreamTests {
         }
         try await started.wait(timeout: defaultTestTimeout)
         await app.delete()
-        try await value(of: consumer)   // finished, without an error
+        try await value(of: consumer)  // finished, without an error
         #expect(db.engine.inSyncListenerCount == 0)
         // A sequence started afterwards finishes at once.
         try await value(of: Task { for await _ in db.snapshotsInSync { Issue.record("no event after deletion") } })

@@ -1,7 +1,8 @@
 import FlintCore
-@testable import FlintFirestore
 import FlintTesting
 import Testing
+
+@testable import FlintFirestore
 
 /// Transactions: reads before writes, retries on contention, failedPrecondition after the attempts.
 @Suite(.timeLimit(.minutes(1)))
@@ -29,8 +30,11 @@ struct TransactionTests {
                 _ = try await transaction.getDocument(doc)
             }
         }
-        #expect(error == FirestoreError(.invalidArgument,
-                                        "Firestore transactions require all reads to be executed before all writes."))
+        #expect(
+            error
+                == FirestoreError(
+                    .invalidArgument,
+                    "Firestore transactions require all reads to be executed before all writes."))
         #expect(try await doc.getDocument().exists == false)
     }
 
@@ -40,10 +44,13 @@ struct TransactionTests {
         try await counter.setData(["count": 0])
         let attempts = Locked(0)
         try await db.runTransaction { transaction in
-            let attempt = attempts.withLock { $0 += 1; return $0 }
+            let attempt = attempts.withLock {
+                $0 += 1
+                return $0
+            }
             let snapshot = try await transaction.getDocument(counter)
             if attempt == 1 {
-                try await counter.updateData(["count": FieldValue.increment(10)])   // someone else writes
+                try await counter.updateData(["count": FieldValue.increment(10)])  // someone else writes
             }
             let count = snapshot.get("count")!.integerValue! + 1
             transaction.updateData(["count": .integer(count)], forDocument: counter)
@@ -65,7 +72,7 @@ struct TransactionTests {
                 transaction.setData(["n": -1], forDocument: doc)
             }
         }
-        #expect(error?.code == .failedPrecondition)   // as the SDK's testMakesDefaultMaxAttempts
+        #expect(error?.code == .failedPrecondition)  // as the SDK's testMakesDefaultMaxAttempts
         #expect(error?.code.rawValue == 9)
         #expect(attempts.withLock { $0 } == 5)
         #expect(try await doc.getDocument().get("n") == 5)
@@ -94,7 +101,10 @@ struct TransactionTests {
         try await watched.setData(["n": 0])
         let attempts = Locked(0)
         try await db.runTransaction { transaction in
-            let attempt = attempts.withLock { $0 += 1; return $0 }
+            let attempt = attempts.withLock {
+                $0 += 1
+                return $0
+            }
             _ = try await transaction.getDocument(watched)
             if attempt == 1 { try await watched.setData(["n": 1]) }
             transaction.setData(["copied": true], forDocument: written)
@@ -107,7 +117,10 @@ struct TransactionTests {
         let doc = db.document("c/new")
         let attempts = Locked(0)
         try await db.runTransaction { transaction in
-            let attempt = attempts.withLock { $0 += 1; return $0 }
+            let attempt = attempts.withLock {
+                $0 += 1
+                return $0
+            }
             let snapshot = try await transaction.getDocument(doc)
             if attempt == 1 {
                 #expect(!snapshot.exists)
@@ -137,12 +150,13 @@ struct TransactionTests {
     @Test func updateOfADocumentReadAsMissingIsInvalid() async throws {
         let db = try makeFirestore()
         let doc = db.document("c/missing")
-        #expect(await firestoreCode {
-            try await db.runTransaction { transaction in
-                _ = try await transaction.getDocument(doc)
-                transaction.updateData(["n": 1], forDocument: doc)
-            }
-        } == .invalidArgument)
+        #expect(
+            await firestoreCode {
+                try await db.runTransaction { transaction in
+                    _ = try await transaction.getDocument(doc)
+                    transaction.updateData(["n": 1], forDocument: doc)
+                }
+            } == .invalidArgument)
     }
 
     @Test func contendingTransactionsFromTwoTasksBothCommit() async throws {
@@ -156,9 +170,15 @@ struct TransactionTests {
             try await db.runTransaction { transaction in
                 attempts.withLock { $0 += 1 }
                 let snapshot = try await transaction.getDocument(counter)
-                if reads.withLock({ $0 += 1; return $0 }) >= 2 { bothRead.open() }
-                try await bothRead.wait(timeout: defaultTestTimeout)   // both first attempts read the same version
-                transaction.updateData(["count": .integer(snapshot.get("count")!.integerValue! + 1)], forDocument: counter)
+                if reads.withLock({
+                    $0 += 1
+                    return $0
+                }) >= 2 {
+                    bothRead.open()
+                }
+                try await bothRead.wait(timeout: defaultTestTimeout)  // both first attempts read the same version
+                transaction.updateData(
+                    ["count": .integer(snapshot.get("count")!.integerValue! + 1)], forDocument: counter)
             }
         }
         let first = Task { try await increment() }
@@ -167,7 +187,7 @@ struct TransactionTests {
         try await value(of: first)
         try await value(of: second)
         #expect(try await counter.getDocument().get("count") == 2)
-        #expect(attempts.withLock { $0 } == 3)   // one of the two retried once
+        #expect(attempts.withLock { $0 } == 3)  // one of the two retried once
     }
 
     @Test func transactionOptionsMaxAttemptsIsRespected() async throws {
@@ -177,18 +197,22 @@ struct TransactionTests {
         let attempts = Locked(0)
         let code = await firestoreCode {
             try await db.runTransaction(with: TransactionOptions(maxAttempts: 7)) { transaction in
-                let attempt = attempts.withLock { $0 += 1; return $0 }
+                let attempt = attempts.withLock {
+                    $0 += 1
+                    return $0
+                }
                 _ = try await transaction.getDocument(doc)
-                try await doc.setData(["count": .integer(Int64(attempt))])   // a write outside, every attempt
+                try await doc.setData(["count": .integer(Int64(attempt))])  // a write outside, every attempt
                 transaction.setData(["count": 1234], forDocument: doc)
             }
         }
         #expect(code == .failedPrecondition)
         #expect(attempts.withLock { $0 } == 7)
         #expect(TransactionOptions().maxAttempts == 5)
-        #expect(await firestoreCode {
-            try await db.runTransaction(with: TransactionOptions(maxAttempts: 0)) { _ in }
-        } == .invalidArgument)
+        #expect(
+            await firestoreCode {
+                try await db.runTransaction(with: TransactionOptions(maxAttempts: 0)) { _ in }
+            } == .invalidArgument)
     }
 
     /// The SDK's testRetriesWhenDocumentThatWasReadWithoutBeingWrittenChanges: the same data written again
@@ -203,23 +227,29 @@ struct TransactionTests {
         try await db.runTransaction { transaction in
             attempts.withLock { $0 += 1 }
             _ = try await transaction.getDocument(read)
-            try await read.setData(["count": 1234])   // bumps the version once, then changes nothing
+            try await read.setData(["count": 1234])  // bumps the version once, then changes nothing
             transaction.setData(["count": 16], forDocument: written)
         }
         #expect(attempts.withLock { $0 } == 2)
         #expect(try await written.getDocument().get("count") == 16)
 
-        let before = try backend.document(at: "counters/read", database: db.databaseID,
-                                          caller: nil).value
+        let before = try backend.document(
+            at: "counters/read", database: db.databaseID,
+            caller: nil
+        ).value
         try await read.setData(["count": 1234])
         try await read.updateData(["count": 1234])
-        let after = try backend.document(at: "counters/read", database: db.databaseID,
-                                         caller: nil).value
+        let after = try backend.document(
+            at: "counters/read", database: db.databaseID,
+            caller: nil
+        ).value
         #expect(before?.version == after?.version)
         #expect(before?.updateTime == after?.updateTime)
         try await read.setData(["count": 1235])
-        let changed = try backend.document(at: "counters/read", database: db.databaseID,
-                                           caller: nil).value
+        let changed = try backend.document(
+            at: "counters/read", database: db.databaseID,
+            caller: nil
+        ).value
         #expect(changed!.version > after!.version)
     }
 
@@ -263,27 +293,39 @@ struct TransactionTests {
             list.map { MatrixCase(existing: existing, stages: $0.0, outcome: $0.1) }
         }
         let bar2 = Outcome.document("bar2")
-        return cases(true, [   // testRunsTransactionsAfterGettingExistingDoc
-            ([.get, .delete1, .delete1], .missing), ([.get, .delete1, .update2], .error(.invalidArgument)),
-            ([.get, .delete1, .set2], bar2), ([.get, .update1, .delete1], .missing),
-            ([.get, .update1, .update2], bar2), ([.get, .update1, .set2], bar2),
-            ([.get, .set1, .delete1], .missing), ([.get, .set1, .update2], bar2), ([.get, .set1, .set2], bar2),
-        ]) + cases(false, [   // testRunsTransactionsAfterGettingNonexistentDoc
-            ([.get, .delete1, .delete1], .missing), ([.get, .delete1, .update2], .error(.invalidArgument)),
-            ([.get, .delete1, .set2], bar2), ([.get, .update1, .delete1], .error(.invalidArgument)),
-            ([.get, .update1, .update2], .error(.invalidArgument)), ([.get, .update1, .set2], .error(.invalidArgument)),
-            ([.get, .set1, .delete1], .missing), ([.get, .set1, .update2], bar2), ([.get, .set1, .set2], bar2),
-        ]) + cases(true, [   // testRunsTransactionsOnExistingDoc
-            ([.delete1, .delete1], .missing), ([.delete1, .update2], .error(.invalidArgument)),
-            ([.delete1, .set2], bar2), ([.update1, .delete1], .missing), ([.update1, .update2], bar2),
-            ([.update1, .set2], bar2), ([.set1, .delete1], .missing), ([.set1, .update2], bar2),
-            ([.set1, .set2], bar2),
-        ]) + cases(false, [   // testRunsTransactionsOnNonexistentDoc
-            ([.delete1, .delete1], .missing), ([.delete1, .update2], .error(.notFound)),
-            ([.delete1, .set2], bar2), ([.update1, .delete1], .error(.notFound)),
-            ([.update1, .update2], .error(.notFound)), ([.update1, .set2], .error(.notFound)),
-            ([.set1, .delete1], .missing), ([.set1, .update2], bar2), ([.set1, .set2], bar2),
-        ])
+        return cases(
+            true,
+            [  // testRunsTransactionsAfterGettingExistingDoc
+                ([.get, .delete1, .delete1], .missing), ([.get, .delete1, .update2], .error(.invalidArgument)),
+                ([.get, .delete1, .set2], bar2), ([.get, .update1, .delete1], .missing),
+                ([.get, .update1, .update2], bar2), ([.get, .update1, .set2], bar2),
+                ([.get, .set1, .delete1], .missing), ([.get, .set1, .update2], bar2), ([.get, .set1, .set2], bar2),
+            ])
+            + cases(
+                false,
+                [  // testRunsTransactionsAfterGettingNonexistentDoc
+                    ([.get, .delete1, .delete1], .missing), ([.get, .delete1, .update2], .error(.invalidArgument)),
+                    ([.get, .delete1, .set2], bar2), ([.get, .update1, .delete1], .error(.invalidArgument)),
+                    ([.get, .update1, .update2], .error(.invalidArgument)),
+                    ([.get, .update1, .set2], .error(.invalidArgument)),
+                    ([.get, .set1, .delete1], .missing), ([.get, .set1, .update2], bar2), ([.get, .set1, .set2], bar2),
+                ])
+            + cases(
+                true,
+                [  // testRunsTransactionsOnExistingDoc
+                    ([.delete1, .delete1], .missing), ([.delete1, .update2], .error(.invalidArgument)),
+                    ([.delete1, .set2], bar2), ([.update1, .delete1], .missing), ([.update1, .update2], bar2),
+                    ([.update1, .set2], bar2), ([.set1, .delete1], .missing), ([.set1, .update2], bar2),
+                    ([.set1, .set2], bar2),
+                ])
+            + cases(
+                false,
+                [  // testRunsTransactionsOnNonexistentDoc
+                    ([.delete1, .delete1], .missing), ([.delete1, .update2], .error(.notFound)),
+                    ([.delete1, .set2], bar2), ([.update1, .delete1], .error(.notFound)),
+                    ([.update1, .update2], .error(.notFound)), ([.update1, .set2], .error(.notFound)),
+                    ([.set1, .delete1], .missing), ([.set1, .update2], bar2), ([.set1, .set2], bar2),
+                ])
     }()
 
     @Test(arguments: matrix)
@@ -317,8 +359,8 @@ struct TransactionTests {
             #expect(!snapshot.exists)
         case .error(let expected):
             #expect(code == expected)
-            #expect(snapshot.exists == testCase.existing)   // nothing written
-            #expect(attempts.withLock { $0 } == 1)   // not retried
+            #expect(snapshot.exists == testCase.existing)  // nothing written
+            #expect(attempts.withLock { $0 } == 1)  // not retried
         }
     }
 

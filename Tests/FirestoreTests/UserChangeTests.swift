@@ -1,8 +1,9 @@
 import FlintCore
-@testable import FlintFirestore
 import FlintTesting
 import Foundation
 import Testing
+
+@testable import FlintFirestore
 
 /// A change of the signed-in user (observed through `AuthInterop.addUserChangeListener`): the previous
 /// user's pending writes are cancelled for their callers and leave the new user's view; the queue is per user.
@@ -16,7 +17,9 @@ struct UserChangeTests {
     }
 
     /// Makes an offline write and waits until `recorder` shows it applied locally; returns its task.
-    private func writeOffline(_ db: Firestore, _ recorder: Recorder<DocumentSnapshot>) async throws -> Task<Void, any Error> {
+    private func writeOffline(_ db: Firestore, _ recorder: Recorder<DocumentSnapshot>) async throws -> Task<
+        Void, any Error
+    > {
         let write = Task { try await db.document("c/d").setData(["n": 1]) }
         while try await recorder.next().exists == false {}
         return write
@@ -64,7 +67,7 @@ struct UserChangeTests {
         #expect(db.engine.pendingWriteCount == 0)
         await db.enableNetwork()
         try await db.waitForPendingWrites()
-        #expect(try await db.document("c/d").getDocument(source: .server).exists == false)   // never sent for u2
+        #expect(try await db.document("c/d").getDocument(source: .server).exists == false)  // never sent for u2
         recorder.remove()
     }
 
@@ -87,10 +90,11 @@ struct UserChangeTests {
     }
 
     @Test func theUserChangeListenerIsRemovedWhenTheAppIsDeleted() async throws {
-        let app = try TestApp.make(libraries: [FirestoreLibrary.self],
-                                   overrides: [.instance(backend, as: FirestoreBackend.self)] + auth.components)
+        let app = try TestApp.make(
+            libraries: [FirestoreLibrary.self],
+            overrides: [.instance(backend, as: FirestoreBackend.self)] + auth.components)
         let db = try Firestore.firestore(app: app)
-        #expect(auth.userChangeListenerCount == 0)   // not started yet
+        #expect(auth.userChangeListenerCount == 0)  // not started yet
         _ = try await db.collection("c").getDocuments()
         #expect(auth.userChangeListenerCount == 1)
         await app.delete()

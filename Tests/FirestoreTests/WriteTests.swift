@@ -1,8 +1,9 @@
-import Foundation
-@testable import FlintFirestore
 import FlintTesting
+import Foundation
 import Synchronization
 import Testing
+
+@testable import FlintFirestore
 
 /// setData, merges, updates, deletes and field values.
 @Suite(.timeLimit(.minutes(1)))
@@ -20,10 +21,11 @@ struct WriteTests {
         let ada = db.document("users/ada")
         try await ada.setData(["name": "Ada", "address": ["city": "London", "street": "St James's Square"]])
         try await ada.setData(["address": ["city": "Paris", "zip": "75001"], "age": 36], merge: true)
-        #expect(try await ada.getDocument().data() == [
-            "name": "Ada", "age": 36,
-            "address": ["city": "Paris", "street": "St James's Square", "zip": "75001"],
-        ])
+        #expect(
+            try await ada.getDocument().data() == [
+                "name": "Ada", "age": 36,
+                "address": ["city": "Paris", "street": "St James's Square", "zip": "75001"],
+            ])
     }
 
     @Test func mergeCreatesAMissingDocument() async throws {
@@ -36,10 +38,14 @@ struct WriteTests {
         let db = try makeFirestore()
         let ada = db.document("users/ada")
         try await ada.setData(["name": "Ada", "age": 36, "address": ["city": "London", "zip": "SW1"]])
-        try await ada.setData(["name": "Augusta", "age": 99, "address": ["city": "Paris", "zip": "75001"]],
-                              mergeFields: ["name", "address.city"])
-        #expect(try await ada.getDocument().data() == ["name": "Augusta", "age": 36,
-                                                      "address": ["city": "Paris", "zip": "SW1"]])
+        try await ada.setData(
+            ["name": "Augusta", "age": 99, "address": ["city": "Paris", "zip": "75001"]],
+            mergeFields: ["name", "address.city"])
+        #expect(
+            try await ada.getDocument().data() == [
+                "name": "Augusta", "age": 36,
+                "address": ["city": "Paris", "zip": "SW1"],
+            ])
     }
 
     @Test func mergeFieldMissingFromTheDataIsInvalid() async throws {
@@ -91,7 +97,7 @@ struct WriteTests {
         #expect(try await recorder.next().isEmpty)
         await #expect(throws: FirestoreError.self) { try await db.document("users/nobody").updateData(["a": 1]) }
         try await db.document("users/real").setData(["a": 1])
-        #expect(try await recorder.next().ids == ["real"])   // no snapshot was sent for the failed update
+        #expect(try await recorder.next().ids == ["real"])  // no snapshot was sent for the failed update
         recorder.remove()
     }
 
@@ -132,11 +138,13 @@ struct WriteTests {
 
     @Test func fieldValuesAreInvalidInsideArraysAndQueries() async throws {
         let db = try makeFirestore()
-        #expect(await firestoreCode { try await db.document("c/d").setData(["a": [FieldValue.serverTimestamp()]]) }
+        #expect(
+            await firestoreCode { try await db.document("c/d").setData(["a": [FieldValue.serverTimestamp()]]) }
                 == .invalidArgument)
-        #expect(await firestoreCode {
-            try await db.collection("c").whereField("a", isEqualTo: FieldValue.increment(1)).getDocuments()
-        } == .invalidArgument)
+        #expect(
+            await firestoreCode {
+                try await db.collection("c").whereField("a", isEqualTo: FieldValue.increment(1)).getDocuments()
+            } == .invalidArgument)
     }
 
     @Test func nestedArraysAreInvalid() async throws {
@@ -152,9 +160,10 @@ struct WriteTests {
 
     @Test func invalidGeoPointIsRejected() async throws {
         let db = try makeFirestore()
-        #expect(await firestoreCode {
-            try await db.document("c/d").setData(["p": .geoPoint(GeoPoint(latitude: 91, longitude: 0))])
-        } == .invalidArgument)
+        #expect(
+            await firestoreCode {
+                try await db.document("c/d").setData(["p": .geoPoint(GeoPoint(latitude: 91, longitude: 0))])
+            } == .invalidArgument)
     }
 
     @Test func everyValueTypeRoundTrips() async throws {
@@ -273,7 +282,7 @@ struct WriteTests {
         try await doc.setData(["updated": "before"])
         let recorder = doc.record()
         #expect(try await recorder.next().get("updated") == "before")
-        await db.disableNetwork()   // keep the write pending
+        await db.disableNetwork()  // keep the write pending
         Task { try await doc.updateData(["updated": FieldValue.serverTimestamp()]) }
         let local = try await recorder.next()
         #expect(local.get("updated", serverTimestampBehavior: .previous) == "before")

@@ -92,10 +92,13 @@ final class CallableServer: Sendable {
         while target.hasSuffix("/") { target = target.dropLast() }
         switch target.split(separator: "/", omittingEmptySubsequences: false).last ?? "" {
         case "echo":
-            guard let object = try? JSONSerialization.jsonObject(with: request.body, options: .fragmentsAllowed)
+            guard
+                let object = try? JSONSerialization.jsonObject(with: request.body, options: .fragmentsAllowed)
                     as? [String: Any],
-                  let result = try? JSONSerialization.data(withJSONObject: ["result": object["data"] ?? NSNull()],
-                                                           options: .fragmentsAllowed) else {
+                let result = try? JSONSerialization.data(
+                    withJSONObject: ["result": object["data"] ?? NSNull()],
+                    options: .fragmentsAllowed)
+            else {
                 return .json(#"{"error": {"status": "INVALID_ARGUMENT", "message": "Bad Request"}}"#, status: 400)
             }
             return TestHTTPResponse(status: 200, headers: ["Content-Type": "application/json"], body: result)
@@ -109,8 +112,10 @@ final class CallableServer: Sendable {
 
 /// Runs `body` with a fresh fixture server and stops the server afterwards, whether `body` returns or throws.
 @discardableResult
-func withCallableServer<R>(isolation: isolated (any Actor)? = #isolation,
-                           _ body: (CallableServer) async throws -> R) async throws -> R {
+func withCallableServer<R>(
+    isolation: isolated (any Actor)? = #isolation,
+    _ body: (CallableServer) async throws -> R
+) async throws -> R {
     let script = Locked<[TestHTTPResponse]>([])
     return try await withTestHTTPServer({ request in CallableServer.answer(request, script: script) }) { server in
         try await body(CallableServer(server: server, script: script))

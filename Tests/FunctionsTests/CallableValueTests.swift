@@ -1,15 +1,20 @@
 import Foundation
-@testable import FlintFunctions
 import Testing
+
+@testable import FlintFunctions
 
 @Suite("CallableValue")
 struct CallableValueTests {
     @Test func literalsBuildTheMatchingCases() {
-        let value: CallableValue = ["null": nil, "bool": true, "int": 3, "double": 1.5, "string": "s", "array": [1, "a"]]
-        #expect(value == .object([
-            "null": .null, "bool": .bool(true), "int": .int(3), "double": .double(1.5), "string": .string("s"),
-            "array": .array([.int(1), .string("a")]),
-        ]))
+        let value: CallableValue = [
+            "null": nil, "bool": true, "int": 3, "double": 1.5, "string": "s", "array": [1, "a"],
+        ]
+        #expect(
+            value
+                == .object([
+                    "null": .null, "bool": .bool(true), "int": .int(3), "double": .double(1.5), "string": .string("s"),
+                    "array": .array([.int(1), .string("a")]),
+                ]))
     }
 
     @Test func accessorsReadTheirOwnCaseOnly() {
@@ -29,7 +34,8 @@ struct CallableValueTests {
 
     @Test func jsonNumbersDecodeAsIntWhenIntegralAndInRange() throws {
         let value = try CallableValue(jsonData: Data(#"[1, 2.0, 1.5, 9223372036854775808, -3, true, null, "x"]"#.utf8))
-        #expect(value == [.int(1), .int(2), .double(1.5), .double(9_223_372_036_854_775_808), .int(-3), true, nil, "x"])
+        #expect(
+            value == [.int(1), .int(2), .double(1.5), .double(9_223_372_036_854_775_808), .int(-3), true, nil, "x"])
     }
 
     @Test func jsonEncodingIsCompactWithSortedKeys() throws {
@@ -40,11 +46,14 @@ struct CallableValueTests {
 
     @Test func everyIntegerIsWrappedAsInt64ValueOnTheWire() {
         let value: CallableValue = ["n": 5, "list": [.int(Int64.max), 1.5], "s": "5"]
-        #expect(CallableSerializer.encode(value) == [
-            "n": ["@type": "type.googleapis.com/google.protobuf.Int64Value", "value": "5"],
-            "list": [["@type": "type.googleapis.com/google.protobuf.Int64Value", "value": "9223372036854775807"], 1.5],
-            "s": "5",
-        ])
+        #expect(
+            CallableSerializer.encode(value) == [
+                "n": ["@type": "type.googleapis.com/google.protobuf.Int64Value", "value": "5"],
+                "list": [
+                    ["@type": "type.googleapis.com/google.protobuf.Int64Value", "value": "9223372036854775807"], 1.5,
+                ],
+                "s": "5",
+            ])
     }
 
     @Test func wrappedIntegersAreUnwrapped() throws {
@@ -61,7 +70,9 @@ struct CallableValueTests {
     }
 
     @Test func unknownWrapperTypesStayObjects() throws {
-        let wire: CallableValue = ["@type": "type.googleapis.com/google.protobuf.Timestamp", "value": "2024-01-01T00:00:00Z"]
+        let wire: CallableValue = [
+            "@type": "type.googleapis.com/google.protobuf.Timestamp", "value": "2024-01-01T00:00:00Z",
+        ]
         #expect(try CallableSerializer.decode(wire) == wire)
         let notString: CallableValue = ["@type": "type.googleapis.com/google.protobuf.Int64Value", "value": 5]
         #expect(try CallableSerializer.decode(notString) == notString)
@@ -76,8 +87,10 @@ struct CallableValueTests {
 
     @Test func theRequestBodyIsDataWithWrappedIntegers() throws {
         let body = try CallableSerializer.requestBody(["count": 3, "on": true])
-        #expect(String(decoding: body, as: UTF8.self)
-            == #"{"data":{"count":{"@type":"type.googleapis.com/google.protobuf.Int64Value","value":"3"},"on":true}}"#)
+        #expect(
+            String(decoding: body, as: UTF8.self)
+                == #"{"data":{"count":{"@type":"type.googleapis.com/google.protobuf.Int64Value","value":"3"},"on":true}}"#
+        )
     }
 
     @Test func aNonFiniteNumberCannotBeSent() {

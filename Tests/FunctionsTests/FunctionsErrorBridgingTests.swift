@@ -1,6 +1,7 @@
-@testable import FlintFunctions
 import Foundation
 import Testing
+
+@testable import FlintFunctions
 
 /// `FunctionsError as NSError` is Firebase's error: domain, gRPC code, description and details key.
 @Suite("FunctionsError as NSError")
@@ -12,9 +13,11 @@ struct FunctionsErrorBridgingTests {
     }
 
     @Test func everyCodeBridgesWithItsRawValueAndFirebasesDescription() {
-        let descriptions = ["OK", "CANCELLED", "UNKNOWN", "INVALID ARGUMENT", "DEADLINE EXCEEDED", "NOT FOUND",
-                            "ALREADY EXISTS", "PERMISSION DENIED", "RESOURCE EXHAUSTED", "FAILED PRECONDITION", "ABORTED",
-                            "OUT OF RANGE", "UNIMPLEMENTED", "INTERNAL", "UNAVAILABLE", "DATA LOSS", "UNAUTHENTICATED"]
+        let descriptions = [
+            "OK", "CANCELLED", "UNKNOWN", "INVALID ARGUMENT", "DEADLINE EXCEEDED", "NOT FOUND",
+            "ALREADY EXISTS", "PERMISSION DENIED", "RESOURCE EXHAUSTED", "FAILED PRECONDITION", "ABORTED",
+            "OUT OF RANGE", "UNIMPLEMENTED", "INTERNAL", "UNAVAILABLE", "DATA LOSS", "UNAUTHENTICATED",
+        ]
         for (code, description) in zip(FunctionsErrorCode.allCases, descriptions) {
             let error = FunctionsError(code) as NSError
             #expect(error.domain == "com.firebase.functions")
@@ -32,7 +35,8 @@ struct FunctionsErrorBridgingTests {
     }
 
     @Test func theServersMessageAndDetailsAreInUserInfo() {
-        let error = FunctionsError(.failedPrecondition, message: "Insufficient funds.", details: ["balance": 5]) as NSError
+        let error =
+            FunctionsError(.failedPrecondition, message: "Insufficient funds.", details: ["balance": 5]) as NSError
         #expect(error.domain == "com.firebase.functions")
         #expect(error.code == 9)
         #expect(error.localizedDescription == "Insufficient funds.")
@@ -40,7 +44,9 @@ struct FunctionsErrorBridgingTests {
     }
 
     @Test func aThrownFunctionsErrorCastsToTheSameNSError() async throws {
-        let transport = RecordingTransport(statusCode: 403, body: #"{"error":{"status":"PERMISSION_DENIED","message":"No.","details":{"why":"owner"}}}"#)
+        let transport = RecordingTransport(
+            statusCode: 403,
+            body: #"{"error":{"status":"PERMISSION_DENIED","message":"No.","details":{"why":"owner"}}}"#)
         do {
             _ = try await functions(using: transport).httpsCallable("f").call()
             Issue.record("the call did not fail")

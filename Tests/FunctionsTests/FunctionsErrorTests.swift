@@ -1,5 +1,6 @@
-@testable import FlintFunctions
 import Testing
+
+@testable import FlintFunctions
 
 @Suite("FunctionsError and its codes")
 struct FunctionsErrorTests {
@@ -21,10 +22,14 @@ struct FunctionsErrorTests {
         #expect(FunctionsErrorCode(statusName: "not-found") == nil)
     }
 
-    @Test(arguments: zip([200, 400, 401, 403, 404, 409, 429, 499, 500, 501, 503, 504, 302, 418, 502],
-                         [FunctionsErrorCode.ok, .invalidArgument, .unauthenticated, .permissionDenied, .notFound,
-                          .alreadyExists, .resourceExhausted, .cancelled, .internal, .unimplemented, .unavailable,
-                          .deadlineExceeded, .internal, .internal, .internal]))
+    @Test(
+        arguments: zip(
+            [200, 400, 401, 403, 404, 409, 429, 499, 500, 501, 503, 504, 302, 418, 502],
+            [
+                FunctionsErrorCode.ok, .invalidArgument, .unauthenticated, .permissionDenied, .notFound,
+                .alreadyExists, .resourceExhausted, .cancelled, .internal, .unimplemented, .unavailable,
+                .deadlineExceeded, .internal, .internal, .internal,
+            ]))
     func httpStatusMapsToCode(status: Int, code: FunctionsErrorCode) {
         #expect(FunctionsErrorCode(httpStatus: status) == code)
     }
@@ -46,8 +51,9 @@ struct FunctionsErrorTests {
     }
 
     @Test func descriptionNamesStatusMessageAndDetails() {
-        #expect(FunctionsError(.permissionDenied, message: "No.", details: ["why": "owner"]).description
-            == #"FunctionsError(PERMISSION_DENIED): No. details: {"why":"owner"}"#)
+        #expect(
+            FunctionsError(.permissionDenied, message: "No.", details: ["why": "owner"]).description
+                == #"FunctionsError(PERMISSION_DENIED): No. details: {"why":"owner"}"#)
         #expect(FunctionsError(.internal).description == "FunctionsError(INTERNAL): INTERNAL")
     }
 }

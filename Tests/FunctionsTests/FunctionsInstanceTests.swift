@@ -1,9 +1,10 @@
 import FlintCore
-@testable import FlintFunctions
 import FlintInterop
 import FlintTesting
 import Foundation
 import Testing
+
+@testable import FlintFunctions
 
 @Suite("Functions instances and entry points")
 struct FunctionsInstanceTests {
@@ -47,13 +48,15 @@ struct FunctionsInstanceTests {
 
     @Test func withoutTheLibraryTheEntryPointsThrowLibraryNotRegistered() throws {
         let app = try TestApp.make()
-        let expected = ComponentError.libraryNotRegistered(type: "FlintFunctions.Functions", library: "FunctionsLibrary")
+        let expected = ComponentError.libraryNotRegistered(
+            type: "FlintFunctions.Functions", library: "FunctionsLibrary")
         #expect(throws: expected) { try Functions.functions(app: app) }
         #expect(throws: expected) { try Functions.functions(app: app, region: "europe-west1") }
         #expect(throws: expected) { try Functions.functions(app: app, customDomain: "https://mydomain.com") }
-        #expect(expected.description == "FlintFunctions.Functions is not registered: register its library with "
-            + "FlintApp.registerLibrary(FunctionsLibrary.self) (or registry.register(FunctionsLibrary.self)); "
-            + "it reaches apps already configured too.")
+        #expect(
+            expected.description == "FlintFunctions.Functions is not registered: register its library with "
+                + "FlintApp.registerLibrary(FunctionsLibrary.self) (or registry.register(FunctionsLibrary.self)); "
+                + "it reaches apps already configured too.")
     }
 
     @Test func aProjectIDIsRequired() throws {
@@ -61,7 +64,8 @@ struct FunctionsInstanceTests {
         options.projectID = nil
         let app = try makeFunctionsApp(options: options)
         let expected = ComponentError.invalidOptions(
-            product: "FlintFunctions.Functions", reason: "the app's options have no projectID; set FlintOptions.projectID.")
+            product: "FlintFunctions.Functions",
+            reason: "the app's options have no projectID; set FlintOptions.projectID.")
         #expect(throws: expected) { try Functions.functions(app: app) }
         #expect(throws: expected) { try Functions.functions(app: app, customDomain: "https://mydomain.com") }
     }
@@ -126,13 +130,16 @@ struct FunctionsInstanceTests {
 struct FunctionURLTests {
     @Test func productionURL() throws {
         let functions = try Functions.functions(app: makeFunctionsApp())
-        #expect(try functions.functionURL(for: "addMessage").absoluteString
-            == "https://us-central1-flint-test.cloudfunctions.net/addMessage")
+        #expect(
+            try functions.functionURL(for: "addMessage").absoluteString
+                == "https://us-central1-flint-test.cloudfunctions.net/addMessage")
     }
 
     @Test func productionURLInARegion() throws {
         let functions = try Functions.functions(app: makeFunctionsApp(), region: "europe-west1")
-        #expect(try functions.functionURL(for: "f").absoluteString == "https://europe-west1-flint-test.cloudfunctions.net/f")
+        #expect(
+            try functions.functionURL(for: "f").absoluteString == "https://europe-west1-flint-test.cloudfunctions.net/f"
+        )
     }
 
     @Test func customDomainURL() throws {
@@ -144,8 +151,9 @@ struct FunctionURLTests {
         let functions = try Functions.functions(app: makeFunctionsApp(), region: "europe-west1")
         functions.useEmulator(withHost: "localhost", port: 5001)
         #expect(functions.emulatorOrigin == "http://localhost:5001")
-        #expect(try functions.functionURL(for: "f", emulatorOrigin: functions.emulatorOrigin).absoluteString
-            == "http://localhost:5001/flint-test/europe-west1/f")
+        #expect(
+            try functions.functionURL(for: "f", emulatorOrigin: functions.emulatorOrigin).absoluteString
+                == "http://localhost:5001/flint-test/europe-west1/f")
     }
 
     @Test func anEmulatorHostWithSchemeIsKept() throws {
@@ -157,14 +165,16 @@ struct FunctionURLTests {
     @Test func theEmulatorWinsOverACustomDomain() async throws {
         let functions = try Functions.functions(app: makeFunctionsApp(), customDomain: "https://mydomain.com")
         functions.useEmulator(withHost: "127.0.0.1", port: 5001)
-        #expect(try functions.functionURL(for: "f", emulatorOrigin: functions.emulatorOrigin).absoluteString
-            == "http://127.0.0.1:5001/flint-test/us-central1/f")
+        #expect(
+            try functions.functionURL(for: "f", emulatorOrigin: functions.emulatorOrigin).absoluteString
+                == "http://127.0.0.1:5001/flint-test/us-central1/f")
     }
 
     @Test func theRequestGoesToTheProductionURL() async throws {
         let transport = RecordingTransport()
         _ = try await functions(using: transport).httpsCallable("addMessage").call()
-        #expect(transport.onlyRequest?.url.absoluteString == "https://us-central1-flint-test.cloudfunctions.net/addMessage")
+        #expect(
+            transport.onlyRequest?.url.absoluteString == "https://us-central1-flint-test.cloudfunctions.net/addMessage")
         #expect(transport.onlyRequest?.functionName == "addMessage")
     }
 

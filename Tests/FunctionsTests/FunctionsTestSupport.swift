@@ -1,8 +1,9 @@
 import FlintCore
 import FlintProductSupport
-@testable import FlintFunctions
 import FlintTesting
 import Foundation
+
+@testable import FlintFunctions
 
 /// A transport that records every request and answers with a scripted response.
 final class RecordingTransport: FunctionsTransport {
@@ -35,9 +36,11 @@ final class RecordingTransport: FunctionsTransport {
 }
 
 /// An app with FunctionsLibrary registered in a private registry.
-func makeFunctionsApp(name: String = FlintApp.defaultName,
-                      overrides: [Component] = [],
-                      options: FlintOptions = .testing) throws -> FlintApp {
+func makeFunctionsApp(
+    name: String = FlintApp.defaultName,
+    overrides: [Component] = [],
+    options: FlintOptions = .testing
+) throws -> FlintApp {
     try TestApp.make(name: name, libraries: [FunctionsLibrary.self], overrides: overrides, options: options)
 }
 

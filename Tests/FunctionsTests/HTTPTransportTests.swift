@@ -1,17 +1,20 @@
 import FlintCore
-@testable import FlintFunctions
 import FlintInterop
 import FlintTesting
 import Foundation
 import Testing
+
+@testable import FlintFunctions
 
 /// The HTTP transport against a real server on 127.0.0.1 (``CallableServer``, an in-process `TestHTTPServer`):
 /// exact requests on the wire, and every answer mapping.
 @Suite("HTTP transport", .timeLimit(.minutes(1)))
 struct HTTPTransportTests {
     /// The default Functions of a new app (with `overrides`), pointed at `server`.
-    private func emulated(_ server: CallableServer, region: String = Functions.defaultRegion,
-                          overrides: [Component] = []) throws -> Functions {
+    private func emulated(
+        _ server: CallableServer, region: String = Functions.defaultRegion,
+        overrides: [Component] = []
+    ) throws -> Functions {
         let functions = try Functions.functions(app: makeFunctionsApp(overrides: overrides), region: region)
         functions.useEmulator(withHost: "127.0.0.1", port: server.port)
         return functions
@@ -19,7 +22,8 @@ struct HTTPTransportTests {
 
     @Test func theRequestOnTheWireIsExactlyTheCallableProtocol() async throws {
         try await withCallableServer { server in
-            let overrides = FakeAuth(userID: "alice", token: "alice-token").components
+            let overrides =
+                FakeAuth(userID: "alice", token: "alice-token").components
                 + FakeAppCheck(token: "app-check-token").components + FakeMessaging(fcmToken: "fcm-token").components
             let result = try await emulated(server, overrides: overrides).httpsCallable("echo").call(["n": 1, "s": "x"])
             #expect(result.data == ["n": 1, "s": "x"])
@@ -30,7 +34,10 @@ struct HTTPTransportTests {
             #expect(request.headers["authorization"] == "Bearer alice-token")
             #expect(request.headers["x-firebase-appcheck"] == "app-check-token")
             #expect(request.headers["firebase-instance-id-token"] == "fcm-token")
-            #expect(request.body == #"{"data":{"n":{"@type":"type.googleapis.com/google.protobuf.Int64Value","value":"1"},"s":"x"}}"#)
+            #expect(
+                request.body
+                    == #"{"data":{"n":{"@type":"type.googleapis.com/google.protobuf.Int64Value","value":"1"},"s":"x"}}"#
+            )
         }
     }
 
@@ -64,13 +71,14 @@ struct HTTPTransportTests {
 
     @Test func theHttpTransportAsTheAppsTransportCallsTheCustomDomain() async throws {
         try await withCallableServer { server in
-            let app = try makeFunctionsApp(overrides: [.instance(HTTPFunctionsTransport(), as: FunctionsTransport.self)]
-                + FakeAuth(userID: "u", token: "id").components)
+            let app = try makeFunctionsApp(
+                overrides: [.instance(HTTPFunctionsTransport(), as: FunctionsTransport.self)]
+                    + FakeAuth(userID: "u", token: "id").components)
             let functions = try Functions.functions(app: app, customDomain: server.origin)
             #expect(try await functions.httpsCallable("echo").call(true).data == true)
             let request = try server.onlyRequest()
             #expect(request.path == "/echo")
-            #expect(request.headers["authorization"] == "Bearer id")   // loopback: tokens allowed over HTTP
+            #expect(request.headers["authorization"] == "Bearer id")  // loopback: tokens allowed over HTTP
         }
     }
 
@@ -110,8 +118,10 @@ struct HTTPTransportTests {
 
     @Test func anErrorBodyWithStatus200IsAnError() async throws {
         try await withCallableServer { server in
-            server.enqueue(status: 200, body: #"{"error":{"status":"ALREADY_EXISTS","message":"Taken.","details":{"# +
-                #""n":{"@type":"type.googleapis.com/google.protobuf.Int64Value","value":"2"}}}}"#)
+            server.enqueue(
+                status: 200,
+                body: #"{"error":{"status":"ALREADY_EXISTS","message":"Taken.","details":{"#
+                    + #""n":{"@type":"type.googleapis.com/google.protobuf.Int64Value","value":"2"}}}}"#)
             await #expect(throws: FunctionsError(.alreadyExists, message: "Taken.", details: ["n": 2])) {
                 _ = try await emulated(server).httpsCallable("scripted").call()
             }
@@ -127,10 +137,14 @@ struct HTTPTransportTests {
         }
     }
 
-    @Test(arguments: zip([400, 401, 403, 404, 409, 429, 499, 500, 501, 503, 504, 418],
-                         [FunctionsErrorCode.invalidArgument, .unauthenticated, .permissionDenied, .notFound,
-                          .alreadyExists, .resourceExhausted, .cancelled, .internal, .unimplemented, .unavailable,
-                          .deadlineExceeded, .internal]))
+    @Test(
+        arguments: zip(
+            [400, 401, 403, 404, 409, 429, 499, 500, 501, 503, 504, 418],
+            [
+                FunctionsErrorCode.invalidArgument, .unauthenticated, .permissionDenied, .notFound,
+                .alreadyExists, .resourceExhausted, .cancelled, .internal, .unimplemented, .unavailable,
+                .deadlineExceeded, .internal,
+            ]))
     func anHttpErrorStatusMapsToItsCode(status: Int, code: FunctionsErrorCode) async throws {
         try await withCallableServer { server in
             server.enqueue(status: status, body: "error page", contentType: "text/html")
@@ -159,9 +173,10 @@ struct HTTPTransportTests {
 
     @Test func theTransportAloneMapsItsOwnTimeoutToDeadlineExceeded() async throws {
         try await withCallableServer { server in
-            let request = CallableRequest(url: try #require(URL(string: "\(server.origin)/p/r/slow")),
-                                          headers: ["Content-Type": "application/json"],
-                                          body: Data(#"{"data":null}"#.utf8), timeout: 0.5)
+            let request = CallableRequest(
+                url: try #require(URL(string: "\(server.origin)/p/r/slow")),
+                headers: ["Content-Type": "application/json"],
+                body: Data(#"{"data":null}"#.utf8), timeout: 0.5)
             await #expect(throws: FunctionsError(.deadlineExceeded)) {
                 _ = try await HTTPFunctionsTransport().send(request)
             }
@@ -190,12 +205,17 @@ struct HTTPTransportTests {
     }
 
     @Test func theCodableVariantSpeaksTheSameProtocol() async throws {
-        struct Point: Codable, Equatable { let x: Int; let label: String }
+        struct Point: Codable, Equatable {
+            let x: Int
+            let label: String
+        }
         try await withCallableServer { server in
             let echo = try emulated(server).httpsCallable("echo", requestAs: Point.self, responseAs: Point.self)
             #expect(try await echo(Point(x: 3, label: "p")) == Point(x: 3, label: "p"))
-            #expect(try server.onlyRequest().body
-                == #"{"data":{"label":"p","x":{"@type":"type.googleapis.com/google.protobuf.Int64Value","value":"3"}}}"#)
+            #expect(
+                try server.onlyRequest().body
+                    == #"{"data":{"label":"p","x":{"@type":"type.googleapis.com/google.protobuf.Int64Value","value":"3"}}}"#
+            )
         }
     }
 }

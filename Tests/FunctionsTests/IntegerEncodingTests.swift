@@ -1,8 +1,9 @@
 import FlintCore
-@testable import FlintFunctions
 import FlintTesting
 import Foundation
 import Testing
+
+@testable import FlintFunctions
 
 /// Integers on the wire as Firebase's serializer sends them: 64-bit ones wrapped (`Int64Value`, `UInt64Value`),
 /// narrower ones as plain numbers.
@@ -24,25 +25,31 @@ struct IntegerEncodingTests {
         #expect(CallableValue(UInt8(5)) == .uint32(5))
         #expect(CallableValue(5) != CallableValue(Int32(5)))
         #expect(CallableValue(Int32(5)).intValue == 5 && CallableValue(UInt64(6)).intValue == 6)
-        #expect(CallableValue(UInt64.max).intValue == nil && CallableValue(UInt64.max).doubleValue == Double(UInt64.max))
+        #expect(
+            CallableValue(UInt64.max).intValue == nil && CallableValue(UInt64.max).doubleValue == Double(UInt64.max))
     }
 
     @Test func wideIntegersAreWrappedAndNarrowOnesArePlainNumbers() async throws {
         let transport = RecordingTransport()
-        let data: CallableValue = ["int": CallableValue(Int(1)), "int64": CallableValue(Int64(2)), "uint": CallableValue(UInt(3)),
-                                   "uint64": CallableValue(UInt64.max), "int32": CallableValue(Int32(-4)),
-                                   "int16": CallableValue(Int16(5)), "int8": CallableValue(Int8(-6)),
-                                   "uint32": CallableValue(UInt32.max), "uint16": CallableValue(UInt16(7)),
-                                   "uint8": CallableValue(UInt8(8))]
+        let data: CallableValue = [
+            "int": CallableValue(Int(1)), "int64": CallableValue(Int64(2)), "uint": CallableValue(UInt(3)),
+            "uint64": CallableValue(UInt64.max), "int32": CallableValue(Int32(-4)),
+            "int16": CallableValue(Int16(5)), "int8": CallableValue(Int8(-6)),
+            "uint32": CallableValue(UInt32.max), "uint16": CallableValue(UInt16(7)),
+            "uint8": CallableValue(UInt8(8)),
+        ]
         _ = try await functions(using: transport).httpsCallable("f").call(data)
         let body = try CallableValue(jsonData: try #require(transport.onlyRequest).body)
-        #expect(body == ["data": [
-            "int": ["@type": .string(Self.int64), "value": "1"],
-            "int64": ["@type": .string(Self.int64), "value": "2"],
-            "uint": ["@type": .string(Self.uint64), "value": "3"],
-            "uint64": ["@type": .string(Self.uint64), "value": "18446744073709551615"],
-            "int32": -4, "int16": 5, "int8": -6, "uint32": 4_294_967_295, "uint16": 7, "uint8": 8,
-        ]])
+        #expect(
+            body == [
+                "data": [
+                    "int": ["@type": .string(Self.int64), "value": "1"],
+                    "int64": ["@type": .string(Self.int64), "value": "2"],
+                    "uint": ["@type": .string(Self.uint64), "value": "3"],
+                    "uint64": ["@type": .string(Self.uint64), "value": "18446744073709551615"],
+                    "int32": -4, "int16": 5, "int8": -6, "uint32": 4_294_967_295, "uint16": 7, "uint8": 8,
+                ]
+            ])
         #expect(transport.onlyRequest?.bodyText.contains(#""int32":-4"#) == true)
     }
 
@@ -63,17 +70,21 @@ struct IntegerEncodingTests {
 
     @Test func aCodableRequestKeepsItsIntegerWidths() async throws {
         let transport = RecordingTransport()
-        let callable = try functions(using: transport).httpsCallable("f", requestAs: Widths.self, responseAs: CallableValue.self)
+        let callable = try functions(using: transport).httpsCallable(
+            "f", requestAs: Widths.self, responseAs: CallableValue.self)
         _ = try await callable(Widths())
         let body = try CallableValue(jsonData: try #require(transport.onlyRequest).body)
-        #expect(body == ["data": [
-            "int": ["@type": .string(Self.int64), "value": "1"],
-            "int64": ["@type": .string(Self.int64), "value": "2"],
-            "uint": ["@type": .string(Self.uint64), "value": "3"],
-            "uint64": ["@type": .string(Self.uint64), "value": "4"],
-            "int32": 5, "int16": 6, "int8": 7, "uint32": 8, "uint16": 9, "uint8": 10, "list": [11],
-            "nested": ["n": ["@type": .string(Self.uint64), "value": "12"]],
-        ]])
+        #expect(
+            body == [
+                "data": [
+                    "int": ["@type": .string(Self.int64), "value": "1"],
+                    "int64": ["@type": .string(Self.int64), "value": "2"],
+                    "uint": ["@type": .string(Self.uint64), "value": "3"],
+                    "uint64": ["@type": .string(Self.uint64), "value": "4"],
+                    "int32": 5, "int16": 6, "int8": 7, "uint32": 8, "uint16": 9, "uint8": 10, "list": [11],
+                    "nested": ["n": ["@type": .string(Self.uint64), "value": "12"]],
+                ]
+            ])
     }
 
     struct Dated: Encodable {
@@ -96,7 +107,8 @@ struct IntegerEncodingTests {
     @Test func aNonFiniteFloatFailsAsWithJSONEncoder() throws {
         #expect(throws: EncodingError.self) { try CallableValueEncoder(json: JSONEncoder()).encode([Double.nan]) }
         let lenient = JSONEncoder()
-        lenient.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        lenient.nonConformingFloatEncodingStrategy = .convertToString(
+            positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
         #expect(try CallableValueEncoder(json: lenient).encode([Double.infinity]) == ["inf"])
     }
 

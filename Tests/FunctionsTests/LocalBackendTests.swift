@@ -1,10 +1,11 @@
 import FlintCore
-import FlintProductSupport
-@testable import FlintFunctions
 import FlintInterop
+import FlintProductSupport
 import FlintTesting
 import Foundation
 import Testing
+
+@testable import FlintFunctions
 
 /// The embedded backend: handlers by name, the caller's context from the tokens, server-exact answers.
 @Suite("LocalFunctionsBackend", .timeLimit(.minutes(1)))
@@ -121,10 +122,14 @@ struct LocalBackendTests {
     @Test func aThrownFunctionsErrorReachesTheCallerWithCodeMessageAndDetails() async throws {
         let backend = LocalFunctionsBackend()
         backend.register(name: "transfer") { _, _ in
-            throw FunctionsError(.failedPrecondition, message: "Insufficient funds.", details: ["balance": 5, "needed": 8.5])
+            throw FunctionsError(
+                .failedPrecondition, message: "Insufficient funds.", details: ["balance": 5, "needed": 8.5])
         }
-        await #expect(throws: FunctionsError(.failedPrecondition, message: "Insufficient funds.",
-                                             details: ["balance": 5, "needed": 8.5])) {
+        await #expect(
+            throws: FunctionsError(
+                .failedPrecondition, message: "Insufficient funds.",
+                details: ["balance": 5, "needed": 8.5])
+        ) {
             _ = try await functions(backend).httpsCallable("transfer").call()
         }
     }
@@ -165,19 +170,22 @@ struct LocalBackendTests {
     @Test func theAnswersAreWhatACallableServerSends() async throws {
         let backend = LocalFunctionsBackend()
         backend.register(name: "ok") { data, _ in ["echo": data] }
-        backend.register(name: "denied") { _, _ in throw FunctionsError(.permissionDenied, message: "No.", details: [1]) }
+        backend.register(name: "denied") { _, _ in throw FunctionsError(.permissionDenied, message: "No.", details: [1])
+        }
         let body = Data(#"{"data":{"@type":"type.googleapis.com/google.protobuf.Int64Value","value":"7"}}"#.utf8)
         func request(_ name: String) -> CallableRequest {
-            CallableRequest(url: URL(string: "https://us-central1-p.cloudfunctions.net/\(name)")!,
-                            headers: ["Content-Type": "application/json"], body: body, timeout: 70)
+            CallableRequest(
+                url: URL(string: "https://us-central1-p.cloudfunctions.net/\(name)")!,
+                headers: ["Content-Type": "application/json"], body: body, timeout: 70)
         }
         let ok = try await backend.send(request("ok"))
         #expect(ok.statusCode == 200)
         #expect(String(decoding: ok.body, as: UTF8.self) == #"{"result":{"echo":7}}"#)
         let denied = try await backend.send(request("denied"))
         #expect(denied.statusCode == 403)
-        #expect(String(decoding: denied.body, as: UTF8.self)
-            == #"{"error":{"details":[1],"message":"No.","status":"PERMISSION_DENIED"}}"#)
+        #expect(
+            String(decoding: denied.body, as: UTF8.self)
+                == #"{"error":{"details":[1],"message":"No.","status":"PERMISSION_DENIED"}}"#)
         let missing = try await backend.send(request("missing"))
         #expect(missing.statusCode == 404)
     }
@@ -186,13 +194,17 @@ struct LocalBackendTests {
         let backend = LocalFunctionsBackend()
         backend.register(name: "f") { _, _ in nil }
         let url = try #require(URL(string: "https://x/f"))
-        for (headers, body) in [(["Content-Type": "application/json"], #"{"other":1}"#),
-                                (["Content-Type": "application/json"], "[1]"),
-                                (["Content-Type": "text/plain"], #"{"data":1}"#)] {
-            let response = try await backend.send(CallableRequest(url: url, headers: headers, body: Data(body.utf8), timeout: 1))
+        for (headers, body) in [
+            (["Content-Type": "application/json"], #"{"other":1}"#),
+            (["Content-Type": "application/json"], "[1]"),
+            (["Content-Type": "text/plain"], #"{"data":1}"#),
+        ] {
+            let response = try await backend.send(
+                CallableRequest(url: url, headers: headers, body: Data(body.utf8), timeout: 1))
             #expect(response.statusCode == 400)
-            #expect(String(decoding: response.body, as: UTF8.self)
-                == #"{"error":{"message":"Bad Request","status":"INVALID_ARGUMENT"}}"#)
+            #expect(
+                String(decoding: response.body, as: UTF8.self)
+                    == #"{"error":{"message":"Bad Request","status":"INVALID_ARGUMENT"}}"#)
         }
     }
 
@@ -226,9 +238,18 @@ struct LocalBackendTests {
     @Test func twoAppsSharingOneBackendCallTheSameFunctions() async throws {
         let backend = LocalFunctionsBackend()
         let counter = Locked(0)
-        backend.register(name: "increment") { _, _ in .int(Int64(counter.withLock { $0 += 1; return $0 })) }
-        let first = try Functions.functions(app: makeFunctionsApp(name: "first", overrides: [.instance(backend, as: FunctionsTransport.self)]))
-        let second = try Functions.functions(app: makeFunctionsApp(name: "second", overrides: [.instance(backend, as: FunctionsTransport.self)]))
+        backend.register(name: "increment") { _, _ in
+            .int(
+                Int64(
+                    counter.withLock {
+                        $0 += 1
+                        return $0
+                    }))
+        }
+        let first = try Functions.functions(
+            app: makeFunctionsApp(name: "first", overrides: [.instance(backend, as: FunctionsTransport.self)]))
+        let second = try Functions.functions(
+            app: makeFunctionsApp(name: "second", overrides: [.instance(backend, as: FunctionsTransport.self)]))
         #expect(try await first.httpsCallable("increment").call().data == 1)
         #expect(try await second.httpsCallable("increment").call().data == 2)
         #expect(first.localBackend === second.localBackend)
@@ -239,7 +260,9 @@ struct LocalBackendTests {
         backend.register(name: "f") { _, _ in "f" }
         let app = try makeFunctionsApp(overrides: [.instance(backend, as: FunctionsTransport.self)])
         #expect(try await Functions.functions(app: app, region: "asia-east1").httpsCallable("f").call().data == "f")
-        #expect(try await Functions.functions(app: app, customDomain: "https://my.example").httpsCallable("f").call().data == "f")
+        #expect(
+            try await Functions.functions(app: app, customDomain: "https://my.example").httpsCallable("f").call().data
+                == "f")
     }
 
     @Test func aCallTakingLongerThanItsTimeoutIsDeadlineExceeded() async throws {
@@ -258,7 +281,7 @@ struct LocalBackendTests {
         let backend = LocalFunctionsBackend()
         let release = OneShot()
         backend.register(name: "stubborn") { _, _ in
-            await release.wait()   // ignores cancellation on purpose
+            await release.wait()  // ignores cancellation on purpose
             return nil
         }
         let callable = try functions(backend).httpsCallable("stubborn")

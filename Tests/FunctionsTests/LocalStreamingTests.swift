@@ -1,8 +1,9 @@
 import FlintCore
-@testable import FlintFunctions
 import FlintTesting
 import Foundation
 import Testing
+
+@testable import FlintFunctions
 
 /// Streaming handlers of the embedded backend (`LocalFunctionsBackend.register(name:streamHandler:)`), called
 /// through the app's default transport.
@@ -13,14 +14,17 @@ struct LocalStreamingTests {
         return (functions, try #require(functions.localBackend))
     }
 
-    private func elements(of stream: AsyncThrowingStream<JSONStreamResponse, any Error>) async throws -> [JSONStreamResponse] {
+    private func elements(of stream: AsyncThrowingStream<JSONStreamResponse, any Error>) async throws
+        -> [JSONStreamResponse]
+    {
         var elements: [JSONStreamResponse] = []
         for try await element in stream { elements.append(element) }
         return elements
     }
 
     @Test func messagesThenTheResultWithTheCaller() async throws {
-        let (functions, backend) = try setUp(overrides: FakeAuth(userID: "alice", token: idToken(uid: "alice")).components)
+        let (functions, backend) = try setUp(
+            overrides: FakeAuth(userID: "alice", token: idToken(uid: "alice")).components)
         backend.register(name: "count") { data, context, response in
             #expect(response.acceptsStreaming)
             for n in 1...(data.intValue ?? 0) { #expect(response.send(.int(n))) }
@@ -54,17 +58,26 @@ struct LocalStreamingTests {
         }
         let received = Locked<[JSONStreamResponse]>([])
         let consumer = Task {
-            for try await element in functions.httpsCallable("fail").stream() { received.withLock { $0.append(element) } }
+            for try await element in functions.httpsCallable("fail").stream() {
+                received.withLock { $0.append(element) }
+            }
         }
         let outcome = try await result(of: consumer)
-        guard case .failure(let error) = outcome else { Issue.record("the stream did not fail"); return }
-        #expect(error as? FunctionsError == FunctionsError(.resourceExhausted, message: "Out of tokens.", details: ["left": 0]))
+        guard case .failure(let error) = outcome else {
+            Issue.record("the stream did not fail")
+            return
+        }
+        #expect(
+            error as? FunctionsError
+                == FunctionsError(.resourceExhausted, message: "Out of tokens.", details: ["left": 0]))
         #expect(received.withLock { $0 } == [.message("partial")])
     }
 
     @Test func anUnknownFunctionIsNotFoundAndABadTokenUnauthenticated() async throws {
         let (functions, backend) = try setUp()
-        await #expect(throws: FunctionsError(.notFound)) { _ = try await elements(of: functions.httpsCallable("nope").stream()) }
+        await #expect(throws: FunctionsError(.notFound)) {
+            _ = try await elements(of: functions.httpsCallable("nope").stream())
+        }
 
         let (badAuth, badBackend) = try setUp(overrides: FakeAuth(userID: "x", token: "not-a-jwt").components)
         badBackend.register(name: "f") { _, _, _ in "unreachable" }

@@ -1,8 +1,9 @@
 import FlintCore
-@testable import FlintFunctions
 import FlintTesting
 import Foundation
 import Testing
+
+@testable import FlintFunctions
 
 /// A redirect answer must not carry a call (and its ID token) to another host: Functions' sessions refuse
 /// redirects, and the 3xx answer is an error.
@@ -24,7 +25,8 @@ struct RedirectTests {
     }
 
     @Test func aStreamIsNotRedirectedToAnotherServer() async throws {
-        try await withTestHTTPServer({ _ in .eventStream([TestServerSentEvent(data: #"{"result":1}"#)]) }) { elsewhere in
+        try await withTestHTTPServer({ _ in .eventStream([TestServerSentEvent(data: #"{"result":1}"#)]) }) {
+            elsewhere in
             try await withTestHTTPServer({ request in
                 TestHTTPResponse(status: 307, headers: ["Location": elsewhere.url(path: request.path).absoluteString])
             }) { server in

@@ -1,9 +1,10 @@
 import FlintCore
-@testable import FlintFunctions
 import FlintInterop
 import FlintTesting
 import Foundation
 import Testing
+
+@testable import FlintFunctions
 
 /// What a call puts in the request, checked on a recording transport (the HTTP suite checks the wire).
 @Suite("Requests")
@@ -26,8 +27,10 @@ struct RequestTests {
     @Test func integersTravelAsInt64Values() async throws {
         let transport = RecordingTransport()
         _ = try await functions(using: transport).httpsCallable("f").call(["n": 42, "all": [.int(Int64.max)]])
-        #expect(transport.onlyRequest?.bodyText == #"{"data":{"all":[{"@type":"type.googleapis.com/google.protobuf.Int64Value","value":"9223372036854775807"}],"#
-            + #""n":{"@type":"type.googleapis.com/google.protobuf.Int64Value","value":"42"}}}"#)
+        #expect(
+            transport.onlyRequest?.bodyText
+                == #"{"data":{"all":[{"@type":"type.googleapis.com/google.protobuf.Int64Value","value":"9223372036854775807"}],"#
+                + #""n":{"@type":"type.googleapis.com/google.protobuf.Int64Value","value":"42"}}}"#)
     }
 
     @Test func theSignedInUsersIDTokenIsSentAsBearer() async throws {
@@ -50,7 +53,8 @@ struct RequestTests {
         let withAuth = RecordingTransport()
         let without = RecordingTransport()
         let data: CallableValue = ["x": 1]
-        _ = try await functions(using: withAuth, overrides: FakeAuth(userID: "u").components).httpsCallable("f").call(data)
+        _ = try await functions(using: withAuth, overrides: FakeAuth(userID: "u").components).httpsCallable("f").call(
+            data)
         _ = try await functions(using: without).httpsCallable("f").call(data)
         var expected = try #require(withAuth.onlyRequest)
         expected.headers["Authorization"] = nil
@@ -95,7 +99,8 @@ struct RequestTests {
         let transport = RecordingTransport()
         let appCheck = FakeAppCheck(token: "cached", limitedUseToken: "one-shot")
         let options = HTTPSCallableOptions(requireLimitedUseAppCheckTokens: true)
-        _ = try await functions(using: transport, overrides: appCheck.components).httpsCallable("f", options: options).call()
+        _ = try await functions(using: transport, overrides: appCheck.components).httpsCallable("f", options: options)
+            .call()
         #expect(transport.onlyRequest?.headers["X-Firebase-AppCheck"] == "one-shot")
         #expect(appCheck.limitedUseTokenCallCount == 1)
         #expect(appCheck.getTokenCalls.isEmpty)
@@ -111,22 +116,26 @@ struct RequestTests {
 
     @Test func allThreeTokensTogether() async throws {
         let transport = RecordingTransport()
-        let overrides = FakeAuth(userID: "u", token: "id").components + FakeAppCheck(token: "ac").components
+        let overrides =
+            FakeAuth(userID: "u", token: "id").components + FakeAppCheck(token: "ac").components
             + FakeMessaging(fcmToken: "fcm").components
         _ = try await functions(using: transport, overrides: overrides).httpsCallable("f").call()
-        #expect(transport.onlyRequest?.headers == [
-            "Content-Type": "application/json", "Authorization": "Bearer id",
-            "X-Firebase-AppCheck": "ac", "Firebase-Instance-ID-Token": "fcm",
-        ])
+        #expect(
+            transport.onlyRequest?.headers == [
+                "Content-Type": "application/json", "Authorization": "Bearer id",
+                "X-Firebase-AppCheck": "ac", "Firebase-Instance-ID-Token": "fcm",
+            ])
     }
 
     @Test func noTokensGoOverPlainHTTPToAnotherHost() async throws {
         let transport = RecordingTransport()
         let auth = FakeAuth(userID: "u", token: "id")
         let appCheck = FakeAppCheck()
-        let app = try makeFunctionsApp(overrides: [.instance(transport, as: FunctionsTransport.self)]
-            + auth.components + appCheck.components + FakeMessaging().components)
-        _ = try await Functions.functions(app: app, customDomain: "http://functions.example.com").httpsCallable("f").call()
+        let app = try makeFunctionsApp(
+            overrides: [.instance(transport, as: FunctionsTransport.self)]
+                + auth.components + appCheck.components + FakeMessaging().components)
+        _ = try await Functions.functions(app: app, customDomain: "http://functions.example.com").httpsCallable("f")
+            .call()
         #expect(transport.onlyRequest?.headers == ["Content-Type": "application/json"])
         #expect(auth.getTokenCalls.isEmpty)
         #expect(appCheck.getTokenCalls.isEmpty)
@@ -134,20 +143,25 @@ struct RequestTests {
 
     @Test func tokensGoOverPlainHTTPToALoopbackHost() async throws {
         let transport = RecordingTransport()
-        let app = try makeFunctionsApp(overrides: [.instance(transport, as: FunctionsTransport.self)]
-            + FakeAuth(userID: "u", token: "id").components)
+        let app = try makeFunctionsApp(
+            overrides: [.instance(transport, as: FunctionsTransport.self)]
+                + FakeAuth(userID: "u", token: "id").components)
         _ = try await Functions.functions(app: app, customDomain: "http://localhost:5001").httpsCallable("f").call()
         #expect(transport.onlyRequest?.headers["Authorization"] == "Bearer id")
     }
 
-    @Test(arguments: ["https://example.com/f", "http://127.0.0.1:5001/f", "http://127.8.9.10/f", "http://localhost/f",
-                      "http://LOCALHOST:1/f", "http://[::1]:5001/f", "HTTPS://example.com/f"])
+    @Test(arguments: [
+        "https://example.com/f", "http://127.0.0.1:5001/f", "http://127.8.9.10/f", "http://localhost/f",
+        "http://LOCALHOST:1/f", "http://[::1]:5001/f", "HTTPS://example.com/f",
+    ])
     func tokensAreAllowedTo(url: String) throws {
         #expect(CredentialPolicy.allowsTokens(to: try #require(URL(string: url))))
     }
 
-    @Test(arguments: ["http://example.com/f", "http://10.0.2.2:5001/f", "http://128.0.0.1/f", "http://127.0.0.1.example.com/f",
-                      "ftp://localhost.example/f", "http://192.168.1.2/f"])
+    @Test(arguments: [
+        "http://example.com/f", "http://10.0.2.2:5001/f", "http://128.0.0.1/f", "http://127.0.0.1.example.com/f",
+        "ftp://localhost.example/f", "http://192.168.1.2/f",
+    ])
     func tokensAreRefusedTo(url: String) throws {
         #expect(!CredentialPolicy.allowsTokens(to: try #require(URL(string: url))))
     }
@@ -169,9 +183,10 @@ struct RequestTests {
     }
 
     @Test func theHttpTransportBuildsTheURLRequestFromTheCallableRequest() throws {
-        let request = CallableRequest(url: try #require(URL(string: "https://mydomain.com/f")),
-                                      headers: ["Content-Type": "application/json", "Authorization": "Bearer t"],
-                                      body: Data(#"{"data":null}"#.utf8), timeout: 70)
+        let request = CallableRequest(
+            url: try #require(URL(string: "https://mydomain.com/f")),
+            headers: ["Content-Type": "application/json", "Authorization": "Bearer t"],
+            body: Data(#"{"data":null}"#.utf8), timeout: 70)
         let urlRequest = HTTPFunctionsTransport.urlRequest(for: request)
         #expect(urlRequest.httpMethod == "POST")
         #expect(urlRequest.url == request.url)
@@ -182,8 +197,9 @@ struct RequestTests {
     }
 
     @Test func anInfiniteTimeoutGivesTheURLRequestAFiniteOne() throws {
-        let request = CallableRequest(url: try #require(URL(string: "https://x/f")), headers: [:], body: Data(),
-                                      timeout: .infinity)
+        let request = CallableRequest(
+            url: try #require(URL(string: "https://x/f")), headers: [:], body: Data(),
+            timeout: .infinity)
         let interval = HTTPFunctionsTransport.urlRequest(for: request).timeoutInterval
         #expect(interval.isFinite && interval > 0)
     }
@@ -197,8 +213,9 @@ struct RequestTests {
     }
 
     @Test func headersAreFoundCaseInsensitively() throws {
-        let request = CallableRequest(url: try #require(URL(string: "https://x/f")), headers: ["content-type": "a"],
-                                      body: Data(), timeout: 1)
+        let request = CallableRequest(
+            url: try #require(URL(string: "https://x/f")), headers: ["content-type": "a"],
+            body: Data(), timeout: 1)
         #expect(request.header("Content-Type") == "a")
         #expect(request.header("Authorization") == nil)
     }

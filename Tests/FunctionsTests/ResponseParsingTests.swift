@@ -1,6 +1,7 @@
 import Foundation
-@testable import FlintFunctions
 import Testing
+
+@testable import FlintFunctions
 
 /// How an answer is read (shared by every transport): Firebase's client rules.
 @Suite("Response parsing")
@@ -39,8 +40,9 @@ struct ResponseParsingTests {
     }
 
     @Test func int64WrappersInTheResultAreDecoded() throws {
-        let body = #"{"result":{"n":{"@type":"type.googleapis.com/google.protobuf.Int64Value","value":"9007199254740993"},"# +
-            #""list":[{"@type":"type.googleapis.com/google.protobuf.Int64Value","value":"-1"}]}}"#
+        let body =
+            #"{"result":{"n":{"@type":"type.googleapis.com/google.protobuf.Int64Value","value":"9007199254740993"},"#
+            + #""list":[{"@type":"type.googleapis.com/google.protobuf.Int64Value","value":"-1"}]}}"#
         #expect(try parse(200, body) == ["n": .int(9_007_199_254_740_993), "list": [-1]])
     }
 
@@ -82,8 +84,9 @@ struct ResponseParsingTests {
     }
 
     @Test func errorDetailsHaveTheirInt64WrappersDecoded() {
-        let body = #"{"error":{"status":"ABORTED","message":"m","details":{"# +
-            #""retry":{"@type":"type.googleapis.com/google.protobuf.Int64Value","value":"3"}}}}"#
+        let body =
+            #"{"error":{"status":"ABORTED","message":"m","details":{"#
+            + #""retry":{"@type":"type.googleapis.com/google.protobuf.Int64Value","value":"3"}}}}"#
         #expect(throws: FunctionsError(.aborted, message: "m", details: ["retry": 3])) { try parse(409, body) }
     }
 
@@ -101,10 +104,14 @@ struct ResponseParsingTests {
         #expect(throws: FunctionsError(.notFound)) { try parse(404, #"{"error":{"status":"OK"}}"#) }
     }
 
-    @Test(arguments: zip([400, 401, 403, 404, 409, 429, 499, 500, 501, 503, 504, 302, 418, 502],
-                         [FunctionsErrorCode.invalidArgument, .unauthenticated, .permissionDenied, .notFound,
-                          .alreadyExists, .resourceExhausted, .cancelled, .internal, .unimplemented, .unavailable,
-                          .deadlineExceeded, .internal, .internal, .internal]))
+    @Test(
+        arguments: zip(
+            [400, 401, 403, 404, 409, 429, 499, 500, 501, 503, 504, 302, 418, 502],
+            [
+                FunctionsErrorCode.invalidArgument, .unauthenticated, .permissionDenied, .notFound,
+                .alreadyExists, .resourceExhausted, .cancelled, .internal, .unimplemented, .unavailable,
+                .deadlineExceeded, .internal, .internal, .internal,
+            ]))
     func anErrorStatusWithoutErrorBodyMapsToItsCode(status: Int, code: FunctionsErrorCode) {
         #expect(throws: FunctionsError(code)) { try parse(status, "<html>oops</html>") }
     }

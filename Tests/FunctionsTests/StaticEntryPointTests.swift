@@ -13,8 +13,10 @@ struct StaticEntryPointTests {
     @Test func withoutADefaultAppTheEntryPointsThrowDefaultAppNotConfigured() async {
         await #expect(processExitsWith: .success) {
             try FlintApp.registerLibrary(FunctionsLibrary.self)
-            for entryPoint in [{ try Functions.functions() }, { try Functions.functions(region: "europe-west1") },
-                               { try Functions.functions(customDomain: "https://mydomain.com") }] {
+            for entryPoint in [
+                { try Functions.functions() }, { try Functions.functions(region: "europe-west1") },
+                { try Functions.functions(customDomain: "https://mydomain.com") },
+            ] {
                 do {
                     _ = try entryPoint()
                     throw CheckFailed()
@@ -30,9 +32,11 @@ struct StaticEntryPointTests {
             try FlintApp.registerLibrary(FunctionsLibrary.self)
             let app = try FlintApp.configure(options: .testing)
             guard try Functions.functions() === Functions.functions(app: app),
-                  try Functions.functions(region: "europe-west1") === Functions.functions(app: app, region: "europe-west1"),
-                  try Functions.functions(customDomain: "https://d.example")
-                      === Functions.functions(app: app, customDomain: "https://d.example") else {
+                try Functions.functions(region: "europe-west1")
+                    === Functions.functions(app: app, region: "europe-west1"),
+                try Functions.functions(customDomain: "https://d.example")
+                    === Functions.functions(app: app, customDomain: "https://d.example")
+            else {
                 throw CheckFailed()
             }
             await app.delete()

@@ -1,8 +1,9 @@
 import FlintCore
-@testable import FlintFunctions
 import FlintTesting
 import Foundation
 import Testing
+
+@testable import FlintFunctions
 
 /// A streaming call does not outlive its app: deleting the app finishes it with `cancelled` and closes its
 /// connection, and a stream started afterwards finishes at once.

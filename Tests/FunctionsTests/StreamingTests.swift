@@ -1,9 +1,10 @@
 import FlintCore
-@testable import FlintFunctions
 import FlintInterop
 import FlintTesting
 import Foundation
 import Testing
+
+@testable import FlintFunctions
 
 /// Streaming callables (`HTTPSCallable.stream`, `Callable.stream`) over HTTP against a real server on
 /// 127.0.0.1 (`TestHTTPServer`), driven event by event with a `TestHTTPStreamWriter` where order matters.
@@ -29,8 +30,10 @@ struct StreamingTests {
     }
 
     /// Consumes `stream` on a new task, recording each element as it arrives.
-    private func consume(_ stream: AsyncThrowingStream<JSONStreamResponse, any Error>,
-                         into received: Received) -> Task<Void, any Error> {
+    private func consume(
+        _ stream: AsyncThrowingStream<JSONStreamResponse, any Error>,
+        into received: Received
+    ) -> Task<Void, any Error> {
         Task {
             for try await element in stream { received.append(element) }
         }
@@ -54,18 +57,25 @@ struct StreamingTests {
             writer.send(Self.event(#"{"message":"first"}"#))
             try await waitUntil { received.count == 1 }
             #expect(received.elements == [.message("first")])
-            writer.send(Self.event(#"{"message":{"@type":"type.googleapis.com/google.protobuf.Int64Value","value":"9007199254740993"}}"#))
+            writer.send(
+                Self.event(
+                    #"{"message":{"@type":"type.googleapis.com/google.protobuf.Int64Value","value":"9007199254740993"}}"#
+                ))
             try await waitUntil { received.count == 2 }
             writer.send(Self.event(#"{"result":{"done":true}}"#))
             writer.finish()
             try await value(of: consumer)
-            #expect(received.elements == [.message("first"), .message(.int(9_007_199_254_740_993)), .result(["done": true])])
+            #expect(
+                received.elements == [
+                    .message("first"), .message(.int(9_007_199_254_740_993)), .result(["done": true]),
+                ])
         }
     }
 
     @Test func theRequestIsTheCallableRequestAcceptingAnEventStream() async throws {
         try await withTestHTTPServer({ _ in .eventStream([Self.event(#"{"result":1}"#)]) }) { server in
-            let overrides = FakeAuth(userID: "alice", token: "alice-token").components
+            let overrides =
+                FakeAuth(userID: "alice", token: "alice-token").components
                 + FakeAppCheck(token: "app-check-token").components + FakeMessaging(fcmToken: "fcm-token").components
             var elements: [JSONStreamResponse] = []
             for try await element in try emulated(server, overrides: overrides).httpsCallable("gen").stream(["n": 1]) {
@@ -81,7 +91,9 @@ struct StreamingTests {
             #expect(request.headers["authorization"] == "Bearer alice-token")
             #expect(request.headers["x-firebase-appcheck"] == "app-check-token")
             #expect(request.headers["firebase-instance-id-token"] == "fcm-token")
-            #expect(request.bodyText == #"{"data":{"n":{"@type":"type.googleapis.com/google.protobuf.Int64Value","value":"1"}}}"#)
+            #expect(
+                request.bodyText
+                    == #"{"data":{"n":{"@type":"type.googleapis.com/google.protobuf.Int64Value","value":"1"}}}"#)
         }
     }
 
@@ -95,22 +107,30 @@ struct StreamingTests {
     }
 
     @Test func anErrorEventEndsTheStreamWithItsCodeMessageAndDetails() async throws {
-        let events = [Self.event(#"{"message":"working"}"#),
-                      Self.event(#"{"error":{"status":"PERMISSION_DENIED","message":"No.","details":{"why":"quota"}}}"#)]
+        let events = [
+            Self.event(#"{"message":"working"}"#),
+            Self.event(#"{"error":{"status":"PERMISSION_DENIED","message":"No.","details":{"why":"quota"}}}"#),
+        ]
         try await withTestHTTPServer({ _ in .eventStream(events) }) { server in
             let received = Received()
-            let error = try await functionsError(of: consume(try emulated(server).httpsCallable("gen").stream(),
-                                                             into: received))
+            let error = try await functionsError(
+                of: consume(
+                    try emulated(server).httpsCallable("gen").stream(),
+                    into: received))
             #expect(error == FunctionsError(.permissionDenied, message: "No.", details: ["why": "quota"]))
             #expect(received.elements == [.message("working")])
         }
     }
 
-    @Test(arguments: [(404, FunctionsErrorCode.notFound), (401, .unauthenticated), (503, .unavailable), (500, .internal)])
+    @Test(arguments: [
+        (404, FunctionsErrorCode.notFound), (401, .unauthenticated), (503, .unavailable), (500, .internal),
+    ])
     func anHttpErrorStatusFailsWithItsCode(status: Int, code: FunctionsErrorCode) async throws {
         try await withTestHTTPServer({ _ in .text("nope", status: status) }) { server in
-            let error = try await functionsError(of: consume(try emulated(server).httpsCallable("gen").stream(),
-                                                             into: Received()))
+            let error = try await functionsError(
+                of: consume(
+                    try emulated(server).httpsCallable("gen").stream(),
+                    into: Received()))
             #expect(error.code == code)
         }
     }
@@ -118,8 +138,10 @@ struct StreamingTests {
     @Test func anHttpErrorWithAnErrorBodyUsesItsMessage() async throws {
         let body = #"{"error":{"status":"INVALID_ARGUMENT","message":"Bad prompt."}}"#
         try await withTestHTTPServer({ _ in .json(body, status: 400) }) { server in
-            let error = try await functionsError(of: consume(try emulated(server).httpsCallable("gen").stream(),
-                                                             into: Received()))
+            let error = try await functionsError(
+                of: consume(
+                    try emulated(server).httpsCallable("gen").stream(),
+                    into: Received()))
             #expect(error == FunctionsError(.invalidArgument, message: "Bad prompt."))
         }
     }
@@ -131,8 +153,10 @@ struct StreamingTests {
             .chunked([body], headers: ["Content-Type": "text/event-stream"])
         }) { server in
             let received = Received()
-            let error = try await functionsError(of: consume(try emulated(server).httpsCallable("gen").stream(),
-                                                             into: received))
+            let error = try await functionsError(
+                of: consume(
+                    try emulated(server).httpsCallable("gen").stream(),
+                    into: received))
             #expect(error.code == .dataLoss)
             #expect(received.elements == [.message(1)])
         }
@@ -166,8 +190,10 @@ struct StreamingTests {
     @Test func aStreamEndingWithoutAResultIsDataLoss() async throws {
         try await withTestHTTPServer({ _ in .eventStream([Self.event(#"{"message":1}"#)]) }) { server in
             let received = Received()
-            let error = try await functionsError(of: consume(try emulated(server).httpsCallable("gen").stream(),
-                                                             into: received))
+            let error = try await functionsError(
+                of: consume(
+                    try emulated(server).httpsCallable("gen").stream(),
+                    into: received))
             #expect(error == FunctionsError(.dataLoss, message: "Stream ended without a result."))
             #expect(received.elements == [.message(1)])
         }
@@ -240,11 +266,14 @@ struct StreamingTests {
     private struct Answer: Decodable, Sendable, Equatable { let whole: String }
 
     @Test func aTypedStreamDecodesMessagesAndTheResult() async throws {
-        let events = [Self.event(#"{"message":{"part":"a"}}"#), Self.event(#"{"message":{"part":"b"}}"#),
-                      Self.event(#"{"result":{"whole":"ab"}}"#)]
+        let events = [
+            Self.event(#"{"message":{"part":"a"}}"#), Self.event(#"{"message":{"part":"b"}}"#),
+            Self.event(#"{"result":{"whole":"ab"}}"#),
+        ]
         try await withTestHTTPServer({ _ in .eventStream(events) }) { server in
-            let callable = try emulated(server).httpsCallable("gen", requestAs: Prompt.self,
-                                                             responseAs: StreamResponse<Chunk, Answer>.self)
+            let callable = try emulated(server).httpsCallable(
+                "gen", requestAs: Prompt.self,
+                responseAs: StreamResponse<Chunk, Answer>.self)
             var parts: [String] = []
             var answer: Answer?
             for try await response in try callable.stream(Prompt(text: "hi")) {
@@ -277,9 +306,10 @@ struct StreamingTests {
                 ? .eventStream([Self.event(#"{"result":"streamed"}"#)])
                 : .json(#"{"result":"called"}"#)
         }) { server in
-            let functions = try Functions.functions(app: makeFunctionsApp(
-                overrides: [.instance(HTTPFunctionsTransport(), as: FunctionsTransport.self)]
-                    + FakeAuth(userID: "u", token: "id").components))
+            let functions = try Functions.functions(
+                app: makeFunctionsApp(
+                    overrides: [.instance(HTTPFunctionsTransport(), as: FunctionsTransport.self)]
+                        + FakeAuth(userID: "u", token: "id").components))
             let callable = functions.httpsCallable(server.url(path: "/v1/projects/p/run/myFunction"))
             #expect(try await callable.call(1).data == "called")
             var elements: [JSONStreamResponse] = []
@@ -293,17 +323,20 @@ struct StreamingTests {
     @Test func aCallableByUrlIgnoresTheEmulatorsPathButUsesHttp() async throws {
         try await withTestHTTPServer({ _ in .json(#"{"result":true}"#) }) { server in
             let functions = try Functions.functions(app: makeFunctionsApp())
-            functions.useEmulator(withHost: "127.0.0.1", port: 1)   // a URL reference does not go to the emulator
-            let callable = functions.httpsCallable(server.url(path: "/direct"),
-                                                   requestAs: Int.self, responseAs: Bool.self)
+            functions.useEmulator(withHost: "127.0.0.1", port: 1)  // a URL reference does not go to the emulator
+            let callable = functions.httpsCallable(
+                server.url(path: "/direct"),
+                requestAs: Int.self, responseAs: Bool.self)
             #expect(try await callable(1) == true)
             #expect(server.requests.map(\.path) == ["/direct"])
         }
     }
 
-    @Test(arguments: ["ftp://example.com/f", "https://user:pw@example.com/f", "https://example.com/f?x=1",
-                      "https://example.com/f#frag", "https://example.com/a/../f", "https://example.com/f%2F",
-                      "https://example.com/", "https://example.com", "file:///tmp/f", "/relative/f"])
+    @Test(arguments: [
+        "ftp://example.com/f", "https://user:pw@example.com/f", "https://example.com/f?x=1",
+        "https://example.com/f#frag", "https://example.com/a/../f", "https://example.com/f%2F",
+        "https://example.com/", "https://example.com", "file:///tmp/f", "/relative/f",
+    ])
     func aCallableByUrlRefusesUnsafeUrls(text: String) async throws {
         let url = try #require(URL(string: text))
         let transport = RecordingTransport()

@@ -1,9 +1,10 @@
 import FlintCore
-@testable import FlintFunctions
 import FlintInterop
 import FlintTesting
 import Foundation
 import Testing
+
+@testable import FlintFunctions
 
 /// A region, custom domain, emulator host or function name that would move a call (and the tokens it
 /// carries) to another host, or out of its path, fails with `invalidArgument` before any token is read or
@@ -18,8 +19,9 @@ struct URLSafetyTests {
         let app: FlintApp
 
         init() throws {
-            app = try makeFunctionsApp(overrides: [.instance(transport, as: FunctionsTransport.self)]
-                + auth.components + appCheck.components)
+            app = try makeFunctionsApp(
+                overrides: [.instance(transport, as: FunctionsTransport.self)]
+                    + auth.components + appCheck.components)
         }
 
         /// Calls `name` and returns the error's code; records an issue when the call does not fail.
@@ -44,29 +46,39 @@ struct URLSafetyTests {
         }
     }
 
-    @Test(arguments: ["../../escape", "..", ".", "a/b", "/f", "f?x=1", "f#frag", "user@f", "a%2Fb", "a%2e%2e", "f g",
-                      "f\tg", "f\ng", "f\u{0}", "f\u{7F}", "ƒ", "f\\g", "f:80", ""])
+    @Test(arguments: [
+        "../../escape", "..", ".", "a/b", "/f", "f?x=1", "f#frag", "user@f", "a%2Fb", "a%2e%2e", "f g",
+        "f\tg", "f\ng", "f\u{0}", "f\u{7F}", "ƒ", "f\\g", "f:80", "",
+    ])
     func aDangerousFunctionNameIsRefused(name: String) async throws {
         let fixture = try Fixture()
         #expect(await fixture.refusal(try Functions.functions(app: fixture.app), name: name) == .invalidArgument)
         fixture.expectNothingSent()
     }
 
-    @Test(arguments: ["attacker.example/steal?", "attacker.example#", "us-central1.attacker.example", "a@b", "a b",
-                      "a/b", "us%2Dcentral1", "", "a:1", "a\u{0}"])
+    @Test(arguments: [
+        "attacker.example/steal?", "attacker.example#", "us-central1.attacker.example", "a@b", "a b",
+        "a/b", "us%2Dcentral1", "", "a:1", "a\u{0}",
+    ])
     func aDangerousRegionIsRefused(region: String) async throws {
         let fixture = try Fixture()
-        #expect(await fixture.refusal(try Functions.functions(app: fixture.app, region: region), name: "f") == .invalidArgument)
+        #expect(
+            await fixture.refusal(try Functions.functions(app: fixture.app, region: region), name: "f")
+                == .invalidArgument)
         fixture.expectNothingSent()
     }
 
-    @Test(arguments: ["https://good.example@attacker.example", "https://user:pw@good.example", "https://good.example?x=",
-                      "https://good.example#x", "https://good.example/../x", "https://good.example/a%2F..",
-                      "ftp://good.example", "good.example", "https://", "https://good .example", "javascript:alert(1)",
-                      "https://good.example/./x", "https://good.example\\@attacker.example"])
+    @Test(arguments: [
+        "https://good.example@attacker.example", "https://user:pw@good.example", "https://good.example?x=",
+        "https://good.example#x", "https://good.example/../x", "https://good.example/a%2F..",
+        "ftp://good.example", "good.example", "https://", "https://good .example", "javascript:alert(1)",
+        "https://good.example/./x", "https://good.example\\@attacker.example",
+    ])
     func aDangerousCustomDomainIsRefused(domain: String) async throws {
         let fixture = try Fixture()
-        #expect(await fixture.refusal(try Functions.functions(app: fixture.app, customDomain: domain), name: "f") == .invalidArgument)
+        #expect(
+            await fixture.refusal(try Functions.functions(app: fixture.app, customDomain: domain), name: "f")
+                == .invalidArgument)
         fixture.expectNothingSent()
     }
 
@@ -84,22 +96,30 @@ struct URLSafetyTests {
         options.projectID = "p.attacker.example/x"
         let transport = RecordingTransport()
         let app = try makeFunctionsApp(overrides: [.instance(transport, as: FunctionsTransport.self)], options: options)
-        await #expect(throws: FunctionsError.self) { _ = try await Functions.functions(app: app).httpsCallable("f").call() }
+        await #expect(throws: FunctionsError.self) {
+            _ = try await Functions.functions(app: app).httpsCallable("f").call()
+        }
         #expect(transport.requests.isEmpty)
     }
 
-    @Test(arguments: [("us-central1", nil, "f_1-a.b", "https://us-central1-flint-test.cloudfunctions.net/f_1-a.b"),
-                      ("europe-west1", nil, "group-fn", "https://europe-west1-flint-test.cloudfunctions.net/group-fn"),
-                      ("us-central1", "https://mydomain.com/", "f", "https://mydomain.com/f"),
-                      ("us-central1", "https://mydomain.com/api/v1", "f", "https://mydomain.com/api/v1/f"),
-                      ("us-central1", "http://localhost:5001", "f", "http://localhost:5001/f")] as [(String, String?, String, String)])
-    func ordinaryPartsMakeTheExpectedURLAndTheTokensGoThere(region: String, domain: String?, name: String, url: String) async throws {
+    @Test(
+        arguments: [
+            ("us-central1", nil, "f_1-a.b", "https://us-central1-flint-test.cloudfunctions.net/f_1-a.b"),
+            ("europe-west1", nil, "group-fn", "https://europe-west1-flint-test.cloudfunctions.net/group-fn"),
+            ("us-central1", "https://mydomain.com/", "f", "https://mydomain.com/f"),
+            ("us-central1", "https://mydomain.com/api/v1", "f", "https://mydomain.com/api/v1/f"),
+            ("us-central1", "http://localhost:5001", "f", "http://localhost:5001/f"),
+        ] as [(String, String?, String, String)])
+    func ordinaryPartsMakeTheExpectedURLAndTheTokensGoThere(region: String, domain: String?, name: String, url: String)
+        async throws
+    {
         let fixture = try Fixture()
-        let functions = if let domain {
-            try Functions.functions(app: fixture.app, customDomain: domain)
-        } else {
-            try Functions.functions(app: fixture.app, region: region)
-        }
+        let functions =
+            if let domain {
+                try Functions.functions(app: fixture.app, customDomain: domain)
+            } else {
+                try Functions.functions(app: fixture.app, region: region)
+            }
         _ = try await functions.httpsCallable(name).call()
         let request = try #require(fixture.transport.onlyRequest)
         #expect(request.url.absoluteString == url)
@@ -110,7 +130,8 @@ struct URLSafetyTests {
     @Test func theEmulatorURLKeepsItsHost() throws {
         let functions = try Functions.functions(app: makeFunctionsApp(), region: "europe-west1")
         functions.useEmulator(withHost: "[::1]", port: 5001)
-        #expect(try functions.functionURL(for: "f", emulatorOrigin: functions.emulatorOrigin).absoluteString
-            == "http://[::1]:5001/flint-test/europe-west1/f")
+        #expect(
+            try functions.functionURL(for: "f", emulatorOrigin: functions.emulatorOrigin).absoluteString
+                == "http://[::1]:5001/flint-test/europe-west1/f")
     }
 }

@@ -1,9 +1,10 @@
 import FlintCore
 import FlintInterop
-@testable import FlintInstallations
 import FlintTesting
 import Foundation
 import Testing
+
+@testable import FlintInstallations
 
 @Suite struct AuthTokenConvenienceTests {
     @Test func authTokenWithoutArgumentsServesTheCache() async throws {

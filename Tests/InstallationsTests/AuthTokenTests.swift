@@ -1,9 +1,10 @@
 import FlintCore
 import FlintInterop
-@testable import FlintInstallations
 import FlintTesting
 import Foundation
 import Testing
+
+@testable import FlintInstallations
 
 @Suite struct AuthTokenTests {
     @Test func theFirstTokenRegistersTheInstallation() async throws {
@@ -22,7 +23,7 @@ import Testing
         let installations = try Installations.installations(
             app: makeInstallationsApp(backend: backend, settings: InstallationsSettings(now: clock.closure)))
         let first = try await installations.authToken(forcingRefresh: false)
-        clock.advance(by: 7 * 24 * 3600 - 3601)           // just over an hour left
+        clock.advance(by: 7 * 24 * 3600 - 3601)  // just over an hour left
         let second = try await installations.authToken(forcingRefresh: false)
         #expect(second.authToken == first.authToken)
         #expect(backend.generateCount == 0)
@@ -34,7 +35,7 @@ import Testing
         let installations = try Installations.installations(
             app: makeInstallationsApp(backend: backend, settings: InstallationsSettings(now: clock.closure)))
         let first = try await installations.authToken(forcingRefresh: false)
-        clock.advance(by: 7 * 24 * 3600 - 3599)           // under an hour left
+        clock.advance(by: 7 * 24 * 3600 - 3599)  // under an hour left
         let second = try await installations.authToken(forcingRefresh: false)
         #expect(second.authToken != first.authToken)
         #expect(second.expirationDate == clock.now().addingTimeInterval(7 * 24 * 3600))

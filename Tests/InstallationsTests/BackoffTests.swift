@@ -1,8 +1,9 @@
 import FlintCore
-@testable import FlintInstallations
 import FlintTesting
 import Foundation
 import Testing
+
+@testable import FlintInstallations
 
 @Suite struct BackoffTests {
     private func make() throws -> (Installations, SwitchableInstallationsBackend, TestClock) {
@@ -23,9 +24,11 @@ import Testing
             }
             #expect(backend.requestCount == requests + 1)
             #expect(installations.backoff?.interval == expectedWait)
-            let blocked = await #expect(throws: InstallationsError.self) { try await installations.authToken(forcingRefresh: false) }
+            let blocked = await #expect(throws: InstallationsError.self) {
+                try await installations.authToken(forcingRefresh: false)
+            }
             #expect(blocked?.code == .serverUnreachable)
-            #expect(backend.requestCount == requests + 1)              // no request during the backoff
+            #expect(backend.requestCount == requests + 1)  // no request during the backoff
             clock.advance(by: expectedWait)
         }
     }
@@ -47,7 +50,7 @@ import Testing
         #expect(backend.requestCount == 1)
         clock.advance(by: 1)
         _ = try await installations.authToken(forcingRefresh: false)
-        #expect(installations.backoff == nil)                          // a success clears it
+        #expect(installations.backoff == nil)  // a success clears it
     }
 
     @Test func networkFailuresDoNotBackOff() async throws {

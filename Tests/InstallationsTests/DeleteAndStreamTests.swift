@@ -1,15 +1,17 @@
 import FlintCore
-@testable import FlintInstallations
 import FlintTesting
 import Foundation
 import Testing
+
+@testable import FlintInstallations
 
 @Suite struct DeleteAndStreamTests {
     @Test func deleteRemovesTheInstallationAndAnnouncesANewID() async throws {
         let backend = LocalInstallationsBackend()
         let directory = makeTemporaryDirectory()
         let settings = InstallationsSettings(persistenceDirectory: directory)
-        let installations = try Installations.installations(app: makeInstallationsApp(backend: backend, settings: settings))
+        let installations = try Installations.installations(
+            app: makeInstallationsApp(backend: backend, settings: settings))
         let changes = installations.installationIDChanges
         let old = try await installations.installationID()
         _ = try await installations.authToken(forcingRefresh: false)
@@ -37,7 +39,9 @@ import Testing
         let installations = try Installations.installations(app: makeInstallationsApp(backend: backend))
         let fid = try await installations.installationID()
         _ = try await installations.authToken(forcingRefresh: false)
-        await #expect(throws: InstallationsError(.serverUnreachable, message: "down")) { try await installations.delete() }
+        await #expect(throws: InstallationsError(.serverUnreachable, message: "down")) {
+            try await installations.delete()
+        }
         #expect(try await installations.installationID() == fid)
         #expect(backend.local.registeredInstallations == [fid])
     }
@@ -78,6 +82,11 @@ import Testing
         #expect(try await value(of: consumer) == 0)
         #expect(installations.listenerCount == 0)
         // A stream made after the deletion finishes at once.
-        #expect(try await value(of: Task { for await _ in installations.installationIDChanges { return false }; return true }))
+        #expect(
+            try await value(
+                of: Task {
+                    for await _ in installations.installationIDChanges { return false }
+                    return true
+                }))
     }
 }

@@ -1,9 +1,10 @@
 import FlintCore
 import FlintInterop
-@testable import FlintInstallations
 import FlintTesting
 import Foundation
 import Testing
+
+@testable import FlintInstallations
 
 @Suite struct DeleteDuringRefreshTests {
     @Test func aTokenFetchedForADeletedInstallationIsNotKept() async throws {

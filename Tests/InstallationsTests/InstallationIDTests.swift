@@ -1,8 +1,9 @@
 import FlintCore
-@testable import FlintInstallations
 import FlintTesting
 import Foundation
 import Testing
+
+@testable import FlintInstallations
 
 @Suite struct InstallationIDTests {
     @Test func theIDHas22URLSafeCharactersAndStartsWithBits0111() async throws {
@@ -10,8 +11,10 @@ import Testing
         let fid = try await Installations.installations(app: app).installationID()
         #expect(fid.count == 22)
         #expect(InstallationID.isValid(fid))
-        let first = try #require(Data(base64Encoded: String(fid.prefix(4)).replacingOccurrences(of: "-", with: "+")
-            .replacingOccurrences(of: "_", with: "/"))?.first)
+        let first = try #require(
+            Data(
+                base64Encoded: String(fid.prefix(4)).replacingOccurrences(of: "-", with: "+")
+                    .replacingOccurrences(of: "_", with: "/"))?.first)
         #expect(first >> 4 == 0b0111)
     }
 
@@ -23,8 +26,8 @@ import Testing
 
     @Test func validationRefusesOtherShapes() {
         #expect(!InstallationID.isValid("short"))
-        #expect(!InstallationID.isValid("aAAAAAAAAAAAAAAAAAAAAA"))      // first bits not 0111
-        #expect(!InstallationID.isValid("cAAAAAAAAAAAAAAAAAAA/A"))      // not URL-safe
+        #expect(!InstallationID.isValid("aAAAAAAAAAAAAAAAAAAAAA"))  // first bits not 0111
+        #expect(!InstallationID.isValid("cAAAAAAAAAAAAAAAAAAA/A"))  // not URL-safe
         #expect(InstallationID.isValid("cAAAAAAAAAAAAAAAAAAA-_"))
     }
 
@@ -44,7 +47,10 @@ import Testing
 
     @Test func theEntryPointNamesTheMissingLibrary() throws {
         let app = try TestApp.make()
-        #expect(throws: ComponentError.libraryNotRegistered(type: ComponentError.typeName(of: Installations.self), library: "InstallationsLibrary")) {
+        #expect(
+            throws: ComponentError.libraryNotRegistered(
+                type: ComponentError.typeName(of: Installations.self), library: "InstallationsLibrary")
+        ) {
             try Installations.installations(app: app)
         }
     }

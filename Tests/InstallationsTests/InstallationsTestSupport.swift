@@ -1,20 +1,24 @@
 import FlintCore
-@testable import FlintInstallations
 import FlintTesting
 import Foundation
 
+@testable import FlintInstallations
+
 /// A new empty directory under the temporary directory, for one test.
 func makeTemporaryDirectory() -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("flint-installations-tests-\(UUID().uuidString)")
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "flint-installations-tests-\(UUID().uuidString)")
     try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
 }
 
 /// An app (private registry) with InstallationsLibrary, `backend` and `settings`.
-func makeInstallationsApp(name: String = FlintApp.defaultName,
-                          backend: (any InstallationsBackend)? = nil,
-                          settings: InstallationsSettings = InstallationsSettings(),
-                          options: FlintOptions = .testing) throws -> FlintApp {
+func makeInstallationsApp(
+    name: String = FlintApp.defaultName,
+    backend: (any InstallationsBackend)? = nil,
+    settings: InstallationsSettings = InstallationsSettings(),
+    options: FlintOptions = .testing
+) throws -> FlintApp {
     var overrides = [InstallationsLibrary.settings(settings)]
     if let backend { overrides.append(InstallationsLibrary.backend(backend)) }
     return try TestApp.make(name: name, libraries: [InstallationsLibrary.self], overrides: overrides, options: options)
@@ -33,13 +37,17 @@ final class GatedInstallationsBackend: InstallationsBackend {
 
     var startedCount: Int { started.withLock { $0 } }
 
-    func createInstallation(fid: String, appID: String) async throws(InstallationsBackendError) -> InstallationRegistration {
+    func createInstallation(fid: String, appID: String) async throws(InstallationsBackendError)
+        -> InstallationRegistration
+    {
         started.withLock { $0 += 1 }
         await gate.wait()
         return try await local.createInstallation(fid: fid, appID: appID)
     }
 
-    func generateAuthToken(fid: String, refreshToken: String) async throws(InstallationsBackendError) -> InstallationsAuthTokenResult {
+    func generateAuthToken(fid: String, refreshToken: String) async throws(InstallationsBackendError)
+        -> InstallationsAuthTokenResult
+    {
         started.withLock { $0 += 1 }
         await gate.wait()
         return try await local.generateAuthToken(fid: fid, refreshToken: refreshToken)
@@ -58,11 +66,15 @@ final class FailingInstallationsBackend: InstallationsBackend {
         self.error = error
     }
 
-    func createInstallation(fid: String, appID: String) async throws(InstallationsBackendError) -> InstallationRegistration {
+    func createInstallation(fid: String, appID: String) async throws(InstallationsBackendError)
+        -> InstallationRegistration
+    {
         throw error
     }
 
-    func generateAuthToken(fid: String, refreshToken: String) async throws(InstallationsBackendError) -> InstallationsAuthTokenResult {
+    func generateAuthToken(fid: String, refreshToken: String) async throws(InstallationsBackendError)
+        -> InstallationsAuthTokenResult
+    {
         throw error
     }
 
@@ -75,11 +87,15 @@ final class FailingInstallationsBackend: InstallationsBackend {
 final class DeleteFailingBackend: InstallationsBackend {
     let local = LocalInstallationsBackend()
 
-    func createInstallation(fid: String, appID: String) async throws(InstallationsBackendError) -> InstallationRegistration {
+    func createInstallation(fid: String, appID: String) async throws(InstallationsBackendError)
+        -> InstallationRegistration
+    {
         try await local.createInstallation(fid: fid, appID: appID)
     }
 
-    func generateAuthToken(fid: String, refreshToken: String) async throws(InstallationsBackendError) -> InstallationsAuthTokenResult {
+    func generateAuthToken(fid: String, refreshToken: String) async throws(InstallationsBackendError)
+        -> InstallationsAuthTokenResult
+    {
         try await local.generateAuthToken(fid: fid, refreshToken: refreshToken)
     }
 
@@ -113,12 +129,16 @@ final class SwitchableInstallationsBackend: InstallationsBackend {
         if let failure { throw failure }
     }
 
-    func createInstallation(fid: String, appID: String) async throws(InstallationsBackendError) -> InstallationRegistration {
+    func createInstallation(fid: String, appID: String) async throws(InstallationsBackendError)
+        -> InstallationRegistration
+    {
         try begin()
         return try await local.createInstallation(fid: fid, appID: appID)
     }
 
-    func generateAuthToken(fid: String, refreshToken: String) async throws(InstallationsBackendError) -> InstallationsAuthTokenResult {
+    func generateAuthToken(fid: String, refreshToken: String) async throws(InstallationsBackendError)
+        -> InstallationsAuthTokenResult
+    {
         try begin()
         return try await local.generateAuthToken(fid: fid, refreshToken: refreshToken)
     }

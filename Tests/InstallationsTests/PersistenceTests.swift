@@ -1,8 +1,9 @@
 import FlintCore
-@testable import FlintInstallations
 import FlintTesting
 import Foundation
 import Testing
+
+@testable import FlintInstallations
 
 @Suite struct PersistenceTests {
     @Test func theInstallationSurvivesARestart() async throws {
@@ -21,8 +22,10 @@ import Testing
 
     @Test func eachAppHasItsOwnInstallation() async throws {
         let settings = InstallationsSettings(persistenceDirectory: makeTemporaryDirectory())
-        let first = try await Installations.installations(app: makeInstallationsApp(name: "one", settings: settings)).installationID()
-        let second = try await Installations.installations(app: makeInstallationsApp(name: "two", settings: settings)).installationID()
+        let first = try await Installations.installations(app: makeInstallationsApp(name: "one", settings: settings))
+            .installationID()
+        let second = try await Installations.installations(app: makeInstallationsApp(name: "two", settings: settings))
+            .installationID()
         #expect(first != second)
     }
 
@@ -31,7 +34,9 @@ import Testing
         let settings = InstallationsSettings(persistenceDirectory: directory)
         for name in ["app", "../../etc/passwd", "a/b", "..", String(repeating: "x", count: 500)] {
             let file = try #require(settings.persistenceFile(forAppNamed: name))
-            #expect(file.deletingLastPathComponent().standardizedFileURL.path.trimmingCharacters(in: ["/"]) == directory.standardizedFileURL.path.trimmingCharacters(in: ["/"]))
+            #expect(
+                file.deletingLastPathComponent().standardizedFileURL.path.trimmingCharacters(in: ["/"])
+                    == directory.standardizedFileURL.path.trimmingCharacters(in: ["/"]))
             #expect(!file.lastPathComponent.contains("/"))
             #expect(file.lastPathComponent.hasSuffix(".installations.json"))
         }
@@ -44,14 +49,14 @@ import Testing
         let fid = try await Installations.installations(app: makeInstallationsApp(settings: settings)).installationID()
         let file = try #require(settings.persistenceFile(forAppNamed: FlintApp.defaultName))
         let data = try Data(contentsOf: file)
-        try data.prefix(data.count / 2).write(to: file)               // truncated
+        try data.prefix(data.count / 2).write(to: file)  // truncated
 
         let restarted = try Installations.installations(app: makeInstallationsApp(settings: settings))
         let error = await #expect(throws: InstallationsError.self) { try await restarted.installationID() }
         #expect(error?.code == .keychain)
         await #expect(throws: InstallationsError.self) { try await restarted.authToken(forcingRefresh: false) }
 
-        try await restarted.delete()                                    // the way out: a new installation
+        try await restarted.delete()  // the way out: a new installation
         let new = try await restarted.installationID()
         #expect(new != fid)
         #expect(InstallationID.isValid(new))
@@ -69,7 +74,7 @@ import Testing
 
     @Test func anIDIsNeverHandedOutUnsaved() async throws {
         let blocker = makeTemporaryDirectory().appendingPathComponent("not-a-directory")
-        try Data("x".utf8).write(to: blocker)                           // a file where the directory should be
+        try Data("x".utf8).write(to: blocker)  // a file where the directory should be
         let installations = try Installations.installations(
             app: makeInstallationsApp(settings: InstallationsSettings(persistenceDirectory: blocker)))
         let error = await #expect(throws: InstallationsError.self) { try await installations.installationID() }
@@ -80,11 +85,14 @@ import Testing
         let directory = makeTemporaryDirectory()
         let settings = InstallationsSettings(persistenceDirectory: directory)
         let backend = LocalInstallationsBackend()
-        let installations = try Installations.installations(app: makeInstallationsApp(backend: backend, settings: settings))
+        let installations = try Installations.installations(
+            app: makeInstallationsApp(backend: backend, settings: settings))
         _ = try await installations.installationID()
         try FileManager.default.removeItem(at: directory)
-        try Data("x".utf8).write(to: directory)                         // the directory is now a file
-        let error = await #expect(throws: InstallationsError.self) { try await installations.authToken(forcingRefresh: false) }
+        try Data("x".utf8).write(to: directory)  // the directory is now a file
+        let error = await #expect(throws: InstallationsError.self) {
+            try await installations.authToken(forcingRefresh: false)
+        }
         #expect(error?.code == .keychain)
     }
 }

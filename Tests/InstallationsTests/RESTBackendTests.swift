@@ -1,8 +1,9 @@
 import FlintCore
-@testable import FlintInstallations
 import FlintTesting
 import Foundation
 import Testing
+
+@testable import FlintInstallations
 
 /// A scripted Installations REST server: registers any FID, issues tokens, deletes.
 private func installationsServer(generateStatus: Int = 200) -> TestHTTPServer.Handler {
@@ -11,7 +12,9 @@ private func installationsServer(generateStatus: Int = 200) -> TestHTTPServer.Ha
         if request.method == "POST", path.hasSuffix("/installations") {
             let body = (try? JSONSerialization.jsonObject(with: request.body)) as? [String: Any]
             let fid = body?["fid"] as? String ?? "?"
-            return .json(#"{"name":"projects/flint-test/installations/\#(fid)","fid":"\#(fid)","refreshToken":"refresh-1","authToken":{"token":"token-1","expiresIn":"604800s"}}"#)
+            return .json(
+                #"{"name":"projects/flint-test/installations/\#(fid)","fid":"\#(fid)","refreshToken":"refresh-1","authToken":{"token":"token-1","expiresIn":"604800s"}}"#
+            )
         }
         if request.method == "POST", path.hasSuffix("/authTokens:generate") {
             if generateStatus != 200 { return .json(#"{"error":{"code":\#(generateStatus)}}"#, status: generateStatus) }
@@ -26,7 +29,8 @@ private func installationsServer(generateStatus: Int = 200) -> TestHTTPServer.Ha
     @Test func registrationSendsTheFIDAppIDAndAPIKey() async throws {
         try await withTestHTTPServer(installationsServer()) { server in
             let clock = TestClock()
-            let installations = try Installations.installations(app: makeInstallationsApp(settings: InstallationsSettings(now: clock.closure)))
+            let installations = try Installations.installations(
+                app: makeInstallationsApp(settings: InstallationsSettings(now: clock.closure)))
             try installations.useEmulator(withHost: server.host, port: server.port)
             let fid = try await installations.installationID()
             let token = try await installations.authToken(forcingRefresh: false)
@@ -88,18 +92,24 @@ private func installationsServer(generateStatus: Int = 200) -> TestHTTPServer.Ha
         try await withTestHTTPServer({ _ in .json(#"{"error":{}}"#, status: 400) }) { server in
             let installations = try Installations.installations(app: makeInstallationsApp())
             try installations.useEmulator(withHost: server.host, port: server.port)
-            let error = await #expect(throws: InstallationsError.self) { try await installations.authToken(forcingRefresh: false) }
+            let error = await #expect(throws: InstallationsError.self) {
+                try await installations.authToken(forcingRefresh: false)
+            }
             #expect(error?.code == .invalidConfiguration)
         }
     }
 
     @Test func serverErrorsAndBadAnswersAreServerUnreachable() async throws {
         let deep = String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)
-        for response in [TestHTTPResponse.json("{}", status: 503), .json(deep), .json("not json"), .json(#"{"fid":"x"}"#)] {
+        for response in [
+            TestHTTPResponse.json("{}", status: 503), .json(deep), .json("not json"), .json(#"{"fid":"x"}"#),
+        ] {
             try await withTestHTTPServer({ _ in response }) { server in
                 let installations = try Installations.installations(app: makeInstallationsApp())
                 try installations.useEmulator(withHost: server.host, port: server.port)
-                let error = await #expect(throws: InstallationsError.self) { try await installations.authToken(forcingRefresh: false) }
+                let error = await #expect(throws: InstallationsError.self) {
+                    try await installations.authToken(forcingRefresh: false)
+                }
                 #expect(error?.code == .serverUnreachable)
             }
         }
@@ -110,7 +120,9 @@ private func installationsServer(generateStatus: Int = 200) -> TestHTTPServer.Ha
             let installations = try Installations.installations(app: makeInstallationsApp())
             try installations.useEmulator(withHost: server.host, port: server.port)
             for _ in 0..<2 {
-                let error = await #expect(throws: InstallationsError.self) { try await installations.authToken(forcingRefresh: false) }
+                let error = await #expect(throws: InstallationsError.self) {
+                    try await installations.authToken(forcingRefresh: false)
+                }
                 #expect(error?.code == .serverUnreachable)
             }
             #expect(server.requests.count == 1)
@@ -121,14 +133,18 @@ private func installationsServer(generateStatus: Int = 200) -> TestHTTPServer.Ha
     @Test func anUnreachableServerIsServerUnreachable() async throws {
         let installations = try Installations.installations(app: makeInstallationsApp())
         try installations.useEmulator(withHost: "127.0.0.1", port: 1)
-        let error = await #expect(throws: InstallationsError.self) { try await installations.authToken(forcingRefresh: false) }
+        let error = await #expect(throws: InstallationsError.self) {
+            try await installations.authToken(forcingRefresh: false)
+        }
         #expect(error?.code == .serverUnreachable)
     }
 
     @Test func useEmulatorRefusesHostsThatAreNotHosts() throws {
         let installations = try Installations.installations(app: makeInstallationsApp())
         for host in ["evil.com/x", "a@b", "", "host?q", "h st"] {
-            let error = #expect(throws: InstallationsError.self) { try installations.useEmulator(withHost: host, port: 80) }
+            let error = #expect(throws: InstallationsError.self) {
+                try installations.useEmulator(withHost: host, port: 80)
+            }
             #expect(error?.code == .invalidConfiguration)
         }
         #expect(throws: InstallationsError.self) { try installations.useEmulator(withHost: "localhost", port: 0) }
@@ -138,21 +154,27 @@ private func installationsServer(generateStatus: Int = 200) -> TestHTTPServer.Ha
         var options = FlintOptions.testing
         options.apiKey = nil
         let installations = try Installations.installations(app: makeInstallationsApp(options: options))
-        let error = #expect(throws: InstallationsError.self) { try installations.useEmulator(withHost: "localhost", port: 80) }
+        let error = #expect(throws: InstallationsError.self) {
+            try installations.useEmulator(withHost: "localhost", port: 80)
+        }
         #expect(error?.code == .invalidConfiguration)
     }
 
     @Test func pathSegmentsFromOutsideAreEncoded() throws {
-        let backend = RESTInstallationsBackend(origin: URL(string: "http://127.0.0.1:9")!, projectID: "../p?x#y", apiKey: "k")
+        let backend = RESTInstallationsBackend(
+            origin: URL(string: "http://127.0.0.1:9")!, projectID: "../p?x#y", apiKey: "k")
         let url = try #require(backend.url(fid: "a/b", generate: true))
         #expect(url.host == "127.0.0.1")
-        #expect(url.absoluteString == "http://127.0.0.1:9/v1/projects/..%2Fp%3Fx%23y/installations/a%2Fb/authTokens:generate")
+        #expect(
+            url.absoluteString
+                == "http://127.0.0.1:9/v1/projects/..%2Fp%3Fx%23y/installations/a%2Fb/authTokens:generate")
     }
 
     @Test func theRESTBackendOverrideUsesTheAppsOptions() async throws {
         try await withTestHTTPServer(installationsServer()) { server in
-            let app = try TestApp.make(libraries: [InstallationsLibrary.self],
-                                       overrides: [InstallationsLibrary.restBackend(origin: server.url(path: "/"))])
+            let app = try TestApp.make(
+                libraries: [InstallationsLibrary.self],
+                overrides: [InstallationsLibrary.restBackend(origin: server.url(path: "/"))])
             _ = try await Installations.installations(app: app).authToken(forcingRefresh: false)
             #expect(server.requests.first?.path == "/v1/projects/flint-test/installations")
         }

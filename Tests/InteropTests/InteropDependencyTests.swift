@@ -36,14 +36,21 @@ import Testing
         static let libraryName = "interop-test-callable"
         static let libraryVersion = "1.0.0"
         static func componentsToRegister() -> [Component] {
-            [Component(CallableClient.self,
-                       dependencies: [.optional(AuthInterop.self), .optional(AppCheckInterop.self),
-                                      .optional(MessagingInterop.self)]) { container, isCacheable in
-                isCacheable = true
-                return CallableClient(auth: container.instance(for: AuthInterop.self),
-                                      appCheck: container.instance(for: AppCheckInterop.self),
-                                      messaging: container.instance(for: MessagingInterop.self))
-            }]
+            [
+                Component(
+                    CallableClient.self,
+                    dependencies: [
+                        .optional(AuthInterop.self), .optional(AppCheckInterop.self),
+                        .optional(MessagingInterop.self),
+                    ]
+                ) { container, isCacheable in
+                    isCacheable = true
+                    return CallableClient(
+                        auth: container.instance(for: AuthInterop.self),
+                        appCheck: container.instance(for: AppCheckInterop.self),
+                        messaging: container.instance(for: MessagingInterop.self))
+                }
+            ]
         }
     }
 
@@ -57,18 +64,21 @@ import Testing
         let auth = TinyAuth()
         let appCheck = TinyAppCheck()
         let messaging = TinyMessaging()
-        let app = try configure([.instance(auth, as: AuthInterop.self),
-                                 .instance(appCheck, as: AppCheckInterop.self),
-                                 .instance(messaging, as: MessagingInterop.self)])
+        let app = try configure([
+            .instance(auth, as: AuthInterop.self),
+            .instance(appCheck, as: AppCheckInterop.self),
+            .instance(messaging, as: MessagingInterop.self),
+        ])
         let client = try app.container.require(CallableClient.self)
         #expect(client.auth === auth)
         #expect(client.appCheck === appCheck)
         #expect(client.messaging === messaging)
-        #expect(try await client.headers() == [
-            "Authorization": "Bearer cached-token",
-            "X-Firebase-AppCheck": "cached-app-check",
-            "Firebase-Instance-ID-Token": "tiny-fcm-token",
-        ])
+        #expect(
+            try await client.headers() == [
+                "Authorization": "Bearer cached-token",
+                "X-Firebase-AppCheck": "cached-app-check",
+                "Firebase-Instance-ID-Token": "tiny-fcm-token",
+            ])
     }
 
     @Test func optionalInteropDependenciesAreNilWhenAbsent() async throws {
@@ -84,8 +94,11 @@ import Testing
         let consumer = Component(TinyAnalytics.self, dependencies: [.required(AuthInterop.self)]) { _, _ in
             TinyAnalytics()
         }
-        #expect(throws: ComponentError.missingDependency(component: String(reflecting: TinyAnalytics.self),
-                                                         dependency: String(reflecting: (any AuthInterop).self))) {
+        #expect(
+            throws: ComponentError.missingDependency(
+                component: String(reflecting: TinyAnalytics.self),
+                dependency: String(reflecting: (any AuthInterop).self))
+        ) {
             try AppRegistry().configure(options: interopTestOptions, overrides: [consumer])
         }
     }

@@ -6,7 +6,7 @@ import Testing
 /// `AuthInterop.addUserChangeListener`: an addition existing conformers need not implement.
 @Suite struct UserChangeInteropTests {
     @Test func aConformerWithoutUserChangesNeverCallsTheListener() {
-        let auth = TinyAuth()   // written before the requirement existed
+        let auth = TinyAuth()  // written before the requirement existed
         let calls = Locked(0)
         let registration = auth.addUserChangeListener { _ in calls.withLock { $0 += 1 } }
         registration.remove()

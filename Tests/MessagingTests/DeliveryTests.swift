@@ -1,8 +1,9 @@
 import FlintCore
-@testable import FlintMessaging
 import FlintTesting
 import Foundation
 import Testing
+
+@testable import FlintMessaging
 
 /// Two default apps (each of its own private registry) on one embedded backend.
 private struct TwoApps {
@@ -11,10 +12,14 @@ private struct TwoApps {
     let bob: Messaging
 
     init() throws {
-        alice = try Messaging.messaging(app: makeMessagingApp(installations: FakeInstallations(installationID: fid(1)),
-                                                              backend: backend))
-        bob = try Messaging.messaging(app: makeMessagingApp(installations: FakeInstallations(installationID: fid(2)),
-                                                            backend: backend))
+        alice = try Messaging.messaging(
+            app: makeMessagingApp(
+                installations: FakeInstallations(installationID: fid(1)),
+                backend: backend))
+        bob = try Messaging.messaging(
+            app: makeMessagingApp(
+                installations: FakeInstallations(installationID: fid(2)),
+                backend: backend))
     }
 }
 
@@ -59,7 +64,8 @@ struct DeliveryTests {
         try await apps.bob.subscribe(toTopic: "a")
         try await apps.bob.subscribe(toTopic: "d")
         let aliceMessages = apps.alice.foregroundMessages
-        let result = try apps.backend.send(["n": "1"], to: .condition("'a' in topics && ('b' in topics || 'c' in topics)"))
+        let result = try apps.backend.send(
+            ["n": "1"], to: .condition("'a' in topics && ('b' in topics || 'c' in topics)"))
         #expect(result.recipients == [apps.alice.fcmToken])
         #expect(try await first(of: aliceMessages).appData == ["n": "1"])
         let both = try apps.backend.send(["n": "2"], to: .condition("'c' in topics || 'd' in topics"))
@@ -110,7 +116,9 @@ struct DeliveryTests {
         #expect(unknown?.code == .invalidRequest)
         let topic = #expect(throws: MessagingError.self) { try apps.backend.send(["x": "y"], to: .topic("bad topic")) }
         #expect(topic?.code == .invalidTopicName)
-        let condition = #expect(throws: MessagingError.self) { try apps.backend.send(["x": "y"], to: .condition("'a' in")) }
+        let condition = #expect(throws: MessagingError.self) {
+            try apps.backend.send(["x": "y"], to: .condition("'a' in"))
+        }
         #expect(condition?.code == .invalidRequest)
         for key in ["from", "gcm.notification", "google.c.a", "message_type"] {
             let reserved = #expect(throws: MessagingError.self) { try apps.backend.send([key: "v"], to: .token(token)) }

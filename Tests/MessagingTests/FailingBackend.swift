@@ -1,7 +1,8 @@
 import FlintCore
-@testable import FlintMessaging
 import FlintTesting
 import Foundation
+
+@testable import FlintMessaging
 
 /// A backend whose every call throws `error`.
 final class FailingBackend: MessagingBackend {
@@ -18,9 +19,15 @@ final class FailingBackend: MessagingBackend {
 
     func register(_ request: MessagingRegistrationRequest) async throws -> String { throw error }
     func deleteRegistration(token: String, request: MessagingRegistrationRequest) async throws { throw error }
-    func subscribe(token: String, toTopic topic: String, request: MessagingRegistrationRequest) async throws { throw error }
-    func unsubscribe(token: String, fromTopic topic: String, request: MessagingRegistrationRequest) async throws { throw error }
-    func addReceiver(token: String, _ receive: @escaping @Sendable (MessagingRemoteMessage) -> Void) -> any ListenerRegistration {
+    func subscribe(token: String, toTopic topic: String, request: MessagingRegistrationRequest) async throws {
+        throw error
+    }
+    func unsubscribe(token: String, fromTopic topic: String, request: MessagingRegistrationRequest) async throws {
+        throw error
+    }
+    func addReceiver(token: String, _ receive: @escaping @Sendable (MessagingRemoteMessage) -> Void)
+        -> any ListenerRegistration
+    {
         ClosureListenerRegistration {}
     }
 }

@@ -1,10 +1,11 @@
 import FlintCore
 import FlintFunctions
 import FlintInterop
-@testable import FlintMessaging
 import FlintTesting
 import Foundation
 import Testing
+
+@testable import FlintMessaging
 
 /// Functions reads `MessagingInterop` and sends the token as `Firebase-Instance-ID-Token`; FlintMessaging
 /// serves that protocol, and FakeMessaging behaves the same way for Functions.
@@ -12,7 +13,9 @@ import Testing
 struct FunctionsTokenTests {
     /// An app with Messaging and Functions whose embedded Functions backend has `whoIsCalling`, which
     /// answers the token it received (or "none").
-    private func makeApp(messagingBackend: LocalMessagingBackend = LocalMessagingBackend()) throws -> (Messaging, Functions) {
+    private func makeApp(messagingBackend: LocalMessagingBackend = LocalMessagingBackend()) throws -> (
+        Messaging, Functions
+    ) {
         let app = try makeMessagingApp(backend: messagingBackend, libraries: [FunctionsLibrary.self])
         let functions = try Functions.functions(app: app)
         try #require(functions.localBackend).register(name: "whoIsCalling") { _, context in

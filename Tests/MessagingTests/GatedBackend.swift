@@ -1,7 +1,8 @@
 import FlintCore
-@testable import FlintMessaging
 import FlintTesting
 import Foundation
+
+@testable import FlintMessaging
 
 /// The embedded backend, with registrations held at a gate until the test opens it.
 final class GatedBackend: MessagingBackend {
@@ -25,7 +26,9 @@ final class GatedBackend: MessagingBackend {
         try await inner.unsubscribe(token: token, fromTopic: topic, request: request)
     }
 
-    func addReceiver(token: String, _ receive: @escaping @Sendable (MessagingRemoteMessage) -> Void) -> any ListenerRegistration {
+    func addReceiver(token: String, _ receive: @escaping @Sendable (MessagingRemoteMessage) -> Void)
+        -> any ListenerRegistration
+    {
         inner.addReceiver(token: token, receive)
     }
 }

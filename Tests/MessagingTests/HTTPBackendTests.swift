@@ -1,18 +1,22 @@
 import FlintCore
-@testable import FlintMessaging
 import FlintTesting
 import Foundation
 import Testing
 
+@testable import FlintMessaging
+
 @Suite("The HTTP backend on the wire")
 struct HTTPBackendTests {
     /// A Messaging instance pointed at `server` by `useEmulator`.
-    private func messaging(at server: TestHTTPServer, installations: FakeInstallations = FakeInstallations(),
-                           options: FlintOptions = .testing) throws -> Messaging {
-        let app = try TestApp.make(libraries: [MessagingLibrary.self],
-                                   overrides: installations.components
-                                       + [MessagingLibrary.settings(MessagingSettings(isAutoInitEnabled: false))],
-                                   options: options)
+    private func messaging(
+        at server: TestHTTPServer, installations: FakeInstallations = FakeInstallations(),
+        options: FlintOptions = .testing
+    ) throws -> Messaging {
+        let app = try TestApp.make(
+            libraries: [MessagingLibrary.self],
+            overrides: installations.components
+                + [MessagingLibrary.settings(MessagingSettings(isAutoInitEnabled: false))],
+            options: options)
         let messaging = try Messaging.messaging(app: app)
         messaging.useEmulator(withHost: "127.0.0.1", port: Int(server.port))
         return messaging
@@ -33,8 +37,13 @@ struct HTTPBackendTests {
             #expect(request.headers["x-goog-firebase-installations-auth"] == "FIS fis-token")
             #expect(request.headers["Content-Type"] == "application/json")
             let body = try #require(try JSONSerialization.jsonObject(with: request.body) as? [String: [String: String]])
-            #expect(body == ["installation": ["fid": fid(7), "appId": FlintOptions.testing.googleAppID,
-                                              "senderId": FlintOptions.testing.gcmSenderID]])
+            #expect(
+                body == [
+                    "installation": [
+                        "fid": fid(7), "appId": FlintOptions.testing.googleAppID,
+                        "senderId": FlintOptions.testing.gcmSenderID,
+                    ]
+                ])
         }
     }
 
@@ -44,12 +53,13 @@ struct HTTPBackendTests {
             try await messaging.subscribe(toTopic: "news%20daily")
             try await messaging.unsubscribe(fromTopic: "/topics/weather")
             try await messaging.deleteToken()
-            #expect(server.requests.map { "\($0.method) \($0.path)" } == [
-                "POST /v1/projects/flint-test/registrations",
-                "POST /iid/v1/tok-1/rel/topics/news%2520daily",
-                "DELETE /iid/v1/tok-1/rel/topics/weather",
-                "DELETE /v1/projects/flint-test/registrations/tok-1",
-            ])
+            #expect(
+                server.requests.map { "\($0.method) \($0.path)" } == [
+                    "POST /v1/projects/flint-test/registrations",
+                    "POST /iid/v1/tok-1/rel/topics/news%2520daily",
+                    "DELETE /iid/v1/tok-1/rel/topics/weather",
+                    "DELETE /v1/projects/flint-test/registrations/tok-1",
+                ])
         }
     }
 
@@ -58,12 +68,14 @@ struct HTTPBackendTests {
             let messaging = try messaging(at: server)
             try await messaging.subscribe(toTopic: "t")
             #expect(server.requests.last?.path == "/iid/v1/..%2F..%2Fevil%2Fx%3Fy=1%23z/rel/topics/t")
-            #expect(HTTPMessagingBackend.url(URL(string: "http://h")!, ["..", "."]).absoluteString == "http://h/%2E%2E/%2E")
+            #expect(
+                HTTPMessagingBackend.url(URL(string: "http://h")!, ["..", "."]).absoluteString == "http://h/%2E%2E/%2E")
         }
     }
 
     @Test(arguments: [
-        (400, MessagingErrorCode.invalidRequest), (404, .invalidRequest), (401, .authentication), (403, .authentication),
+        (400, MessagingErrorCode.invalidRequest), (404, .invalidRequest), (401, .authentication),
+        (403, .authentication),
         (408, .timeout), (504, .timeout), (500, .unknown),
     ])
     func anErrorStatusBecomesItsCode(_ status: Int, _ code: MessagingErrorCode) async throws {

@@ -29,6 +29,8 @@ struct MessagingErrorTests {
             #expect(MessagingError(code).message == code.defaultMessage)
             #expect(!code.defaultMessage.isEmpty)
         }
-        #expect(MessagingError(.network).description == "MessagingError(network): \(MessagingErrorCode.network.defaultMessage)")
+        #expect(
+            MessagingError(.network).description
+                == "MessagingError(network): \(MessagingErrorCode.network.defaultMessage)")
     }
 }

@@ -1,9 +1,10 @@
 import FlintCore
 import FlintInterop
-@testable import FlintMessaging
 import FlintTesting
 import Foundation
 import Testing
+
+@testable import FlintMessaging
 
 @Suite("Messaging instances and entry points")
 struct MessagingInstanceTests {
@@ -39,7 +40,9 @@ struct MessagingInstanceTests {
 
     @Test func withoutTheLibraryTheEntryPointThrowsLibraryNotRegistered() throws {
         let app = try TestApp.make()
-        #expect(throws: ComponentError.libraryNotRegistered(type: "FlintMessaging.Messaging", library: "MessagingLibrary")) {
+        #expect(
+            throws: ComponentError.libraryNotRegistered(type: "FlintMessaging.Messaging", library: "MessagingLibrary")
+        ) {
             try Messaging.messaging(app: app)
         }
     }

@@ -1,17 +1,20 @@
 import FlintCore
 import FlintInterop
-@testable import FlintMessaging
 import FlintTesting
 import Foundation
 
+@testable import FlintMessaging
+
 /// A default app (of a private registry) with Messaging, `installations` and `backend` (a new one when nil);
 /// auto-init off unless asked, so that no token is fetched behind the test's back.
-func makeMessagingApp(installations: FakeInstallations? = FakeInstallations(),
-                      backend: LocalMessagingBackend? = nil,
-                      autoInit: Bool = false,
-                      name: String = FlintApp.defaultName,
-                      libraries: [any FlintLibrary.Type] = [],
-                      overrides: [Component] = []) throws -> FlintApp {
+func makeMessagingApp(
+    installations: FakeInstallations? = FakeInstallations(),
+    backend: LocalMessagingBackend? = nil,
+    autoInit: Bool = false,
+    name: String = FlintApp.defaultName,
+    libraries: [any FlintLibrary.Type] = [],
+    overrides: [Component] = []
+) throws -> FlintApp {
     var components = overrides + [MessagingLibrary.settings(MessagingSettings(isAutoInitEnabled: autoInit))]
     if let installations { components += installations.components }
     if let backend { components.append(MessagingLibrary.backend(backend)) }

@@ -1,23 +1,29 @@
 import FlintCore
-@testable import FlintMessaging
 import FlintTesting
 import Foundation
 import Testing
 
+@testable import FlintMessaging
+
 /// A fresh directory under the temporary directory, removed by `body`'s end.
 private func withTemporaryDirectory<T>(_ body: (URL) async throws -> T) async throws -> T {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("flint-messaging-\(UUID().uuidString)")
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "flint-messaging-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: directory) }
     return try await body(directory)
 }
 
 /// A default app (of a new private registry: a "run" of the app) persisting to `directory`.
-private func run(_ directory: URL, backend: LocalMessagingBackend, installations: FakeInstallations = FakeInstallations(),
-                 autoInit: Bool? = false) throws -> FlintApp {
-    try TestApp.make(libraries: [MessagingLibrary.self], overrides: installations.components + [
-        MessagingLibrary.backend(backend),
-        MessagingLibrary.settings(MessagingSettings(isAutoInitEnabled: autoInit, persistenceDirectory: directory)),
-    ])
+private func run(
+    _ directory: URL, backend: LocalMessagingBackend, installations: FakeInstallations = FakeInstallations(),
+    autoInit: Bool? = false
+) throws -> FlintApp {
+    try TestApp.make(
+        libraries: [MessagingLibrary.self],
+        overrides: installations.components + [
+            MessagingLibrary.backend(backend),
+            MessagingLibrary.settings(MessagingSettings(isAutoInitEnabled: autoInit, persistenceDirectory: directory)),
+        ])
 }
 
 @Suite("Persistence of the token between runs")
@@ -32,7 +38,7 @@ struct PersistenceTests {
 
             let second = try run(directory, backend: backend, installations: installations)
             let messaging = try Messaging.messaging(app: second)
-            #expect(messaging.fcmToken == token)                 // restored at configure, no fetch
+            #expect(messaging.fcmToken == token)  // restored at configure, no fetch
             #expect(try await messaging.token() == token)
             #expect(backend.registeredTokens == [token])
             #expect(messaging.persistenceError == nil)
@@ -69,12 +75,14 @@ struct PersistenceTests {
     @Test func aTokenOfAnotherInstallationIDIsReplacedAtStart() async throws {
         try await withTemporaryDirectory { directory in
             let backend = LocalMessagingBackend()
-            let firstRun = try run(directory, backend: backend, installations: FakeInstallations(installationID: fid(1)))
+            let firstRun = try run(
+                directory, backend: backend, installations: FakeInstallations(installationID: fid(1)))
             let old = try await Messaging.messaging(app: firstRun).token()
             await firstRun.delete()
 
-            let second = try run(directory, backend: backend, installations: FakeInstallations(installationID: fid(2)),
-                                 autoInit: true)
+            let second = try run(
+                directory, backend: backend, installations: FakeInstallations(installationID: fid(2)),
+                autoInit: true)
             let messaging = try Messaging.messaging(app: second)
             try await waitUntil { messaging.fcmToken?.hasPrefix(fid(2) + ":") == true }
             try await waitUntil { !backend.registeredTokens.contains(old) }
@@ -84,8 +92,10 @@ struct PersistenceTests {
     @Test func aTokenSavedForOtherOptionsIsIgnored() async throws {
         try await withTemporaryDirectory { directory in
             let file = MessagingPersistenceFile(directory: directory)
-            try file.save(.init(senderID: "someone-else", appID: FlintOptions.testing.googleAppID, token: "x:APA91b",
-                                installationID: fid(1), isAutoInitEnabled: nil))
+            try file.save(
+                .init(
+                    senderID: "someone-else", appID: FlintOptions.testing.googleAppID, token: "x:APA91b",
+                    installationID: fid(1), isAutoInitEnabled: nil))
             let messaging = try Messaging.messaging(app: run(directory, backend: LocalMessagingBackend()))
             #expect(messaging.fcmToken == nil)
             #expect(messaging.persistenceError == nil)
@@ -93,11 +103,11 @@ struct PersistenceTests {
     }
 
     @Test(arguments: [
-        Data("{\"version\":1,\"senderID\":\"1234567890\",\"appID\":\"1:1234".utf8),   // truncated
-        Data("not json at all".utf8),                                                  // corrupted
-        Data([0xFF, 0xFE, 0x00, 0x01]),                                                 // binary garbage
+        Data("{\"version\":1,\"senderID\":\"1234567890\",\"appID\":\"1:1234".utf8),  // truncated
+        Data("not json at all".utf8),  // corrupted
+        Data([0xFF, 0xFE, 0x00, 0x01]),  // binary garbage
         Data("{\"version\":2,\"senderID\":\"1234567890\",\"appID\":\"1:1234567890:ios:0123456789abcdef\"}".utf8),
-        Data(repeating: 0x20, count: MessagingPersistenceFile.maximumSize + 1),         // too big
+        Data(repeating: 0x20, count: MessagingPersistenceFile.maximumSize + 1),  // too big
     ])
     func aDamagedFileIsAClearErrorAndTheAppStartsWithoutAToken(_ damaged: Data) async throws {
         try await withTemporaryDirectory { directory in
@@ -142,7 +152,7 @@ struct PersistenceTests {
             let error = await #expect(throws: MessagingError.self) { try await messaging.deleteToken() }
             #expect(error?.message.contains("Could not save") == true)
             #expect(messaging.fcmToken == nil)
-            #expect(backend.registeredTokens.isEmpty)   // deleted at the backend all the same
+            #expect(backend.registeredTokens.isEmpty)  // deleted at the backend all the same
         }
     }
 }

@@ -1,8 +1,9 @@
 import FlintCore
-@testable import FlintMessaging
 import FlintTesting
 import Foundation
 import Testing
+
+@testable import FlintMessaging
 
 @Suite("Tokens for other senders")
 struct SenderTokenTests {
@@ -62,7 +63,7 @@ struct SenderTokenTests {
         #expect(backend.registeredTokens == [own])
         #expect(backend.receiverCount(for: other) == 0)
         #expect(messaging.fcmToken == own)
-        try await messaging.deleteFCMToken(forSenderID: "999")   // nothing left: no error
+        try await messaging.deleteFCMToken(forSenderID: "999")  // nothing left: no error
         let next = try await messaging.retrieveFCMToken(forSenderID: "999")
         #expect(next != other)
     }

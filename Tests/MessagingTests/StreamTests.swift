@@ -1,8 +1,9 @@
 import FlintCore
-@testable import FlintMessaging
 import FlintTesting
 import Foundation
 import Testing
+
+@testable import FlintMessaging
 
 @Suite("tokenUpdates and foregroundMessages")
 struct StreamTests {
@@ -86,7 +87,9 @@ struct StreamTests {
         let messaging = try Messaging.messaging(app: app)
         let tokens = Task { for await _ in messaging.tokenUpdates {} }
         let messages = Task { for await _ in messaging.foregroundMessages {} }
-        try await waitUntil { messaging.tokenListeners.listenerCount == 1 && messaging.messageListeners.listenerCount == 1 }
+        try await waitUntil {
+            messaging.tokenListeners.listenerCount == 1 && messaging.messageListeners.listenerCount == 1
+        }
         await app.delete()
         try await value(of: tokens)
         try await value(of: messages)

@@ -1,8 +1,9 @@
 import FlintCore
-@testable import FlintMessaging
 import FlintTesting
 import Foundation
 import Testing
+
+@testable import FlintMessaging
 
 @Suite("Token fetches racing with deletions")
 struct TokenRaceTests {

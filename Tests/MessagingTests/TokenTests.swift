@@ -1,9 +1,10 @@
 import FlintCore
 import FlintInterop
-@testable import FlintMessaging
 import FlintTesting
 import Foundation
 import Testing
+
+@testable import FlintMessaging
 
 @Suite("FCM registration tokens")
 struct TokenTests {
@@ -116,8 +117,10 @@ struct TokenTests {
     @Test func aChangedInstallationIDInvalidatesTheTokenAndFetchesANewOne() async throws {
         let installations = FakeInstallations(installationID: fid(1))
         let backend = LocalMessagingBackend()
-        let messaging = try Messaging.messaging(app: makeMessagingApp(installations: installations, backend: backend,
-                                                                      autoInit: true))
+        let messaging = try Messaging.messaging(
+            app: makeMessagingApp(
+                installations: installations, backend: backend,
+                autoInit: true))
         let original = try await messaging.token()
         let updates = messaging.tokenUpdates
         installations.installationID = fid(2)
@@ -168,6 +171,8 @@ struct TokenTests {
         _ = try await messaging.token()
         await app.delete()
         await #expect(throws: MessagingError(.unknown, message: "The app was deleted.")) { try await messaging.token() }
-        await #expect(throws: MessagingError(.unknown, message: "The app was deleted.")) { try await messaging.deleteToken() }
+        await #expect(throws: MessagingError(.unknown, message: "The app was deleted.")) {
+            try await messaging.deleteToken()
+        }
     }
 }

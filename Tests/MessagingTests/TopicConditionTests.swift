@@ -1,5 +1,6 @@
-@testable import FlintMessaging
 import Testing
+
+@testable import FlintMessaging
 
 @Suite("Topic conditions")
 struct TopicConditionTests {
@@ -76,9 +77,13 @@ struct TopicConditionTests {
     }
 
     @Test func nestingIsBounded() throws {
-        let deep = { (depth: Int) in String(repeating: "(", count: depth) + "'a' in topics" + String(repeating: ")", count: depth) }
+        let deep = { (depth: Int) in
+            String(repeating: "(", count: depth) + "'a' in topics" + String(repeating: ")", count: depth)
+        }
         #expect(try TopicCondition(parsing: deep(TopicCondition.maximumDepth)) == .topic("a"))
-        let error = #expect(throws: MessagingError.self) { try TopicCondition(parsing: deep(TopicCondition.maximumDepth + 1)) }
+        let error = #expect(throws: MessagingError.self) {
+            try TopicCondition(parsing: deep(TopicCondition.maximumDepth + 1))
+        }
         #expect(error?.message.contains("nested deeper") == true)
         let negations = String(repeating: "!", count: 100_000) + "'a' in topics"
         let negated = #expect(throws: MessagingError.self) { try TopicCondition(parsing: negations) }
@@ -89,7 +94,7 @@ struct TopicConditionTests {
         let parentheses = String(repeating: "(", count: 200_000)
         let error = #expect(throws: MessagingError.self) { try TopicCondition(parsing: parentheses) }
         #expect(error?.code == .invalidRequest)
-        #expect((error?.message.count ?? .max) < 400)   // the condition is quoted shortened
+        #expect((error?.message.count ?? .max) < 400)  // the condition is quoted shortened
         let spaces = String(repeating: " ", count: 200_000) + "'a' in topics"
         #expect(try TopicCondition(parsing: spaces) == .topic("a"))
         let ors = Array(repeating: "'a' in topics", count: 50_000).joined(separator: " || ")

@@ -1,8 +1,9 @@
 import FlintCore
-@testable import FlintMessaging
 import FlintTesting
 import Foundation
 import Testing
+
+@testable import FlintMessaging
 
 @Suite("Topic subscriptions")
 struct TopicTests {
@@ -12,7 +13,7 @@ struct TopicTests {
         try await messaging.subscribe(toTopic: "weather")
         let token = try #require(messaging.fcmToken)
         #expect(backend.topics(of: token) == ["weather"])
-        try await messaging.subscribe(toTopic: "/topics/news")   // the old form, prefix removed
+        try await messaging.subscribe(toTopic: "/topics/news")  // the old form, prefix removed
         #expect(backend.topics(of: token) == ["weather", "news"])
         try await messaging.unsubscribe(fromTopic: "weather")
         #expect(backend.topics(of: token) == ["news"])
@@ -28,18 +29,24 @@ struct TopicTests {
         #expect(backend.topics(of: try #require(messaging.fcmToken)) == [name])
     }
 
-    @Test(arguments: ["", "/topics/", "two words", "a/b", "/topics//topics/a", "caf\u{E9}", "emoji\u{1F600}", "tab\t",
-                      "quote'", "semi;colon", String(repeating: "x", count: 901)])
+    @Test(arguments: [
+        "", "/topics/", "two words", "a/b", "/topics//topics/a", "caf\u{E9}", "emoji\u{1F600}", "tab\t",
+        "quote'", "semi;colon", String(repeating: "x", count: 901),
+    ])
     func invalidNamesAreInvalidTopicName(_ topic: String) async throws {
         let backend = LocalMessagingBackend()
         let messaging = try Messaging.messaging(app: makeMessagingApp(backend: backend))
-        let subscribeError = await #expect(throws: MessagingError.self) { try await messaging.subscribe(toTopic: topic) }
+        let subscribeError = await #expect(throws: MessagingError.self) {
+            try await messaging.subscribe(toTopic: topic)
+        }
         #expect(subscribeError?.code == .invalidTopicName)
         #expect(subscribeError?.message.contains("Will not subscribe") == true)
-        let unsubscribeError = await #expect(throws: MessagingError.self) { try await messaging.unsubscribe(fromTopic: topic) }
+        let unsubscribeError = await #expect(throws: MessagingError.self) {
+            try await messaging.unsubscribe(fromTopic: topic)
+        }
         #expect(unsubscribeError?.code == .invalidTopicName)
         #expect(unsubscribeError?.errorCode == 8)
-        #expect(backend.registeredTokens.isEmpty)   // rejected before anything was asked of the backend
+        #expect(backend.registeredTokens.isEmpty)  // rejected before anything was asked of the backend
     }
 
     @Test func aTokenErrorFailsTheSubscription() async throws {

@@ -1,12 +1,14 @@
-@testable import FlintProductSupport
 import FlintTesting
 import Testing
+
+@testable import FlintProductSupport
 
 @Suite("CallerCredentials: who calls a backend")
 struct CallerCredentialsTests {
     private struct Claims: Encodable {
         var sub: String?
-        var user_id: String?
+        // swift-format-ignore: AlwaysUseLowerCamelCase
+        var user_id: String?  // the token's claim name
     }
 
     @Test func withoutAuthOrAppCheckTheCallerIsAnonymous() async throws {
@@ -24,8 +26,9 @@ struct CallerCredentialsTests {
 
     @Test func anOpaqueTokenFallsBackToGetUserID() async throws {
         let auth = FakeAuth(userID: "ada", token: "not-a-jwt")
-        #expect(try await CallerCredentials(auth: auth, appCheck: nil).identity()
-                    == CallerIdentity(uid: "ada", idToken: "not-a-jwt"))
+        #expect(
+            try await CallerCredentials(auth: auth, appCheck: nil).identity()
+                == CallerIdentity(uid: "ada", idToken: "not-a-jwt"))
     }
 
     @Test func nobodySignedInHasNoUID() async throws {

@@ -1,8 +1,9 @@
-import Foundation
 import FlintCore
-@testable import FlintProductSupport
 import FlintTesting
+import Foundation
 import Testing
+
+@testable import FlintProductSupport
 
 @Suite("FinishingBroadcaster: listeners and streams that finish")
 struct FinishingBroadcasterTests {

@@ -18,9 +18,10 @@ import Testing
         try file.append(Data("one".utf8))
         try file.append(Data("two".utf8))
         var data = try Data(contentsOf: url)
-        #expect(try FramedLogFile.records(of: data, magic: magic, url: url).map { String(decoding: $0, as: UTF8.self) }
-            == ["snapshot", "one", "two"])
-        data.removeLast(2)   // the last append cut short: never acknowledged
+        #expect(
+            try FramedLogFile.records(of: data, magic: magic, url: url).map { String(decoding: $0, as: UTF8.self) }
+                == ["snapshot", "one", "two"])
+        data.removeLast(2)  // the last append cut short: never acknowledged
         #expect(try FramedLogFile.records(of: data, magic: magic, url: url).count == 2)
     }
 
@@ -30,8 +31,9 @@ import Testing
         _ = try FramedLogFile.create(url: url, magic: magic, snapshot: Data("old".utf8))
         struct DiskFull: Error {}
         do {
-            _ = try FramedLogFile.create(url: url, magic: magic, snapshot: Data("new".utf8),
-                                         io: PersistenceIO(write: { _, _ in throw DiskFull() }))
+            _ = try FramedLogFile.create(
+                url: url, magic: magic, snapshot: Data("new".utf8),
+                io: PersistenceIO(write: { _, _ in throw DiskFull() }))
             Issue.record("the failed snapshot was not reported")
         } catch {
             #expect(error.kind == .unwritable)
@@ -46,7 +48,7 @@ import Testing
         let file = try FramedLogFile.create(url: url, magic: magic, snapshot: Data("snapshot".utf8))
         try file.append(Data("one".utf8))
         var data = try Data(contentsOf: url)
-        data[data.count - 1] ^= 0xff   // a flipped payload byte of a whole record
+        data[data.count - 1] ^= 0xff  // a flipped payload byte of a whole record
         do {
             _ = try FramedLogFile.records(of: data, magic: magic, url: url)
             Issue.record("damage was not reported")
@@ -55,7 +57,9 @@ import Testing
             #expect(error.path == url.path)
             #expect(error.reason.contains("checksum"))
         }
-        #expect(throws: FramedLogError.self) { try FramedLogFile.records(of: Data("WRONGMAG".utf8), magic: magic, url: url) }
+        #expect(throws: FramedLogError.self) {
+            try FramedLogFile.records(of: Data("WRONGMAG".utf8), magic: magic, url: url)
+        }
     }
 
     @Test func aFailedWriteIsUnwritableAndLeavesTheFileAtItsLastWholeRecord() throws {
@@ -64,8 +68,13 @@ import Testing
         struct DiskFull: Error {}
         let writes = Locked(0)
         let io = PersistenceIO(write: { handle, data in
-            guard writes.withLock({ $0 += 1; return $0 }) > 1 else { return try handle.write(contentsOf: data) }
-            try handle.write(contentsOf: data.prefix(3))   // after the snapshot, a write that stops half way
+            guard
+                writes.withLock({
+                    $0 += 1
+                    return $0
+                }) > 1
+            else { return try handle.write(contentsOf: data) }
+            try handle.write(contentsOf: data.prefix(3))  // after the snapshot, a write that stops half way
             throw DiskFull()
         })
         let file = try FramedLogFile.create(url: url, magic: magic, snapshot: Data("snapshot".utf8), io: io)

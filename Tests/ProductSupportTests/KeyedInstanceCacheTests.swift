@@ -69,17 +69,18 @@ struct KeyedInstanceCacheTests {
         let threadCount = 16
         var finished: [StreamTestSignal] = []
         for _ in 0..<threadCount {
-            finished.append(startStreamTestThread {
-                guard start.waitBlocking() else { return }
-                if arrivals.increment() == threadCount { allArrived.fire() }
-                let object = try? cache.instance(for: "shared") { key in
-                    creations.increment()
-                    // Hold the creation open until every thread has asked, so the others contend.
-                    _ = allArrived.waitBlocking()
-                    return StreamTestObject(key)
-                }
-                if let object { results.append(ObjectIdentifier(object)) }
-            })
+            finished.append(
+                startStreamTestThread {
+                    guard start.waitBlocking() else { return }
+                    if arrivals.increment() == threadCount { allArrived.fire() }
+                    let object = try? cache.instance(for: "shared") { key in
+                        creations.increment()
+                        // Hold the creation open until every thread has asked, so the others contend.
+                        _ = allArrived.waitBlocking()
+                        return StreamTestObject(key)
+                    }
+                    if let object { results.append(ObjectIdentifier(object)) }
+                })
         }
         start.fire()
         for done in finished {

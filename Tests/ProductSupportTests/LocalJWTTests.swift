@@ -1,6 +1,7 @@
-@testable import FlintProductSupport
 import Foundation
 import Testing
+
+@testable import FlintProductSupport
 
 @Suite("LocalJWT: unsigned emulator tokens")
 struct LocalJWTTests {

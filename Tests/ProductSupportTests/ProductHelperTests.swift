@@ -1,8 +1,9 @@
-import Foundation
 import FlintCore
-@testable import FlintProductSupport
 import FlintTesting
+import Foundation
 import Testing
+
+@testable import FlintProductSupport
 
 @Suite("Small product helpers: file names, JSON limits, URL segments, emulator origins")
 struct ProductHelperTests {
@@ -19,7 +20,9 @@ struct ProductHelperTests {
     }
 
     @Test func boundedJSONRefusesLargeDeepAndNonObjects() {
-        #expect(throws: BoundedJSON.Failure.tooLarge(11)) { try BoundedJSON.object(from: Data(#"{"a":"bcd"}"#.utf8), maximumSize: 10) }
+        #expect(throws: BoundedJSON.Failure.tooLarge(11)) {
+            try BoundedJSON.object(from: Data(#"{"a":"bcd"}"#.utf8), maximumSize: 10)
+        }
         let deep = Data((String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)).utf8)
         #expect(throws: BoundedJSON.Failure.tooDeep) { try BoundedJSON.object(from: deep) }
         #expect(throws: BoundedJSON.Failure.notAnObject) { try BoundedJSON.object(from: Data("[1]".utf8)) }
@@ -38,7 +41,9 @@ struct ProductHelperTests {
     @Test func emulatorOriginsAreBuiltFromPlainHostsOnly() throws {
         #expect(try EmulatorOrigin.make(host: "127.0.0.1", port: 8080).absoluteString == "http://127.0.0.1:8080")
         #expect(try EmulatorOrigin.make(host: "::1", port: 9).absoluteString == "http://[::1]:9")
-        #expect(throws: EmulatorOrigin.Failure.invalidHost("evil.com/x")) { try EmulatorOrigin.make(host: "evil.com/x", port: 1) }
+        #expect(throws: EmulatorOrigin.Failure.invalidHost("evil.com/x")) {
+            try EmulatorOrigin.make(host: "evil.com/x", port: 1)
+        }
         #expect(throws: EmulatorOrigin.Failure.invalidHost("a@b")) { try EmulatorOrigin.make(host: "a@b", port: 1) }
         #expect(throws: EmulatorOrigin.Failure.invalidPort(0)) { try EmulatorOrigin.make(host: "localhost", port: 0) }
     }

@@ -2,10 +2,11 @@ import FlintCore
 import FlintProductSupport
 import FlintTesting
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 @Suite("URLSessionCalls: requests that never wait on the caller's thread")
 struct URLSessionCallsTests {
@@ -15,7 +16,8 @@ struct URLSessionCallsTests {
         try await withTestHTTPServer({ _ in .json(#"{"ok":true}"#, status: 201) }) { server in
             let session = Self.session()
             defer { session.finishTasksAndInvalidate() }
-            let (data, response) = try await URLSessionCalls.data(for: URLRequest(url: server.url(path: "/x")), in: session)
+            let (data, response) = try await URLSessionCalls.data(
+                for: URLRequest(url: server.url(path: "/x")), in: session)
             #expect((response as? HTTPURLResponse)?.statusCode == 201)
             #expect(String(decoding: data, as: UTF8.self) == #"{"ok":true}"#)
             #expect(server.requests.map(\.path) == ["/x"])

@@ -1,14 +1,17 @@
 import FlintCore
-import Foundation
-@testable import FlintRemoteConfig
 import FlintTesting
+import Foundation
 import Testing
+
+@testable import FlintRemoteConfig
 
 @Suite struct ConcurrentFetchTests {
     @Test func concurrentFetchesShareOneRequest() async throws {
-        let backend = GatedRemoteConfigBackend(try LocalRemoteConfigBackend(template: RemoteConfigTemplate(values: ["a": "1"])))
-        let app = try TestApp.make(libraries: [RemoteConfigLibrary.self],
-                                   overrides: [RemoteConfigLibrary.backend(backend)] + FakeInstallations().components)
+        let backend = GatedRemoteConfigBackend(
+            try LocalRemoteConfigBackend(template: RemoteConfigTemplate(values: ["a": "1"])))
+        let app = try TestApp.make(
+            libraries: [RemoteConfigLibrary.self],
+            overrides: [RemoteConfigLibrary.backend(backend)] + FakeInstallations().components)
         let config = try RemoteConfig.remoteConfig(app: app)
         let fetches = (0..<4).map { _ in Task { try await config.fetch(withExpirationDuration: 0) } }
         try await waitUntil { backend.gate.waiterCount == 1 && config.joinedFetchCount == 3 }

@@ -1,24 +1,32 @@
 import FlintCore
 import FlintInstallations
-import Foundation
-@testable import FlintRemoteConfig
 import FlintTesting
+import Foundation
 import Testing
 
+@testable import FlintRemoteConfig
+
 @Suite struct ConditionTests {
-    private func request(appID: String = "app", version: String? = "2.0", fid: String = "cAAAAAAAAAAAAAAAAAAAAA",
-                         properties: [String: String] = [:]) -> RemoteConfigFetchRequest {
-        RemoteConfigFetchRequest(appID: appID, appVersion: version, installationID: fid, installationAuthToken: "t",
-                                 userProperties: properties, lastKnownVersion: nil, timeout: 60)
+    private func request(
+        appID: String = "app", version: String? = "2.0", fid: String = "cAAAAAAAAAAAAAAAAAAAAA",
+        properties: [String: String] = [:]
+    ) -> RemoteConfigFetchRequest {
+        RemoteConfigFetchRequest(
+            appID: appID, appVersion: version, installationID: fid, installationAuthToken: "t",
+            userProperties: properties, lastKnownVersion: nil, timeout: 60)
     }
 
     @Test func theFirstMatchingConditionWithAValueWins() {
         let template = RemoteConfigTemplate(
-            parameters: ["p": RemoteConfigParameter(defaultValue: "default", conditionalValues: ["second": "2", "third": "3"]),
-                         "inApp": RemoteConfigParameter(defaultValue: nil)],
-            conditions: [RemoteConfigCondition(name: "first", expression: .true),
-                         RemoteConfigCondition(name: "second", expression: .true),
-                         RemoteConfigCondition(name: "third", expression: .true)])
+            parameters: [
+                "p": RemoteConfigParameter(defaultValue: "default", conditionalValues: ["second": "2", "third": "3"]),
+                "inApp": RemoteConfigParameter(defaultValue: nil),
+            ],
+            conditions: [
+                RemoteConfigCondition(name: "first", expression: .true),
+                RemoteConfigCondition(name: "second", expression: .true),
+                RemoteConfigCondition(name: "third", expression: .true),
+            ])
         #expect(template.evaluate(for: request()) == ["p": "2"])
     }
 
@@ -33,9 +41,15 @@ import Testing
 
     @Test func userPropertyConditionsCompareNumbersAndText() {
         let properties = ["level": "12", "tier": "gold"]
-        #expect(RemoteConfigConditionExpression.userProperty("level", .greater, "9").matches(request(properties: properties)))
-        #expect(RemoteConfigConditionExpression.userProperty("tier", .equal, "gold").matches(request(properties: properties)))
-        #expect(!RemoteConfigConditionExpression.userProperty("missing", .notEqual, "x").matches(request(properties: properties)))
+        #expect(
+            RemoteConfigConditionExpression.userProperty("level", .greater, "9").matches(
+                request(properties: properties)))
+        #expect(
+            RemoteConfigConditionExpression.userProperty("tier", .equal, "gold").matches(
+                request(properties: properties)))
+        #expect(
+            !RemoteConfigConditionExpression.userProperty("missing", .notEqual, "x").matches(
+                request(properties: properties)))
     }
 
     @Test func combinations() {
@@ -47,18 +61,24 @@ import Testing
 
     @Test func percentConditionsSplitInstallationsStably() {
         let fids = (0..<1000).map { "c\(String(format: "%021d", $0))" }
-        let inLowerHalf = fids.filter { RemoteConfigConditionExpression.percent(lowerBound: 0, upperBound: 50).matches(request(fid: $0)) }
+        let inLowerHalf = fids.filter {
+            RemoteConfigConditionExpression.percent(lowerBound: 0, upperBound: 50).matches(request(fid: $0))
+        }
         #expect((350...650).contains(inLowerHalf.count))
         for fid in fids.prefix(50) {
-            let lower = RemoteConfigConditionExpression.percent(lowerBound: 0, upperBound: 50).matches(request(fid: fid))
-            let upper = RemoteConfigConditionExpression.percent(lowerBound: 50, upperBound: 100).matches(request(fid: fid))
+            let lower = RemoteConfigConditionExpression.percent(lowerBound: 0, upperBound: 50).matches(
+                request(fid: fid))
+            let upper = RemoteConfigConditionExpression.percent(lowerBound: 50, upperBound: 100).matches(
+                request(fid: fid))
             #expect(lower != upper)
         }
         let fid = fids[0]
         let percentile = RemoteConfigPercentile.microPercentile(seed: "s", installationID: fid)
         #expect(percentile == RemoteConfigPercentile.microPercentile(seed: "s", installationID: fid))
         let exact = Double(percentile) / 1_000_000
-        #expect(RemoteConfigConditionExpression.percent(lowerBound: exact, upperBound: exact + 0.000001, seed: "s").matches(request(fid: fid)))
+        #expect(
+            RemoteConfigConditionExpression.percent(lowerBound: exact, upperBound: exact + 0.000001, seed: "s").matches(
+                request(fid: fid)))
     }
 
     @Test func analyticsUserPropertiesReachTheBackend() async throws {
@@ -78,9 +98,13 @@ import Testing
         let fid = try await Installations.installations(app: app).installationID()
         let percent = Double(RemoteConfigPercentile.microPercentile(seed: "", installationID: fid)) / 1_000_000
         let backend = try #require(app.container.require(RemoteConfigBackend.self) as? LocalRemoteConfigBackend)
-        try backend.publish(RemoteConfigTemplate(
-            parameters: ["bucket": RemoteConfigParameter(defaultValue: "out", conditionalValues: ["mine": "in"])],
-            conditions: [RemoteConfigCondition(name: "mine", expression: .percent(lowerBound: percent, upperBound: percent + 0.000001))]))
+        try backend.publish(
+            RemoteConfigTemplate(
+                parameters: ["bucket": RemoteConfigParameter(defaultValue: "out", conditionalValues: ["mine": "in"])],
+                conditions: [
+                    RemoteConfigCondition(
+                        name: "mine", expression: .percent(lowerBound: percent, upperBound: percent + 0.000001))
+                ]))
         let config = try RemoteConfig.remoteConfig(app: app)
         _ = try await config.fetchAndActivate()
         #expect(config["bucket"].stringValue == "in")

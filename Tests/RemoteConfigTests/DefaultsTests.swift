@@ -1,12 +1,15 @@
 import Foundation
-@testable import FlintRemoteConfig
 import Testing
+
+@testable import FlintRemoteConfig
 
 @Suite struct DefaultsTests {
     @Test func dictionaryDefaultsAreTheDefaultSource() throws {
         let config = try RemoteConfigRig().remoteConfig
-        try config.setDefaults(["text": "hello", "count": 7, "ratio": 1.5, "flag": true, "off": false,
-                                "list": [1, 2], "map": ["k": "v"], "bytes": Data([1, 2])])
+        try config.setDefaults([
+            "text": "hello", "count": 7, "ratio": 1.5, "flag": true, "off": false,
+            "list": [1, 2], "map": ["k": "v"], "bytes": Data([1, 2]),
+        ])
         #expect(config["text"].stringValue == "hello")
         #expect(config["text"].source == .default)
         #expect(config["count"].numberValue == 7)
@@ -42,7 +45,9 @@ import Testing
     @Test func aMissingOrInvalidPlistIsAnError() throws {
         let config = try RemoteConfigRig().remoteConfig
         let directory = makeTemporaryDirectory()
-        #expect(throws: RemoteConfigCodableError.self) { try config.setDefaults(fromPlist: directory.appendingPathComponent("none.plist")) }
+        #expect(throws: RemoteConfigCodableError.self) {
+            try config.setDefaults(fromPlist: directory.appendingPathComponent("none.plist"))
+        }
         let garbage = directory.appendingPathComponent("garbage.plist")
         try Data("not a plist".utf8).write(to: garbage)
         #expect(throws: RemoteConfigCodableError.self) { try config.setDefaults(fromPlist: garbage) }
@@ -75,8 +80,10 @@ import Testing
     @Test func unsupportedValuesNameTheirKeyAndKeepTheDefaults() throws {
         let config = try RemoteConfigRig().remoteConfig
         try config.setDefaults(["kept": "yes"])
-        #expect(throws: RemoteConfigCodableError.invalidSetDefaultsInput(
-            "The value of bad is a NotAValue, not a string, number, boolean, date, data, array or dictionary.")) {
+        #expect(
+            throws: RemoteConfigCodableError.invalidSetDefaultsInput(
+                "The value of bad is a NotAValue, not a string, number, boolean, date, data, array or dictionary.")
+        ) {
             try config.setDefaults(["bad": NotAValue()])
         }
         #expect(config["kept"].stringValue == "yes")
@@ -86,7 +93,9 @@ import Testing
         let config = try RemoteConfigRig().remoteConfig
         var nested: Any = "leaf"
         for _ in 0..<1_000 { nested = [nested] }
-        #expect(throws: RemoteConfigCodableError.invalidSetDefaultsInput("The value of deep nests deeper than 32 levels.")) {
+        #expect(
+            throws: RemoteConfigCodableError.invalidSetDefaultsInput("The value of deep nests deeper than 32 levels.")
+        ) {
             try config.setDefaults(["deep": nested])
         }
     }

@@ -1,8 +1,9 @@
 import FlintCore
-import Foundation
-@testable import FlintRemoteConfig
 import FlintTesting
+import Foundation
 import Testing
+
+@testable import FlintRemoteConfig
 
 @Suite struct EnsureInitializedTests {
     @Test func ensureInitializedLoadsTheSavedConfig() async throws {
@@ -16,7 +17,8 @@ import Testing
 
     @Test func ensureInitializedReportsACorruptFileOnce() async throws {
         let directory = makeTemporaryDirectory()
-        let file = try #require(RemoteConfigEnvironment(persistenceDirectory: directory).persistenceFile(forAppNamed: FlintApp.defaultName))
+        let file = try #require(
+            RemoteConfigEnvironment(persistenceDirectory: directory).persistenceFile(forAppNamed: FlintApp.defaultName))
         try Data(#"{"version":1,"appName":"#.utf8).write(to: file)
         let rig = try RemoteConfigRig(directory: directory)
         let error = await #expect(throws: RemoteConfigError.self) { try await rig.remoteConfig.ensureInitialized() }

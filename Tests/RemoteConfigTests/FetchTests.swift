@@ -1,8 +1,9 @@
 import FlintCore
-import Foundation
-@testable import FlintRemoteConfig
 import FlintTesting
+import Foundation
 import Testing
+
+@testable import FlintRemoteConfig
 
 @Suite struct FetchTests {
     @Test func settingsHaveFirebasesDefaults() throws {
@@ -14,7 +15,8 @@ import Testing
     }
 
     @Test func fetchedValuesWaitForActivate() async throws {
-        let rig = try RemoteConfigRig(backend: try LocalRemoteConfigBackend(template: RemoteConfigTemplate(values: ["color": "blue"])))
+        let rig = try RemoteConfigRig(
+            backend: try LocalRemoteConfigBackend(template: RemoteConfigTemplate(values: ["color": "blue"])))
         try rig.remoteConfig.setDefaults(["color": "red"])
         #expect(try await rig.remoteConfig.fetch() == .success)
         #expect(rig.remoteConfig.lastFetchStatus == .success)
@@ -24,7 +26,7 @@ import Testing
         #expect(rig.remoteConfig["color"].stringValue == "blue")
         #expect(rig.remoteConfig["color"].source == .remote)
         #expect(rig.remoteConfig.configValue(forKey: "color", source: .default).stringValue == "red")
-        #expect(try await rig.remoteConfig.activate() == false)      // nothing new
+        #expect(try await rig.remoteConfig.activate() == false)  // nothing new
     }
 
     @Test func activateWithoutAFetchReturnsFalse() async throws {
@@ -32,7 +34,8 @@ import Testing
     }
 
     @Test func fetchAndActivateReportsWhereTheDataCameFrom() async throws {
-        let rig = try RemoteConfigRig(backend: try LocalRemoteConfigBackend(template: RemoteConfigTemplate(values: ["a": "1"])))
+        let rig = try RemoteConfigRig(
+            backend: try LocalRemoteConfigBackend(template: RemoteConfigTemplate(values: ["a": "1"])))
         #expect(try await rig.remoteConfig.fetchAndActivate() == .successFetchedFromRemote)
         #expect(rig.remoteConfig["a"].stringValue == "1")
         #expect(try await rig.remoteConfig.fetchAndActivate() == .successUsingPreFetchedData)
@@ -46,7 +49,9 @@ import Testing
         let rig = try RemoteConfigRig()
         rig.backend.failFetches(with: .unreachable("offline"))
         let outcome = Locked<(RemoteConfigFetchAndActivateStatus, RemoteConfigError?)?>(nil)
-        rig.remoteConfig.fetchAndActivate { status, error in outcome.withLock { $0 = (status, error as? RemoteConfigError) } }
+        rig.remoteConfig.fetchAndActivate { status, error in
+            outcome.withLock { $0 = (status, error as? RemoteConfigError) }
+        }
         try await waitUntil { outcome.withLock { $0 != nil } }
         let (status, error) = try #require(outcome.withLock { $0 })
         #expect(status == .error)
@@ -54,7 +59,8 @@ import Testing
     }
 
     @Test func theMinimumFetchIntervalAndExpirationDuration() async throws {
-        let rig = try RemoteConfigRig(backend: try LocalRemoteConfigBackend(template: RemoteConfigTemplate(values: ["a": "1"])))
+        let rig = try RemoteConfigRig(
+            backend: try LocalRemoteConfigBackend(template: RemoteConfigTemplate(values: ["a": "1"])))
         rig.remoteConfig.configSettings = RemoteConfigSettings(minimumFetchInterval: 60)
         _ = try await rig.remoteConfig.fetch()
         rig.clock.advance(by: 59)
@@ -69,7 +75,8 @@ import Testing
     }
 
     @Test func anUnchangedTemplateLeavesNothingToActivate() async throws {
-        let rig = try RemoteConfigRig(backend: try LocalRemoteConfigBackend(template: RemoteConfigTemplate(values: ["a": "1"])))
+        let rig = try RemoteConfigRig(
+            backend: try LocalRemoteConfigBackend(template: RemoteConfigTemplate(values: ["a": "1"])))
         _ = try await rig.remoteConfig.fetchAndActivate()
         _ = try await rig.remoteConfig.fetch(withExpirationDuration: 0)
         #expect(rig.backend.fetchRequests.last?.lastKnownVersion == 1)
@@ -85,8 +92,10 @@ import Testing
     }
 
     @Test func keysComeFromTheActiveConfig() async throws {
-        let rig = try RemoteConfigRig(backend: try LocalRemoteConfigBackend(template: RemoteConfigTemplate(
-            values: ["feature_a": "1", "feature_b": "2", "other": "3"])))
+        let rig = try RemoteConfigRig(
+            backend: try LocalRemoteConfigBackend(
+                template: RemoteConfigTemplate(
+                    values: ["feature_a": "1", "feature_b": "2", "other": "3"])))
         _ = try await rig.remoteConfig.fetchAndActivate()
         #expect(rig.remoteConfig.allKeys(from: .remote) == ["feature_a", "feature_b", "other"])
         #expect(rig.remoteConfig.allKeys(from: .static).isEmpty)
@@ -96,7 +105,8 @@ import Testing
     }
 
     @Test func requestsCarryTheInstallationAndTheApp() async throws {
-        let rig = try RemoteConfigRig(installations: FakeInstallations(installationID: "cXd1Y2tsZXMtZmlkLTAwMQ", authToken: "fis-token"))
+        let rig = try RemoteConfigRig(
+            installations: FakeInstallations(installationID: "cXd1Y2tsZXMtZmlkLTAwMQ", authToken: "fis-token"))
         _ = try await rig.remoteConfig.fetch()
         let request = try #require(rig.backend.fetchRequests.first)
         #expect(request.installationID == "cXd1Y2tsZXMtZmlkLTAwMQ")
@@ -118,11 +128,15 @@ import Testing
     @Test func serverErrorsThrottleWithDoublingBackoff() async throws {
         let rig = try RemoteConfigRig()
         rig.backend.failFetches(with: .unavailable("HTTP 503"))
-        let first = await #expect(throws: RemoteConfigError.self) { try await rig.remoteConfig.fetch(withExpirationDuration: 0) }
+        let first = await #expect(throws: RemoteConfigError.self) {
+            try await rig.remoteConfig.fetch(withExpirationDuration: 0)
+        }
         #expect(first?.code == .internalError)
         #expect(rig.remoteConfig.lastFetchStatus == .failure)
 
-        let throttled = await #expect(throws: RemoteConfigError.self) { try await rig.remoteConfig.fetch(withExpirationDuration: 0) }
+        let throttled = await #expect(throws: RemoteConfigError.self) {
+            try await rig.remoteConfig.fetch(withExpirationDuration: 0)
+        }
         #expect(throttled?.code == .throttled)
         #expect(throttled?.throttleEndTime == rig.clock.now().addingTimeInterval(120))
         #expect((throttled.map { $0 as NSError })?.code == 8002)
@@ -131,7 +145,9 @@ import Testing
 
         rig.clock.advance(by: 120)
         await #expect(throws: RemoteConfigError.self) { try await rig.remoteConfig.fetch(withExpirationDuration: 0) }
-        let doubled = await #expect(throws: RemoteConfigError.self) { try await rig.remoteConfig.fetch(withExpirationDuration: 0) }
+        let doubled = await #expect(throws: RemoteConfigError.self) {
+            try await rig.remoteConfig.fetch(withExpirationDuration: 0)
+        }
         #expect(doubled?.throttleEndTime == rig.clock.now().addingTimeInterval(240))
 
         rig.backend.failFetches(with: nil)
@@ -139,7 +155,9 @@ import Testing
         #expect(try await rig.remoteConfig.fetch(withExpirationDuration: 0) == .success)
         rig.backend.failFetches(with: .unavailable("HTTP 503"))
         await #expect(throws: RemoteConfigError.self) { try await rig.remoteConfig.fetch(withExpirationDuration: 0) }
-        let reset = await #expect(throws: RemoteConfigError.self) { try await rig.remoteConfig.fetch(withExpirationDuration: 0) }
+        let reset = await #expect(throws: RemoteConfigError.self) {
+            try await rig.remoteConfig.fetch(withExpirationDuration: 0)
+        }
         #expect(reset?.throttleEndTime == rig.clock.now().addingTimeInterval(120))
     }
 
@@ -147,11 +165,15 @@ import Testing
         let rig = try RemoteConfigRig()
         rig.backend.failFetches(with: .unavailable("HTTP 429"))
         for _ in 0..<10 {
-            await #expect(throws: RemoteConfigError.self) { try await rig.remoteConfig.fetch(withExpirationDuration: 0) }
+            await #expect(throws: RemoteConfigError.self) {
+                try await rig.remoteConfig.fetch(withExpirationDuration: 0)
+            }
             rig.clock.advance(by: 14_400)
         }
         rig.clock.advance(by: -14_400)
-        let throttled = await #expect(throws: RemoteConfigError.self) { try await rig.remoteConfig.fetch(withExpirationDuration: 0) }
+        let throttled = await #expect(throws: RemoteConfigError.self) {
+            try await rig.remoteConfig.fetch(withExpirationDuration: 0)
+        }
         #expect(throttled?.throttleEndTime == rig.clock.now().addingTimeInterval(14_400))
     }
 
@@ -159,14 +181,17 @@ import Testing
         let rig = try RemoteConfigRig()
         rig.backend.failFetches(with: .unreachable("offline"))
         for _ in 0..<2 {
-            let error = await #expect(throws: RemoteConfigError.self) { try await rig.remoteConfig.fetch(withExpirationDuration: 0) }
+            let error = await #expect(throws: RemoteConfigError.self) {
+                try await rig.remoteConfig.fetch(withExpirationDuration: 0)
+            }
             #expect(error?.code == .internalError)
         }
         #expect(rig.backend.fetchRequests.count == 2)
     }
 
     @Test func errorsBridgeToFirebasesDomains() {
-        let error = RemoteConfigError(.throttled, message: "wait", throttleEndTime: Date(timeIntervalSince1970: 100)) as NSError
+        let error =
+            RemoteConfigError(.throttled, message: "wait", throttleEndTime: Date(timeIntervalSince1970: 100)) as NSError
         #expect(error.domain == "com.google.remoteconfig.ErrorDomain")
         #expect(error.code == 8002)
         #expect(error.userInfo["error_throttled_end_time_seconds"] as? Double == 100)
@@ -179,7 +204,10 @@ import Testing
 
     @Test func theEntryPointNeedsItsLibraryAndInstallations() throws {
         let app = try TestApp.make()
-        #expect(throws: ComponentError.libraryNotRegistered(type: ComponentError.typeName(of: RemoteConfig.self), library: "RemoteConfigLibrary")) {
+        #expect(
+            throws: ComponentError.libraryNotRegistered(
+                type: ComponentError.typeName(of: RemoteConfig.self), library: "RemoteConfigLibrary")
+        ) {
             try RemoteConfig.remoteConfig(app: app)
         }
         #expect(throws: ComponentError.self) { try TestApp.make(libraries: [RemoteConfigLibrary.self]) }

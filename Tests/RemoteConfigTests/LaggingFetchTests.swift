@@ -1,17 +1,22 @@
 import FlintCore
-import Foundation
-@testable import FlintRemoteConfig
 import FlintTesting
+import Foundation
 import Testing
 
+@testable import FlintRemoteConfig
+
 @Suite struct LaggingFetchTests {
-    private func make(_ answers: [RemoteConfigFetchResponse]) throws -> (RemoteConfig, ScriptedRemoteConfigBackend, SleepLog) {
+    private func make(_ answers: [RemoteConfigFetchResponse]) throws -> (
+        RemoteConfig, ScriptedRemoteConfigBackend, SleepLog
+    ) {
         let backend = ScriptedRemoteConfigBackend(answers)
         let sleeps = SleepLog()
-        let app = try TestApp.make(libraries: [RemoteConfigLibrary.self], overrides: [
-            RemoteConfigLibrary.backend(backend),
-            RemoteConfigLibrary.environment(RemoteConfigEnvironment(sleep: { sleeps.record($0) })),
-        ] + FakeInstallations().components)
+        let app = try TestApp.make(
+            libraries: [RemoteConfigLibrary.self],
+            overrides: [
+                RemoteConfigLibrary.backend(backend),
+                RemoteConfigLibrary.environment(RemoteConfigEnvironment(sleep: { sleeps.record($0) })),
+            ] + FakeInstallations().components)
         return (try RemoteConfig.remoteConfig(app: app), backend, sleeps)
     }
 

@@ -1,8 +1,9 @@
 import FlintCore
-import Foundation
-@testable import FlintRemoteConfig
 import FlintTesting
+import Foundation
 import Testing
+
+@testable import FlintRemoteConfig
 
 @Suite struct PersistenceTests {
     @Test func fetchedAndActiveConfigsSurviveARestart() async throws {
@@ -12,7 +13,7 @@ import Testing
         let first = try RemoteConfigRig(backend: backend, clock: clock, directory: directory)
         _ = try await first.remoteConfig.fetchAndActivate()
         try backend.publish(RemoteConfigTemplate(values: ["a": "2"]))
-        _ = try await first.remoteConfig.fetch(withExpirationDuration: 0)     // fetched, not activated
+        _ = try await first.remoteConfig.fetch(withExpirationDuration: 0)  // fetched, not activated
 
         let restarted = try RemoteConfigRig(backend: backend, clock: clock, directory: directory)
         #expect(restarted.remoteConfig["a"].stringValue == "1")
@@ -40,7 +41,9 @@ import Testing
         let environment = RemoteConfigEnvironment(persistenceDirectory: directory)
         for name in ["app", "../../x", "a/b", ".."] {
             let file = try #require(environment.persistenceFile(forAppNamed: name))
-            #expect(file.deletingLastPathComponent().path.trimmingCharacters(in: ["/"]) == directory.path.trimmingCharacters(in: ["/"]))
+            #expect(
+                file.deletingLastPathComponent().path.trimmingCharacters(in: ["/"])
+                    == directory.path.trimmingCharacters(in: ["/"]))
             #expect(file.lastPathComponent.hasSuffix(".remoteconfig.json"))
         }
     }
@@ -50,14 +53,17 @@ import Testing
         let backend = try LocalRemoteConfigBackend(template: RemoteConfigTemplate(values: ["a": "1"]))
         let first = try RemoteConfigRig(backend: backend, directory: directory)
         _ = try await first.remoteConfig.fetchAndActivate()
-        let file = try #require(RemoteConfigEnvironment(persistenceDirectory: directory).persistenceFile(forAppNamed: FlintApp.defaultName))
+        let file = try #require(
+            RemoteConfigEnvironment(persistenceDirectory: directory).persistenceFile(forAppNamed: FlintApp.defaultName))
         let data = try Data(contentsOf: file)
-        try data.prefix(data.count / 2).write(to: file)                     // truncated
+        try data.prefix(data.count / 2).write(to: file)  // truncated
 
         let restarted = try RemoteConfigRig(backend: backend, directory: directory)
         try restarted.remoteConfig.setDefaults(["a": "default"])
-        #expect(restarted.remoteConfig["a"].source == .default)            // no crash: defaults serve
-        let error = await #expect(throws: RemoteConfigError.self) { try await restarted.remoteConfig.fetchAndActivate() }
+        #expect(restarted.remoteConfig["a"].source == .default)  // no crash: defaults serve
+        let error = await #expect(throws: RemoteConfigError.self) {
+            try await restarted.remoteConfig.fetchAndActivate()
+        }
         #expect(error?.code == .internalError)
         #expect(error?.message.contains("corrupt") == true)
         #expect(try await restarted.remoteConfig.fetchAndActivate() == .successFetchedFromRemote)
@@ -71,12 +77,12 @@ import Testing
         let directory = makeTemporaryDirectory()
         let backend = try LocalRemoteConfigBackend(template: RemoteConfigTemplate(values: ["a": "1"]))
         let rig = try RemoteConfigRig(backend: backend, directory: directory)
-        _ = rig.remoteConfig["a"]                                           // loads (nothing saved yet)
+        _ = rig.remoteConfig["a"]  // loads (nothing saved yet)
         try FileManager.default.removeItem(at: directory)
-        try Data("x".utf8).write(to: directory)                             // the directory is now a file
+        try Data("x".utf8).write(to: directory)  // the directory is now a file
         let error = await #expect(throws: RemoteConfigError.self) { try await rig.remoteConfig.fetch() }
         #expect(error?.code == .internalError)
-        #expect(try await rig.remoteConfig.activate() == false)            // nothing was kept
+        #expect(try await rig.remoteConfig.activate() == false)  // nothing was kept
     }
 
     @Test func anActivationThatCannotBeSavedChangesNothing() async throws {

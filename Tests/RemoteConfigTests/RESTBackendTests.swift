@@ -1,12 +1,15 @@
 import FlintCore
-import Foundation
-@testable import FlintRemoteConfig
 import FlintTesting
+import Foundation
 import Testing
 
+@testable import FlintRemoteConfig
+
 /// A Remote Config REST server: `fetch` answers `fetchAnswer`, `streamFetchInvalidations` streams `writer`.
-private func remoteConfigServer(fetchAnswer: @escaping @Sendable () -> TestHTTPResponse,
-                                writer: TestHTTPStreamWriter = TestHTTPStreamWriter()) -> TestHTTPServer.Handler {
+private func remoteConfigServer(
+    fetchAnswer: @escaping @Sendable () -> TestHTTPResponse,
+    writer: TestHTTPStreamWriter = TestHTTPStreamWriter()
+) -> TestHTTPServer.Handler {
     { request in
         if request.pathWithoutQuery.hasSuffix(":fetch") { return fetchAnswer() }
         if request.pathWithoutQuery.hasSuffix(":streamFetchInvalidations") {
@@ -22,8 +25,9 @@ private func update(_ entries: String, version: Int) -> TestHTTPResponse {
 
 /// A rig whose instance talks to `server`.
 private func restRig(_ server: TestHTTPServer, analytics: FakeAnalytics? = nil) throws -> RemoteConfigRig {
-    let rig = try RemoteConfigRig(installations: FakeInstallations(installationID: "cXd1Y2tsZXMtZmlkLTAwMQ", authToken: "fis-token"),
-                                  analytics: analytics)
+    let rig = try RemoteConfigRig(
+        installations: FakeInstallations(installationID: "cXd1Y2tsZXMtZmlkLTAwMQ", authToken: "fis-token"),
+        analytics: analytics)
     try rig.remoteConfig.useEmulator(withHost: server.host, port: server.port)
     return rig
 }
@@ -52,8 +56,12 @@ private func restRig(_ server: TestHTTPServer, analytics: FakeAnalytics? = nil) 
     }
 
     @Test func noChangeLeavesNothingToActivate() async throws {
-        let answers = Locked([update(#"{"a":"1"}"#, version: 1), .json(#"{"state":"NO_CHANGE","templateVersion":"1"}"#)])
-        try await withTestHTTPServer(remoteConfigServer { answers.withLock { $0.count > 1 ? $0.removeFirst() : $0[0] } }) { server in
+        let answers = Locked([
+            update(#"{"a":"1"}"#, version: 1), .json(#"{"state":"NO_CHANGE","templateVersion":"1"}"#),
+        ])
+        try await withTestHTTPServer(
+            remoteConfigServer { answers.withLock { $0.count > 1 ? $0.removeFirst() : $0[0] } }
+        ) { server in
             let rig = try restRig(server)
             _ = try await rig.remoteConfig.fetchAndActivate()
             _ = try await rig.remoteConfig.fetch(withExpirationDuration: 0)
@@ -63,16 +71,21 @@ private func restRig(_ server: TestHTTPServer, analytics: FakeAnalytics? = nil) 
     }
 
     @Test func theETagOfAConfigIsSentBackAsIfNoneMatch() async throws {
-        let answers = Locked([TestHTTPResponse(status: 200, headers: ["Content-Type": "application/json", "ETag": "etag-1"],
-                                               body: #"{"entries":{"a":"1"},"state":"UPDATE","templateVersion":"1"}"#),
-                              TestHTTPResponse(status: 304, headers: [:], body: "")])
-        try await withTestHTTPServer(remoteConfigServer { answers.withLock { $0.count > 1 ? $0.removeFirst() : $0[0] } }) { server in
+        let answers = Locked([
+            TestHTTPResponse(
+                status: 200, headers: ["Content-Type": "application/json", "ETag": "etag-1"],
+                body: #"{"entries":{"a":"1"},"state":"UPDATE","templateVersion":"1"}"#),
+            TestHTTPResponse(status: 304, headers: [:], body: ""),
+        ])
+        try await withTestHTTPServer(
+            remoteConfigServer { answers.withLock { $0.count > 1 ? $0.removeFirst() : $0[0] } }
+        ) { server in
             let rig = try restRig(server)
             _ = try await rig.remoteConfig.fetchAndActivate()
             #expect(server.requests.first?.headers["if-none-match"] == nil)
             _ = try await rig.remoteConfig.fetch(withExpirationDuration: 0)
             #expect(server.requests.last?.headers["if-none-match"] == "etag-1")
-            #expect(try await rig.remoteConfig.activate() == false)          // 304: no change
+            #expect(try await rig.remoteConfig.activate() == false)  // 304: no change
             #expect(rig.remoteConfig.lastFetchStatus == .success)
         }
     }
@@ -109,7 +122,7 @@ private func restRig(_ server: TestHTTPServer, analytics: FakeAnalytics? = nil) 
                 #expect(error?.code == .internalError)
                 #expect(rig.remoteConfig.lastFetchStatus == .failure)
                 _ = await #expect(throws: RemoteConfigError.self) { try await rig.remoteConfig.fetch() }
-                #expect(server.requests.count == 2)                         // no backoff for these
+                #expect(server.requests.count == 2)  // no backoff for these
             }
         }
     }
@@ -126,11 +139,14 @@ private func restRig(_ server: TestHTTPServer, analytics: FakeAnalytics? = nil) 
         for host in ["evil.com/x", "user@host", "", "h?q"] {
             #expect(throws: RemoteConfigError.self) { try rig.remoteConfig.useEmulator(withHost: host, port: 80) }
         }
-        #expect(throws: RemoteConfigError.self) { try rig.remoteConfig.useEmulator(withHost: "localhost", port: 70_000) }
+        #expect(throws: RemoteConfigError.self) {
+            try rig.remoteConfig.useEmulator(withHost: "localhost", port: 70_000)
+        }
     }
 
     @Test func pathSegmentsAreEncoded() throws {
-        let backend = RESTRemoteConfigBackend(fetchOrigin: URL(string: "http://127.0.0.1:9")!, project: "../x?y", namespace: "a/b", apiKey: "k")
+        let backend = RESTRemoteConfigBackend(
+            fetchOrigin: URL(string: "http://127.0.0.1:9")!, project: "../x?y", namespace: "a/b", apiKey: "k")
         let url = try #require(backend.url(origin: backend.fetchOrigin, method: "fetch"))
         #expect(url.absoluteString == "http://127.0.0.1:9/v1/projects/..%2Fx%3Fy/namespaces/a%2Fb:fetch")
     }
@@ -138,14 +154,17 @@ private func restRig(_ server: TestHTTPServer, analytics: FakeAnalytics? = nil) 
     @Test func anAnnouncedVersionIsFetchedAndArrivesAsAnUpdate() async throws {
         let writer = TestHTTPStreamWriter()
         let answers = Locked([update(#"{"a":"1"}"#, version: 1), update(#"{"a":"2","b":"1"}"#, version: 2)])
-        try await withTestHTTPServer(remoteConfigServer(fetchAnswer: { answers.withLock { $0.count > 1 ? $0.removeFirst() : $0[0] } },
-                                                        writer: writer)) { server in
+        try await withTestHTTPServer(
+            remoteConfigServer(
+                fetchAnswer: { answers.withLock { $0.count > 1 ? $0.removeFirst() : $0[0] } },
+                writer: writer)
+        ) { server in
             let rig = try restRig(server)
             _ = try await rig.remoteConfig.fetchAndActivate()
             let updates = rig.remoteConfig.updates
             try await waitUntil { server.requests.contains { $0.path.hasSuffix(":streamFetchInvalidations") } }
-            writer.write(#"[{"latestTemplateVersionNumber": "1"},"#)            // not newer: nothing
-            writer.write(#"{"latestTemplate"#)                                  // a message split across chunks
+            writer.write(#"[{"latestTemplateVersionNumber": "1"},"#)  // not newer: nothing
+            writer.write(#"{"latestTemplate"#)  // a message split across chunks
             writer.write(#"VersionNumber": "2"}"#)
             let update = try await first(of: updates)
             #expect(update.updatedKeys == ["a", "b"])
@@ -164,13 +183,14 @@ private func restRig(_ server: TestHTTPServer, analytics: FakeAnalytics? = nil) 
 
     @Test func aDisabledFeatureEndsTheStreamWithUnavailable() async throws {
         let writer = TestHTTPStreamWriter()
-        try await withTestHTTPServer(remoteConfigServer(fetchAnswer: { update("{}", version: 1) }, writer: writer)) { server in
+        try await withTestHTTPServer(remoteConfigServer(fetchAnswer: { update("{}", version: 1) }, writer: writer)) {
+            server in
             let rig = try restRig(server)
             let updates = rig.remoteConfig.updates
             writer.write(#"[{"featureDisabled": true}"#)
             let error = await #expect(throws: RemoteConfigUpdateError.self) { _ = try await first(of: updates) }
             #expect(error?.code == .unavailable)
-            #expect(rig.sleeps.recorded.isEmpty)                            // not retried
+            #expect(rig.sleeps.recorded.isEmpty)  // not retried
         }
     }
 
@@ -179,8 +199,13 @@ private func restRig(_ server: TestHTTPServer, analytics: FakeAnalytics? = nil) 
         let streams = Locked(0)
         let answers = Locked([update(#"{"a":"1"}"#, version: 1), update(#"{"a":"2"}"#, version: 2)])
         let handler: TestHTTPServer.Handler = { request in
-            if request.pathWithoutQuery.hasSuffix(":fetch") { return answers.withLock { $0.count > 1 ? $0.removeFirst() : $0[0] } }
-            let count = streams.withLock { $0 += 1; return $0 }
+            if request.pathWithoutQuery.hasSuffix(":fetch") {
+                return answers.withLock { $0.count > 1 ? $0.removeFirst() : $0[0] }
+            }
+            let count = streams.withLock {
+                $0 += 1
+                return $0
+            }
             return count == 1 ? .closeWithoutResponse : .stream(writer, headers: ["Content-Type": "application/json"])
         }
         try await withTestHTTPServer(handler) { server in
@@ -214,7 +239,8 @@ private func restRig(_ server: TestHTTPServer, analytics: FakeAnalytics? = nil) 
 
     @Test func anInvalidMessageEndsTheStreamWithMessageInvalid() async throws {
         let writer = TestHTTPStreamWriter()
-        try await withTestHTTPServer(remoteConfigServer(fetchAnswer: { update("{}", version: 1) }, writer: writer)) { server in
+        try await withTestHTTPServer(remoteConfigServer(fetchAnswer: { update("{}", version: 1) }, writer: writer)) {
+            server in
             let rig = try restRig(server)
             let updates = rig.remoteConfig.updates
             writer.write(String(repeating: "{", count: 70_000))

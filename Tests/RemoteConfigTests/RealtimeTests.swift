@@ -1,29 +1,33 @@
 import FlintCore
-import Foundation
-@testable import FlintRemoteConfig
 import FlintTesting
+import Foundation
 import Testing
+
+@testable import FlintRemoteConfig
 
 @Suite struct RealtimeTests {
     @Test func aPublishedTemplateArrivesAsAnUpdateThatWaitsForActivate() async throws {
-        let rig = try RemoteConfigRig(backend: try LocalRemoteConfigBackend(template: RemoteConfigTemplate(values: ["a": "1", "b": "1", "c": "1"])))
+        let rig = try RemoteConfigRig(
+            backend: try LocalRemoteConfigBackend(
+                template: RemoteConfigTemplate(values: ["a": "1", "b": "1", "c": "1"])))
         _ = try await rig.remoteConfig.fetchAndActivate()
         let updates = rig.remoteConfig.updates
         try await waitUntil { rig.backend.realtimeListenerCount == 1 }
         try rig.backend.publish(RemoteConfigTemplate(values: ["a": "1", "b": "2", "d": "1"]))
         let update = try await first(of: updates)
-        #expect(update.updatedKeys == ["b", "c", "d"])                     // changed, removed, added
+        #expect(update.updatedKeys == ["b", "c", "d"])  // changed, removed, added
         #expect(rig.remoteConfig["b"].stringValue == "1")
         #expect(try await rig.remoteConfig.activate())
         #expect(rig.remoteConfig["b"].stringValue == "2")
     }
 
     @Test func aTemplateWithNoChangedValuesIsNotAnUpdate() async throws {
-        let rig = try RemoteConfigRig(backend: try LocalRemoteConfigBackend(template: RemoteConfigTemplate(values: ["a": "1"])))
+        let rig = try RemoteConfigRig(
+            backend: try LocalRemoteConfigBackend(template: RemoteConfigTemplate(values: ["a": "1"])))
         _ = try await rig.remoteConfig.fetchAndActivate()
         let updates = rig.remoteConfig.updates
         try await waitUntil { rig.backend.realtimeListenerCount == 1 }
-        try rig.backend.publish(RemoteConfigTemplate(values: ["a": "1"]))      // same values: nothing to tell
+        try rig.backend.publish(RemoteConfigTemplate(values: ["a": "1"]))  // same values: nothing to tell
         try await waitUntil { rig.backend.fetchRequests.count == 2 }
         try rig.backend.publish(RemoteConfigTemplate(values: ["a": "1", "b": "2"]))
         #expect(try await first(of: updates).updatedKeys == ["b"])
@@ -80,7 +84,12 @@ import Testing
         await rig.app.delete()
         #expect(try await value(of: consumer) == 0)
         #expect(rig.backend.realtimeListenerCount == 0)
-        #expect(try await value(of: Task { for try await _ in rig.remoteConfig.updates { return false }; return true }))
+        #expect(
+            try await value(
+                of: Task {
+                    for try await _ in rig.remoteConfig.updates { return false }
+                    return true
+                }))
     }
 
     @Test func aTemplateThatCannotBeFetchedEndsTheStreamWithNotFetched() async throws {

@@ -1,8 +1,9 @@
 import FlintCore
 import FlintInterop
-@testable import FlintRemoteConfig
 import FlintTesting
 import Foundation
+
+@testable import FlintRemoteConfig
 
 /// A Remote Config test rig: an app (private registry) with RemoteConfigLibrary, a fake Installations, an
 /// embedded backend, a test clock, and optionally a persistence directory and fake Analytics.
@@ -14,22 +15,29 @@ struct RemoteConfigRig {
     let installations: FakeInstallations
     let sleeps: SleepLog
 
-    init(name: String = FlintApp.defaultName,
-         backend: LocalRemoteConfigBackend = LocalRemoteConfigBackend(),
-         clock: TestClock = TestClock(),
-         directory: URL? = nil,
-         appVersion: String? = "1.2.3",
-         installations: FakeInstallations = FakeInstallations(),
-         analytics: FakeAnalytics? = nil,
-         sleeps: SleepLog = SleepLog(),
-         options: FlintOptions = .testing) throws {
-        var overrides = [RemoteConfigLibrary.backend(backend),
-                         RemoteConfigLibrary.environment(RemoteConfigEnvironment(persistenceDirectory: directory,
-                                                                                  appVersion: appVersion, now: clock.closure,
-                                                                                  sleep: { sleeps.record($0) }))]
+    init(
+        name: String = FlintApp.defaultName,
+        backend: LocalRemoteConfigBackend = LocalRemoteConfigBackend(),
+        clock: TestClock = TestClock(),
+        directory: URL? = nil,
+        appVersion: String? = "1.2.3",
+        installations: FakeInstallations = FakeInstallations(),
+        analytics: FakeAnalytics? = nil,
+        sleeps: SleepLog = SleepLog(),
+        options: FlintOptions = .testing
+    ) throws {
+        var overrides = [
+            RemoteConfigLibrary.backend(backend),
+            RemoteConfigLibrary.environment(
+                RemoteConfigEnvironment(
+                    persistenceDirectory: directory,
+                    appVersion: appVersion, now: clock.closure,
+                    sleep: { sleeps.record($0) })),
+        ]
         overrides += installations.components
         if let analytics { overrides += analytics.components }
-        app = try TestApp.make(name: name, libraries: [RemoteConfigLibrary.self], overrides: overrides, options: options)
+        app = try TestApp.make(
+            name: name, libraries: [RemoteConfigLibrary.self], overrides: overrides, options: options)
         remoteConfig = try RemoteConfig.remoteConfig(app: app)
         self.backend = backend
         self.clock = clock
@@ -40,7 +48,8 @@ struct RemoteConfigRig {
 
 /// A new empty directory under the temporary directory, for one test.
 func makeTemporaryDirectory() -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("flint-remoteconfig-tests-\(UUID().uuidString)")
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "flint-remoteconfig-tests-\(UUID().uuidString)")
     try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
 }
@@ -70,14 +79,17 @@ final class GatedRemoteConfigBackend: RemoteConfigBackend {
 
     var startedCount: Int { started.withLock { $0 } }
 
-    func fetch(_ request: RemoteConfigFetchRequest) async throws(RemoteConfigBackendError) -> RemoteConfigFetchResponse {
+    func fetch(_ request: RemoteConfigFetchRequest) async throws(RemoteConfigBackendError) -> RemoteConfigFetchResponse
+    {
         started.withLock { $0 += 1 }
         await gate.wait()
         return try await local.fetch(request)
     }
 
-    func listenForTemplateVersions(_ request: RemoteConfigRealtimeRequest,
-                                   _ listener: @escaping @Sendable (Result<Int, RemoteConfigBackendError>) -> Void) -> any ListenerRegistration {
+    func listenForTemplateVersions(
+        _ request: RemoteConfigRealtimeRequest,
+        _ listener: @escaping @Sendable (Result<Int, RemoteConfigBackendError>) -> Void
+    ) -> any ListenerRegistration {
         local.listenForTemplateVersions(request, listener)
     }
 }
@@ -99,13 +111,16 @@ final class ScriptedRemoteConfigBackend: RemoteConfigBackend {
     /// Tells the real-time listeners of `version`.
     func announce(_ version: Int) { versions.send(version) }
 
-    func fetch(_ request: RemoteConfigFetchRequest) async throws(RemoteConfigBackendError) -> RemoteConfigFetchResponse {
+    func fetch(_ request: RemoteConfigFetchRequest) async throws(RemoteConfigBackendError) -> RemoteConfigFetchResponse
+    {
         fetches.withLock { $0 += 1 }
         return answers.withLock { $0.count > 1 ? $0.removeFirst() : $0[0] }
     }
 
-    func listenForTemplateVersions(_ request: RemoteConfigRealtimeRequest,
-                                   _ listener: @escaping @Sendable (Result<Int, RemoteConfigBackendError>) -> Void) -> any ListenerRegistration {
+    func listenForTemplateVersions(
+        _ request: RemoteConfigRealtimeRequest,
+        _ listener: @escaping @Sendable (Result<Int, RemoteConfigBackendError>) -> Void
+    ) -> any ListenerRegistration {
         versions.addListener { listener(.success($0)) }
     }
 }

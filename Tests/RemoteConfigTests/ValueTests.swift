@@ -1,6 +1,7 @@
 import Foundation
-@testable import FlintRemoteConfig
 import Testing
+
+@testable import FlintRemoteConfig
 
 @Suite struct ValueTests {
     @Test func aKeyWithNoValueIsTheEmptyStaticValue() throws {
@@ -22,9 +23,12 @@ import Testing
     }
 
     @Test func numbersAreTheLeadingDecimalNumber() {
-        let cases: [(String, Double)] = [("42", 42), ("3.5", 3.5), (" -2e3", -2000), ("12abc", 12), ("abc", 0), ("", 0), ("0x10", 0)]
+        let cases: [(String, Double)] = [
+            ("42", 42), ("3.5", 3.5), (" -2e3", -2000), ("12abc", 12), ("abc", 0), ("", 0), ("0x10", 0),
+        ]
         for (text, number) in cases {
-            #expect(RemoteConfigValue(data: Data(text.utf8), source: .remote).numberValue.doubleValue == number, "\(text)")
+            #expect(
+                RemoteConfigValue(data: Data(text.utf8), source: .remote).numberValue.doubleValue == number, "\(text)")
         }
     }
 

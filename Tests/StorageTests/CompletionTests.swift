@@ -1,7 +1,8 @@
-@testable import FlintStorage
 import FlintTesting
 import Foundation
 import Testing
+
+@testable import FlintStorage
 
 /// The completion-handler and `Result` forms of the SDK, next to the `async` ones.
 @Suite("Completion and Result forms", .timeLimit(.minutes(1)))
@@ -38,7 +39,8 @@ struct CompletionTests {
         let type = await outcome { done in ref.updateMetadata(changes) { metadata, _ in done(metadata?.contentType) } }
         #expect(type == "text/plain")
         let folder = ref.parent()!
-        let listed = await outcome { done in folder.list(maxResults: 1) { result, _ in done(result?.items.map(\.name)) } }
+        let listed = await outcome { done in folder.list(maxResults: 1) { result, _ in done(result?.items.map(\.name)) }
+        }
         #expect(listed == ["a.txt"])
         let all = await outcome { done in folder.listAll { result, _ in done(result?.items.map(\.name)) } }
         #expect(all == ["a.txt", "b.txt"])
@@ -52,27 +54,36 @@ struct CompletionTests {
         #expect(await outcome { done in missing.getMetadata { _, error in done(self.code(error)) } } == .objectNotFound)
         #expect(await outcome { done in missing.downloadURL { _, error in done(self.code(error)) } } == .objectNotFound)
         #expect(await outcome { done in missing.delete { error in done(self.code(error)) } } == .objectNotFound)
-        #expect(await outcome { done in
-            missing.list(maxResults: 0) { _, error in done(self.code(error)) }
-        } == .invalidArgument)
+        #expect(
+            await outcome { done in
+                missing.list(maxResults: 0) { _, error in done(self.code(error)) }
+            } == .invalidArgument)
     }
 
     @Test func resultFormsReturnTheValues() async throws {
         let (_, ref) = try await storedObject()
-        let data = await outcome { done in ref.getData(maxSize: 100) { (result: Result<Data, any Error>) in done(try? result.get()) } }
+        let data = await outcome { done in
+            ref.getData(maxSize: 100) { (result: Result<Data, any Error>) in done(try? result.get()) }
+        }
         #expect(data == Data("hello".utf8))
         let uploaded = await outcome { done in
-            ref.putData(Data("new".utf8)) { (result: Result<StorageMetadata, any Error>) in done((try? result.get())?.size) }
+            ref.putData(Data("new".utf8)) { (result: Result<StorageMetadata, any Error>) in
+                done((try? result.get())?.size)
+            }
         }
         #expect(uploaded == 3)
-        let metadata = await outcome { done in ref.getMetadata { (result: Result<StorageMetadata, any Error>) in done((try? result.get())?.name) } }
+        let metadata = await outcome { done in
+            ref.getMetadata { (result: Result<StorageMetadata, any Error>) in done((try? result.get())?.name) }
+        }
         #expect(metadata == "a.txt")
         let folder = ref.parent()!
         let all = await outcome { done in
             folder.listAll { (result: Result<StorageListResult, any Error>) in done((try? result.get())?.items.count) }
         }
         #expect(all == 2)
-        let url = await outcome { done in ref.downloadURL { (result: Result<URL, any Error>) in done((try? result.get()) != nil) } }
+        let url = await outcome { done in
+            ref.downloadURL { (result: Result<URL, any Error>) in done((try? result.get()) != nil) }
+        }
         #expect(url)
     }
 
@@ -89,14 +100,16 @@ struct CompletionTests {
 
     @Test func resultFormsOfFileTransfers() async throws {
         let (_, storage) = try makeStorage()
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flint-storage-result-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "flint-storage-result-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let source = folder.appendingPathComponent("in.bin")
         try testBytes(1000).write(to: source)
         let ref = storage.reference(withPath: "files/in.bin")
         let size = await outcome { done in
-            ref.putFile(from: source) { (result: Result<StorageMetadata, any Error>) in done((try? result.get())?.size) }
+            ref.putFile(from: source) { (result: Result<StorageMetadata, any Error>) in done((try? result.get())?.size)
+            }
         }
         #expect(size == 1000)
         let target = folder.appendingPathComponent("out.bin")

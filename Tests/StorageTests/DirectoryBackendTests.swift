@@ -1,8 +1,9 @@
 import FlintCore
-@testable import FlintStorage
 import FlintTesting
 import Foundation
 import Testing
+
+@testable import FlintStorage
 
 @Suite("The embedded backend in a directory")
 struct DirectoryBackendTests {
@@ -10,7 +11,8 @@ struct DirectoryBackendTests {
 
     /// A new empty directory, to remove at the end of the test.
     private func makeDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("flint-storage-dir-\(UUID().uuidString)")
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "flint-storage-dir-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }
@@ -43,8 +45,9 @@ struct DirectoryBackendTests {
         let directory = try makeDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let local = try LocalStorageBackend(directory: directory)
-        let session = try await local.startUpload(bucket: "b", path: "a", metadata: nil, size: chunk,
-                                                  caller: StorageCaller())
+        let session = try await local.startUpload(
+            bucket: "b", path: "a", metadata: nil, size: chunk,
+            caller: StorageCaller())
         try await local.uploadChunk(session: session, bytes: testBytes(Int(chunk)))
         let uploadFile = directory.appendingPathComponent("uploads").appendingPathComponent(session)
         #expect(try Data(contentsOf: uploadFile) == testBytes(Int(chunk)))
@@ -57,15 +60,17 @@ struct DirectoryBackendTests {
         let directory = try makeDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let local = try LocalStorageBackend(directory: directory)
-        let session = try await local.startUpload(bucket: "b", path: "a", metadata: nil, size: 10,
-                                                  caller: StorageCaller())
+        let session = try await local.startUpload(
+            bucket: "b", path: "a", metadata: nil, size: 10,
+            caller: StorageCaller())
         try await local.uploadChunk(session: session, bytes: testBytes(4))
         #expect(await storageErrorCode { _ = try await local.finishUpload(session: session) } == .unknown)
         #expect(try files(in: directory, "uploads").isEmpty)
         #expect(try files(in: directory, "objects").isEmpty)
-        #expect(await storageErrorCode {
-            _ = try await local.metadata(bucket: "b", path: "a", caller: StorageCaller())
-        } == .objectNotFound)
+        #expect(
+            await storageErrorCode {
+                _ = try await local.metadata(bucket: "b", path: "a", caller: StorageCaller())
+            } == .objectNotFound)
     }
 
     @Test func replacingCancellingAndDeletingLeaveNoStrayFiles() async throws {
@@ -77,13 +82,15 @@ struct DirectoryBackendTests {
         try await ref.putDataAsync(Data("1".utf8))
         try await ref.putDataAsync(Data("2".utf8))
         #expect(try files(in: directory, "objects").count == 1)
-        let session = try await local.startUpload(bucket: storage.bucket, path: "a", metadata: nil, size: 1,
-                                                  caller: StorageCaller())
+        let session = try await local.startUpload(
+            bucket: storage.bucket, path: "a", metadata: nil, size: 1,
+            caller: StorageCaller())
         await local.cancelUpload(session: session)
         #expect(try files(in: directory, "uploads").isEmpty)
         try await ref.delete()
         #expect(try files(in: directory, "objects").isEmpty)
         let (_, reopened) = try makeStorage(backend: try LocalStorageBackend(directory: directory))
-        #expect(await storageErrorCode { _ = try await reopened.reference(withPath: "a").getMetadata() } == .objectNotFound)
+        #expect(
+            await storageErrorCode { _ = try await reopened.reference(withPath: "a").getMetadata() } == .objectNotFound)
     }
 }

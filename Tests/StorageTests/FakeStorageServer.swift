@@ -1,7 +1,8 @@
 import FlintCore
-@testable import FlintStorage
 import FlintTesting
 import Foundation
+
+@testable import FlintStorage
 
 /// A small in-memory Firebase Storage REST server for ``TestHTTPServer``: resumable uploads (start, upload at
 /// the right offset, finalize, cancel), metadata `GET`/`PATCH`, `?alt=media` with ranges, `DELETE` and
@@ -56,7 +57,9 @@ final class FakeStorageServer: Sendable {
         if fails { return TestHTTPResponse(status: 503, body: "unavailable") }
         let components = URLComponents(string: "http://x" + request.path)
         let query = Dictionary((components?.queryItems ?? []).map { ($0.name, $0.value ?? "") }) { a, _ in a }
-        let parts = request.pathWithoutQuery.split(separator: "/").map { String($0).removingPercentEncoding ?? String($0) }
+        let parts = request.pathWithoutQuery.split(separator: "/").map {
+            String($0).removingPercentEncoding ?? String($0)
+        }
         if parts.first == "upload", parts.count == 2, let id = Int(parts[1]) {
             return upload(id: id, request)
         }
@@ -89,21 +92,27 @@ final class FakeStorageServer: Sendable {
                 }
                 let bounds = range.dropFirst(6).split(separator: "-").compactMap { Int($0) }
                 let upper = min(bounds[1] + 1, object.data.count)
-                return TestHTTPResponse(status: 206, headers: ["X-Goog-Generation": "\(object.metadata["generation"] ?? "")"],
-                                        body: object.data.subdata(in: bounds[0]..<upper))
+                return TestHTTPResponse(
+                    status: 206, headers: ["X-Goog-Generation": "\(object.metadata["generation"] ?? "")"],
+                    body: object.data.subdata(in: bounds[0]..<upper))
             }
         }
     }
 
     private func start(name: String, _ request: TestHTTPRequest) -> TestHTTPResponse {
         guard request.headers["X-Goog-Upload-Protocol"] == "resumable",
-              request.headers["X-Goog-Upload-Command"] == "start" else { return TestHTTPResponse(status: 400) }
+            request.headers["X-Goog-Upload-Command"] == "start"
+        else { return TestHTTPResponse(status: 400) }
         let metadata = (try? JSONSerialization.jsonObject(with: request.body)) as? [String: Any] ?? [:]
         return state.withLock { state in
             defer { state.nextUpload += 1 }
             state.uploads[state.nextUpload] = Upload(name: name, metadata: metadata)
-            return TestHTTPResponse(status: 200, headers: ["X-Goog-Upload-URL": "\(state.origin)/upload/\(state.nextUpload)",
-                                                           "X-Goog-Upload-Status": "active"])
+            return TestHTTPResponse(
+                status: 200,
+                headers: [
+                    "X-Goog-Upload-URL": "\(state.origin)/upload/\(state.nextUpload)",
+                    "X-Goog-Upload-Status": "active",
+                ])
         }
     }
 
@@ -112,8 +121,12 @@ final class FakeStorageServer: Sendable {
             guard var upload = state.uploads[id] else { return TestHTTPResponse(status: 404) }
             let command = request.headers["X-Goog-Upload-Command"]
             if command == "query" {
-                return TestHTTPResponse(status: 200, headers: ["X-Goog-Upload-Size-Received": "\(upload.data.count)",
-                                                               "X-Goog-Upload-Status": "active"])
+                return TestHTTPResponse(
+                    status: 200,
+                    headers: [
+                        "X-Goog-Upload-Size-Received": "\(upload.data.count)",
+                        "X-Goog-Upload-Status": "active",
+                    ])
             }
             guard request.headers["X-Goog-Upload-Offset"] == "\(upload.data.count)" else {
                 return TestHTTPResponse(status: 400, body: "wrong offset")

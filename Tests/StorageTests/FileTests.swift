@@ -1,8 +1,9 @@
 import FlintCore
-@testable import FlintStorage
 import FlintTesting
 import Foundation
 import Testing
+
+@testable import FlintStorage
 
 @Suite("Files")
 struct FileTests {
@@ -42,23 +43,29 @@ struct FileTests {
             try Data("x".utf8).write(to: file)
             types[name] = try await storage.reference(withPath: "up/\(name)").putFileAsync(from: file).contentType
         }
-        #expect(types == ["photo.JPG": "image/jpeg", "notes.txt": "text/plain", "data.json": "application/json",
-                          "archive.unknownext": "application/octet-stream", "noextension": "application/octet-stream"])
+        #expect(
+            types == [
+                "photo.JPG": "image/jpeg", "notes.txt": "text/plain", "data.json": "application/json",
+                "archive.unknownext": "application/octet-stream", "noextension": "application/octet-stream",
+            ])
         // A content type set by the caller wins; putData guesses nothing.
         var metadata = StorageMetadata()
         metadata.contentType = "text/x-custom"
         let file = directory.appendingPathComponent("page.html")
         try Data("<p>".utf8).write(to: file)
-        #expect(try await storage.reference(withPath: "up/page.html").putFileAsync(from: file, metadata: metadata)
-            .contentType == "text/x-custom")
+        #expect(
+            try await storage.reference(withPath: "up/page.html").putFileAsync(from: file, metadata: metadata)
+                .contentType == "text/x-custom")
         #expect(try await storage.reference(withPath: "up/raw.png").putDataAsync(Data("x".utf8)).contentType == nil)
     }
 
     @Test func putFileOfAMissingFileFailsWithUnknown() async throws {
         let (_, storage) = try makeStorage()
-        let missing = FileManager.default.temporaryDirectory.appendingPathComponent("flint-missing-\(UUID().uuidString)")
-        #expect(await storageErrorCode { try await storage.reference(withPath: "a").putFileAsync(from: missing) }
-            == .unknown)
+        let missing = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "flint-missing-\(UUID().uuidString)")
+        #expect(
+            await storageErrorCode { try await storage.reference(withPath: "a").putFileAsync(from: missing) }
+                == .unknown)
     }
 
     @Test func writeToFileDownloadsIntoTheFile() async throws {
@@ -71,7 +78,8 @@ struct FileTests {
         let file = directory.appendingPathComponent("nested/out.bin")
         #expect(try await ref.writeAsync(toFile: file) == file)
         #expect(try Data(contentsOf: file) == data)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: file.deletingLastPathComponent().path) == ["out.bin"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: file.deletingLastPathComponent().path) == ["out.bin"])
     }
 
     @Test func aFailedWriteToFileLeavesNoFile() async throws {
@@ -79,8 +87,9 @@ struct FileTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let (_, storage) = try makeStorage()
         let file = directory.appendingPathComponent("out.bin")
-        #expect(await storageErrorCode { try await storage.reference(withPath: "missing").writeAsync(toFile: file) }
-            == .objectNotFound)
+        #expect(
+            await storageErrorCode { try await storage.reference(withPath: "missing").writeAsync(toFile: file) }
+                == .objectNotFound)
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
     }
 }

@@ -1,16 +1,19 @@
 import FlintCore
-@testable import FlintStorage
 import FlintTesting
 import Foundation
 import Testing
+
+@testable import FlintStorage
 
 @Suite("The REST protocol (HTTPStorageBackend)")
 struct HTTPBackendTests {
     private let chunk = Storage.chunkGranularity
 
     /// Runs `body` with an instance pointed (useEmulator) at a fake Storage server.
-    private func withServer(overrides: [Component] = [],
-                            _ body: (Storage, TestHTTPServer) async throws -> Void) async throws {
+    private func withServer(
+        overrides: [Component] = [],
+        _ body: (Storage, TestHTTPServer) async throws -> Void
+    ) async throws {
         let fake = FakeStorageServer()
         try await withTestHTTPServer({ fake.handle($0) }) { server in
             fake.setOrigin(server.origin)
@@ -30,13 +33,20 @@ struct HTTPBackendTests {
             #expect(metadata.path == "dir/a b.bin")
             #expect(metadata.timeCreated == Date(timeIntervalSince1970: 1_795_453_200.123))
             let uploads = server.requests.filter { $0.headers["X-Goog-Upload-Protocol"] == "resumable" }
-            #expect(uploads.map { $0.headers["X-Goog-Upload-Command"] ?? "" } == ["start", "upload", "upload", "upload", "finalize"])
-            #expect(uploads.dropFirst().map { $0.headers["X-Goog-Upload-Offset"] ?? "" }
-                == ["0", "\(chunk)", "\(2 * chunk)", "\(2 * chunk + 5)"])
+            #expect(
+                uploads.map { $0.headers["X-Goog-Upload-Command"] ?? "" } == [
+                    "start", "upload", "upload", "upload", "finalize",
+                ])
+            #expect(
+                uploads.dropFirst().map { $0.headers["X-Goog-Upload-Offset"] ?? "" }
+                    == ["0", "\(chunk)", "\(2 * chunk)", "\(2 * chunk + 5)"])
             #expect(uploads.first?.path == "/v0/b/flint-test.appspot.com/o?name=dir%2Fa%20b.bin&uploadType=resumable")
             #expect(try await ref.data(maxSize: 1 << 30) == data)
             let ranges = server.requests.compactMap { $0.headers["Range"] }
-            #expect(ranges == ["bytes=0-\(chunk - 1)", "bytes=\(chunk)-\(2 * chunk - 1)", "bytes=\(2 * chunk)-\(2 * chunk + 4)"])
+            #expect(
+                ranges == [
+                    "bytes=0-\(chunk - 1)", "bytes=\(chunk)-\(2 * chunk - 1)", "bytes=\(2 * chunk)-\(2 * chunk + 4)",
+                ])
         }
     }
 
@@ -59,10 +69,16 @@ struct HTTPBackendTests {
             let task = ref.getData(maxSize: 1 << 30) { _, _ in }
             let paused = Locked(false)
             task.observe(.progress) { _ in
-                if !paused.withLock({ let was = $0; $0 = true; return was }) { task.pause() }
+                if !paused.withLock({
+                    let was = $0
+                    $0 = true
+                    return was
+                }) {
+                    task.pause()
+                }
             }
             try await waitUntil { task.snapshot.status == .pause }
-            try await ref.putDataAsync(Data(repeating: 7, count: Int(3 * chunk)))   // a new generation
+            try await ref.putDataAsync(Data(repeating: 7, count: Int(3 * chunk)))  // a new generation
             task.resume()
             let code = await storageErrorCode { _ = try await task.core.result() }
             #expect(code == .objectNotFound)
@@ -99,15 +115,18 @@ struct HTTPBackendTests {
             let listed = try await storage.reference(withPath: "d").listAll()
             #expect(listed.items.map(\.fullPath) == ["d/a"])
             #expect(listed.prefixes.map(\.fullPath) == ["d/sub"])
-            #expect(try await ref.downloadURL().absoluteString
-                == "\(server.origin)/v0/b/flint-test.appspot.com/o/d%2Fa?alt=media&token=token-1")
+            #expect(
+                try await ref.downloadURL().absoluteString
+                    == "\(server.origin)/v0/b/flint-test.appspot.com/o/d%2Fa?alt=media&token=token-1")
             try await ref.delete()
             #expect(await storageErrorCode { _ = try await ref.getMetadata() } == .objectNotFound)
         }
     }
 
-    @Test(arguments: [(401, StorageErrorCode.unauthenticated), (402, .quotaExceeded), (403, .unauthorized),
-                      (404, .objectNotFound), (400, .unknown)])
+    @Test(arguments: [
+        (401, StorageErrorCode.unauthenticated), (402, .quotaExceeded), (403, .unauthorized),
+        (404, .objectNotFound), (400, .unknown),
+    ])
     func statusesMapToTheSDKsCodes(status: Int, code: StorageErrorCode) async throws {
         try await withTestHTTPServer({ _ in TestHTTPResponse(status: status, body: "no") }) { server in
             let (_, storage) = try makeStorage()
@@ -118,13 +137,16 @@ struct HTTPBackendTests {
 
     /// Runs `body` with an app whose backend is an ``HTTPStorageBackend`` calling `fake`, retrying for
     /// `maxRetryTime` with a sleep that records its durations instead of waiting.
-    private func withRetryingServer(_ fake: FakeStorageServer, maxRetryTime: TimeInterval = 120,
-                                    _ body: (Storage, TestHTTPServer, Locked<[Duration]>) async throws -> Void) async throws {
+    private func withRetryingServer(
+        _ fake: FakeStorageServer, maxRetryTime: TimeInterval = 120,
+        _ body: (Storage, TestHTTPServer, Locked<[Duration]>) async throws -> Void
+    ) async throws {
         let slept = Locked<[Duration]>([])
         try await withTestHTTPServer({ fake.handle($0) }) { server in
             fake.setOrigin(server.origin)
-            let backend = HTTPStorageBackend(origin: try #require(URL(string: server.origin)), maxRetryTime: maxRetryTime,
-                                             sleep: { duration in slept.withLock { $0.append(duration) } })
+            let backend = HTTPStorageBackend(
+                origin: try #require(URL(string: server.origin)), maxRetryTime: maxRetryTime,
+                sleep: { duration in slept.withLock { $0.append(duration) } })
             let (_, storage) = try makeStorage(backend: backend)
             try await body(storage, server, slept)
         }
@@ -145,8 +167,9 @@ struct HTTPBackendTests {
         let fake = FakeStorageServer()
         try await withRetryingServer(fake, maxRetryTime: 10) { storage, _, slept in
             fake.failNext(100, method: "GET")
-            #expect(await storageErrorCode { _ = try await storage.reference(withPath: "a").getMetadata() }
-                == .retryLimitExceeded)
+            #expect(
+                await storageErrorCode { _ = try await storage.reference(withPath: "a").getMetadata() }
+                    == .retryLimitExceeded)
             #expect(slept.withLock { $0 } == [.seconds(1), .seconds(2), .seconds(4)])
         }
     }
@@ -162,8 +185,11 @@ struct HTTPBackendTests {
                 guard let command = request.headers["X-Goog-Upload-Command"] else { return nil }
                 return "\(command)@\(request.headers["X-Goog-Upload-Offset"] ?? "-")"
             }
-            #expect(commands == ["start@-", "upload@0", "upload@\(chunk)", "query@\(chunk)",
-                                 "upload@\(chunk + 1000)", "upload@\(2 * chunk)", "finalize@\(3 * chunk)"])
+            #expect(
+                commands == [
+                    "start@-", "upload@0", "upload@\(chunk)", "query@\(chunk)",
+                    "upload@\(chunk + 1000)", "upload@\(2 * chunk)", "finalize@\(3 * chunk)",
+                ])
         }
     }
 
@@ -173,12 +199,14 @@ struct HTTPBackendTests {
         try await withTestHTTPServer({ fake.handle($0) }) { server in
             fake.setOrigin(server.origin)
             let (_, storage) = try makeStorage()
-            storage.useEmulator(withHost: server.host, port: server.port,
-                                sleep: { duration in slept.withLock { $0.append(duration) } })
+            storage.useEmulator(
+                withHost: server.host, port: server.port,
+                sleep: { duration in slept.withLock { $0.append(duration) } })
             storage.maxOperationRetryTime = 3
             fake.failNext(100, method: "GET")
-            #expect(await storageErrorCode { _ = try await storage.reference(withPath: "a").getMetadata() }
-                == .retryLimitExceeded)
+            #expect(
+                await storageErrorCode { _ = try await storage.reference(withPath: "a").getMetadata() }
+                    == .retryLimitExceeded)
             #expect(slept.withLock { $0 } == [.seconds(1), .seconds(2)])
         }
     }

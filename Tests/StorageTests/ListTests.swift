@@ -1,7 +1,8 @@
-@testable import FlintStorage
 import FlintTesting
 import Foundation
 import Testing
+
+@testable import FlintStorage
 
 @Suite("Listing")
 struct ListTests {

@@ -1,7 +1,8 @@
-@testable import FlintStorage
 import FlintTesting
 import Foundation
 import Testing
+
+@testable import FlintStorage
 
 @Suite("MD5 checksums")
 struct MD5Tests {
@@ -33,8 +34,12 @@ struct MD5Tests {
     @Test func storedObjectsHaveTheirMD5() async throws {
         let (_, storage) = try makeStorage()
         let metadata = try await storage.reference(withPath: "a").putDataAsync(Data("abc".utf8))
-        #expect(metadata.md5Hash == Data([0x90, 0x01, 0x50, 0x98, 0x3c, 0xd2, 0x4f, 0xb0,
-                                          0xd6, 0x96, 0x3f, 0x7d, 0x28, 0xe1, 0x7f, 0x72]).base64EncodedString())
+        #expect(
+            metadata.md5Hash
+                == Data([
+                    0x90, 0x01, 0x50, 0x98, 0x3c, 0xd2, 0x4f, 0xb0,
+                    0xd6, 0x96, 0x3f, 0x7d, 0x28, 0xe1, 0x7f, 0x72,
+                ]).base64EncodedString())
     }
 
     @Test func anUploadWithAnotherMD5IsNonMatchingChecksum() async throws {
@@ -42,9 +47,10 @@ struct MD5Tests {
         let (_, storage) = try makeStorage(backend: backend)
         var metadata = StorageMetadata()
         metadata.md5Hash = "AAAAAAAAAAAAAAAAAAAAAA=="
-        #expect(await storageErrorCode {
-            try await storage.reference(withPath: "a").putDataAsync(Data("abc".utf8), metadata: metadata)
-        } == .nonMatchingChecksum)
+        #expect(
+            await storageErrorCode {
+                try await storage.reference(withPath: "a").putDataAsync(Data("abc".utf8), metadata: metadata)
+            } == .nonMatchingChecksum)
         #expect(backend.storedData(bucket: storage.bucket, path: "a") == nil)
     }
 }

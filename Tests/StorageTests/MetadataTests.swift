@@ -1,7 +1,8 @@
-@testable import FlintStorage
 import FlintTesting
 import Foundation
 import Testing
+
+@testable import FlintStorage
 
 @Suite("Object metadata")
 struct MetadataTests {
@@ -37,7 +38,7 @@ struct MetadataTests {
         #expect(updated.storageReference == ref)
         var copy = updated
         copy.storageReference = nil
-        #expect(copy == updated)   // not compared
+        #expect(copy == updated)  // not compared
     }
 
     @Test func updateChangesOnlyTheFieldsSet() async throws {
@@ -76,7 +77,8 @@ struct MetadataTests {
         let (_, storage) = try makeStorage()
         var changes = StorageMetadata()
         changes.contentType = "x"
-        #expect(await storageErrorCode { try await storage.reference(withPath: "no").updateMetadata(changes) }
-            == .objectNotFound)
+        #expect(
+            await storageErrorCode { try await storage.reference(withPath: "no").updateMetadata(changes) }
+                == .objectNotFound)
     }
 }

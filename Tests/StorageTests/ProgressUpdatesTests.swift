@@ -1,8 +1,9 @@
 import FlintCore
-@testable import FlintStorage
 import FlintTesting
 import Foundation
 import Testing
+
+@testable import FlintStorage
 
 @Suite("progressUpdates streams")
 struct ProgressUpdatesTests {

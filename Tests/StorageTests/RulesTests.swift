@@ -1,8 +1,9 @@
 import FlintCore
-@testable import FlintStorage
 import FlintTesting
 import Foundation
 import Testing
+
+@testable import FlintStorage
 
 @Suite("Security rules of the embedded backend")
 struct RulesTests {
@@ -14,8 +15,9 @@ struct RulesTests {
 
     @Test func rulesSeeTheCallersUid() async throws {
         let auth = FakeAuth(userID: "alice", token: "alice-token")
-        let (_, storage) = try makeStorage(backend: LocalStorageBackend(rules: Self.ownFolderOnly),
-                                           overrides: auth.components)
+        let (_, storage) = try makeStorage(
+            backend: LocalStorageBackend(rules: Self.ownFolderOnly),
+            overrides: auth.components)
         let ref = storage.reference(withPath: "users/alice/a.txt")
         try await ref.putDataAsync(Data("a".utf8))
         #expect(try await ref.data(maxSize: 10) == Data("a".utf8))
@@ -23,13 +25,15 @@ struct RulesTests {
 
     @Test func aDeniedRequestIsUnauthorized() async throws {
         let auth = FakeAuth(userID: "bob", token: "bob-token")
-        let (_, storage) = try makeStorage(backend: LocalStorageBackend(rules: Self.ownFolderOnly),
-                                           overrides: auth.components)
+        let (_, storage) = try makeStorage(
+            backend: LocalStorageBackend(rules: Self.ownFolderOnly),
+            overrides: auth.components)
         let ref = storage.reference(withPath: "users/alice/a.txt")
         #expect(await storageErrorCode { try await ref.putDataAsync(Data("a".utf8)) } == .unauthorized)
         #expect(await storageErrorCode { _ = try await ref.getMetadata() } == .unauthorized)
-        #expect(await storageErrorCode { _ = try await storage.reference(withPath: "users/alice").listAll() }
-            == .unauthorized)
+        #expect(
+            await storageErrorCode { _ = try await storage.reference(withPath: "users/alice").listAll() }
+                == .unauthorized)
     }
 
     @Test func withoutAuthTheCallerHasNoUid() async throws {
@@ -52,15 +56,20 @@ struct CallerTests {
         let backend = GatedBackend()
         let (_, storage) = try makeStorage(backend: backend, overrides: auth.components + appCheck.components)
         try await storage.reference(withPath: "a").putDataAsync(Data("a".utf8))
-        #expect(backend.uploadCallers == [StorageCaller(uid: "alice", authToken: "alice-token",
-                                                        appCheckToken: "app-check-token")])
+        #expect(
+            backend.uploadCallers == [
+                StorageCaller(
+                    uid: "alice", authToken: "alice-token",
+                    appCheckToken: "app-check-token")
+            ])
     }
 
     @Test func aFailingIDTokenIsUnauthenticated() async throws {
         let auth = FakeAuth(userID: "alice", token: "alice-token")
         auth.getTokenError = FakeError("expired")
         let (_, storage) = try makeStorage(overrides: auth.components)
-        #expect(await storageErrorCode { try await storage.reference(withPath: "a").putDataAsync(Data("a".utf8)) }
-            == .unauthenticated)
+        #expect(
+            await storageErrorCode { try await storage.reference(withPath: "a").putDataAsync(Data("a".utf8)) }
+                == .unauthenticated)
     }
 }

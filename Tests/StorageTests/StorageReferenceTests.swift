@@ -1,7 +1,8 @@
-@testable import FlintStorage
-import Foundation
 import FlintTesting
+import Foundation
 import Testing
+
+@testable import FlintStorage
 
 @Suite("Storage references")
 struct StorageReferenceTests {
@@ -32,8 +33,9 @@ struct StorageReferenceTests {
         try await ref.putDataAsync(Data("x".utf8))
         let url = try await ref.downloadURL()
         #expect(try storage.reference(for: url) == ref)
-        #expect(try storage.reference(forURL: "https://firebasestorage.googleapis.com/v0/b/flint-test.appspot.com/o")
-            == storage.reference())
+        #expect(
+            try storage.reference(forURL: "https://firebasestorage.googleapis.com/v0/b/flint-test.appspot.com/o")
+                == storage.reference())
     }
 
     @Test func aURLOfAnotherBucketIsBucketMismatch() throws {

@@ -1,17 +1,22 @@
 import FlintCore
-@testable import FlintStorage
 import FlintTesting
 import Foundation
 
+@testable import FlintStorage
+
 /// An app with StorageLibrary registered in a private registry.
-func makeStorageApp(name: String = FlintApp.defaultName, overrides: [Component] = [],
-                    options: FlintOptions = .testing) throws -> FlintApp {
+func makeStorageApp(
+    name: String = FlintApp.defaultName, overrides: [Component] = [],
+    options: FlintOptions = .testing
+) throws -> FlintApp {
     try TestApp.make(name: name, libraries: [StorageLibrary.self], overrides: overrides, options: options)
 }
 
 /// The default-bucket instance of a new app whose backend is `backend`, with 256 KiB chunks.
-func makeStorage(backend: any StorageBackend = LocalStorageBackend(),
-                 overrides: [Component] = []) throws -> (FlintApp, Storage) {
+func makeStorage(
+    backend: any StorageBackend = LocalStorageBackend(),
+    overrides: [Component] = []
+) throws -> (FlintApp, Storage) {
     let app = try makeStorageApp(overrides: [.instance(backend, as: StorageBackend.self)] + overrides)
     let storage = try Storage.storage(app: app)
     storage.uploadChunkSizeBytes = Storage.chunkGranularity
@@ -68,8 +73,10 @@ final class GatedBackend: StorageBackend {
     /// The number of chunk uploads started.
     var chunkCallCount: Int { chunkCalls.withLock { $0 } }
 
-    func startUpload(bucket: String, path: String, metadata: StorageMetadata?, size: Int64,
-                     caller: StorageCaller) async throws -> String {
+    func startUpload(
+        bucket: String, path: String, metadata: StorageMetadata?, size: Int64,
+        caller: StorageCaller
+    ) async throws -> String {
         callers.withLock { $0.append(caller) }
         if holdStart { await gate.wait() }
         return try await local.startUpload(bucket: bucket, path: path, metadata: metadata, size: size, caller: caller)
@@ -96,8 +103,10 @@ final class GatedBackend: StorageBackend {
         try await local.metadata(bucket: bucket, path: path, caller: caller)
     }
 
-    func read(bucket: String, path: String, range: Range<Int64>, generation: Int64?,
-              caller: StorageCaller) async throws -> Data {
+    func read(
+        bucket: String, path: String, range: Range<Int64>, generation: Int64?,
+        caller: StorageCaller
+    ) async throws -> Data {
         let number = readCalls.withLock { count in
             count += 1
             return count
@@ -106,8 +115,10 @@ final class GatedBackend: StorageBackend {
         return try await local.read(bucket: bucket, path: path, range: range, generation: generation, caller: caller)
     }
 
-    func updateMetadata(bucket: String, path: String, changes: StorageMetadata,
-                        caller: StorageCaller) async throws -> StorageMetadata {
+    func updateMetadata(
+        bucket: String, path: String, changes: StorageMetadata,
+        caller: StorageCaller
+    ) async throws -> StorageMetadata {
         try await local.updateMetadata(bucket: bucket, path: path, changes: changes, caller: caller)
     }
 
@@ -115,8 +126,10 @@ final class GatedBackend: StorageBackend {
         try await local.delete(bucket: bucket, path: path, caller: caller)
     }
 
-    func list(bucket: String, path: String, maxResults: Int, pageToken: String?,
-              caller: StorageCaller) async throws -> StorageListPage {
+    func list(
+        bucket: String, path: String, maxResults: Int, pageToken: String?,
+        caller: StorageCaller
+    ) async throws -> StorageListPage {
         try await local.list(bucket: bucket, path: path, maxResults: maxResults, pageToken: pageToken, caller: caller)
     }
 

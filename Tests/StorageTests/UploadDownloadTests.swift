@@ -1,8 +1,9 @@
 import FlintCore
-@testable import FlintStorage
 import FlintTesting
 import Foundation
 import Testing
+
+@testable import FlintStorage
 
 @Suite("Uploads and downloads")
 struct UploadDownloadTests {
@@ -86,7 +87,10 @@ struct UploadDownloadTests {
         let metadata = try await ref.putDataAsync(Data("x".utf8))
         let url = try await ref.downloadURL().absoluteString
         let token = try #require(metadata.downloadTokens)
-        #expect(url == "https://firebasestorage.googleapis.com/v0/b/flint-test.appspot.com/o/images%2Fa%20b.png?alt=media&token=\(token)")
+        #expect(
+            url
+                == "https://firebasestorage.googleapis.com/v0/b/flint-test.appspot.com/o/images%2Fa%20b.png?alt=media&token=\(token)"
+        )
     }
 
     @Test func bucketsAreSeparate() async throws {
@@ -94,7 +98,8 @@ struct UploadDownloadTests {
         let (app, storage) = try makeStorage(backend: backend)
         let other = try Storage.storage(app: app, url: "gs://other")
         try await storage.reference(withPath: "a").putDataAsync(Data("1".utf8))
-        #expect(await storageErrorCode { _ = try await other.reference(withPath: "a").getMetadata() } == .objectNotFound)
+        #expect(
+            await storageErrorCode { _ = try await other.reference(withPath: "a").getMetadata() } == .objectNotFound)
         #expect(backend.storedData(bucket: "flint-test.appspot.com", path: "a") == Data("1".utf8))
     }
 }

@@ -1,7 +1,7 @@
+import FlintCore
 import Foundation
 import Synchronization
 import Testing
-import FlintCore
 
 // Small helpers for CoreTests (ListenerBroadcasterTests, StreamBridgeTests) and ProductSupportTests
 // (KeyedInstanceCacheTests): a test-only module, shipped in no product.

@@ -10,8 +10,9 @@ import Testing
 @MainActor
 struct DatabaseSyncEndToEndTests {
     func makeApp(_ name: String, _ backend: LocalDatabaseBackend) throws -> FlintApp {
-        try TestApp.make(name: name, libraries: [DatabaseLibrary.self],
-                         overrides: [.instance(backend, as: DatabaseBackend.self)])
+        try TestApp.make(
+            name: name, libraries: [DatabaseLibrary.self],
+            overrides: [.instance(backend, as: DatabaseBackend.self)])
     }
 
     @Test func aWriteThroughOneEngineAppearsInTheOthersCollection() async throws {
@@ -47,7 +48,9 @@ struct DatabaseSyncEndToEndTests {
         let engine = DocumentSyncEngine<Item>(
             remote: try DatabaseRemoteDocumentService(app: app, collectionPath: { "items" }),
             managerKey: "item", enableLocalPersistence: false, app: app)
-        await #expect(throws: SyncError.documentNotFound(id: "x")) { try await engine.updateDocument(id: "x", data: ["score": 1]) }
+        await #expect(throws: SyncError.documentNotFound(id: "x")) {
+            try await engine.updateDocument(id: "x", data: ["score": 1])
+        }
         await app.delete()
     }
 
@@ -72,12 +75,15 @@ struct DatabaseSyncEndToEndTests {
     @Test func aRefusedWriteIsQueuedPersistedAndLandsAfterARestart() async throws {
         let allow = Locked(false)
         let backend = LocalDatabaseBackend(rules: { request in request.operation == .read || allow.withLock { $0 } })
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("flint-sync-db-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "flint-sync-db-\(UUID().uuidString)")
         let first = try makeApp("client", backend)
         let engine = CollectionSyncEngine<Item>(
             remote: try DatabaseRemoteCollectionService(app: first, collectionPath: { "items" }),
             managerKey: "items", persistenceDirectory: directory, app: first)
-        await #expect(throws: DatabaseError.self) { try await engine.saveDocument(Item(id: "z", name: "Zed", score: 1)) }
+        await #expect(throws: DatabaseError.self) {
+            try await engine.saveDocument(Item(id: "z", name: "Zed", score: 1))
+        }
         #expect(engine.pendingWriteCount == 1)
         await first.delete()
         allow.withLock { $0 = true }

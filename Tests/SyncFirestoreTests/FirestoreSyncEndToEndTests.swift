@@ -73,7 +73,7 @@ struct FirestoreSyncEndToEndTests {
         try await engine.startListening(documentId: "p1")
         try await Firestore.firestore(app: writer).document("products/p1").setData(["name": "Lamp", "price": 20.0])
         try await waitUntil { await engine.currentDocument?.name == "Lamp" }
-        #expect(engine.currentDocument?.id == "p1")   // filled from the document ID
+        #expect(engine.currentDocument?.id == "p1")  // filled from the document ID
         try await engine.updateDocument(data: ["name": "Big lamp"])
         try await waitUntil { await engine.currentDocument?.name == "Big lamp" }
         #expect(try await engine.getDocumentAsync(behavior: .alwaysFetch).name == "Big lamp")
@@ -112,11 +112,15 @@ struct FirestoreSyncEndToEndTests {
         let engine = CollectionSyncEngine<Product>(
             remote: try FirestoreRemoteCollectionService(app: app, collectionPath: { "products" }),
             managerKey: "products", enableLocalPersistence: false, app: app)
-        for product in [Product(id: "a", name: "A", price: 5), Product(id: "b", name: "B", price: 50),
-                        Product(id: "c", name: "C", price: 500)] {
+        for product in [
+            Product(id: "a", name: "A", price: 5), Product(id: "b", name: "B", price: 50),
+            Product(id: "c", name: "C", price: 500),
+        ] {
             try await engine.saveDocument(product)
         }
-        let result = try await engine.getDocumentsAsync { $0.where("price", isGreaterThan: 1.0).order(by: "price", descending: true).limit(to: 2) }
+        let result = try await engine.getDocumentsAsync {
+            $0.where("price", isGreaterThan: 1.0).order(by: "price", descending: true).limit(to: 2)
+        }
         #expect(result.map(\.id) == ["c", "b"])
         await app.delete()
     }

@@ -20,8 +20,9 @@ struct FirestoreSyncFixture {
 
     /// A new app (in a registry of its own) on the shared backend.
     func makeApp(_ name: String) throws -> FlintApp {
-        try TestApp.make(name: name, libraries: [FirestoreLibrary.self],
-                         overrides: [.instance(backend, as: FirestoreBackend.self)])
+        try TestApp.make(
+            name: name, libraries: [FirestoreLibrary.self],
+            overrides: [.instance(backend, as: FirestoreBackend.self)])
     }
 
     func temporaryDirectory() -> URL {

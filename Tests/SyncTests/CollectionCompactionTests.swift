@@ -10,10 +10,10 @@ struct CollectionCompactionTests {
         let persistence = MockLocalCollectionPersistence<TestUser>()
         let engine = CollectionSyncEngine(remote: remote, managerKey: "users", localPersistence: persistence)
         await engine.startListening()
-        try await waitUntil { remote.listenerCount == 1 && persistence.replaceCount == 2 }   // bulk load, first batch
+        try await waitUntil { remote.listenerCount == 1 && persistence.replaceCount == 2 }  // bulk load, first batch
         for age in 1...1_001 { remote.simulateRemoteSave(TestUser(id: "1", name: "John", age: age)) }
         try await waitUntil { persistence.changeCount == 1_001 }
-        #expect(persistence.replaceCount == 3)   // one compaction after 1,000 change records
+        #expect(persistence.replaceCount == 3)  // one compaction after 1,000 change records
         #expect(persistence.collection == [TestUser(id: "1", name: "John", age: 1_001)])
         engine.stopListening(clearCaches: false)
     }

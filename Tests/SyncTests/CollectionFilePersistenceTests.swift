@@ -7,11 +7,14 @@ import Testing
 @Suite("CollectionSyncEngine with file persistence")
 @MainActor
 struct CollectionFilePersistenceTests {
-    let users = [TestUser(id: "1", name: "John", age: 30), TestUser(id: "2", name: "Jane", age: 25),
-                 TestUser(id: "3", name: "Ann", age: 41)]
+    let users = [
+        TestUser(id: "1", name: "John", age: 30), TestUser(id: "2", name: "Jane", age: 25),
+        TestUser(id: "3", name: "Ann", age: 41),
+    ]
 
     func engine(_ remote: MockRemoteCollectionService<TestUser>, _ directory: URL) -> CollectionSyncEngine<TestUser> {
-        CollectionSyncEngine(remote: remote, managerKey: "users", persistenceDirectory: directory, sleep: StepSleeper().sleep)
+        CollectionSyncEngine(
+            remote: remote, managerKey: "users", persistenceDirectory: directory, sleep: StepSleeper().sleep)
     }
 
     func collectionFile(_ directory: URL) -> URL {
@@ -43,9 +46,10 @@ struct CollectionFilePersistenceTests {
         let before = try Data(contentsOf: file)
         try persistence.applyChanges(updated: [TestUser(id: "7", name: "seven", age: 7)], deleted: ["9"])
         let after = try Data(contentsOf: file)
-        #expect(after.prefix(before.count) == before)          // the snapshot is untouched
-        #expect(after.count - before.count < 200)              // one small record
-        let reloaded = try FileCollectionPersistence<TestUser>(directory: directory, managerKey: "users").loadCollection()
+        #expect(after.prefix(before.count) == before)  // the snapshot is untouched
+        #expect(after.count - before.count < 200)  // one small record
+        let reloaded = try FileCollectionPersistence<TestUser>(directory: directory, managerKey: "users")
+            .loadCollection()
         #expect(reloaded.count == 499)
         #expect(reloaded.first { $0.id == "7" }?.name == "seven")
     }
@@ -87,7 +91,7 @@ struct CollectionFilePersistenceTests {
         #expect(FileManager.default.fileExists(atPath: file.path + ".corrupt"))
         #expect(second.currentCollection.isEmpty)
         #expect(second.pendingWriteCount == 1)
-        let third = engine(MockRemoteCollectionService(), directory)   // a fresh file was started
+        let third = engine(MockRemoteCollectionService(), directory)  // a fresh file was started
         #expect(third.lastPersistenceError == nil)
     }
 
@@ -114,7 +118,8 @@ struct CollectionFilePersistenceTests {
         let file = collectionFile(directory)
         let bytes = try Data(contentsOf: file)
         try bytes.prefix(bytes.count - 10).write(to: file)
-        let reloaded = try FileCollectionPersistence<TestUser>(directory: directory, managerKey: "users").loadCollection()
+        let reloaded = try FileCollectionPersistence<TestUser>(directory: directory, managerKey: "users")
+            .loadCollection()
         #expect(reloaded.map(\.id) == ["1", "2", "3", "4"])
     }
 
@@ -130,8 +135,9 @@ struct CollectionFilePersistenceTests {
         })
         let persistence = FileCollectionPersistence<TestUser>(directory: directory, managerKey: "users", io: io)
         let remote = MockRemoteCollectionService(collection: users)
-        let engine = CollectionSyncEngine(remote: remote, managerKey: "users", localPersistence: persistence,
-                                          sleep: StepSleeper().sleep)
+        let engine = CollectionSyncEngine(
+            remote: remote, managerKey: "users", localPersistence: persistence,
+            sleep: StepSleeper().sleep)
         await engine.startListening()
         try await waitUntil { remote.listenerCount == 1 }
         failing.withLock { $0 = true }
@@ -141,12 +147,13 @@ struct CollectionFilePersistenceTests {
             Issue.record("expected persistenceFailed, got \(String(describing: engine.lastPersistenceError))")
             return
         }
-        #expect(engine.getDocument(id: "4") != nil)   // memory keeps it
+        #expect(engine.getDocument(id: "4") != nil)  // memory keeps it
         failing.withLock { $0 = false }
         remote.simulateRemoteSave(TestUser(id: "5", name: "Cy", age: 8))
         try await waitUntil { await engine.getDocument(id: "5") != nil }
         engine.stopListening(clearCaches: false)
-        let reloaded = try FileCollectionPersistence<TestUser>(directory: directory, managerKey: "users").loadCollection()
+        let reloaded = try FileCollectionPersistence<TestUser>(directory: directory, managerKey: "users")
+            .loadCollection()
         #expect(Set(reloaded.map(\.id)) == ["1", "2", "3", "5"])
     }
 

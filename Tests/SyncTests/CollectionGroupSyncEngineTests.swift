@@ -8,13 +8,18 @@ import Testing
 @Suite("CollectionGroupSyncEngine")
 @MainActor
 struct CollectionGroupSyncEngineTests {
-    let reviews = [TestUser(id: "r1", name: "good", age: 5), TestUser(id: "r2", name: "bad", age: 1),
-                   TestUser(id: "r3", name: "fine", age: 4)]
+    let reviews = [
+        TestUser(id: "r1", name: "good", age: 5), TestUser(id: "r2", name: "bad", age: 1),
+        TestUser(id: "r3", name: "fine", age: 4),
+    ]
 
-    func makeEngine(_ remote: MockRemoteCollectionGroupService<TestUser>, analytics: FakeAnalytics? = nil,
-                    sleep: SyncSleep? = nil) -> CollectionGroupSyncEngine<TestUser> {
-        CollectionGroupSyncEngine(remote: remote, managerKey: "reviews", localPersistence: MockLocalCollectionPersistence(),
-                                  logger: analytics.map { AnalyticsSyncLogger(analytics: $0) }, sleep: sleep ?? StepSleeper().sleep)
+    func makeEngine(
+        _ remote: MockRemoteCollectionGroupService<TestUser>, analytics: FakeAnalytics? = nil,
+        sleep: SyncSleep? = nil
+    ) -> CollectionGroupSyncEngine<TestUser> {
+        CollectionGroupSyncEngine(
+            remote: remote, managerKey: "reviews", localPersistence: MockLocalCollectionPersistence(),
+            logger: analytics.map { AnalyticsSyncLogger(analytics: $0) }, sleep: sleep ?? StepSleeper().sleep)
     }
 
     @Test func startListeningBulkLoadsThenStreamsChanges() async throws {
@@ -52,7 +57,9 @@ struct CollectionGroupSyncEngineTests {
     @Test func queriesAndStreams() async throws {
         let remote = MockRemoteCollectionGroupService(collection: reviews)
         let engine = makeEngine(remote)
-        let high = try await engine.getDocumentsAsync { $0.where("age", isGreaterThan: 3).order(by: "age", descending: true) }
+        let high = try await engine.getDocumentsAsync {
+            $0.where("age", isGreaterThan: 3).order(by: "age", descending: true)
+        }
         #expect(high.map(\.id) == ["r1", "r3"])
         let arrays = try await collect(1, from: engine.streamCollection { $0.where("age", isGreaterThan: 3) })
         #expect(arrays.first?.map(\.id) == ["r1", "r3"])
@@ -75,7 +82,7 @@ struct CollectionGroupSyncEngineTests {
         await engine.startListening()
         try await waitUntil { sleeper.waitingCount == 1 }
         remote.setError(nil, for: .stream)
-        _ = try await engine.getDocumentsAsync { $0 }   // a read while down reconnects at once
+        _ = try await engine.getDocumentsAsync { $0 }  // a read while down reconnects at once
         try await waitUntil { remote.listenerCount == 1 }
         #expect(sleeper.requested == [2])
         engine.stopListening()
@@ -112,8 +119,9 @@ struct CollectionGroupSyncEngineTests {
         let first = CollectionGroupSyncEngine(remote: remote, managerKey: "reviews", persistenceDirectory: directory)
         await first.startListening()
         first.stopListening(clearCaches: false)
-        let second = CollectionGroupSyncEngine(remote: MockRemoteCollectionGroupService<TestUser>(), managerKey: "reviews",
-                                               persistenceDirectory: directory)
+        let second = CollectionGroupSyncEngine(
+            remote: MockRemoteCollectionGroupService<TestUser>(), managerKey: "reviews",
+            persistenceDirectory: directory)
         #expect(second.currentCollection == reviews)
     }
 }

@@ -14,7 +14,9 @@ struct CollectionStreamTests {
         let remote = MockRemoteCollectionService(collection: users)
         let engine = CollectionSyncEngine(remote: remote, managerKey: "users", localPersistence: nil)
         // The stream goes straight into the iteration: dropping the iterator then ends it (FlintCore's Streams guide).
-        let consumer = Task { try await collect(2, from: engine.streamCollection { $0.where("age", isGreaterThan: 26) }) }
+        let consumer = Task {
+            try await collect(2, from: engine.streamCollection { $0.where("age", isGreaterThan: 26) })
+        }
         try await waitUntil { remote.listenerCount == 1 }
         remote.simulateRemoteSave(TestUser(id: "3", name: "Ann", age: 41))
         let arrays = try await value(of: consumer)
@@ -35,7 +37,7 @@ struct CollectionStreamTests {
             #expect(try await value(of: updated).map(\.id) == ["1", "2", "3"])
             #expect(try await value(of: deleted) == ["1"])
         }
-        try await waitUntil { remote.listenerCount == 0 }   // the streams are gone with their variables
+        try await waitUntil { remote.listenerCount == 0 }  // the streams are gone with their variables
     }
 
     @Test func cancellingAStreamRemovesItsListener() async throws {
@@ -84,7 +86,8 @@ struct CollectionStreamTests {
 
     @Test func aViewModelComposingEnginesIsTold() async throws {
         let remote = MockRemoteCollectionService(collection: users)
-        let model = ContentViewModel(engine: CollectionSyncEngine(remote: remote, managerKey: "users", localPersistence: nil))
+        let model = ContentViewModel(
+            engine: CollectionSyncEngine(remote: remote, managerKey: "users", localPersistence: nil))
         let changed = Gate()
         withObservationTracking {
             _ = model.names

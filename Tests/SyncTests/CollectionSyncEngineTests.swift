@@ -7,14 +7,19 @@ import Testing
 @Suite("CollectionSyncEngine")
 @MainActor
 struct CollectionSyncEngineTests {
-    let users = [TestUser(id: "1", name: "John", age: 30), TestUser(id: "2", name: "Jane", age: 25),
-                 TestUser(id: "3", name: "Ann", age: 41)]
+    let users = [
+        TestUser(id: "1", name: "John", age: 30), TestUser(id: "2", name: "Jane", age: 25),
+        TestUser(id: "3", name: "Ann", age: 41),
+    ]
 
-    func makeEngine(_ remote: MockRemoteCollectionService<TestUser>,
-                    persistence: MockLocalCollectionPersistence<TestUser>? = MockLocalCollectionPersistence(),
-                    analytics: FakeAnalytics? = nil, sleep: SyncSleep? = nil) -> CollectionSyncEngine<TestUser> {
-        CollectionSyncEngine(remote: remote, managerKey: "users", localPersistence: persistence,
-                             logger: analytics.map { AnalyticsSyncLogger(analytics: $0) }, sleep: sleep ?? StepSleeper().sleep)
+    func makeEngine(
+        _ remote: MockRemoteCollectionService<TestUser>,
+        persistence: MockLocalCollectionPersistence<TestUser>? = MockLocalCollectionPersistence(),
+        analytics: FakeAnalytics? = nil, sleep: SyncSleep? = nil
+    ) -> CollectionSyncEngine<TestUser> {
+        CollectionSyncEngine(
+            remote: remote, managerKey: "users", localPersistence: persistence,
+            logger: analytics.map { AnalyticsSyncLogger(analytics: $0) }, sleep: sleep ?? StepSleeper().sleep)
     }
 
     @Test func startListeningBulkLoadsThenStreamsChanges() async throws {
@@ -22,7 +27,7 @@ struct CollectionSyncEngineTests {
         let analytics = FakeAnalytics()
         let engine = makeEngine(remote, analytics: analytics)
         await engine.startListening()
-        #expect(engine.currentCollection == users)   // the bulk load, before the listener's first batch
+        #expect(engine.currentCollection == users)  // the bulk load, before the listener's first batch
         #expect(analytics.events(named: "users_bulkLoad_success").first?.parameters == ["count": "3"])
         try await waitUntil { remote.listenerCount == 1 }
         remote.simulateRemoteSave(TestUser(id: "4", name: "Bo", age: 9))
@@ -74,8 +79,8 @@ struct CollectionSyncEngineTests {
     @Test func getCollectionAsyncUsesTheCacheUnlessAlwaysFetch() async throws {
         let remote = MockRemoteCollectionService(collection: users)
         let engine = makeEngine(remote)
-        #expect(try await engine.getCollectionAsync() == users)   // empty cache: fetched
-        #expect(try await engine.getCollectionAsync() == users)   // cached
+        #expect(try await engine.getCollectionAsync() == users)  // empty cache: fetched
+        #expect(try await engine.getCollectionAsync() == users)  // cached
         #expect(remote.calls.filter { $0 == .getCollection }.count == 1)
         remote.simulateRemoteDelete(id: "3")
         #expect(try await engine.getCollectionAsync(behavior: .alwaysFetch).count == 2)
@@ -104,7 +109,10 @@ struct CollectionSyncEngineTests {
         }
         #expect(result.map(\.id) == ["2", "1"])
         #expect(engine.currentCollection.isEmpty)
-        #expect(analytics.events(named: "users_getDocumentsQuery_success").first?.parameters == ["filter_count": "2", "count": "2"])
+        #expect(
+            analytics.events(named: "users_getDocumentsQuery_success").first?.parameters == [
+                "filter_count": "2", "count": "2",
+            ])
         remote.setError(RemoteDown(), for: .getCollection)
         await #expect(throws: RemoteDown.self) { try await engine.getDocumentsAsync { $0.limit(to: 1) } }
         #expect(analytics.events(named: "users_getDocumentsQuery_fail").count == 1)
@@ -134,10 +142,11 @@ struct CollectionSyncEngineTests {
         await #expect(throws: RemoteDown.self) { try await engine.updateDocument(id: "1", data: ["name": "J"]) }
         await #expect(throws: RemoteDown.self) { try await engine.deleteDocument(id: "2") }
         #expect(engine.pendingWriteCount == 2)
-        #expect(persistence.pendingWrites == [
-            PendingWrite(documentId: "1", kind: .update, fields: ["age": 31, "name": "J"]),
-            PendingWrite(documentId: "2", kind: .delete),
-        ])
+        #expect(
+            persistence.pendingWrites == [
+                PendingWrite(documentId: "1", kind: .update, fields: ["age": 31, "name": "J"]),
+                PendingWrite(documentId: "2", kind: .delete),
+            ])
     }
 
     @Test func pendingWritesReplayBeforeTheBulkLoadAndListener() async throws {
@@ -170,7 +179,7 @@ struct CollectionSyncEngineTests {
         let persistence = MockLocalCollectionPersistence<TestUser>()
         let engine = makeEngine(remote, persistence: persistence)
         await engine.startListening()
-        try await waitUntil { remote.listenerCount == 1 && persistence.replaceCount == 2 }   // bulk load + first batch
+        try await waitUntil { remote.listenerCount == 1 && persistence.replaceCount == 2 }  // bulk load + first batch
         for age in 50..<60 { remote.simulateRemoteSave(TestUser(id: "1", name: "John", age: age)) }
         try await waitUntil { persistence.changeCount == 10 }
         #expect(persistence.replaceCount == 2)
@@ -206,7 +215,8 @@ struct CollectionSyncEngineTests {
         let analytics = FakeAnalytics()
         let engine = makeEngine(remote, analytics: analytics)
         await engine.startListening()
-        #expect(analytics.events(named: "users_bulkLoad_fail").first?.parameters == ["error_description": "RemoteDown()"])
+        #expect(
+            analytics.events(named: "users_bulkLoad_fail").first?.parameters == ["error_description": "RemoteDown()"])
         try await waitUntil { await engine.currentCollection.count == 3 }
         engine.stopListening()
     }

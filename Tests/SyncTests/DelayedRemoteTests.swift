@@ -11,7 +11,8 @@ struct DelayedRemoteTests {
 
     @Test func theListenerWaitsForASlowReplayOfPendingWrites() async throws {
         let remote = MockRemoteDocumentService<TestUser>()
-        let engine = DocumentSyncEngine(remote: remote, managerKey: "user", localPersistence: MockLocalDocumentPersistence())
+        let engine = DocumentSyncEngine(
+            remote: remote, managerKey: "user", localPersistence: MockLocalDocumentPersistence())
         remote.setError(RemoteDown(), for: .save)
         await #expect(throws: RemoteDown.self) { try await engine.saveDocument(self.john) }
         remote.setError(nil, for: .save)
@@ -24,7 +25,7 @@ struct DelayedRemoteTests {
         }
         let start = Task { try await engine.startListening(documentId: "u1") }
         try await replayStarted.wait(timeout: defaultTestTimeout)
-        #expect(!remote.calls.contains(.stream))     // held: the replay has not finished
+        #expect(!remote.calls.contains(.stream))  // held: the replay has not finished
         #expect(engine.pendingWriteCount == 1)
         release.open()
         try await value(of: start)
@@ -43,7 +44,12 @@ struct DelayedRemoteTests {
         let release = Gate()
         let held = Locked(true)
         remote.setBeforeCall { operation in
-            guard operation == .getCollection, held.withLock({ first in defer { first = false }; return first }) else { return }
+            guard operation == .getCollection,
+                held.withLock({ first in
+                    defer { first = false }
+                    return first
+                })
+            else { return }
             firstLoad.open()
             await release.wait()
         }
@@ -53,7 +59,7 @@ struct DelayedRemoteTests {
         #expect(engine.currentCollection.map(\.id) == ["2"])
         release.open()
         try await value(of: slow)
-        #expect(engine.currentCollection.map(\.id) == ["2"])   // the late result of the old query was dropped
+        #expect(engine.currentCollection.map(\.id) == ["2"])  // the late result of the old query was dropped
         try await waitUntil { remote.listenerCount == 1 }
         engine.stopListening()
     }

@@ -10,7 +10,8 @@ struct DocumentFilePersistenceTests {
     let john = TestUser(id: "u1", name: "John", age: 30)
 
     func engine(_ remote: MockRemoteDocumentService<TestUser>, _ directory: URL) -> DocumentSyncEngine<TestUser> {
-        DocumentSyncEngine(remote: remote, managerKey: "user", persistenceDirectory: directory, sleep: StepSleeper().sleep)
+        DocumentSyncEngine(
+            remote: remote, managerKey: "user", persistenceDirectory: directory, sleep: StepSleeper().sleep)
     }
 
     @Test func theDocumentAndItsIdSurviveARestart() async throws {
@@ -82,7 +83,7 @@ struct DocumentFilePersistenceTests {
             if case .corruptFile = error as? SyncError { return true }
             return false
         }
-        #expect(try persistence.loadDocument() == nil)   // set aside: the next load starts empty
+        #expect(try persistence.loadDocument() == nil)  // set aside: the next load starts empty
     }
 
     @Test func aFailingWriteKeepsThePreviousFile() throws {

@@ -18,13 +18,15 @@ struct DocumentSyncEngineAppTests {
         try await engine.startListening(documentId: "u1")
         try await waitUntil { await engine.currentDocument != nil }
         try await engine.saveDocument(john)
-        #expect(analytics.events(named: "user_listener_start") == [
-            LoggedAnalyticsEvent(name: "user_listener_start", parameters: ["document_id": "u1"]),
-        ])
+        #expect(
+            analytics.events(named: "user_listener_start") == [
+                LoggedAnalyticsEvent(name: "user_listener_start", parameters: ["document_id": "u1"])
+            ])
         #expect(analytics.events(named: "user_listener_success").count == 1)
-        #expect(analytics.events(named: "user_save_start") == [
-            LoggedAnalyticsEvent(name: "user_save_start", parameters: ["document_id": "u1", "user_name": "John"]),
-        ])
+        #expect(
+            analytics.events(named: "user_save_start") == [
+                LoggedAnalyticsEvent(name: "user_save_start", parameters: ["document_id": "u1", "user_name": "John"])
+            ])
         #expect(analytics.events(named: "user_save_success").count == 1)
         await app.delete()
     }
@@ -33,8 +35,9 @@ struct DocumentSyncEngineAppTests {
         let appAnalytics = FakeAnalytics()
         let logger = FakeAnalytics()
         let app = try TestApp.make(overrides: appAnalytics.components)
-        let engine = DocumentSyncEngine(remote: MockRemoteDocumentService<TestUser>(), managerKey: "user", localPersistence: nil,
-                                        logger: AnalyticsSyncLogger(analytics: logger), app: app)
+        let engine = DocumentSyncEngine(
+            remote: MockRemoteDocumentService<TestUser>(), managerKey: "user", localPersistence: nil,
+            logger: AnalyticsSyncLogger(analytics: logger), app: app)
         engine.stopListening()
         #expect(logger.events(named: "user_cachesCleared").count == 1)
         #expect(appAnalytics.loggedEvents.isEmpty)
@@ -44,8 +47,9 @@ struct DocumentSyncEngineAppTests {
     @Test func everyWriteAndReadEventIsLogged() async throws {
         let analytics = FakeAnalytics()
         let remote = MockRemoteDocumentService(document: john)
-        let engine = DocumentSyncEngine(remote: remote, managerKey: "user", localPersistence: MockLocalDocumentPersistence(),
-                                        logger: AnalyticsSyncLogger(analytics: analytics), sleep: StepSleeper().sleep)
+        let engine = DocumentSyncEngine(
+            remote: remote, managerKey: "user", localPersistence: MockLocalDocumentPersistence(),
+            logger: AnalyticsSyncLogger(analytics: analytics), sleep: StepSleeper().sleep)
         try await engine.startListening(documentId: "u1")
         try await waitUntil { await engine.currentDocument != nil }
         _ = try await engine.getDocumentAsync(behavior: .alwaysFetch)
@@ -57,17 +61,23 @@ struct DocumentSyncEngineAppTests {
         try await waitUntil { await engine.currentDocument == nil }
         engine.stopListening()
         let names = analytics.loggedEvents.map(\.name)
-        for name in ["listener_start", "listener_success", "documentUpdated", "getDocument_start", "getDocument_success",
-                     "update_start", "update_success", "delete_start", "delete_fail", "pendingWriteAdded",
-                     "syncPendingWrites_start", "syncPendingWrites_complete", "pendingWritesCleared", "documentDeleted",
-                     "listener_stopped", "cachesCleared"] {
+        for name in [
+            "listener_start", "listener_success", "documentUpdated", "getDocument_start", "getDocument_success",
+            "update_start", "update_success", "delete_start", "delete_fail", "pendingWriteAdded",
+            "syncPendingWrites_start", "syncPendingWrites_complete", "pendingWritesCleared", "documentDeleted",
+            "listener_stopped", "cachesCleared",
+        ] {
             #expect(names.contains("user_\(name)"), "missing user_\(name)")
         }
-        #expect(analytics.events(named: "user_pendingWriteAdded").first?.parameters ==
-                ["document_id": "u1", "pending_write_count": "1"])
+        #expect(
+            analytics.events(named: "user_pendingWriteAdded").first?.parameters == [
+                "document_id": "u1", "pending_write_count": "1",
+            ])
         #expect(analytics.events(named: "user_delete_fail").first?.parameters["error_description"] == "RemoteDown()")
-        #expect(analytics.events(named: "user_syncPendingWrites_complete").first?.parameters ==
-                ["synced_count": "1", "pending_write_count": "0"])
+        #expect(
+            analytics.events(named: "user_syncPendingWrites_complete").first?.parameters == [
+                "synced_count": "1", "pending_write_count": "0",
+            ])
     }
 
     @Test func deletingTheAppStopsTheEngine() async throws {
@@ -80,7 +90,9 @@ struct DocumentSyncEngineAppTests {
         try await waitUntil { await !engine.isListening }
         try await waitUntil { remote.listenerCount == 0 }
         await #expect(throws: SyncError.appDeleted(name: app.name)) { try await engine.saveDocument(self.john) }
-        await #expect(throws: SyncError.appDeleted(name: app.name)) { try await engine.startListening(documentId: "u1") }
+        await #expect(throws: SyncError.appDeleted(name: app.name)) {
+            try await engine.startListening(documentId: "u1")
+        }
     }
 
     @Test func streamDocumentFinishesWhenTheAppIsDeleted() async throws {

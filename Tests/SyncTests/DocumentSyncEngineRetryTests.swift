@@ -78,19 +78,23 @@ struct DocumentSyncEngineRetryTests {
         remote.setError(RemoteDown(), for: .stream)
         let sleeper = StepSleeper()
         let analytics = FakeAnalytics()
-        let engine = DocumentSyncEngine(remote: remote, managerKey: "user", localPersistence: nil,
-                                        logger: AnalyticsSyncLogger(analytics: analytics), sleep: sleeper.sleep)
+        let engine = DocumentSyncEngine(
+            remote: remote, managerKey: "user", localPersistence: nil,
+            logger: AnalyticsSyncLogger(analytics: analytics), sleep: sleeper.sleep)
         try await engine.startListening(documentId: "u1")
         try await waitUntil { sleeper.waitingCount == 1 }
         sleeper.finishNext()
         try await waitUntil { sleeper.requested.count == 2 }
         engine.stopListening()
-        #expect(analytics.events(named: "user_listener_retrying") == [
-            LoggedAnalyticsEvent(name: "user_listener_retrying",
-                                 parameters: ["document_id": "u1", "retry_count": "1", "delay_seconds": "2.0"]),
-            LoggedAnalyticsEvent(name: "user_listener_retrying",
-                                 parameters: ["document_id": "u1", "retry_count": "2", "delay_seconds": "4.0"]),
-        ])
+        #expect(
+            analytics.events(named: "user_listener_retrying") == [
+                LoggedAnalyticsEvent(
+                    name: "user_listener_retrying",
+                    parameters: ["document_id": "u1", "retry_count": "1", "delay_seconds": "2.0"]),
+                LoggedAnalyticsEvent(
+                    name: "user_listener_retrying",
+                    parameters: ["document_id": "u1", "retry_count": "2", "delay_seconds": "4.0"]),
+            ])
         #expect(analytics.events(named: "user_listener_fail").first?.parameters["error_description"] == "RemoteDown()")
         #expect(analytics.events(named: "user_listener_stopped").count == 1)
     }

@@ -9,11 +9,14 @@ import Testing
 struct DocumentSyncEngineTests {
     let john = TestUser(id: "u1", name: "John", age: 30)
 
-    func makeEngine(_ remote: MockRemoteDocumentService<TestUser>,
-                    persistence: MockLocalDocumentPersistence<TestUser>? = MockLocalDocumentPersistence(),
-                    analytics: FakeAnalytics? = nil, sleep: SyncSleep? = nil) -> DocumentSyncEngine<TestUser> {
-        DocumentSyncEngine(remote: remote, managerKey: "user", localPersistence: persistence,
-                           logger: analytics.map { AnalyticsSyncLogger(analytics: $0) }, sleep: sleep ?? StepSleeper().sleep)
+    func makeEngine(
+        _ remote: MockRemoteDocumentService<TestUser>,
+        persistence: MockLocalDocumentPersistence<TestUser>? = MockLocalDocumentPersistence(),
+        analytics: FakeAnalytics? = nil, sleep: SyncSleep? = nil
+    ) -> DocumentSyncEngine<TestUser> {
+        DocumentSyncEngine(
+            remote: remote, managerKey: "user", localPersistence: persistence,
+            logger: analytics.map { AnalyticsSyncLogger(analytics: $0) }, sleep: sleep ?? StepSleeper().sleep)
     }
 
     @Test func startListeningDeliversTheDocument() async throws {
@@ -91,7 +94,9 @@ struct DocumentSyncEngineTests {
         let engine = makeEngine(remote)
         #expect(try await engine.getDocumentAsync(id: "u1") == john)
         #expect(engine.currentDocument == nil)
-        await #expect(throws: SyncError.documentNotFound(id: "nobody")) { try await engine.getDocumentAsync(id: "nobody") }
+        await #expect(throws: SyncError.documentNotFound(id: "nobody")) {
+            try await engine.getDocumentAsync(id: "nobody")
+        }
     }
 
     @Test func writesReachTheRemote() async throws {
@@ -120,9 +125,10 @@ struct DocumentSyncEngineTests {
         await #expect(throws: RemoteDown.self) { try await engine.saveDocument(john) }
         await #expect(throws: RemoteDown.self) { try await engine.updateDocument(id: "u1", data: ["name": "Jon"]) }
         #expect(engine.pendingWriteCount == 1)
-        #expect(persistence.pendingWrites == [
-            PendingWrite(documentId: "u1", kind: .save, fields: ["id": "u1", "name": "Jon", "age": 30]),
-        ])
+        #expect(
+            persistence.pendingWrites == [
+                PendingWrite(documentId: "u1", kind: .save, fields: ["id": "u1", "name": "Jon", "age": 30])
+            ])
     }
 
     @Test func pendingWritesReplayBeforeTheListenerAttaches() async throws {

@@ -11,8 +11,9 @@ struct EngineLifetimeTests {
 
     @Test func releasingAnEngineRemovesItsListener() async throws {
         let remote = MockRemoteCollectionService(collection: users)
-        var engine: CollectionSyncEngine<TestUser>? = CollectionSyncEngine(remote: remote, managerKey: "users",
-                                                                            localPersistence: nil)
+        var engine: CollectionSyncEngine<TestUser>? = CollectionSyncEngine(
+            remote: remote, managerKey: "users",
+            localPersistence: nil)
         await engine?.startListening()
         try await waitUntil { remote.listenerCount == 1 }
         engine = nil
@@ -23,8 +24,9 @@ struct EngineLifetimeTests {
         let remote = MockRemoteDocumentService(document: users[0])
         remote.setError(RemoteDown(), for: .stream)
         let sleeper = StepSleeper()
-        var engine: DocumentSyncEngine<TestUser>? = DocumentSyncEngine(remote: remote, managerKey: "user",
-                                                                        localPersistence: nil, sleep: sleeper.sleep)
+        var engine: DocumentSyncEngine<TestUser>? = DocumentSyncEngine(
+            remote: remote, managerKey: "user",
+            localPersistence: nil, sleep: sleeper.sleep)
         try await engine?.startListening(documentId: "1")
         try await waitUntil { sleeper.waitingCount == 1 }
         engine = nil
@@ -47,8 +49,9 @@ struct EngineLifetimeTests {
     @Test func collectionReadAndWriteEventsCarryTheirParameters() async throws {
         let analytics = FakeAnalytics()
         let remote = MockRemoteCollectionService(collection: users)
-        let engine = CollectionSyncEngine(remote: remote, managerKey: "users", localPersistence: MockLocalCollectionPersistence(),
-                                          logger: AnalyticsSyncLogger(analytics: analytics))
+        let engine = CollectionSyncEngine(
+            remote: remote, managerKey: "users", localPersistence: MockLocalCollectionPersistence(),
+            logger: AnalyticsSyncLogger(analytics: analytics))
         _ = try await engine.getCollectionAsync()
         try await engine.saveDocument(TestUser(id: "3", name: "Ann", age: 41))
         try await engine.updateDocument(id: "3", data: ["age": 42])
@@ -60,12 +63,20 @@ struct EngineLifetimeTests {
         engine.stopListening()
         let events = analytics.loggedEvents
         #expect(events.contains(LoggedAnalyticsEvent(name: "users_getCollection_success", parameters: ["count": "2"])))
-        #expect(events.contains(LoggedAnalyticsEvent(name: "users_getCollection_fail", parameters: ["error_description": "RemoteDown()"])))
-        #expect(events.contains(LoggedAnalyticsEvent(name: "users_save_success", parameters: ["document_id": "3", "user_name": "Ann"])))
+        #expect(
+            events.contains(
+                LoggedAnalyticsEvent(
+                    name: "users_getCollection_fail", parameters: ["error_description": "RemoteDown()"])))
+        #expect(
+            events.contains(
+                LoggedAnalyticsEvent(name: "users_save_success", parameters: ["document_id": "3", "user_name": "Ann"])))
         #expect(events.contains(LoggedAnalyticsEvent(name: "users_update_success", parameters: ["document_id": "3"])))
         #expect(events.contains(LoggedAnalyticsEvent(name: "users_delete_success", parameters: ["document_id": "3"])))
-        #expect(events.contains(LoggedAnalyticsEvent(name: "users_getDocument_fail",
-                                                     parameters: ["document_id": "9", "error_description": "RemoteDown()"])))
+        #expect(
+            events.contains(
+                LoggedAnalyticsEvent(
+                    name: "users_getDocument_fail",
+                    parameters: ["document_id": "9", "error_description": "RemoteDown()"])))
         #expect(events.last == LoggedAnalyticsEvent(name: "users_cachesCleared", parameters: [:]))
     }
 }

@@ -8,13 +8,16 @@ struct PendingWriteTests {
     let delete = PendingWrite(documentId: "d", kind: .delete)
 
     @Test func anUpdateMergesIntoASave() {
-        #expect(save.merged(with: update) == PendingWrite(documentId: "d", kind: .save, fields: ["id": "d", "name": "B", "age": 1]))
+        #expect(
+            save.merged(with: update)
+                == PendingWrite(documentId: "d", kind: .save, fields: ["id": "d", "name": "B", "age": 1]))
     }
 
     @Test func updatesMergeWithTheLaterWinning() {
         let first = PendingWrite(documentId: "d", kind: .update, fields: ["a.b": 1, "c": 2])
         let later = PendingWrite(documentId: "d", kind: .update, fields: ["a": ["x": 3], "c": 4])
-        #expect(first.merged(with: later) == PendingWrite(documentId: "d", kind: .update, fields: ["a": ["x": 3], "c": 4]))
+        #expect(
+            first.merged(with: later) == PendingWrite(documentId: "d", kind: .update, fields: ["a": ["x": 3], "c": 4]))
     }
 
     @Test func aDeleteOrSaveReplacesAnything() {

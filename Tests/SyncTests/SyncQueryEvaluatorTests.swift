@@ -28,7 +28,8 @@ struct SyncQueryEvaluatorTests {
     }
 
     @Test func queriesAreEqualWhenBuiltAlike() {
-        #expect(SyncQuery().where("a", isEqualTo: 1).order(by: "b") == SyncQuery().where("a", isEqualTo: 1).order(by: "b"))
+        #expect(
+            SyncQuery().where("a", isEqualTo: 1).order(by: "b") == SyncQuery().where("a", isEqualTo: 1).order(by: "b"))
         #expect(SyncQuery().where("a", isEqualTo: 1) != SyncQuery().where("a", isEqualTo: 2))
         #expect(SyncQuery().where("a", isEqualTo: 1).where("b", isEqualTo: 2).filterCount == 2)
     }

@@ -26,7 +26,8 @@ import Testing
         let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
         continuation.yield(1)
         continuation.yield(2)
-        await #expect(throws: TestTimeoutError.valuesNotReceived(expected: 3, received: 2, timeout: .milliseconds(100))) {
+        await #expect(throws: TestTimeoutError.valuesNotReceived(expected: 3, received: 2, timeout: .milliseconds(100)))
+        {
             try await collect(3, from: stream, timeout: .milliseconds(100))
         }
         continuation.finish()
@@ -60,12 +61,14 @@ import Testing
 
     @Test func removesTheListenerAfterCollecting() async throws {
         let spy = SpyListenerRegistration()
-        let values = try await collect(2, from: AsyncStream<Int>.listening { yield in
-            yield(1)
-            yield(2)
-            yield(3)
-            return spy
-        })
+        let values = try await collect(
+            2,
+            from: AsyncStream<Int>.listening { yield in
+                yield(1)
+                yield(2)
+                yield(3)
+                return spy
+            })
         #expect(values == [1, 2])
         try await spy.waitForRemoval()
         #expect(spy.removeCount == 1)
@@ -73,7 +76,8 @@ import Testing
 
     @Test func removesTheListenerAfterATimeout() async throws {
         let spy = SpyListenerRegistration()
-        await #expect(throws: TestTimeoutError.valuesNotReceived(expected: 1, received: 0, timeout: .milliseconds(50))) {
+        await #expect(throws: TestTimeoutError.valuesNotReceived(expected: 1, received: 0, timeout: .milliseconds(50)))
+        {
             try await collect(1, from: AsyncStream<Int>.listening { _ in spy }, timeout: .milliseconds(50))
         }
         try await spy.waitForRemoval()
@@ -90,7 +94,8 @@ import Testing
 
     @Test func firstTimesOutWhenNothingArrives() async throws {
         let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
-        await #expect(throws: TestTimeoutError.valuesNotReceived(expected: 1, received: 0, timeout: .milliseconds(50))) {
+        await #expect(throws: TestTimeoutError.valuesNotReceived(expected: 1, received: 0, timeout: .milliseconds(50)))
+        {
             try await first(of: stream, timeout: .milliseconds(50))
         }
         continuation.finish()

@@ -8,10 +8,11 @@ import Testing
         let analytics = FakeAnalytics()
         analytics.logEvent("login", parameters: [:])
         analytics.logEvent("purchase", parameters: ["item": "book", "value": "3"])
-        #expect(analytics.loggedEvents == [
-            LoggedAnalyticsEvent(name: "login"),
-            LoggedAnalyticsEvent(name: "purchase", parameters: ["item": "book", "value": "3"]),
-        ])
+        #expect(
+            analytics.loggedEvents == [
+                LoggedAnalyticsEvent(name: "login"),
+                LoggedAnalyticsEvent(name: "purchase", parameters: ["item": "book", "value": "3"]),
+            ])
     }
 
     @Test func eventsNamedFiltersByName() {
@@ -28,11 +29,12 @@ import Testing
         analytics.setUserProperty("gold", forName: "tier")
         analytics.setUserProperty("en", forName: "language")
         analytics.setUserProperty(nil, forName: "tier")
-        #expect(analytics.userPropertyCalls == [
-            LoggedUserProperty(name: "tier", value: "gold"),
-            LoggedUserProperty(name: "language", value: "en"),
-            LoggedUserProperty(name: "tier", value: nil),
-        ])
+        #expect(
+            analytics.userPropertyCalls == [
+                LoggedUserProperty(name: "tier", value: "gold"),
+                LoggedUserProperty(name: "language", value: "en"),
+                LoggedUserProperty(name: "tier", value: nil),
+            ])
         #expect(analytics.userProperties == ["language": "en"])
     }
 

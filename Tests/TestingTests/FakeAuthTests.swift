@@ -162,7 +162,7 @@ import Testing
         let auth = FakeAuth(userID: "alice")
         let uids = Locked<[String?]>([])
         let registration = auth.addUserChangeListener { uid in uids.withLock { $0.append(uid) } }
-        auth.simulateSignIn(userID: "alice")   // the same uid: no change
+        auth.simulateSignIn(userID: "alice")  // the same uid: no change
         auth.simulateSignIn(userID: "bob")
         try auth.signOut()
         _ = try await auth.signInAnonymously()

@@ -8,14 +8,14 @@ import Testing
         #expect(!gate.isOpen)
         #expect(gate.waiterCount == 0)
         gate.open()
-        gate.open()   // later calls do nothing
+        gate.open()  // later calls do nothing
         #expect(gate.isOpen)
     }
 
     @Test func aGateOpenedBeforeWaitingLetsTheBoundedWaitThrough() async throws {
         let gate = Gate()
         gate.open()
-        try await gate.wait(timeout: .zero)   // no deadline is even started
+        try await gate.wait(timeout: .zero)  // no deadline is even started
         #expect(gate.waiterCount == 0)
     }
 
@@ -25,7 +25,7 @@ import Testing
             try await gate.wait(timeout: defaultTestTimeout)
             return gate.isOpen
         }
-        try await waitUntil { gate.waiterCount == 1 }   // the waiter is at the gate
+        try await waitUntil { gate.waiterCount == 1 }  // the waiter is at the gate
         gate.open()
         #expect(try await value(of: waiter) == true)
         #expect(gate.waiterCount == 0)
@@ -61,7 +61,7 @@ import Testing
             try await gate.wait(timeout: .milliseconds(50))
         }
         #expect(clock.now - start >= .milliseconds(50))
-        #expect(gate.waiterCount == 0)   // the timed-out waiter left the gate
+        #expect(gate.waiterCount == 0)  // the timed-out waiter left the gate
         #expect(!gate.isOpen)
     }
 
@@ -87,12 +87,12 @@ import Testing
         }
         let patient = Task { try await gate.wait(timeout: defaultTestTimeout) }
         #expect(try await value(of: timedOut) == .gateNotOpened(timeout: .milliseconds(50)))
-        #expect(gate.waiterCount == 1)   // only the patient waiter is left
+        #expect(gate.waiterCount == 1)  // only the patient waiter is left
         // Resuming the timed-out waiter's continuation a second time would trap the test process.
         gate.open()
         try await value(of: patient)
         #expect(gate.waiterCount == 0)
-        try await gate.wait(timeout: .zero)   // and the gate stays open
+        try await gate.wait(timeout: .zero)  // and the gate stays open
     }
 
     @Test func aTimeoutShorterThanAnotherWaitersLeavesThatWaiterWaiting() async throws {
@@ -121,7 +121,7 @@ import Testing
         #expect(try await value(of: waiter) == true)
         #expect(gate.waiterCount == 0)
         #expect(!gate.isOpen)
-        gate.open()   // nothing left to resume
+        gate.open()  // nothing left to resume
     }
 
     @Test func aWaiterCancelledBeforeItWaitsReturnsAtOnce() async throws {
@@ -148,7 +148,8 @@ import Testing
     }
 
     @Test func theTimeoutIsDescribed() {
-        #expect(TestTimeoutError.gateNotOpened(timeout: .milliseconds(50)).description
-            == "Timed out after 0.05 seconds: the gate was not opened.")
+        #expect(
+            TestTimeoutError.gateNotOpened(timeout: .milliseconds(50)).description
+                == "Timed out after 0.05 seconds: the gate was not opened.")
     }
 }

@@ -1,13 +1,14 @@
 import FlintCore
 import FlintProductSupport
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Sends `request` on a fresh ephemeral session (no shared connection pool between tests), through
@@ -42,8 +43,11 @@ final class StreamingClient: NSObject, URLSessionDataDelegate, @unchecked Sendab
         URLSessionCalls.run { [self] in
             let session = URLSession(configuration: .ephemeral, delegate: self, delegateQueue: nil)
             self.session.withLock { $0 = session }
-            session.dataTask(with: URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData,
-                                              timeoutInterval: timeout)).resume()
+            session.dataTask(
+                with: URLRequest(
+                    url: url, cachePolicy: .reloadIgnoringLocalCacheData,
+                    timeoutInterval: timeout)
+            ).resume()
         }
     }
 
@@ -94,9 +98,9 @@ func onThread<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
 func rawExchange(host: String = "127.0.0.1", port: Int, _ bytes: [UInt8]) async -> String? {
     await onThread {
         #if canImport(Darwin)
-        let fd = socket(AF_INET, SOCK_STREAM, 0)
+            let fd = socket(AF_INET, SOCK_STREAM, 0)
         #else
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #endif
         guard fd >= 0 else { return nil }
         defer { close(fd) }
@@ -105,7 +109,7 @@ func rawExchange(host: String = "127.0.0.1", port: Int, _ bytes: [UInt8]) async 
         _ = setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         var address = sockaddr_in()
         #if canImport(Darwin)
-        address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
+            address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
         #endif
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = UInt16(port).bigEndian

@@ -68,7 +68,7 @@ import Testing
 
     @Test func seesAStreamRemoveItsListenerWhenTheConsumerIsCancelled() async throws {
         let spy = SpyListenerRegistration()
-        let started = SpyListenerRegistration()   // used as a one-shot "consumer started" signal
+        let started = SpyListenerRegistration()  // used as a one-shot "consumer started" signal
         let stream = AsyncStream<Int>.listening { yield in
             yield(1)
             return spy

@@ -35,7 +35,7 @@ import Testing
     }
 
     @Test func aTaskThatNeverFinishesTimesOutAndIsCancelled() async throws {
-        let never = Gate()   // never opened: the task ends only when cancelled
+        let never = Gate()  // never opened: the task ends only when cancelled
         let task = Task { () -> Bool in
             await never.wait()
             return Task.isCancelled
@@ -102,7 +102,8 @@ import Testing
     }
 
     @Test func theTimeoutIsDescribed() {
-        #expect(TestTimeoutError.taskNotFinished(timeout: .milliseconds(50)).description
-            == "Timed out after 0.05 seconds: the task did not finish, so it was cancelled.")
+        #expect(
+            TestTimeoutError.taskNotFinished(timeout: .milliseconds(50)).description
+                == "Timed out after 0.05 seconds: the task did not finish, so it was cancelled.")
     }
 }

@@ -43,8 +43,9 @@ import Testing
 
     @Test func overridesReplaceALibraryComponent() throws {
         let replacement = Greeter(auth: nil, salutation: "Howdy")
-        let app = try TestApp.make(libraries: [GreeterLibrary.self],
-                                   overrides: [.instance(replacement, as: Greeter.self)])
+        let app = try TestApp.make(
+            libraries: [GreeterLibrary.self],
+            overrides: [.instance(replacement, as: Greeter.self)])
         #expect(try app.container.require(Greeter.self) === replacement)
     }
 

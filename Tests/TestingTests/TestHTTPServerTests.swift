@@ -1,10 +1,11 @@
 import FlintCore
 import FlintTesting
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// The in-process HTTP test server, driven by URLSession (and a raw socket where URLSession cannot send the
 /// bytes on purpose).
@@ -16,8 +17,9 @@ struct TestHTTPServerTests {
 
     @Test func aFixedBodyIsServedWithItsStatusAndHeaders() async throws {
         try await withTestHTTPServer({ _ in
-            TestHTTPResponse(status: 201, headers: ["Content-Type": "application/json", "X-Reply": "yes"],
-                             body: #"{"ok":true}"#)
+            TestHTTPResponse(
+                status: 201, headers: ["Content-Type": "application/json", "X-Reply": "yes"],
+                body: #"{"ok":true}"#)
         }) { server in
             let (data, response) = try await fetch(server.url(path: "/thing"))
             #expect(response.statusCode == 201)
@@ -64,7 +66,8 @@ struct TestHTTPServerTests {
 
     @Test func aChunkedRequestBodyIsDecoded() async throws {
         try await withTestHTTPServer({ request in .text("got \(request.body.count)") }) { server in
-            let request = "POST /upload HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\n"
+            let request =
+                "POST /upload HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\n"
                 + "5\r\nhello\r\n7;ext=1\r\n, world\r\n0\r\nX-Trailer: t\r\n\r\n"
             let answer = try #require(await rawExchange(port: server.port, Array(request.utf8)))
             #expect(answer.hasPrefix("HTTP/1.1 200 OK\r\n"))
@@ -101,7 +104,7 @@ struct TestHTTPServerTests {
 
             writer.send(first)
             try await waitUntil { client.text == "data: {\"message\":1}\n\n" }
-            #expect(!client.isComplete)   // the stream is still open: the client read the first event alone
+            #expect(!client.isComplete)  // the stream is still open: the client read the first event alone
 
             writer.send(second)
             try await waitUntil { client.text.hasSuffix("event: update\nid: 7\ndata: line 1\ndata: line 2\n\n") }
@@ -135,8 +138,8 @@ struct TestHTTPServerTests {
             try await waitUntil { client.isComplete }
             #expect(client.error == nil)
             #expect(client.text == "abcdef")
-            #expect(client.pieces >= 2)                                  // not in one piece
-            #expect(ContinuousClock.now - started >= .milliseconds(300))   // two pauses
+            #expect(client.pieces >= 2)  // not in one piece
+            #expect(ContinuousClock.now - started >= .milliseconds(300))  // two pauses
         }
     }
 
@@ -192,7 +195,7 @@ struct TestHTTPServerTests {
             #expect(response.statusCode == 431)
             #expect(server.requests.isEmpty)
 
-            let (_, small) = try await fetch(server.url(path: "/h"))   // under the limit: served
+            let (_, small) = try await fetch(server.url(path: "/h"))  // under the limit: served
             #expect(small.statusCode == 200)
         }
     }
@@ -205,13 +208,14 @@ struct TestHTTPServerTests {
             let (_, response) = try await fetch(request)
             #expect(response.statusCode == 413)
 
-            let chunked = "POST /b HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n"
+            let chunked =
+                "POST /b HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n"
                 + "400\r\n" + String(repeating: "a", count: 1024) + "\r\n1\r\nb\r\n0\r\n\r\n"
             let answer = try #require(await rawExchange(port: server.port, Array(chunked.utf8)))
             #expect(answer.hasPrefix("HTTP/1.1 413 Content Too Large\r\n"))
             #expect(server.requests.isEmpty)
 
-            request.httpBody = Data(repeating: 65, count: 1024)   // at the limit: served
+            request.httpBody = Data(repeating: 65, count: 1024)  // at the limit: served
             #expect(try await fetch(request).1.statusCode == 200)
             #expect(server.requests.count == 1)
         }
@@ -249,14 +253,14 @@ struct TestHTTPServerTests {
             }
         }) { server in
             let clients = [StreamingClient(url: server.url(path: "/0")), StreamingClient(url: server.url(path: "/1"))]
-            defer { clients.forEach { $0.invalidate() } }
+            defer { for client in clients { client.invalidate() } }
             writers[1].write("b")
             writers[0].write("a")
             try await waitUntil { clients[0].text == "a" && clients[1].text == "b" }
             #expect(server.openConnectionCount >= 2)
-            let (data, _) = try await fetch(server.url(path: "/other"))   // served while both streams are open
+            let (data, _) = try await fetch(server.url(path: "/other"))  // served while both streams are open
             #expect(String(decoding: data, as: UTF8.self) == "quick")
-            writers.forEach { $0.finish() }
+            for writer in writers { writer.finish() }
             try await waitUntil { clients.allSatisfy(\.isComplete) }
             #expect(clients.allSatisfy { $0.error == nil })
             try await waitUntil { server.openConnectionCount == 0 }
@@ -272,7 +276,10 @@ struct TestHTTPServerTests {
         }
         let streaming = StreamingClient(url: server.url(path: "/stream"))
         let late = StreamingClient(url: server.url(path: "/late"))
-        defer { streaming.invalidate(); late.invalidate() }
+        defer {
+            streaming.invalidate()
+            late.invalidate()
+        }
         writer.write("x")
         try await waitUntil { streaming.text == "x" && server.requests.count == 2 }
 
@@ -283,7 +290,7 @@ struct TestHTTPServerTests {
         #expect(streaming.error is URLError)
         #expect(late.error is URLError)
 
-        server.stop()   // again: nothing happens
+        server.stop()  // again: nothing happens
         #expect(server.isStopped)
         #expect(throws: TestHTTPServerError.self) { try server.boundAddress() }
     }
@@ -295,7 +302,7 @@ struct TestHTTPServerTests {
         defer { client.invalidate() }
         writer.write("x")
         try await waitUntil { client.text == "x" }
-        server = nil   // deinit stops it: the open stream is cut
+        server = nil  // deinit stops it: the open stream is cut
         try await waitUntil { client.isComplete }
         #expect(client.error is URLError)
     }

@@ -17,10 +17,12 @@ enum GreeterLibrary: FlintLibrary {
     static let libraryName = "testing-greeter"
     static let libraryVersion = "2.1.0"
     static func componentsToRegister() -> [Component] {
-        [Component(Greeter.self, dependencies: [.optional(AuthInterop.self)]) { container, isCacheable in
-            isCacheable = true
-            return Greeter(auth: container.instance(for: AuthInterop.self))
-        }]
+        [
+            Component(Greeter.self, dependencies: [.optional(AuthInterop.self)]) { container, isCacheable in
+                isCacheable = true
+                return Greeter(auth: container.instance(for: AuthInterop.self))
+            }
+        ]
     }
 }
 

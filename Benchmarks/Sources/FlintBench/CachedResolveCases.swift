@@ -6,17 +6,21 @@ func runCachedResolveCases(_ config: BenchConfig, progress: (String) -> Void) ->
     progress("cached_resolve")
     let app = makeFlintApp()
     defer { withExtendedLifetime(app) {} }
-    return measure(config, caseName: "cached_resolve", [
-        resolveContender(.flint, config, FlintResolveLoop(container: app.container)),
-        resolveContender(.swinject, config, SwinjectResolveLoop(makeSwinjectContainer())),
-        resolveContender(.swiftDependencies, config, DependenciesResolveLoop()),
-        resolveContender(.baselineDict, config, DictionaryResolveLoop(container: makeDictionaryContainer())),
-        resolveContender(.baselineProperty, config, PropertyResolveLoop()),
-    ])
+    return measure(
+        config, caseName: "cached_resolve",
+        [
+            resolveContender(.flint, config, FlintResolveLoop(container: app.container)),
+            resolveContender(.swinject, config, SwinjectResolveLoop(makeSwinjectContainer())),
+            resolveContender(.swiftDependencies, config, DependenciesResolveLoop()),
+            resolveContender(.baselineDict, config, DictionaryResolveLoop(container: makeDictionaryContainer())),
+            resolveContender(.baselineProperty, config, PropertyResolveLoop()),
+        ])
 }
 
 /// A calibrated loop of `loop.resolveBench` (generic, so the loop is specialized for each system).
-private func resolveContender<Loop: ResolveLoop>(_ system: BenchSystem, _ config: BenchConfig,
-                                                 _ loop: Loop) -> Contender {
+private func resolveContender<Loop: ResolveLoop>(
+    _ system: BenchSystem, _ config: BenchConfig,
+    _ loop: Loop
+) -> Contender {
     Contender.loop(system, config) { loop.resolveBench($0) }
 }

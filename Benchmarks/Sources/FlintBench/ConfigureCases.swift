@@ -21,8 +21,9 @@ func runConfigureCases(_ config: BenchConfig, progress: (String) -> Void) -> [Be
         progress(caseName)
         // Operations per timed repetition, so each repetition lasts long enough to time.
         let operations = max(1, config.scaled(10_000, quick: 1_000) / count)
-        results += measureConfigure(config, caseName: caseName, count: count, timing: .lazy, flintResolvesAll: true,
-                                    operations: operations)
+        results += measureConfigure(
+            config, caseName: caseName, count: count, timing: .lazy, flintResolvesAll: true,
+            operations: operations)
     }
     return results
 }
@@ -31,8 +32,10 @@ func runConfigureCases(_ config: BenchConfig, progress: (String) -> Void) -> [Be
 /// then resolving each service once. Flint's components use `timing`; with `flintResolvesAll` false (eager
 /// components, already created by configure) Flint resolves nothing after configure, while the peers, which
 /// have no eager start, still resolve each service once.
-func measureConfigure(_ config: BenchConfig, caseName: String, count: Int, timing: InstantiationTiming,
-                      flintResolvesAll: Bool, operations: Int) -> [BenchResult] {
+func measureConfigure(
+    _ config: BenchConfig, caseName: String, count: Int, timing: InstantiationTiming,
+    flintResolvesAll: Bool, operations: Int
+) -> [BenchResult] {
     // One graph of distinct types per operation: no configure in a repetition finds its components, types
     // and factories warm in the caches from the previous one, at every size alike (a repetition always
     // touches about 10,000 types' worth of data), so the sizes compare like with like.
@@ -78,7 +81,8 @@ func measureConfigure(_ config: BenchConfig, caseName: String, count: Int, timin
         }
         return containers
     }
-    let dictionary = Contender.fixed(.baselineDict, operations: operations, setup: {}) { _ -> [LockedDictionaryContainer] in
+    let dictionary = Contender.fixed(.baselineDict, operations: operations, setup: {}) {
+        _ -> [LockedDictionaryContainer] in
         var containers: [LockedDictionaryContainer] = []
         for dictionaryGraph in dictionaryGraphs {
             let container = LockedDictionaryContainer()

@@ -20,31 +20,39 @@ func runDatabaseCases(_ config: BenchConfig, progress: (String) -> Void) async -
     var results: [BenchResult] = []
     do {
         progress("database_event_fanout")
-        let fanouts = [("database_event_fanout_1_subscriber", 1, config.scaled(2_000, quick: 200)),
-                       ("database_event_fanout_1000_subscribers", 1_000, config.scaled(40, quick: 4))]
+        let fanouts = [
+            ("database_event_fanout_1_subscriber", 1, config.scaled(2_000, quick: 200)),
+            ("database_event_fanout_1000_subscribers", 1_000, config.scaled(40, quick: 4)),
+        ]
         var rooms: [DatabaseFanoutRoom] = []
         for (_, subscribers, _) in fanouts {
             rooms.append(try await DatabaseFanoutRoom(subscribers: subscribers))
         }
-        let fanoutSamples = try await alternate(config, rooms.indices.map { index in
-            { try await rooms[index].write(count: fanouts[index].2) }
-        })
+        let fanoutSamples = try await alternate(
+            config,
+            rooms.indices.map { index in
+                { try await rooms[index].write(count: fanouts[index].2) }
+            })
         for (index, fanout) in fanouts.enumerated() {
             results.append(BenchResult(caseName: fanout.0, system: .flint, nsPerOp: median(fanoutSamples[index])))
         }
         for room in rooms { await room.close() }
 
-        let sizes = config.quick ? [(2_000, "database_write_10000_children"), (20_000, "database_write_100000_children")]
-                                 : [(10_000, "database_write_10000_children"), (100_000, "database_write_100000_children")]
+        let sizes =
+            config.quick
+            ? [(2_000, "database_write_10000_children"), (20_000, "database_write_100000_children")]
+            : [(10_000, "database_write_10000_children"), (100_000, "database_write_100000_children")]
         var lists: [DatabaseBenchList] = []
         for (size, caseName) in sizes {
             progress(caseName)
             lists.append(try await DatabaseBenchList(size: size))
         }
         let writes = config.scaled(300, quick: 30)
-        let writeSamples = try await alternate(config, lists.indices.map { index in
-            { try await lists[index].write(count: writes) }
-        })
+        let writeSamples = try await alternate(
+            config,
+            lists.indices.map { index in
+                { try await lists[index].write(count: writes) }
+            })
         for (index, (_, caseName)) in sizes.enumerated() {
             results.append(BenchResult(caseName: caseName, system: .flint, nsPerOp: median(writeSamples[index])))
         }

@@ -9,6 +9,7 @@ import FlintCore
 /// swift-dependencies: n/a.
 func runEagerStartCases(_ config: BenchConfig, progress: (String) -> Void) -> [BenchResult] {
     progress("eager_100")
-    return measureConfigure(config, caseName: "eager_100", count: 100, timing: .alwaysEager,
-                            flintResolvesAll: false, operations: config.scaled(100, quick: 10))
+    return measureConfigure(
+        config, caseName: "eager_100", count: 100, timing: .alwaysEager,
+        flintResolvesAll: false, operations: config.scaled(100, quick: 10))
 }

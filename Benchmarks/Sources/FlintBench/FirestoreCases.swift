@@ -12,8 +12,10 @@ import Synchronization
 /// Cases: `firestore_write_10000_docs`, `firestore_write_100000_docs` (Flint only). With `--quick` the sizes are
 /// 2,000 and 20,000 under the same case names' `_quick` variants.
 func runFirestoreCases(_ config: BenchConfig, progress: (String) -> Void) async -> [BenchResult] {
-    let sizes = config.quick ? [(2_000, "firestore_write_10000_docs"), (20_000, "firestore_write_100000_docs")]
-                             : [(10_000, "firestore_write_10000_docs"), (100_000, "firestore_write_100000_docs")]
+    let sizes =
+        config.quick
+        ? [(2_000, "firestore_write_10000_docs"), (20_000, "firestore_write_100000_docs")]
+        : [(10_000, "firestore_write_10000_docs"), (100_000, "firestore_write_100000_docs")]
     let writesPerRound = config.quick ? 30 : 300
     var collections: [FirestoreBenchCollection] = []
     for (size, caseName) in sizes {
@@ -59,8 +61,9 @@ final class FirestoreBenchCollection: @unchecked Sendable {
         items = firestore.collection("items")
         var batch = firestore.batch()
         for index in 0..<size {
-            batch.setData(["n": .integer(Int64(index)), "group": .integer(Int64(index % 100))],
-                          forDocument: items.document(String(format: "doc%07d", index)))
+            batch.setData(
+                ["n": .integer(Int64(index)), "group": .integer(Int64(index % 100))],
+                forDocument: items.document(String(format: "doc%07d", index)))
             if index % 20_000 == 19_999 {
                 try await batch.commit()
                 batch = firestore.batch()
@@ -71,8 +74,9 @@ final class FirestoreBenchCollection: @unchecked Sendable {
         // 100 listeners; wait (bounded) until each delivered its first snapshot before timing anything.
         let firstSnapshots = Atomic<Int>(0)
         for group in 0..<100 {
-            registrations.append(items.whereField("group", isEqualTo: .integer(Int64(group)))
-                .addSnapshotListener { _, _ in firstSnapshots.add(1, ordering: .relaxed) })
+            registrations.append(
+                items.whereField("group", isEqualTo: .integer(Int64(group)))
+                    .addSnapshotListener { _, _ in firstSnapshots.add(1, ordering: .relaxed) })
         }
         let deadline = ContinuousClock.now + .seconds(60)
         while firstSnapshots.load(ordering: .relaxed) < 100 && ContinuousClock.now < deadline {

@@ -18,21 +18,23 @@ func runFreshInstanceCases(_ config: BenchConfig, progress: (String) -> Void) ->
     let swinjectContainer = makeSwinjectContainer()
     let dictionaryContainer = makeDictionaryContainer()
     let holder = opaque(PropertyHolder())
-    return measure(config, caseName: "fresh_instance", [
-        Contender.loop(.flint, config) { iterations in
-            for _ in 0..<iterations { blackHole(container.instance(for: (any FreshService).self)!) }
-        },
-        Contender.loop(.swinject, config) { iterations in
-            for _ in 0..<iterations { blackHole(swinjectContainer.resolve((any FreshService).self)!) }
-        },
-        Contender.loop(.baselineDict, config) { iterations in
-            for _ in 0..<iterations { blackHole(dictionaryContainer.resolve((any FreshService).self)!) }
-        },
-        Contender.loop(.baselineProperty, config) { iterations in
-            for _ in 0..<iterations {
-                let service: any FreshService = FreshServiceImpl(dependency: holder.dependency)
-                blackHole(service)
-            }
-        },
-    ])
+    return measure(
+        config, caseName: "fresh_instance",
+        [
+            Contender.loop(.flint, config) { iterations in
+                for _ in 0..<iterations { blackHole(container.instance(for: (any FreshService).self)!) }
+            },
+            Contender.loop(.swinject, config) { iterations in
+                for _ in 0..<iterations { blackHole(swinjectContainer.resolve((any FreshService).self)!) }
+            },
+            Contender.loop(.baselineDict, config) { iterations in
+                for _ in 0..<iterations { blackHole(dictionaryContainer.resolve((any FreshService).self)!) }
+            },
+            Contender.loop(.baselineProperty, config) { iterations in
+                for _ in 0..<iterations {
+                    let service: any FreshService = FreshServiceImpl(dependency: holder.dependency)
+                    blackHole(service)
+                }
+            },
+        ])
 }

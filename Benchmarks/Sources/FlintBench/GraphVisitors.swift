@@ -14,20 +14,22 @@ struct FlintGraphVisitor: TypeGraphVisitor {
 
     mutating func visitRoot<Key>(_ key: Key.Type) {
         let nodeType = Node<Key>.self
-        components.append(Component(nodeType, timing: timing) { _, isCacheable in
-            isCacheable = true
-            return nodeType.init(parent: nil)
-        })
+        components.append(
+            Component(nodeType, timing: timing) { _, isCacheable in
+                isCacheable = true
+                return nodeType.init(parent: nil)
+            })
         resolvers.append { container in blackHole(container.instance(for: nodeType)) }
     }
 
     mutating func visit<Key, Parent>(_ key: Key.Type, parent: Parent.Type) {
         let nodeType = Node<Key>.self
         let parentType = Node<Parent>.self
-        components.append(Component(nodeType, timing: timing, dependencies: [.required(parentType)]) { container, isCacheable in
-            isCacheable = true
-            return nodeType.init(parent: container.instance(for: parentType))
-        })
+        components.append(
+            Component(nodeType, timing: timing, dependencies: [.required(parentType)]) { container, isCacheable in
+                isCacheable = true
+                return nodeType.init(parent: container.instance(for: parentType))
+            })
         resolvers.append { container in blackHole(container.instance(for: nodeType)) }
     }
 }

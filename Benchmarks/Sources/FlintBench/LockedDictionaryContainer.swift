@@ -21,8 +21,10 @@ final class LockedDictionaryContainer: Sendable {
     }
 
     /// Registers a factory; `cached` keeps the first instance, otherwise every resolve runs the factory.
-    func register<T: Sendable>(_ type: T.Type, cached: Bool,
-                               factory: @escaping @Sendable (LockedDictionaryContainer) -> T) {
+    func register<T: Sendable>(
+        _ type: T.Type, cached: Bool,
+        factory: @escaping @Sendable (LockedDictionaryContainer) -> T
+    ) {
         entries.withLock { $0[ObjectIdentifier(type)] = .factory(cached: cached, make: factory) }
     }
 

@@ -3,9 +3,9 @@ import Foundation
 import Synchronization
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Consumes a value without letting the optimizer know what happens to it, so that the work producing it
@@ -104,9 +104,11 @@ struct Contender {
 
     /// A fixed number of operations done by `run`, after an untimed `setup`. After the clock stopped,
     /// `teardown` runs and what `setup` and `run` returned is released, so teardown is never timed.
-    static func fixed<State, Output>(_ system: BenchSystem, operations: Int, setup: @escaping () -> State,
-                                     run: @escaping (State) -> Output,
-                                     teardown: @escaping (State) -> Void = { _ in }) -> Contender {
+    static func fixed<State, Output>(
+        _ system: BenchSystem, operations: Int, setup: @escaping () -> State,
+        run: @escaping (State) -> Output,
+        teardown: @escaping (State) -> Void = { _ in }
+    ) -> Contender {
         Contender(system: system, operations: operations) {
             let state = setup()
             let start = ContinuousClock.now
@@ -121,8 +123,10 @@ struct Contender {
     /// `body(threadIndex, iterations)` on `threads` dedicated threads started together; one operation is one
     /// iteration of one thread, so the result is the aggregate cost (wall time / total operations). The
     /// iteration count per thread is calibrated on one thread (`body(0, n)`).
-    static func threads(_ system: BenchSystem, _ config: BenchConfig, threads: Int,
-                        _ body: @escaping @Sendable (_ threadIndex: Int, _ iterations: Int) -> Void) -> Contender {
+    static func threads(
+        _ system: BenchSystem, _ config: BenchConfig, threads: Int,
+        _ body: @escaping @Sendable (_ threadIndex: Int, _ iterations: Int) -> Void
+    ) -> Contender {
         let iterations = calibrate(config) { body(0, $0) }
         return Contender(system: system, operations: threads * iterations) {
             runOnThreads(threads, iterationsPerThread: iterations, body)
@@ -137,9 +141,11 @@ struct AsyncContender {
     let timeOneRun: () async -> Duration
 
     /// A fixed number of operations done by `run`, after an untimed `setup` and before an untimed `teardown`.
-    static func fixed<State>(_ system: BenchSystem, operations: Int, setup: @escaping () async -> State,
-                             run: @escaping (State) async -> Void,
-                             teardown: @escaping (State) async -> Void) -> AsyncContender {
+    static func fixed<State>(
+        _ system: BenchSystem, operations: Int, setup: @escaping () async -> State,
+        run: @escaping (State) async -> Void,
+        teardown: @escaping (State) async -> Void
+    ) -> AsyncContender {
         AsyncContender(system: system, operations: operations) {
             let state = await setup()
             let start = ContinuousClock.now
@@ -232,8 +238,10 @@ private final class StartLine: Sendable {
 }
 
 /// One timed multi-thread run: the wall time from the start signal until every thread finished.
-private func runOnThreads(_ threads: Int, iterationsPerThread: Int,
-                          _ body: @escaping @Sendable (Int, Int) -> Void) -> Duration {
+private func runOnThreads(
+    _ threads: Int, iterationsPerThread: Int,
+    _ body: @escaping @Sendable (Int, Int) -> Void
+) -> Duration {
     let line = StartLine()
     for index in 0..<threads {
         let thread = Thread {

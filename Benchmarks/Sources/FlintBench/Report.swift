@@ -43,14 +43,18 @@ func humanTable(_ results: [BenchResult]) -> String {
     var lines: [String] = []
     for (index, row) in rows.enumerated() {
         let cells = row.enumerated().map { column, cell in
-            column == 0 ? cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
+            column == 0
+                ? cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
                 : String(repeating: " ", count: widths[column] - cell.count) + cell
         }
         lines.append("| " + cells.joined(separator: " | ") + " |")
         if index == 0 {
-            lines.append("|" + widths.enumerated().map { column, width in
-                column == 0 ? String(repeating: "-", count: width + 2) : String(repeating: "-", count: width + 1) + ":"
-            }.joined(separator: "|") + "|")
+            lines.append(
+                "|"
+                    + widths.enumerated().map { column, width in
+                        column == 0
+                            ? String(repeating: "-", count: width + 2) : String(repeating: "-", count: width + 1) + ":"
+                    }.joined(separator: "|") + "|")
         }
     }
     return lines.joined(separator: "\n")
@@ -82,58 +86,98 @@ func targetReport(_ results: [BenchResult], memory: [MemoryResult] = []) -> [Str
         guard let numerator, let denominator, denominator > 0 else { return nil }
         return numerator / denominator
     }
-    check("cached resolve: Flint <= 0.2 x baseline-dict", ratio(ns("cached_resolve", .flint), ns("cached_resolve", .baselineDict)),
-          "Flint = %.2f x baseline-dict") { $0 <= 0.2 }
-    check("cached resolve: Flint >= 15x faster than Swinject",
-          ratio(ns("cached_resolve", .swinject), ns("cached_resolve", .flint)), "%.1fx faster") { $0 >= 15 }
-    check("cached resolve: Flint >= 10x faster than swift-dependencies",
-          ratio(ns("cached_resolve", .swiftDependencies), ns("cached_resolve", .flint)), "%.1fx faster") { $0 >= 10 }
-    check("fresh instance: Flint >= 15x faster than Swinject",
-          ratio(ns("fresh_instance", .swinject), ns("fresh_instance", .flint)), "%.1fx faster") { $0 >= 15 }
-    check("2 threads (own services): aggregate throughput >= 1.6 x single thread",
-          ratio(ns("cached_resolve_1_thread", .flint), ns("cached_resolve_2_threads", .flint)), "%.2f x") { $0 >= 1.6 }
+    check(
+        "cached resolve: Flint <= 0.2 x baseline-dict",
+        ratio(ns("cached_resolve", .flint), ns("cached_resolve", .baselineDict)),
+        "Flint = %.2f x baseline-dict"
+    ) { $0 <= 0.2 }
+    check(
+        "cached resolve: Flint >= 15x faster than Swinject",
+        ratio(ns("cached_resolve", .swinject), ns("cached_resolve", .flint)), "%.1fx faster"
+    ) { $0 >= 15 }
+    check(
+        "cached resolve: Flint >= 10x faster than swift-dependencies",
+        ratio(ns("cached_resolve", .swiftDependencies), ns("cached_resolve", .flint)), "%.1fx faster"
+    ) { $0 >= 10 }
+    check(
+        "fresh instance: Flint >= 15x faster than Swinject",
+        ratio(ns("fresh_instance", .swinject), ns("fresh_instance", .flint)), "%.1fx faster"
+    ) { $0 >= 15 }
+    check(
+        "2 threads (own services): aggregate throughput >= 1.6 x single thread",
+        ratio(ns("cached_resolve_1_thread", .flint), ns("cached_resolve_2_threads", .flint)), "%.2f x"
+    ) { $0 >= 1.6 }
     if let same = ratio(ns("cached_resolve_1_thread", .flint), ns("cached_resolve_2_threads_same", .flint)) {
         // Not a target: both threads retain and release the one instance, so its reference count's cache line
         // moves between the cores on every resolve, in every system.
-        lines.append("  [info] 2 threads on the same service (not a target): aggregate throughput "
-                     + "\(String(format: "%.2f", same)) x single thread")
+        lines.append(
+            "  [info] 2 threads on the same service (not a target): aggregate throughput "
+                + "\(String(format: "%.2f", same)) x single thread")
     }
-    if let single = ns("cached_resolve_1_thread", .baselineProperty), let double = ns("cached_resolve_2_threads", .baselineProperty) {
+    if let single = ns("cached_resolve_1_thread", .baselineProperty),
+        let double = ns("cached_resolve_2_threads", .baselineProperty)
+    {
         let scaling = single / double
-        let verdict = scaling >= 1.8 ? "both cores were free" : "the 2-thread results above are not meaningful: another process had a core"
-        lines.append("  [info] machine check: baseline-property scales \(String(format: "%.2f", scaling)) x on 2 threads (ideal 2): \(verdict)")
+        let verdict =
+            scaling >= 1.8
+            ? "both cores were free" : "the 2-thread results above are not meaningful: another process had a core"
+        lines.append(
+            "  [info] machine check: baseline-property scales \(String(format: "%.2f", scaling)) x on 2 threads (ideal 2): \(verdict)"
+        )
     }
     check("configure 10,000: <= 10 ms", ns("configure_10000", .flint).map { $0 / 1e6 }, "%.2f ms") { $0 <= 10 }
-    check("configure 10,000: Flint <= 0.5 x baseline-dict",
-          ratio(ns("configure_10000", .flint), ns("configure_10000", .baselineDict)), "Flint = %.2f x baseline-dict") { $0 <= 0.5 }
-    check("configure 10,000: <= 12 x configure 1,000",
-          ratio(ns("configure_10000", .flint), ns("configure_1000", .flint)), "%.2f x") { $0 <= 12 }
-    check("stream, 1 subscriber: >= 0.8 x bare AsyncStream events/s",
-          ratio(ns("stream_1_subscriber", .baselineAsyncStream), ns("stream_1_subscriber", .flint)), "%.2f x") { $0 >= 0.8 }
-    check("stream, 1,000 subscribers: >= 0.8 x bare AsyncStream events/s",
-          ratio(ns("stream_1000_subscribers", .baselineAsyncStream), ns("stream_1000_subscribers", .flint)),
-          "%.2f x") { $0 >= 0.8 }
-    check("stream: per-subscriber cost at 1,000 subscribers <= 1.5 x at 1",
-          ratio(ns("stream_1000_subscribers", .flint), ns("stream_1_subscriber", .flint)), "%.2f x") { $0 <= 1.5 }
-    check("firestore: one write with 100 listening queries, 100,000 docs <= 1.5 x 10,000 docs",
-          ratio(ns("firestore_write_100000_docs", .flint), ns("firestore_write_10000_docs", .flint)), "%.2f x") { $0 <= 1.5 }
-    check("database: per-subscriber cost of one write's event at 1,000 events() subscribers <= 1.5 x at 1",
-          ratio(ns("database_event_fanout_1000_subscribers", .flint), ns("database_event_fanout_1_subscriber", .flint)),
-          "%.2f x") { $0 <= 1.5 }
-    check("database: one write with 100 listening queries, 100,000 children <= 1.5 x 10,000 children",
-          ratio(ns("database_write_100000_children", .flint), ns("database_write_10000_children", .flint)),
-          "%.2f x") { $0 <= 1.5 }
-    check("storage: embedded upload throughput >= 0.5 x a plain file copy",
-          ratio(ns("storage_upload_256MiB", .baselineFileCopy), ns("storage_upload_256MiB", .flint)), "%.2f x") { $0 >= 0.5 }
+    check(
+        "configure 10,000: Flint <= 0.5 x baseline-dict",
+        ratio(ns("configure_10000", .flint), ns("configure_10000", .baselineDict)), "Flint = %.2f x baseline-dict"
+    ) { $0 <= 0.5 }
+    check(
+        "configure 10,000: <= 12 x configure 1,000",
+        ratio(ns("configure_10000", .flint), ns("configure_1000", .flint)), "%.2f x"
+    ) { $0 <= 12 }
+    check(
+        "stream, 1 subscriber: >= 0.8 x bare AsyncStream events/s",
+        ratio(ns("stream_1_subscriber", .baselineAsyncStream), ns("stream_1_subscriber", .flint)), "%.2f x"
+    ) { $0 >= 0.8 }
+    check(
+        "stream, 1,000 subscribers: >= 0.8 x bare AsyncStream events/s",
+        ratio(ns("stream_1000_subscribers", .baselineAsyncStream), ns("stream_1000_subscribers", .flint)),
+        "%.2f x"
+    ) { $0 >= 0.8 }
+    check(
+        "stream: per-subscriber cost at 1,000 subscribers <= 1.5 x at 1",
+        ratio(ns("stream_1000_subscribers", .flint), ns("stream_1_subscriber", .flint)), "%.2f x"
+    ) { $0 <= 1.5 }
+    check(
+        "firestore: one write with 100 listening queries, 100,000 docs <= 1.5 x 10,000 docs",
+        ratio(ns("firestore_write_100000_docs", .flint), ns("firestore_write_10000_docs", .flint)), "%.2f x"
+    ) { $0 <= 1.5 }
+    check(
+        "database: per-subscriber cost of one write's event at 1,000 events() subscribers <= 1.5 x at 1",
+        ratio(ns("database_event_fanout_1000_subscribers", .flint), ns("database_event_fanout_1_subscriber", .flint)),
+        "%.2f x"
+    ) { $0 <= 1.5 }
+    check(
+        "database: one write with 100 listening queries, 100,000 children <= 1.5 x 10,000 children",
+        ratio(ns("database_write_100000_children", .flint), ns("database_write_10000_children", .flint)),
+        "%.2f x"
+    ) { $0 <= 1.5 }
+    check(
+        "storage: embedded upload throughput >= 0.5 x a plain file copy",
+        ratio(ns("storage_upload_256MiB", .baselineFileCopy), ns("storage_upload_256MiB", .flint)), "%.2f x"
+    ) { $0 >= 0.5 }
     for result in memory {
         check("storage: \(result.caseName) <= 64 MiB", result.mebibytes, "%.1f MiB") { $0 <= 64 }
     }
-    check("sync: one remote change into a persisted CollectionSyncEngine, 100,000 docs <= 1.5 x 10,000 docs",
-          ratio(ns("sync_collection_100000", .flint), ns("sync_collection_10000", .flint)), "%.2f x") { $0 <= 1.5 }
+    check(
+        "sync: one remote change into a persisted CollectionSyncEngine, 100,000 docs <= 1.5 x 10,000 docs",
+        ratio(ns("sync_collection_100000", .flint), ns("sync_collection_10000", .flint)), "%.2f x"
+    ) { $0 <= 1.5 }
     return lines
 }
 
 /// One JSON object per memory figure: `{"case": "...", "system": "flint", "mib": <number>}`.
 func jsonLines(_ memory: [MemoryResult]) -> [String] {
-    memory.map { "{\"case\": \"\($0.caseName)\", \"system\": \"flint\", \"mib\": \(($0.mebibytes * 10).rounded() / 10)}" }
+    memory.map {
+        "{\"case\": \"\($0.caseName)\", \"system\": \"flint\", \"mib\": \(($0.mebibytes * 10).rounded() / 10)}"
+    }
 }

@@ -13,10 +13,13 @@ import Foundation
 ///   downloading it back with `write(toFile:)`. Target: at most 64 MiB each. On Linux the peak is reset before
 ///   each transfer (`/proc/self/clear_refs`) and read from `VmHWM`; elsewhere it is `getrusage`'s maximum, whose
 ///   growth only shows when the transfer passes the process's earlier peak.
-func runStorageCases(_ config: BenchConfig, progress: (String) -> Void) async -> (results: [BenchResult], memory: [MemoryResult]) {
+func runStorageCases(_ config: BenchConfig, progress: (String) -> Void) async -> (
+    results: [BenchResult], memory: [MemoryResult]
+) {
     var results: [BenchResult] = []
     var memory: [MemoryResult] = []
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flint-bench-storage-\(UUID().uuidString)")
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "flint-bench-storage-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: folder) }
     do {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -26,8 +29,9 @@ func runStorageCases(_ config: BenchConfig, progress: (String) -> Void) async ->
         options.projectID = "bench"
         options.storageBucket = "bench.appspot.com"
         let backend = try LocalStorageBackend(directory: folder.appendingPathComponent("backend"))
-        let app = try registry.configure(name: "storage-bench", options: options,
-                                         overrides: [.instance(backend, as: StorageBackend.self)])
+        let app = try registry.configure(
+            name: "storage-bench", options: options,
+            overrides: [.instance(backend, as: StorageBackend.self)])
         let storage = try Storage.storage(app: app)
 
         progress("storage_upload_256MiB")
@@ -54,8 +58,10 @@ func runStorageCases(_ config: BenchConfig, progress: (String) -> Void) async ->
         }
         try FileManager.default.removeItem(at: source)
         results.append(BenchResult(caseName: "storage_upload_256MiB", system: .flint, nsPerOp: median(flintSamples)))
-        results.append(BenchResult(caseName: "storage_upload_256MiB", system: .baselineFileCopy,
-                                   nsPerOp: median(copySamples)))
+        results.append(
+            BenchResult(
+                caseName: "storage_upload_256MiB", system: .baselineFileCopy,
+                nsPerOp: median(copySamples)))
 
         progress("storage_1GiB_peak_rss")
         let big = folder.appendingPathComponent("big.bin")
@@ -71,10 +77,14 @@ func runStorageCases(_ config: BenchConfig, progress: (String) -> Void) async ->
             throw BenchFailure("the download wrote \(size ?? -1) bytes, expected \(bigMebibytes << 20)")
         }
         let label = bigMebibytes == 1024 ? "1GiB" : "\(bigMebibytes)MiB"
-        memory.append(MemoryResult(caseName: "storage_upload_\(label)_peak_rss_growth", mebibytes: uploadGrowth.growth,
-                                   peakMebibytes: uploadGrowth.peak))
-        memory.append(MemoryResult(caseName: "storage_download_\(label)_peak_rss_growth", mebibytes: downloadGrowth.growth,
-                                   peakMebibytes: downloadGrowth.peak))
+        memory.append(
+            MemoryResult(
+                caseName: "storage_upload_\(label)_peak_rss_growth", mebibytes: uploadGrowth.growth,
+                peakMebibytes: uploadGrowth.peak))
+        memory.append(
+            MemoryResult(
+                caseName: "storage_download_\(label)_peak_rss_growth", mebibytes: downloadGrowth.growth,
+                peakMebibytes: downloadGrowth.peak))
         await app.delete()
     } catch {
         FileHandle.standardError.write(Data("flint-bench: storage cases failed: \(error)\n".utf8))
@@ -115,33 +125,33 @@ private func writeFile(at url: URL, mebibytes: Int) throws {
 /// in MiB.
 private func peakResidentGrowth(_ body: () async throws -> Void) async throws -> (growth: Double, peak: Double) {
     #if os(Linux)
-    try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)   // peak := current
-    let before = procStatusKilobytes("VmRSS") ?? 0
-    try await body()
-    let peak = procStatusKilobytes("VmHWM") ?? 0
-    return (Double(max(0, peak - before)) / 1024, Double(peak) / 1024)
+        try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)  // peak := current
+        let before = procStatusKilobytes("VmRSS") ?? 0
+        try await body()
+        let peak = procStatusKilobytes("VmHWM") ?? 0
+        return (Double(max(0, peak - before)) / 1024, Double(peak) / 1024)
     #else
-    let before = maximumResidentKilobytes()
-    try await body()
-    let peak = maximumResidentKilobytes()
-    return (Double(max(0, peak - before)) / 1024, Double(peak) / 1024)
+        let before = maximumResidentKilobytes()
+        try await body()
+        let peak = maximumResidentKilobytes()
+        return (Double(max(0, peak - before)) / 1024, Double(peak) / 1024)
     #endif
 }
 
 #if os(Linux)
-/// A `kB` field of `/proc/self/status`.
-private func procStatusKilobytes(_ field: String) -> Int? {
-    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
-    for line in status.split(separator: "\n") where line.hasPrefix(field + ":") {
-        return Int(line.dropFirst(field.count + 1).split(whereSeparator: { $0 == " " || $0 == "\t" }).first ?? "")
+    /// A `kB` field of `/proc/self/status`.
+    private func procStatusKilobytes(_ field: String) -> Int? {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
+        for line in status.split(separator: "\n") where line.hasPrefix(field + ":") {
+            return Int(line.dropFirst(field.count + 1).split(whereSeparator: { $0 == " " || $0 == "\t" }).first ?? "")
+        }
+        return nil
     }
-    return nil
-}
 #else
-/// `getrusage`'s maximum resident set size, in kB (macOS reports bytes).
-private func maximumResidentKilobytes() -> Int {
-    var usage = rusage()
-    getrusage(RUSAGE_SELF, &usage)
-    return Int(usage.ru_maxrss) / 1024
-}
+    /// `getrusage`'s maximum resident set size, in kB (macOS reports bytes).
+    private func maximumResidentKilobytes() -> Int {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF, &usage)
+        return Int(usage.ru_maxrss) / 1024
+    }
 #endif

@@ -23,24 +23,28 @@ func runStreamCases(_ config: BenchConfig, progress: (String) -> Void) async -> 
     for variant in variants {
         progress(variant.name)
         let operations = variant.subscribers * variant.events
-        let flint = AsyncContender.fixed(.flint, operations: operations, setup: {
-            let broadcaster = ListenerBroadcaster<Int>()
-            let streams = (0..<variant.subscribers).map { _ in
-                AsyncStream<Int>.listening(bufferingPolicy: .unbounded) { yield in broadcaster.addListener(yield) }
-            }
-            let consumers = await StreamConsumers(streams: streams, events: variant.events)
-            return StreamFixture(consumers: consumers) { value in broadcaster.send(value) }
-        }, run: { await $0.run() }, teardown: { await $0.consumers.finish() })
-        let bare = AsyncContender.fixed(.baselineAsyncStream, operations: operations, setup: {
-            let pairs = (0..<variant.subscribers).map { _ in
-                AsyncStream.makeStream(of: Int.self, bufferingPolicy: .unbounded)
-            }
-            let continuations = pairs.map(\.continuation)
-            let consumers = await StreamConsumers(streams: pairs.map(\.stream), events: variant.events)
-            return StreamFixture(consumers: consumers) { value in
-                for continuation in continuations { continuation.yield(value) }
-            }
-        }, run: { await $0.run() }, teardown: { await $0.consumers.finish() })
+        let flint = AsyncContender.fixed(
+            .flint, operations: operations,
+            setup: {
+                let broadcaster = ListenerBroadcaster<Int>()
+                let streams = (0..<variant.subscribers).map { _ in
+                    AsyncStream<Int>.listening(bufferingPolicy: .unbounded) { yield in broadcaster.addListener(yield) }
+                }
+                let consumers = await StreamConsumers(streams: streams, events: variant.events)
+                return StreamFixture(consumers: consumers) { value in broadcaster.send(value) }
+            }, run: { await $0.run() }, teardown: { await $0.consumers.finish() })
+        let bare = AsyncContender.fixed(
+            .baselineAsyncStream, operations: operations,
+            setup: {
+                let pairs = (0..<variant.subscribers).map { _ in
+                    AsyncStream.makeStream(of: Int.self, bufferingPolicy: .unbounded)
+                }
+                let continuations = pairs.map(\.continuation)
+                let consumers = await StreamConsumers(streams: pairs.map(\.stream), events: variant.events)
+                return StreamFixture(consumers: consumers) { value in
+                    for continuation in continuations { continuation.yield(value) }
+                }
+            }, run: { await $0.run() }, teardown: { await $0.consumers.finish() })
         results += await measure(config, caseName: variant.name, [flint, bare])
     }
     return results

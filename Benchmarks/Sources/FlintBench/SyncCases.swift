@@ -14,8 +14,10 @@ import Foundation
 /// Rounds of the two sizes alternate, so machine load hits both alike; the median is reported.
 @MainActor
 func runSyncCases(_ config: BenchConfig, progress: (String) -> Void) async -> [BenchResult] {
-    let sizes = config.quick ? [(2_000, "sync_collection_10000"), (20_000, "sync_collection_100000")]
-                             : [(10_000, "sync_collection_10000"), (100_000, "sync_collection_100000")]
+    let sizes =
+        config.quick
+        ? [(2_000, "sync_collection_10000"), (20_000, "sync_collection_100000")]
+        : [(10_000, "sync_collection_10000"), (100_000, "sync_collection_100000")]
     let changes = config.scaled(1_000, quick: 100)
     var collections: [SyncBenchCollection] = []
     for (size, caseName) in sizes {
@@ -57,11 +59,13 @@ final class SyncBenchCollection {
 
     init(size: Int) async {
         self.size = size
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("flint-bench-sync-\(UUID().uuidString)")
-        remote = MockRemoteCollectionService(collection: (0..<size).map { SyncBenchItem(id: "\($0)", group: $0 % 100, version: 0) })
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "flint-bench-sync-\(UUID().uuidString)")
+        remote = MockRemoteCollectionService(
+            collection: (0..<size).map { SyncBenchItem(id: "\($0)", group: $0 % 100, version: 0) })
         engine = CollectionSyncEngine(remote: remote, managerKey: "bench", persistenceDirectory: directory)
         await engine.startListening()
-        _ = await change(count: 1)   // the listener's first batch has been applied
+        _ = await change(count: 1)  // the listener's first batch has been applied
     }
 
     /// Makes `count` single-document changes remotely; ns per change until the engine has the last one.

@@ -30,21 +30,25 @@ func runThreadCases(_ config: BenchConfig, progress: (String) -> Void) -> [Bench
         func contender<Loop: ResolveLoop>(_ system: BenchSystem, _ loop: Loop) -> Contender {
             threadContender(system, config, loop, threads: variant.threads, sameService: variant.same)
         }
-        results += measure(config, caseName: variant.name, [
-            contender(.flint, flint),
-            contender(.swinject, swinject),
-            contender(.swiftDependencies, dependencies),
-            contender(.baselineDict, dictionary),
-            contender(.baselineProperty, property),
-        ])
+        results += measure(
+            config, caseName: variant.name,
+            [
+                contender(.flint, flint),
+                contender(.swinject, swinject),
+                contender(.swiftDependencies, dependencies),
+                contender(.baselineDict, dictionary),
+                contender(.baselineProperty, property),
+            ])
     }
     return results
 }
 
 /// `loop` on `threads` threads: thread 0 resolves ``BenchService``, the others ``OtherService`` unless
 /// `sameService`.
-private func threadContender<Loop: ResolveLoop>(_ system: BenchSystem, _ config: BenchConfig, _ loop: Loop,
-                                                threads: Int, sameService: Bool) -> Contender {
+private func threadContender<Loop: ResolveLoop>(
+    _ system: BenchSystem, _ config: BenchConfig, _ loop: Loop,
+    threads: Int, sameService: Bool
+) -> Contender {
     Contender.threads(system, config, threads: threads) { index, iterations in
         if index == 0 || sameService {
             loop.resolveBench(iterations)

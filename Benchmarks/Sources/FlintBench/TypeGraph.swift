@@ -31,8 +31,10 @@ func generateTypeGraph<Visitor: TypeGraphVisitor>(count: Int, graph: Int = 0, in
 }
 
 /// Nests the remaining binary digits of the graph number around `tag`, lowest first, then generates the graph.
-private func generateTypeGraph<Tag, Visitor: TypeGraphVisitor>(count: Int, tag: Tag.Type, remainingBits: Int,
-                                                               into visitor: inout Visitor) {
+private func generateTypeGraph<Tag, Visitor: TypeGraphVisitor>(
+    count: Int, tag: Tag.Type, remainingBits: Int,
+    into visitor: inout Visitor
+) {
     if remainingBits == 0 {
         visitor.visitRoot(TypeRoot<Tag>.self)
         expandTypeGraph(TypeRoot<Tag>.self, index: 0, count: count, into: &visitor)
@@ -44,8 +46,10 @@ private func generateTypeGraph<Tag, Visitor: TypeGraphVisitor>(count: Int, tag: 
 }
 
 /// Visits the children `2i` and `2i + 1` of the key `Key` with index `i`, depth first.
-private func expandTypeGraph<Key, Visitor: TypeGraphVisitor>(_ key: Key.Type, index: Int, count: Int,
-                                                             into visitor: inout Visitor) {
+private func expandTypeGraph<Key, Visitor: TypeGraphVisitor>(
+    _ key: Key.Type, index: Int, count: Int,
+    into visitor: inout Visitor
+) {
     let left = index * 2
     if left != 0, left < count {
         visitor.visit(TypeBit0<Key>.self, parent: Key.self)

@@ -11,7 +11,8 @@ import Foundation
 
 /// Prints `message` to stderr and exits with status 2.
 func usageError(_ message: String) -> Never {
-    FileHandle.standardError.write(Data("flint-bench: \(message)\nusage: flint-bench [--quick] [--json] [--filter TEXT]\n".utf8))
+    FileHandle.standardError.write(
+        Data("flint-bench: \(message)\nusage: flint-bench [--quick] [--json] [--filter TEXT]\n".utf8))
     exit(2)
 }
 
@@ -56,8 +57,10 @@ func loadAverage() -> Double? {
 
 let loadBefore = loadAverage()
 if let loadBefore, loadBefore > 0.5 {
-    FileHandle.standardError.write(Data(
-        "flint-bench: warning: load average \(loadBefore) before the run; other processes compete for the cores and the thread cases will be noisy\n".utf8))
+    FileHandle.standardError.write(
+        Data(
+            "flint-bench: warning: load average \(loadBefore) before the run; other processes compete for the cores and the thread cases will be noisy\n"
+                .utf8))
 }
 makeProcessMultiThreaded()
 let started = ContinuousClock.now
@@ -83,8 +86,10 @@ if selected(["stream_1_subscriber", "stream_1000_subscribers"]) {
 if selected(["firestore_write_10000_docs", "firestore_write_100000_docs"]) {
     results += await runFirestoreCases(config, progress: progress)
 }
-if selected(["database_event_fanout_1_subscriber", "database_event_fanout_1000_subscribers",
-             "database_write_10000_children", "database_write_100000_children"]) {
+if selected([
+    "database_event_fanout_1_subscriber", "database_event_fanout_1000_subscribers",
+    "database_write_10000_children", "database_write_100000_children",
+]) {
     results += await runDatabaseCases(config, progress: progress)
 }
 if selected(["sync_collection_10000", "sync_collection_100000"]) {
@@ -100,11 +105,15 @@ let elapsed = started.duration(to: .now)
 
 let mode = config.quick ? "quick" : "full"
 let loadNote = loadBefore.map { String(format: "; load average before: %.2f", $0) } ?? ""
-let header = "flint-bench (\(mode): \(config.warmups) warm-up, median of \(config.repetitions) repetitions; "
+let header =
+    "flint-bench (\(mode): \(config.warmups) warm-up, median of \(config.repetitions) repetitions; "
     + "\(ProcessInfo.processInfo.activeProcessorCount) cores\(loadNote); \(String(format: "%.1f", nanoseconds(elapsed) / 1e9)) s)"
 if config.json {
     for line in jsonLines(results) + jsonLines(memory) { print(line) }
-    FileHandle.standardError.write(Data((["\(header)", "targets:"] + targetReport(results, memory: memory)).joined(separator: "\n").utf8 + Data("\n".utf8)))
+    FileHandle.standardError.write(
+        Data(
+            (["\(header)", "targets:"] + targetReport(results, memory: memory)).joined(separator: "\n").utf8
+                + Data("\n".utf8)))
 } else {
     print(header)
     print()
@@ -115,7 +124,9 @@ if config.json {
         print()
         print("memory (peak resident set growth during the transfer; the process's peak in parentheses):")
         for result in memory {
-            print("  \(result.caseName): " + String(format: "%.2f MiB (peak %.1f MiB)", result.mebibytes, result.peakMebibytes))
+            print(
+                "  \(result.caseName): "
+                    + String(format: "%.2f MiB (peak %.1f MiB)", result.mebibytes, result.peakMebibytes))
         }
     }
     print()

@@ -108,7 +108,8 @@ public final class AppCheck: ComponentLifecycleMaintainer, Sendable {
         let now = settings.now()
         let step = state.withLock { state -> Step in
             if !forcingRefresh, let token = state.token,
-               token.expirationDate.timeIntervalSince(now) > Self.refreshHeadStart {
+                token.expirationDate.timeIntervalSince(now) > Self.refreshHeadStart
+            {
                 return .cached(token)
             }
             state.refreshWaiters += 1
@@ -157,7 +158,9 @@ public final class AppCheck: ComponentLifecycleMaintainer, Sendable {
     ///
     /// - Returns: the registration; `remove()` stops delivery.
     @discardableResult
-    public func addTokenDidChangeListener(_ listener: @escaping @Sendable (AppCheckToken) -> Void) -> any ListenerRegistration {
+    public func addTokenDidChangeListener(_ listener: @escaping @Sendable (AppCheckToken) -> Void)
+        -> any ListenerRegistration
+    {
         tokenListeners.addListener(listener)
     }
 

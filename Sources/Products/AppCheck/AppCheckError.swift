@@ -58,7 +58,8 @@ public struct AppCheckError: Error, Sendable, CustomNSError, CustomStringConvert
         if error is AppCheckErrorCode || error is AppCheckError { return error }
         let bridged = error as NSError
         if bridged.domain == errorDomain { return error }
-        return AppCheckError(.unknown, failureReason: bridged.userInfo[NSLocalizedFailureReasonErrorKey] as? String,
-                             underlyingError: error)
+        return AppCheckError(
+            .unknown, failureReason: bridged.userInfo[NSLocalizedFailureReasonErrorKey] as? String,
+            underlyingError: error)
     }
 }

@@ -26,13 +26,14 @@ public enum AppCheckErrorCode: Int, Error, Sendable, Hashable, CaseIterable, Cus
 
     /// The case name and code, for example `invalidConfiguration (2)`.
     public var description: String {
-        let name = switch self {
-        case .unknown: "unknown"
-        case .serverUnreachable: "serverUnreachable"
-        case .invalidConfiguration: "invalidConfiguration"
-        case .keychain: "keychain"
-        case .unsupported: "unsupported"
-        }
+        let name =
+            switch self {
+            case .unknown: "unknown"
+            case .serverUnreachable: "serverUnreachable"
+            case .invalidConfiguration: "invalidConfiguration"
+            case .keychain: "keychain"
+            case .unsupported: "unsupported"
+            }
         return "\(name) (\(rawValue))"
     }
 }

@@ -20,15 +20,18 @@ public enum AppCheckLibrary: FlintLibrary {
     /// The components above.
     public static func componentsToRegister() -> [Component] {
         [
-            Component(AppCheck.self,
-                      timing: .alwaysEager,
-                      dependencies: [.required(AppCheckProviderFactory.self), .optional(AppCheckSettings.self)]) { container, isCacheable in
+            Component(
+                AppCheck.self,
+                timing: .alwaysEager,
+                dependencies: [.required(AppCheckProviderFactory.self), .optional(AppCheckSettings.self)]
+            ) { container, isCacheable in
                 guard let app = container.app else { return nil }
                 let factory = try container.require(AppCheckProviderFactory.self)
                 guard let provider = factory.createProvider(with: app) else { return nil }
                 isCacheable = true
-                return AppCheck(appName: container.appName, provider: provider,
-                                settings: container.instance(for: AppCheckSettings.self) ?? AppCheckSettings())
+                return AppCheck(
+                    appName: container.appName, provider: provider,
+                    settings: container.instance(for: AppCheckSettings.self) ?? AppCheckSettings())
             },
             Component(AppCheckInterop.self, dependencies: [.required(AppCheck.self)]) { container, _ in
                 container.instance(for: AppCheck.self)

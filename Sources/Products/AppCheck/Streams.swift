@@ -14,7 +14,8 @@ extension AppCheck {
     /// app is deleted; one made after that is already finished. A state stream: only the newest token is
     /// buffered (`.bufferingNewest(1)`). It does not start with the cached token: ask ``token(forcingRefresh:)``.
     public var tokenChanges: AsyncStream<AppCheckToken> {
-        let (stream, continuation) = AsyncStream.makeStream(of: AppCheckToken.self, bufferingPolicy: .bufferingNewest(1))
+        let (stream, continuation) = AsyncStream.makeStream(
+            of: AppCheckToken.self, bufferingPolicy: .bufferingNewest(1))
         let registrations = StreamRegistrations()
         continuation.onTermination = { _ in registrations.removeAll() }
         registrations.add(addTokenDidChangeListener { token in continuation.yield(token) })

@@ -12,7 +12,9 @@ extension Auth {
     /// - Returns: the registration; `remove()` (or ``removeIDTokenDidChangeListener(_:)``) stops delivery.
     ///   Dropping it does not.
     @discardableResult
-    public func addIDTokenDidChangeListener(_ listener: @escaping @Sendable (Auth, User?) -> Void) -> any ListenerRegistration {
+    public func addIDTokenDidChangeListener(_ listener: @escaping @Sendable (Auth, User?) -> Void)
+        -> any ListenerRegistration
+    {
         addListener(filteringUIDs: false, onClose: nil, listener)
     }
 
@@ -26,7 +28,9 @@ extension Auth {
     /// - Returns: the registration; `remove()` (or ``removeStateDidChangeListener(_:)``) stops delivery.
     ///   Dropping it does not.
     @discardableResult
-    public func addStateDidChangeListener(_ listener: @escaping @Sendable (Auth, User?) -> Void) -> any ListenerRegistration {
+    public func addStateDidChangeListener(_ listener: @escaping @Sendable (Auth, User?) -> Void)
+        -> any ListenerRegistration
+    {
         addListener(filteringUIDs: true, onClose: nil, listener)
     }
 
@@ -47,8 +51,10 @@ extension Auth {
     /// Registers an ID-token listener, filtered to uid changes when `filteringUIDs` (a state listener).
     /// `onClose` runs once when the app is deleted while the listener is registered, or right away when it
     /// already was (then nothing is registered).
-    func addListener(filteringUIDs: Bool, onClose: (@Sendable () -> Void)?,
-                     _ listener: @escaping @Sendable (Auth, User?) -> Void) -> any ListenerRegistration {
+    func addListener(
+        filteringUIDs: Bool, onClose: (@Sendable () -> Void)?,
+        _ listener: @escaping @Sendable (Auth, User?) -> Void
+    ) -> any ListenerRegistration {
         var deliver = listener
         if filteringUIDs {
             // Notifications for one listener are delivered one at a time, in order; the lock only satisfies

@@ -125,8 +125,9 @@ public final class Auth: ComponentLifecycleMaintainer, Sendable {
     /// - Precondition: `host` is not empty (the SDK stops the app too).
     public func useEmulator(withHost host: String, port: Int) {
         precondition(!host.isEmpty, "Cannot connect to empty host")
-        let backend = RESTAuthBackend(apiKey: options?.apiKey, endpoint: .emulator(host: host, port: port),
-                                      appID: options?.googleAppID)
+        let backend = RESTAuthBackend(
+            apiKey: options?.apiKey, endpoint: .emulator(host: host, port: port),
+            appID: options?.googleAppID)
         backendBox.withLock { $0 = backend }
     }
 
@@ -229,7 +230,9 @@ public final class Auth: ComponentLifecycleMaintainer, Sendable {
         guard let session = try await currentSession(forcingRefresh: false) else { throw .nullUser }
         let response: AuthBackendSession
         do {
-            response = try await request { try await backend.updatePassword(idToken: session.idToken, newPassword: password) }
+            response = try await request {
+                try await backend.updatePassword(idToken: session.idToken, newPassword: password)
+            }
         } catch {
             endSessionIfInvalid(error, refreshToken: session.refreshToken)
             throw error
@@ -307,13 +310,15 @@ public final class Auth: ComponentLifecycleMaintainer, Sendable {
         try state.withLock { state throws(AuthErrorCode) in
             try persistence?.save(session)
             state.session = session
-            state.refresh = nil   // a refresh in flight belongs to the previous session
+            state.refresh = nil  // a refresh in flight belongs to the previous session
             state.notifyIfTokenChanged(listeners)
         }
         listeners.deliverPending(from: self)
-        return AuthDataResult(user: session.user,
-                              additionalUserInfo: AdditionalUserInfo(providerID: Self.additionalProviderID(response),
-                                                                     isNewUser: response.isNewUser))
+        return AuthDataResult(
+            user: session.user,
+            additionalUserInfo: AdditionalUserInfo(
+                providerID: Self.additionalProviderID(response),
+                isNewUser: response.isNewUser))
     }
 
     /// The provider Firebase reports in ``AdditionalUserInfo``: nil for an anonymous sign-in (the SDK's
@@ -373,8 +378,10 @@ public final class Auth: ComponentLifecycleMaintainer, Sendable {
     }
 
     /// Applies a finished refresh (once, by its first waiter) and returns the refreshed session to each waiter.
-    private func finish(_ refresh: RefreshOperation,
-                        with result: Result<AuthBackendSession, any Error>) throws(AuthErrorCode) -> AuthSession {
+    private func finish(
+        _ refresh: RefreshOperation,
+        with result: Result<AuthBackendSession, any Error>
+    ) throws(AuthErrorCode) -> AuthSession {
         let outcome = state.withLock { state -> Result<AuthSession, AuthErrorCode> in
             state.refreshWaiters -= 1
             let isCurrent = state.refresh === refresh && state.session?.refreshToken == refresh.refreshToken

@@ -25,7 +25,8 @@ import Foundation
 /// error.userInfo[AuthErrors.userInfoNameKey]    // "ERROR_WEAK_PASSWORD"
 /// ```
 public enum AuthErrorCode: Int, Error, Sendable, Hashable, CaseIterable, CustomStringConvertible, CustomNSError,
-    LocalizedError {
+    LocalizedError
+{
     /// The credential is malformed, expired, or (with email-enumeration protection on) the email and
     /// password do not match an account (17004).
     case invalidCredential = 17004

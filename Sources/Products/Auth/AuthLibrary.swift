@@ -32,14 +32,17 @@ public enum AuthLibrary: FlintLibrary {
     public static func componentsToRegister() -> [Component] {
         let combined = Dependency.required(AuthCombinedInterop.self)
         return [
-            Component(AuthCombinedInterop.self,
-                      timing: .alwaysEager,
-                      dependencies: [.required(AuthBackend.self), .optional(AuthSettings.self)]) { container, isCacheable in
+            Component(
+                AuthCombinedInterop.self,
+                timing: .alwaysEager,
+                dependencies: [.required(AuthBackend.self), .optional(AuthSettings.self)]
+            ) { container, isCacheable in
                 isCacheable = true
-                return Auth(app: container.app,
-                            appName: container.appName,
-                            backend: try container.require(AuthBackend.self),
-                            settings: container.instance(for: AuthSettings.self) ?? AuthSettings())
+                return Auth(
+                    app: container.app,
+                    appName: container.appName,
+                    backend: try container.require(AuthBackend.self),
+                    settings: container.instance(for: AuthSettings.self) ?? AuthSettings())
             },
             Component(AuthInterop.self, dependencies: [combined]) { container, _ in
                 try container.require(AuthCombinedInterop.self)

@@ -74,8 +74,10 @@ final class AuthListenerQueue: Sendable {
     ///
     /// Once the queue is closed nothing is registered: the registration is inert and `isClosed` is true (the
     /// caller then calls its `onClose` itself, after unlocking).
-    func add(_ listener: @escaping Listener, current: User?,
-             onClose: (@Sendable () -> Void)? = nil) -> (registration: any ListenerRegistration, isClosed: Bool) {
+    func add(
+        _ listener: @escaping Listener, current: User?,
+        onClose: (@Sendable () -> Void)? = nil
+    ) -> (registration: any ListenerRegistration, isClosed: Bool) {
         let entry = state.withLock { state -> Entry? in
             guard !state.isClosed else { return nil }
             let entry = Entry(since: state.nextSequence, listener: listener, onClose: onClose)

@@ -23,8 +23,9 @@ struct AuthPersistenceFile: Sendable {
     /// signed out, as Firebase does with an unreadable keychain entry).
     func load() -> AuthSession? {
         guard let data = try? Data(contentsOf: url),
-              let contents = try? JSONDecoder().decode(Contents.self, from: data),
-              contents.appName == nil || contents.appName == appName else { return nil }
+            let contents = try? JSONDecoder().decode(Contents.self, from: data),
+            contents.appName == nil || contents.appName == appName
+        else { return nil }
         return contents.session
     }
 
@@ -34,8 +35,9 @@ struct AuthPersistenceFile: Sendable {
     func save(_ session: AuthSession?) throws(AuthErrorCode) {
         do {
             if let session {
-                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(),
-                                                        withIntermediateDirectories: true)
+                try FileManager.default.createDirectory(
+                    at: url.deletingLastPathComponent(),
+                    withIntermediateDirectories: true)
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
                 try encoder.encode(Contents(appName: appName, session: session)).write(to: url, options: .atomic)

@@ -48,7 +48,8 @@ public struct AuthSettings: Sendable {
         func isPlain(_ byte: UInt8) -> Bool {
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"): true
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"):
+                true
             default: false
             }
         }
@@ -57,7 +58,7 @@ public struct AuthSettings: Sendable {
             return "\(appName).auth.json"
         }
         let prefix = String(decoding: bytes.lazy.filter(isPlain).prefix(40), as: UTF8.self)
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325   // FNV-1a, 64 bits
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a, 64 bits
         for byte in bytes {
             hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
         }

@@ -33,9 +33,10 @@ extension Auth {
         let (stream, continuation) = AsyncStream.makeStream(of: User?.self, bufferingPolicy: .bufferingNewest(1))
         let slot = StreamRegistrationSlot()
         continuation.onTermination = { _ in slot.terminate() }
-        slot.install(addListener(filteringUIDs: filteringUIDs, onClose: { continuation.finish() }) { _, user in
-            continuation.yield(user)
-        })
+        slot.install(
+            addListener(filteringUIDs: filteringUIDs, onClose: { continuation.finish() }) { _, user in
+                continuation.yield(user)
+            })
         return stream
     }
 }

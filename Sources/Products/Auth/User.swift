@@ -33,14 +33,16 @@ public struct User: Sendable, Hashable, Codable, Identifiable {
     public var id: String { uid }
 
     /// A user value; every field is given (handy for test values).
-    public init(uid: String,
-                email: String? = nil,
-                isAnonymous: Bool = false,
-                isEmailVerified: Bool = false,
-                providerData: [UserInfo] = [],
-                metadata: UserMetadata = UserMetadata(),
-                providerID: String = "Firebase",
-                refreshToken: String? = nil) {
+    public init(
+        uid: String,
+        email: String? = nil,
+        isAnonymous: Bool = false,
+        isEmailVerified: Bool = false,
+        providerData: [UserInfo] = [],
+        metadata: UserMetadata = UserMetadata(),
+        providerID: String = "Firebase",
+        refreshToken: String? = nil
+    ) {
         self.uid = uid
         self.email = email
         self.isAnonymous = isAnonymous
@@ -53,13 +55,17 @@ public struct User: Sendable, Hashable, Codable, Identifiable {
 
     /// The user a backend session describes.
     init(account: AuthAccount, refreshToken: String) {
-        self.init(uid: account.uid,
-                  email: account.email,
-                  isAnonymous: account.isAnonymous,
-                  isEmailVerified: account.isEmailVerified,
-                  providerData: account.providerIDs.map { UserInfo(providerID: $0, uid: account.email ?? account.uid,
-                                                                   email: account.email) },
-                  metadata: UserMetadata(creationDate: account.creationDate, lastSignInDate: account.lastSignInDate),
-                  refreshToken: refreshToken)
+        self.init(
+            uid: account.uid,
+            email: account.email,
+            isAnonymous: account.isAnonymous,
+            isEmailVerified: account.isEmailVerified,
+            providerData: account.providerIDs.map {
+                UserInfo(
+                    providerID: $0, uid: account.email ?? account.uid,
+                    email: account.email)
+            },
+            metadata: UserMetadata(creationDate: account.creationDate, lastSignInDate: account.lastSignInDate),
+            refreshToken: refreshToken)
     }
 }

@@ -1,7 +1,7 @@
 import FlintCore
-import Foundation
-import FlintProductSupport
 import FlintInterop
+import FlintProductSupport
+import Foundation
 
 /// A client of one Firestore database of one app (Firebase's `Firestore`).
 ///
@@ -46,8 +46,10 @@ public final class Firestore: Sendable {
     /// The settings and, from the first use on, the engine.
     private let client: Locked<(settings: FirestoreSettings, engine: SyncEngine?)>
 
-    init(appName: String, databaseID: DatabaseID, backend: any FirestoreBackend, auth: (any AuthInterop)?,
-         appCheck: (any AppCheckInterop)?, release: @escaping @Sendable (Firestore) -> Void = { _ in }) {
+    init(
+        appName: String, databaseID: DatabaseID, backend: any FirestoreBackend, auth: (any AuthInterop)?,
+        appCheck: (any AppCheckInterop)?, release: @escaping @Sendable (Firestore) -> Void = { _ in }
+    ) {
         self.appName = appName
         self.databaseID = databaseID
         self.release = release
@@ -75,9 +77,11 @@ public final class Firestore: Sendable {
         if let error = settings.validationError { throw error }
         try client.withLock { client throws(FirestoreError) in
             guard client.engine == nil else {
-                throw FirestoreError(.failedPrecondition, "Firestore instance has already been started and its settings "
-                                     + "can no longer be changed. You can only set settings before calling any other "
-                                     + "methods on a Firestore instance.")
+                throw FirestoreError(
+                    .failedPrecondition,
+                    "Firestore instance has already been started and its settings "
+                        + "can no longer be changed. You can only set settings before calling any other "
+                        + "methods on a Firestore instance.")
             }
             client.settings = settings
         }
@@ -91,12 +95,15 @@ public final class Firestore: Sendable {
     public func clearPersistence() async throws {
         try client.withLock { client throws(FirestoreError) in
             if let engine = client.engine, !engine.isTerminated {
-                throw FirestoreError(.failedPrecondition, "Persistence can only be cleared before a Firestore instance "
-                                     + "is initialized or after it is terminated.")
+                throw FirestoreError(
+                    .failedPrecondition,
+                    "Persistence can only be cleared before a Firestore instance "
+                        + "is initialized or after it is terminated.")
             }
             guard let persistent = client.settings.persistentCache else { return }
             let url = ClientCacheFile.url(directory: persistent.directory, appName: appName, database: databaseID)
-            for file in [url, url.appendingPathExtension("tmp")] where FileManager.default.fileExists(atPath: file.path) {
+            for file in [url, url.appendingPathExtension("tmp")] where FileManager.default.fileExists(atPath: file.path)
+            {
                 do {
                     try FileManager.default.removeItem(at: file)
                 } catch {
@@ -118,16 +125,17 @@ public final class Firestore: Sendable {
             let cacheURL = client.settings.persistentCache.map {
                 ClientCacheFile.url(directory: $0.directory, appName: appName, database: databaseID)
             }
-            let engine = SyncEngine(database: databaseID, backend: backend, credentials: credentials, cacheURL: cacheURL,
-                                    cacheIO: client.settings.persistenceIO,
-                                    cacheSizeBytes: client.settings.persistentCache?.sizeBytes
-                                        ?? PersistentCacheSettings.unlimitedSizeBytes,
-                                    cacheCollection: client.settings.cacheCollection)
+            let engine = SyncEngine(
+                database: databaseID, backend: backend, credentials: credentials, cacheURL: cacheURL,
+                cacheIO: client.settings.persistenceIO,
+                cacheSizeBytes: client.settings.persistentCache?.sizeBytes
+                    ?? PersistentCacheSettings.unlimitedSizeBytes,
+                cacheCollection: client.settings.cacheCollection)
             engine.start(offline: startingOffline)
             client.engine = engine
             return (engine, true)
         }
-        if created { engine.observeUserChanges() }   // outside the lock: Auth may run other listeners meanwhile
+        if created { engine.observeUserChanges() }  // outside the lock: Auth may run other listeners meanwhile
         return engine
     }
 
@@ -163,8 +171,9 @@ public final class Firestore: Sendable {
     ///   `ComponentError.invalidOptions(product:reason:)` when the app's options have no `projectID`,
     ///   `ComponentError.invalidArgument(product:reason:)` for a malformed database ID.
     public static func firestore(app: FlintApp, database: String) throws(ComponentError) -> Firestore {
-        let provider = try ProductEntryPoint.require(FirestoreProvider.self, in: app, product: Firestore.self,
-                                                     library: FirestoreLibrary.self)
+        let provider = try ProductEntryPoint.require(
+            FirestoreProvider.self, in: app, product: Firestore.self,
+            library: FirestoreLibrary.self)
         return try provider.firestore(database: database)
     }
 
@@ -187,8 +196,10 @@ public final class Firestore: Sendable {
     public func collectionGroup(_ collectionID: String) -> Query {
         var query = QueryDescription(target: .collectionGroup(collectionID))
         if collectionID.isEmpty || collectionID.contains("/") {
-            query.error = FirestoreError(.invalidArgument, "Invalid collection ID '\(collectionID)' passed to "
-                                         + "collectionGroup(). Collection IDs must not contain '/' and must not be empty.")
+            query.error = FirestoreError(
+                .invalidArgument,
+                "Invalid collection ID '\(collectionID)' passed to "
+                    + "collectionGroup(). Collection IDs must not contain '/' and must not be empty.")
         }
         return Query(firestore: self, description: query)
     }

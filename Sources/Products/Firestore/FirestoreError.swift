@@ -39,21 +39,27 @@ public struct FirestoreError: Error, Sendable, Hashable, CustomStringConvertible
     static let terminated = FirestoreError(.failedPrecondition, "The client has already been terminated.")
 
     /// What a cache read of a document the cache does not know throws (the SDK's message).
-    static let notInCache = FirestoreError(.unavailable, "Failed to get document from cache. (However, this document "
-        + "may exist on the server. Run again without setting source to FirestoreSourceCache to attempt to retrieve "
-        + "the document from the server.)")
+    static let notInCache = FirestoreError(
+        .unavailable,
+        "Failed to get document from cache. (However, this document "
+            + "may exist on the server. Run again without setting source to FirestoreSourceCache to attempt to retrieve "
+            + "the document from the server.)")
 
     /// What a document read throws while the network is disabled when the document is not in the cache (or
     /// known to be missing), as the SDK's `getDocument` does.
     static let offline = FirestoreError(.unavailable, "Failed to get document because the client is offline.")
 
     /// What a `.server` document read throws while the network is disabled when the cache has the document.
-    static let offlineButCached = FirestoreError(.unavailable, "Failed to get document from server. (However, this "
-        + "document does exist in the local cache. Run again without setting source to FirestoreSourceServer to "
-        + "retrieve the cached document.)")
+    static let offlineButCached = FirestoreError(
+        .unavailable,
+        "Failed to get document from server. (However, this "
+            + "document does exist in the local cache. Run again without setting source to FirestoreSourceServer to "
+            + "retrieve the cached document.)")
 
     /// What a `.server` query read throws while the network is disabled (the SDK's message).
-    static let offlineQuery = FirestoreError(.unavailable, "Failed to get documents from server. (However, these "
-        + "documents may exist in the local cache. Run again without setting source to FirestoreSourceServer to "
-        + "retrieve the cached documents.)")
+    static let offlineQuery = FirestoreError(
+        .unavailable,
+        "Failed to get documents from server. (However, these "
+            + "documents may exist in the local cache. Run again without setting source to FirestoreSourceServer to "
+            + "retrieve the cached documents.)")
 }

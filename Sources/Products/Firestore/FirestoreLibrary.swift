@@ -20,16 +20,21 @@ public enum FirestoreLibrary: FlintLibrary {
     /// The provider and the default backend.
     public static func componentsToRegister() -> [Component] {
         [
-            Component(FirestoreProvider.self,
-                      dependencies: [.required(FirestoreBackend.self),
-                                     .optional(AuthInterop.self),
-                                     .optional(AppCheckInterop.self)]) { container, isCacheable in
+            Component(
+                FirestoreProvider.self,
+                dependencies: [
+                    .required(FirestoreBackend.self),
+                    .optional(AuthInterop.self),
+                    .optional(AppCheckInterop.self),
+                ]
+            ) { container, isCacheable in
                 isCacheable = true
-                return FirestoreInstances(appName: container.appName,
-                                          projectID: container.app?.options.projectID,
-                                          backend: try container.require(FirestoreBackend.self),
-                                          auth: container.instance(for: AuthInterop.self),
-                                          appCheck: container.instance(for: AppCheckInterop.self))
+                return FirestoreInstances(
+                    appName: container.appName,
+                    projectID: container.app?.options.projectID,
+                    backend: try container.require(FirestoreBackend.self),
+                    auth: container.instance(for: AuthInterop.self),
+                    appCheck: container.instance(for: AppCheckInterop.self))
             },
             Component(FirestoreBackend.self) { _, isCacheable in
                 isCacheable = true

@@ -1,6 +1,6 @@
 import FlintCore
-import FlintProductSupport
 import FlintInterop
+import FlintProductSupport
 
 /// What the container holds for Firestore: one provider per app, which makes the instances. Internal: only
 /// this module can ask a container for it.
@@ -19,8 +19,10 @@ final class FirestoreInstances: FirestoreProvider, ComponentLifecycleMaintainer 
     private let appCheck: (any AppCheckInterop)?
     private let instances = KeyedInstanceCache<String, Firestore>()
 
-    init(appName: String, projectID: String?, backend: any FirestoreBackend, auth: (any AuthInterop)?,
-         appCheck: (any AppCheckInterop)?) {
+    init(
+        appName: String, projectID: String?, backend: any FirestoreBackend, auth: (any AuthInterop)?,
+        appCheck: (any AppCheckInterop)?
+    ) {
         self.appName = appName
         self.projectID = projectID
         self.backend = backend
@@ -34,13 +36,16 @@ final class FirestoreInstances: FirestoreProvider, ComponentLifecycleMaintainer 
     func firestore(database: String) throws(ComponentError) -> Firestore {
         let product = ComponentError.typeName(of: Firestore.self)
         guard let projectID, !projectID.isEmpty else {
-            throw .invalidOptions(product: product, reason: "the app's options have no projectID; set FlintOptions.projectID.")
+            throw .invalidOptions(
+                product: product, reason: "the app's options have no projectID; set FlintOptions.projectID.")
         }
         if let error = DatabaseID.validate(database) { throw .invalidArgument(product: product, reason: error.message) }
         do {
             return try instances.instance(for: database) { [instances] database in
-                Firestore(appName: appName, databaseID: DatabaseID(projectID: projectID, database: database),
-                          backend: backend, auth: auth, appCheck: appCheck) { [weak instances] terminated in
+                Firestore(
+                    appName: appName, databaseID: DatabaseID(projectID: projectID, database: database),
+                    backend: backend, auth: auth, appCheck: appCheck
+                ) { [weak instances] terminated in
                     // `terminate()` was called: the next request for this database gets a new instance. Weak: the
                     // cache holds the instance, which holds this closure.
                     instances?.remove(terminated, for: database)

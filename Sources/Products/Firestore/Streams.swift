@@ -65,8 +65,9 @@ extension Firestore {
     /// ```
     public var snapshotsInSync: AsyncStream<Void> {
         let (stream, continuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .unbounded)
-        let registration = engine.addSnapshotsInSyncListener({ continuation.yield() },
-                                                             onTerminate: { continuation.finish() })
+        let registration = engine.addSnapshotsInSyncListener(
+            { continuation.yield() },
+            onTerminate: { continuation.finish() })
         continuation.onTermination = { _ in registration.remove() }
         return stream
     }

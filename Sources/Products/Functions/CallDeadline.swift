@@ -7,12 +7,14 @@ import FlintCore
 enum CallDeadline {
     /// The value of `operation`, or ``FunctionsError`` `deadlineExceeded` after `seconds` (no deadline when
     /// `seconds` is infinite or NaN), or `cancelled` when the calling task is cancelled first.
-    static func run<T: Sendable>(seconds: Double,
-                                 _ operation: @escaping @Sendable () async throws -> T) async throws -> T {
+    static func run<T: Sendable>(
+        seconds: Double,
+        _ operation: @escaping @Sendable () async throws -> T
+    ) async throws -> T {
         let outcome = SingleOutcome<T>()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                guard outcome.install(continuation) else { return }   // cancelled already
+                guard outcome.install(continuation) else { return }  // cancelled already
                 let work = Task {
                     do {
                         outcome.resume(with: .success(try await operation()))
@@ -72,7 +74,8 @@ private final class SingleOutcome<T: Sendable>: Sendable {
 
     /// Delivers the first outcome; later ones are ignored.
     func resume(with result: Result<T, any Error>) {
-        let (continuation, tasks) = state.withLock { state -> (CheckedContinuation<T, any Error>?, [Task<Void, Never>]) in
+        let (continuation, tasks) = state.withLock {
+            state -> (CheckedContinuation<T, any Error>?, [Task<Void, Never>]) in
             guard !state.finished else { return (nil, []) }
             state.finished = true
             if state.continuation == nil { state.early = result }

@@ -77,13 +77,16 @@ extension Callable where Response: Sendable {
 }
 
 /// `element` decoded as `Response`; nil for a message when `Response` is not a ``StreamResponse``.
-private func decodeStreamElement<Response: Decodable>(_ element: JSONStreamResponse, as _: Response.Type,
-                                                      with decoder: JSONDecoder) throws -> Response? {
+private func decodeStreamElement<Response: Decodable>(
+    _ element: JSONStreamResponse, as _: Response.Type,
+    with decoder: JSONDecoder
+) throws -> Response? {
     if Response.self is any StreamElementDecodable.Type {
-        let event: CallableValue = switch element {
-        case .message(let payload): ["message": payload]
-        case .result(let payload): ["result": payload]
-        }
+        let event: CallableValue =
+            switch element {
+            case .message(let payload): ["message": payload]
+            case .result(let payload): ["result": payload]
+            }
         return try decoder.decode(Response.self, from: event.jsonData())
     }
     guard case .result(let payload) = element else { return nil }

@@ -31,8 +31,9 @@ enum CallableResponseParser {
         do {
             return try CallableSerializer.decode(payload)
         } catch {
-            throw FunctionsError(.internal,
-                                 message: "Response has an invalid \(error.type) value: \(error.value)")
+            throw FunctionsError(
+                .internal,
+                message: "Response has an invalid \(error.type) value: \(error.value)")
         }
     }
 

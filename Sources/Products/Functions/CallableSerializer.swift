@@ -78,8 +78,9 @@ enum CallableSerializer {
         do {
             return try CallableValue.object(["data": encode(data)]).jsonData()
         } catch {
-            throw FunctionsError(.invalidArgument,
-                                 message: "The call's data cannot be encoded as JSON: \(error)")
+            throw FunctionsError(
+                .invalidArgument,
+                message: "The call's data cannot be encoded as JSON: \(error)")
         }
     }
 }

@@ -17,8 +17,10 @@ enum CallableStreamParser {
     static let maximumErrorBodySize = 64 * 1024
 
     /// Yields every element of `response` to `yield`; throws the stream's error.
-    static func read(_ response: CallableStreamingResponse,
-                     yield: (JSONStreamResponse) -> Void) async throws {
+    static func read(
+        _ response: CallableStreamingResponse,
+        yield: (JSONStreamResponse) -> Void
+    ) async throws {
         guard response.statusCode == 200 else {
             throw await statusError(response)
         }
@@ -58,7 +60,7 @@ enum CallableStreamParser {
         } catch {}
         let status = response.statusCode
         let parsed = try? CallableValue(jsonData: body)
-        let httpStatus = (200..<300).contains(status) ? 500 : status   // 2xx other than 200: not a stream
+        let httpStatus = (200..<300).contains(status) ? 500 : status  // 2xx other than 200: not a stream
         return CallableResponseParser.bodyError(parsed, httpStatus: httpStatus)
             ?? FunctionsError(FunctionsErrorCode(httpStatus: httpStatus))
     }

@@ -81,7 +81,8 @@ public enum CallableValue: Sendable, Hashable {
     /// wider types whose value fits, ``double(_:)`` for a wider value that does not.
     public init<Integer: FixedWidthInteger>(_ value: Integer) {
         if Integer.bitWidth <= 32 {
-            self = Integer.isSigned ? .int32(Int32(truncatingIfNeeded: value)) : .uint32(UInt32(truncatingIfNeeded: value))
+            self =
+                Integer.isSigned ? .int32(Int32(truncatingIfNeeded: value)) : .uint32(UInt32(truncatingIfNeeded: value))
         } else if Integer.isSigned, let signed = Int64(exactly: value) {
             self = .int(signed)
         } else if !Integer.isSigned, let unsigned = UInt64(exactly: value) {

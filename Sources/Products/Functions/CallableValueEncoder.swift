@@ -36,7 +36,8 @@ struct CallableValueEncoder {
 
         /// A floating-point leaf: finite values directly, others by `JSONEncoder` (its non-conforming float
         /// strategy, or its error).
-        func box<Float: BinaryFloatingPoint & Encodable & LosslessStringConvertible>(float value: Float) throws -> Node {
+        func box<Float: BinaryFloatingPoint & Encodable & LosslessStringConvertible>(float value: Float) throws -> Node
+        {
             guard value.isFinite else { return Node(try CallableValue(jsonData: json.encode(value))) }
             // A Float's shortest description, as JSONEncoder writes it (0.1, not 0.10000000149011612).
             return Node(.double(Double(value.description) ?? Double(value)))
@@ -59,7 +60,11 @@ struct CallableValueEncoder {
 
     /// A value being built: a leaf, an array or an object (an encoder that wrote nothing gives `{}`).
     fileprivate final class Node {
-        enum Kind { case empty, leaf(CallableValue), array, object }
+        enum Kind {
+            case empty
+            case leaf(CallableValue)
+            case array, object
+        }
         var kind: Kind
         var elements: [Node] = []
         var members: [String: Node] = [:]
@@ -129,8 +134,10 @@ struct CallableValueEncoder {
             try set(options.box(value, at: codingPath + [key]), for: key)
         }
 
-        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type,
-                                                            forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+        mutating func nestedContainer<NestedKey: CodingKey>(
+            keyedBy keyType: NestedKey.Type,
+            forKey key: Key
+        ) -> KeyedEncodingContainer<NestedKey> {
             ValueEncoder(node: child(for: key), codingPath: codingPath + [key], options: options)
                 .container(keyedBy: keyType)
         }
@@ -187,7 +194,9 @@ struct CallableValueEncoder {
             node.elements.append(try options.box(value, at: nextPath))
         }
 
-        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<
+            NestedKey
+        > {
             let path = nextPath
             return ValueEncoder(node: appendChild(), codingPath: path, options: options).container(keyedBy: keyType)
         }

@@ -16,8 +16,10 @@ enum FunctionURL {
     /// The URL of function `name`: the emulator's, the custom domain's or the production one, in that order
     /// of precedence.
     /// - Throws: ``FunctionsError`` `invalidArgument` naming the part that is not allowed.
-    static func make(name: String, region: String, projectID: String, customDomain: String?,
-                     emulatorOrigin: String?) throws(FunctionsError) -> URL {
+    static func make(
+        name: String, region: String, projectID: String, customDomain: String?,
+        emulatorOrigin: String?
+    ) throws(FunctionsError) -> URL {
         guard isValidName(name) else {
             throw invalid("Invalid function name: \"\(name)\".")
         }
@@ -57,8 +59,11 @@ enum FunctionURL {
 
     /// ASCII letters, digits, `-`, `_`, `.`; not empty and not only dots.
     static func isValidName(_ name: String) -> Bool {
-        !name.isEmpty && name.utf8.allSatisfy { isAlphanumeric($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_")
-            || $0 == UInt8(ascii: ".") } && !name.utf8.allSatisfy { $0 == UInt8(ascii: ".") }
+        !name.isEmpty
+            && name.utf8.allSatisfy {
+                isAlphanumeric($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_")
+                    || $0 == UInt8(ascii: ".")
+            } && !name.utf8.allSatisfy { $0 == UInt8(ascii: ".") }
     }
 
     /// ASCII letters, digits and `-`; not empty.
@@ -75,13 +80,14 @@ enum FunctionURL {
     private static func origin(_ text: String, allowsPath: Bool, what: String) throws(FunctionsError) -> URL {
         let refused = invalid("Invalid \(what): \"\(text)\".")
         let trimmed = text.hasSuffix("/") ? String(text.dropLast()) : text
-        guard trimmed.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "%") && $0 != UInt8(ascii: "\\") }),
-              let components = URLComponents(string: trimmed),
-              let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
-              let host = components.host, !host.isEmpty,
-              components.user == nil, components.password == nil,
-              components.query == nil, components.fragment == nil,
-              let url = components.url
+        guard
+            trimmed.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "%") && $0 != UInt8(ascii: "\\") }),
+            let components = URLComponents(string: trimmed),
+            let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
+            let host = components.host, !host.isEmpty,
+            components.user == nil, components.password == nil,
+            components.query == nil, components.fragment == nil,
+            let url = components.url
         else { throw refused }
         let segments = components.path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
         if allowsPath {
@@ -95,8 +101,8 @@ enum FunctionURL {
     /// `base` with `segments` appended, checked to keep `base`'s scheme, host and port.
     private static func appending(_ segments: [String], to base: URL) throws(FunctionsError) -> URL {
         guard let url = URL(string: base.absoluteString + "/" + segments.joined(separator: "/")),
-              url.scheme == base.scheme, url.host == base.host, url.port == base.port,
-              url.query == nil, url.fragment == nil, url.user == nil
+            url.scheme == base.scheme, url.host == base.host, url.port == base.port,
+            url.query == nil, url.fragment == nil, url.user == nil
         else { throw invalid("The function's URL would leave \(base.absoluteString).") }
         return url
     }

@@ -1,6 +1,6 @@
 import FlintCore
-import FlintProductSupport
 import FlintInterop
+import FlintProductSupport
 import Foundation
 
 /// The client for callable Cloud Functions of one app, region or custom domain (Firebase's `Functions`).
@@ -56,8 +56,10 @@ public final class Functions: Sendable {
         let transport: HTTPFunctionsTransport
     }
 
-    init(appName: String, projectID: String, region: String, customDomain: String?,
-         contextProvider: FunctionsContextProvider, transport: any FunctionsTransport) {
+    init(
+        appName: String, projectID: String, region: String, customDomain: String?,
+        contextProvider: FunctionsContextProvider, transport: any FunctionsTransport
+    ) {
         self.appName = appName
         self.projectID = projectID
         self.region = region
@@ -118,8 +120,9 @@ public final class Functions: Sendable {
 
     /// The provider of `app`'s instances.
     private static func provider(of app: FlintApp) throws(ComponentError) -> any FunctionsProvider {
-        try ProductEntryPoint.require(FunctionsProvider.self, in: app, product: Functions.self,
-                                      library: FunctionsLibrary.self)
+        try ProductEntryPoint.require(
+            FunctionsProvider.self, in: app, product: Functions.self,
+            library: FunctionsLibrary.self)
     }
 
     // MARK: - Configuration
@@ -153,8 +156,9 @@ public final class Functions: Sendable {
         let url = Result { () throws(FunctionsError) -> URL in
             try functionURL(for: name, emulatorOrigin: emulator?.origin)
         }
-        return HTTPSCallable(functions: self, name: name, url: url,
-                             transport: emulator?.transport ?? transport, options: options)
+        return HTTPSCallable(
+            functions: self, name: name, url: url,
+            transport: emulator?.transport ?? transport, options: options)
     }
 
     /// A reference to the callable function at exactly `url` (Firebase's `httpsCallable(_ url:)`), e.g. a
@@ -167,8 +171,9 @@ public final class Functions: Sendable {
     public func httpsCallable(_ url: URL, options: HTTPSCallableOptions = HTTPSCallableOptions()) -> HTTPSCallable {
         let emulator = emulator.withLock { $0 }
         let checked = Result { () throws(FunctionsError) -> URL in try FunctionURL.validate(callableURL: url) }
-        return HTTPSCallable(functions: self, name: url.lastPathComponent, url: checked,
-                             transport: emulator?.transport ?? transport, options: options)
+        return HTTPSCallable(
+            functions: self, name: url.lastPathComponent, url: checked,
+            transport: emulator?.transport ?? transport, options: options)
     }
 
     /// A typed reference to the callable function at exactly `url` (see ``httpsCallable(_:options:)-(URL,_)``).
@@ -201,8 +206,9 @@ public final class Functions: Sendable {
     /// - Throws: ``FunctionsError`` `invalidArgument` when the name, region, project ID, custom domain or
     ///   emulator origin would change the request's host or escape its path.
     func functionURL(for name: String, emulatorOrigin: String? = nil) throws(FunctionsError) -> URL {
-        try FunctionURL.make(name: name, region: region, projectID: projectID, customDomain: customDomain,
-                             emulatorOrigin: emulatorOrigin)
+        try FunctionURL.make(
+            name: name, region: region, projectID: projectID, customDomain: customDomain,
+            emulatorOrigin: emulatorOrigin)
     }
 
     // MARK: - Calling
@@ -210,8 +216,10 @@ public final class Functions: Sendable {
     /// Builds the request, sends it through `transport` within `timeout` and reads the answer.
     /// A `url` that could not be built fails the call with its `invalidArgument` error before any token is
     /// read or any request made.
-    func call(name: String, url: Result<URL, FunctionsError>, data: CallableValue, options: HTTPSCallableOptions,
-              timeout: TimeInterval, transport: any FunctionsTransport) async throws -> HTTPSCallableResult {
+    func call(
+        name: String, url: Result<URL, FunctionsError>, data: CallableValue, options: HTTPSCallableOptions,
+        timeout: TimeInterval, transport: any FunctionsTransport
+    ) async throws -> HTTPSCallableResult {
         let url = try url.get()
         let request = try await makeRequest(url: url, data: data, options: options, timeout: timeout)
         let response = try await CallDeadline.run(seconds: timeout) {
@@ -224,8 +232,10 @@ public final class Functions: Sendable {
     /// `Accept: text/event-stream`, sent through `transport`'s ``FunctionsTransport/stream(_:)`` and read by
     /// ``CallableStreamParser``. The whole stream must end within `timeout` (else `deadlineExceeded`); ending
     /// the iteration early cancels the call, which closes the connection.
-    func stream(url: Result<URL, FunctionsError>, data: CallableValue, options: HTTPSCallableOptions,
-                timeout: TimeInterval, transport: any FunctionsTransport) -> AsyncThrowingStream<JSONStreamResponse, any Error> {
+    func stream(
+        url: Result<URL, FunctionsError>, data: CallableValue, options: HTTPSCallableOptions,
+        timeout: TimeInterval, transport: any FunctionsTransport
+    ) -> AsyncThrowingStream<JSONStreamResponse, any Error> {
         let (stream, continuation) = AsyncThrowingStream.makeStream(of: JSONStreamResponse.self)
         let work = Task {
             do {
@@ -275,8 +285,10 @@ public final class Functions: Sendable {
     }
 
     /// The request for one call: body, content type and the tokens allowed to go to `url`.
-    func makeRequest(url: URL, data: CallableValue, options: HTTPSCallableOptions,
-                     timeout: TimeInterval) async throws -> CallableRequest {
+    func makeRequest(
+        url: URL, data: CallableValue, options: HTTPSCallableOptions,
+        timeout: TimeInterval
+    ) async throws -> CallableRequest {
         var headers = ["Content-Type": "application/json"]
         if CredentialPolicy.allowsTokens(to: url) {
             let context = try await contextProvider.context(options: options)
@@ -284,8 +296,9 @@ public final class Functions: Sendable {
             if let token = context.fcmToken { headers["Firebase-Instance-ID-Token"] = token }
             if let token = context.appCheckToken { headers["X-Firebase-AppCheck"] = token }
         }
-        return CallableRequest(url: url, headers: headers, body: try CallableSerializer.requestBody(data),
-                               timeout: timeout)
+        return CallableRequest(
+            url: url, headers: headers, body: try CallableSerializer.requestBody(data),
+            timeout: timeout)
     }
 }
 

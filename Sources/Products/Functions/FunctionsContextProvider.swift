@@ -30,7 +30,8 @@ struct FunctionsContextProvider: Sendable {
         let authToken = try await auth?.getToken(forcingRefresh: false)
         let appCheckToken: String?
         if let appCheck {
-            appCheckToken = options.requireLimitedUseAppCheckTokens
+            appCheckToken =
+                options.requireLimitedUseAppCheckTokens
                 ? await appCheck.getLimitedUseToken().token
                 : await appCheck.getToken(forcingRefresh: false).token
         } else {

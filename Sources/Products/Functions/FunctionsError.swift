@@ -59,7 +59,9 @@ public struct FunctionsError: Error, Sendable, Hashable, CustomStringConvertible
 }
 
 /// The domain of a ``FunctionsError`` bridged to `NSError`: `com.firebase.functions`, as in Firebase.
+// swift-format-ignore: AlwaysUseLowerCamelCase
 public let FunctionsErrorDomain = "com.firebase.functions"
 
 /// The `userInfo` key of a bridged ``FunctionsError``'s ``FunctionsError/details``: `details`, as in Firebase.
+// swift-format-ignore: AlwaysUseLowerCamelCase
 public let FunctionsErrorDetailsKey = "details"

@@ -19,19 +19,25 @@ public enum FunctionsLibrary: FlintLibrary {
     /// The provider and the default transport.
     public static func componentsToRegister() -> [Component] {
         [
-            Component(FunctionsProvider.self,
-                      dependencies: [.required(FunctionsTransport.self),
-                                     .optional(AuthInterop.self),
-                                     .optional(AppCheckInterop.self),
-                                     .optional(MessagingInterop.self)]) { container, isCacheable in
+            Component(
+                FunctionsProvider.self,
+                dependencies: [
+                    .required(FunctionsTransport.self),
+                    .optional(AuthInterop.self),
+                    .optional(AppCheckInterop.self),
+                    .optional(MessagingInterop.self),
+                ]
+            ) { container, isCacheable in
                 isCacheable = true
-                let contextProvider = FunctionsContextProvider(auth: container.instance(for: AuthInterop.self),
-                                                               messaging: container.instance(for: MessagingInterop.self),
-                                                               appCheck: container.instance(for: AppCheckInterop.self))
-                return FunctionsInstances(appName: container.appName,
-                                          projectID: container.app?.options.projectID,
-                                          contextProvider: contextProvider,
-                                          transport: try container.require(FunctionsTransport.self))
+                let contextProvider = FunctionsContextProvider(
+                    auth: container.instance(for: AuthInterop.self),
+                    messaging: container.instance(for: MessagingInterop.self),
+                    appCheck: container.instance(for: AppCheckInterop.self))
+                return FunctionsInstances(
+                    appName: container.appName,
+                    projectID: container.app?.options.projectID,
+                    contextProvider: contextProvider,
+                    transport: try container.require(FunctionsTransport.self))
             },
             Component(FunctionsTransport.self) { _, isCacheable in
                 isCacheable = true

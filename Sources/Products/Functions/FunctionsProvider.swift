@@ -23,8 +23,10 @@ final class FunctionsInstances: FunctionsProvider, ComponentLifecycleMaintainer 
     private let transport: any FunctionsTransport
     private let instances = KeyedInstanceCache<Key, Functions>()
 
-    init(appName: String, projectID: String?, contextProvider: FunctionsContextProvider,
-         transport: any FunctionsTransport) {
+    init(
+        appName: String, projectID: String?, contextProvider: FunctionsContextProvider,
+        transport: any FunctionsTransport
+    ) {
         self.appName = appName
         self.projectID = projectID
         self.contextProvider = contextProvider
@@ -36,12 +38,14 @@ final class FunctionsInstances: FunctionsProvider, ComponentLifecycleMaintainer 
     func functions(region: String, customDomain: String?) throws(ComponentError) -> Functions {
         let product = ComponentError.typeName(of: Functions.self)
         guard let projectID, !projectID.isEmpty else {
-            throw .invalidOptions(product: product, reason: "the app's options have no projectID; set FlintOptions.projectID.")
+            throw .invalidOptions(
+                product: product, reason: "the app's options have no projectID; set FlintOptions.projectID.")
         }
         do {
             return try instances.instance(for: Key(region: region, customDomain: customDomain)) { key in
-                Functions(appName: appName, projectID: projectID, region: key.region, customDomain: key.customDomain,
-                          contextProvider: contextProvider, transport: transport)
+                Functions(
+                    appName: appName, projectID: projectID, region: key.region, customDomain: key.customDomain,
+                    contextProvider: contextProvider, transport: transport)
             }
         } catch {
             // Only the cache's own re-entrancy error can come here: creating an instance does not throw.

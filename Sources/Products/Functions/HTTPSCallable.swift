@@ -24,7 +24,10 @@ public final class HTTPSCallable: Sendable {
     /// The default timeout: 70 seconds, as in Firebase.
     public static let defaultTimeoutInterval: TimeInterval = 70
 
-    init(functions: Functions, name: String, url: Result<URL, FunctionsError>, transport: any FunctionsTransport, options: HTTPSCallableOptions) {
+    init(
+        functions: Functions, name: String, url: Result<URL, FunctionsError>, transport: any FunctionsTransport,
+        options: HTTPSCallableOptions
+    ) {
         self.functions = functions
         self.name = name
         self.url = url
@@ -44,8 +47,9 @@ public final class HTTPSCallable: Sendable {
     /// - Throws: ``FunctionsError`` for an error answer, a malformed answer, a timeout, cancellation or an
     ///   unreachable server; the Auth error when the signed-in user's ID token cannot be obtained.
     public func call(_ data: CallableValue = .null) async throws -> HTTPSCallableResult {
-        try await functions.call(name: name, url: url, data: data, options: options,
-                                 timeout: timeoutInterval, transport: transport)
+        try await functions.call(
+            name: name, url: url, data: data, options: options,
+            timeout: timeoutInterval, transport: transport)
     }
 
     /// Calls the function as a stream (Firebase's `stream(_:)`): the messages it sends while running, in

@@ -54,8 +54,9 @@ public enum StreamResponse<Message: Decodable & Sendable, Result: Decodable & Se
         } else if container.contains(.message) {
             self = .message(try container.decode(Message.self, forKey: .message))
         } else {
-            throw DecodingError.dataCorrupted(DecodingError.Context(
-                codingPath: decoder.codingPath, debugDescription: "Neither a message nor a result."))
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(
+                    codingPath: decoder.codingPath, debugDescription: "Neither a message nor a result."))
         }
     }
 }

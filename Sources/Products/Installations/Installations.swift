@@ -75,7 +75,8 @@ public final class Installations: ComponentLifecycleMaintainer, Sendable {
     /// - Throws: `ComponentError.libraryNotRegistered(type:library:)` when ``InstallationsLibrary`` was not
     ///   registered before `app` was configured, `ComponentError.appDeleted(name:)` for a deleted app.
     public static func installations(app: FlintApp) throws(ComponentError) -> Installations {
-        try ProductEntryPoint.require(Installations.self, in: app, product: Installations.self, library: InstallationsLibrary.self)
+        try ProductEntryPoint.require(
+            Installations.self, in: app, product: Installations.self, library: InstallationsLibrary.self)
     }
 
     // MARK: - Backend
@@ -92,7 +93,9 @@ public final class Installations: ComponentLifecycleMaintainer, Sendable {
     ///   address, `port` is not in 1…65535, or the app's options have no `projectID` or `apiKey`.
     public func useEmulator(withHost host: String, port: Int) throws(InstallationsError) {
         guard let projectID = options.projectID, !projectID.isEmpty, let apiKey = options.apiKey, !apiKey.isEmpty else {
-            throw InstallationsError(.invalidConfiguration, message: "The app's options need a projectID and an apiKey for the Installations REST API.")
+            throw InstallationsError(
+                .invalidConfiguration,
+                message: "The app's options need a projectID and an apiKey for the Installations REST API.")
         }
         let origin: URL
         do {
@@ -100,7 +103,8 @@ public final class Installations: ComponentLifecycleMaintainer, Sendable {
         } catch {
             throw InstallationsError(.invalidConfiguration, message: error.description)
         }
-        let backend = RESTInstallationsBackend(origin: origin, projectID: projectID, apiKey: apiKey, bundleID: options.bundleID, now: settings.now)
+        let backend = RESTInstallationsBackend(
+            origin: origin, projectID: projectID, apiKey: apiKey, bundleID: options.bundleID, now: settings.now)
         emulatorBackend.withLock { $0 = backend }
     }
 
@@ -148,8 +152,9 @@ public final class Installations: ComponentLifecycleMaintainer, Sendable {
         let step = try state.withLock { state throws(InstallationsError) -> Step in
             let installation = try currentInstallation(&state)
             if !forcingRefresh, installation.isRegistered, let token = installation.authToken,
-               let expiration = installation.expirationDate,
-               expiration.timeIntervalSince(now) > Self.tokenExpirationThreshold {
+                let expiration = installation.expirationDate,
+                expiration.timeIntervalSince(now) > Self.tokenExpirationThreshold
+            {
                 return .cached(InstallationsAuthTokenResult(authToken: token, expirationDate: expiration))
             }
             if let refresh = state.refresh {
@@ -157,8 +162,11 @@ public final class Installations: ComponentLifecycleMaintainer, Sendable {
                 return .wait(refresh.task)
             }
             if let backoff = state.backoff, now < backoff.retryDate {
-                throw InstallationsError(.serverUnreachable,
-                                         message: "Too many failed requests: the Installations backend is not asked again before \(backoff.retryDate).")
+                throw InstallationsError(
+                    .serverUnreachable,
+                    message:
+                        "Too many failed requests: the Installations backend is not asked again before \(backoff.retryDate)."
+                )
             }
             let id = state.nextRefreshID
             state.nextRefreshID += 1
@@ -191,7 +199,9 @@ public final class Installations: ComponentLifecycleMaintainer, Sendable {
     }
 
     /// One token request: registers `installation` or asks for a new token, then saves the result.
-    private func refresh(_ installation: StoredInstallation, id: Int, generation: Int) async throws(InstallationsError) -> InstallationsAuthTokenResult {
+    private func refresh(_ installation: StoredInstallation, id: Int, generation: Int) async throws(InstallationsError)
+        -> InstallationsAuthTokenResult
+    {
         let backend = backend
         var updated = installation
         let token: InstallationsAuthTokenResult
@@ -228,7 +238,8 @@ public final class Installations: ComponentLifecycleMaintainer, Sendable {
             if state.refresh?.id == id { state.refresh = nil }
             state.backoff = nil
             guard state.generation == generation else {
-                throw InstallationsError(.unknown, message: "The installation was deleted while its auth token was being fetched.")
+                throw InstallationsError(
+                    .unknown, message: "The installation was deleted while its auth token was being fetched.")
             }
             try file?.save(saved)
             state.installation = saved
@@ -277,7 +288,9 @@ public final class Installations: ComponentLifecycleMaintainer, Sendable {
     /// Calls `listener` with the new installation ID each time it changes (``delete()``, or a registration
     /// under a new ID), until the registration is removed or the app is deleted.
     @discardableResult
-    public func addInstallationIDChangeListener(_ listener: @escaping @Sendable (String) -> Void) -> any ListenerRegistration {
+    public func addInstallationIDChangeListener(_ listener: @escaping @Sendable (String) -> Void)
+        -> any ListenerRegistration
+    {
         idChanges.addListener(listener)
     }
 

@@ -19,7 +19,8 @@ public struct InstallationsBackoff: Sendable, Hashable {
 
     /// How long to wait after ``lastFailure``.
     public var interval: TimeInterval {
-        isUnrecoverable ? Self.unrecoverableInterval : min(pow(2, Double(min(count, 30))), Self.maximumRecoverableInterval)
+        isUnrecoverable
+            ? Self.unrecoverableInterval : min(pow(2, Double(min(count, 30))), Self.maximumRecoverableInterval)
     }
 
     /// When the next request is allowed.

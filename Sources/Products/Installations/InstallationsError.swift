@@ -30,4 +30,5 @@ public struct InstallationsError: Error, Sendable, Hashable, CustomStringConvert
 }
 
 /// The domain of an ``InstallationsError`` bridged to `NSError`: `com.firebase.installations`, as in Firebase.
+// swift-format-ignore: AlwaysUseLowerCamelCase
 public let InstallationsErrorDomain = "com.firebase.installations"

@@ -27,11 +27,18 @@ struct InstallationsFile: Sendable {
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw InstallationsError(.keychain, message: "The installation file \(url.lastPathComponent) cannot be read: \(error.localizedDescription)")
+            throw InstallationsError(
+                .keychain,
+                message: "The installation file \(url.lastPathComponent) cannot be read: \(error.localizedDescription)")
         }
         guard data.count <= 64 * 1024, let contents = try? JSONDecoder().decode(Contents.self, from: data),
-              InstallationID.isValid(contents.installation.fid) else {
-            throw InstallationsError(.keychain, message: "The installation file \(url.lastPathComponent) is corrupt; call delete() to start a new installation.")
+            InstallationID.isValid(contents.installation.fid)
+        else {
+            throw InstallationsError(
+                .keychain,
+                message:
+                    "The installation file \(url.lastPathComponent) is corrupt; call delete() to start a new installation."
+            )
         }
         return contents.appName == appName ? contents.installation : nil
     }
@@ -42,15 +49,20 @@ struct InstallationsFile: Sendable {
     func save(_ installation: StoredInstallation?) throws(InstallationsError) {
         do {
             if let installation {
-                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try FileManager.default.createDirectory(
+                    at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.sortedKeys]
-                try encoder.encode(Contents(appName: appName, installation: installation)).write(to: url, options: .atomic)
+                try encoder.encode(Contents(appName: appName, installation: installation)).write(
+                    to: url, options: .atomic)
             } else if FileManager.default.fileExists(atPath: url.path) {
                 try FileManager.default.removeItem(at: url)
             }
         } catch {
-            throw InstallationsError(.keychain, message: "The installation file \(url.lastPathComponent) cannot be written: \(error.localizedDescription)")
+            throw InstallationsError(
+                .keychain,
+                message:
+                    "The installation file \(url.lastPathComponent) cannot be written: \(error.localizedDescription)")
         }
     }
 }

@@ -19,16 +19,20 @@ public enum InstallationsLibrary: FlintLibrary {
     /// The instance (also as `InstallationsInterop`) and the default backend.
     public static func componentsToRegister() -> [Component] {
         [
-            Component(Installations.self,
-                      alsoProviding: [.type(InstallationsInterop.self) { InstallationsInteropBridge($0) }],
-                      dependencies: [.required(InstallationsBackend.self), .optional(InstallationsSettings.self)]) { container, isCacheable in
+            Component(
+                Installations.self,
+                alsoProviding: [.type(InstallationsInterop.self) { InstallationsInteropBridge($0) }],
+                dependencies: [.required(InstallationsBackend.self), .optional(InstallationsSettings.self)]
+            ) { container, isCacheable in
                 isCacheable = true
                 guard let app = container.app else { throw ComponentError.appDeleted(name: container.appName) }
-                return Installations(appName: container.appName, options: app.options,
-                                     backend: try container.require(InstallationsBackend.self),
-                                     settings: container.instance(for: InstallationsSettings.self) ?? InstallationsSettings())
+                return Installations(
+                    appName: container.appName, options: app.options,
+                    backend: try container.require(InstallationsBackend.self),
+                    settings: container.instance(for: InstallationsSettings.self) ?? InstallationsSettings())
             },
-            Component(InstallationsBackend.self, dependencies: [.optional(InstallationsSettings.self)]) { container, isCacheable in
+            Component(InstallationsBackend.self, dependencies: [.optional(InstallationsSettings.self)]) {
+                container, isCacheable in
                 isCacheable = true
                 let settings = container.instance(for: InstallationsSettings.self) ?? InstallationsSettings()
                 return LocalInstallationsBackend(now: settings.now)
@@ -48,13 +52,17 @@ public enum InstallationsLibrary: FlintLibrary {
     /// The factory fails (`ComponentError.factoryFailed(type:reason:)` when resolved) for an app whose
     /// options have no `projectID` or `apiKey`.
     public static func restBackend(origin: URL = RESTInstallationsBackend.productionOrigin) -> Component {
-        Component(InstallationsBackend.self, dependencies: [.optional(InstallationsSettings.self)]) { container, isCacheable in
+        Component(InstallationsBackend.self, dependencies: [.optional(InstallationsSettings.self)]) {
+            container, isCacheable in
             isCacheable = true
-            guard let options = container.app?.options, let projectID = options.projectID, let apiKey = options.apiKey else {
-                throw InstallationsError(.invalidConfiguration, message: "The Installations REST API needs the app's projectID and apiKey.")
+            guard let options = container.app?.options, let projectID = options.projectID, let apiKey = options.apiKey
+            else {
+                throw InstallationsError(
+                    .invalidConfiguration, message: "The Installations REST API needs the app's projectID and apiKey.")
             }
             let settings = container.instance(for: InstallationsSettings.self) ?? InstallationsSettings()
-            return RESTInstallationsBackend(origin: origin, projectID: projectID, apiKey: apiKey, bundleID: options.bundleID, now: settings.now)
+            return RESTInstallationsBackend(
+                origin: origin, projectID: projectID, apiKey: apiKey, bundleID: options.bundleID, now: settings.now)
         }
     }
 

@@ -11,7 +11,11 @@ extension Messaging {
     ///   ``token()``.
     public func retrieveFCMToken(forSenderID senderID: String) async throws(MessagingError) -> String {
         guard !senderID.isEmpty else {
-            throw MessagingError(.invalidRequest, message: "Couldn't fetch token because a Sender ID was not supplied. A valid Sender ID is required to fetch an FCM token.")
+            throw MessagingError(
+                .invalidRequest,
+                message:
+                    "Couldn't fetch token because a Sender ID was not supplied. A valid Sender ID is required to fetch an FCM token."
+            )
         }
         if senderID == options.gcmSenderID { return try await token() }
         return try await senderTokens.token(
@@ -34,7 +38,11 @@ extension Messaging {
     ///   after the app was deleted.
     public func deleteFCMToken(forSenderID senderID: String) async throws(MessagingError) {
         guard !senderID.isEmpty else {
-            throw MessagingError(.invalidRequest, message: "Couldn't delete token because a Sender ID was not supplied. A valid Sender ID is required to delete an FCM token.")
+            throw MessagingError(
+                .invalidRequest,
+                message:
+                    "Couldn't delete token because a Sender ID was not supplied. A valid Sender ID is required to delete an FCM token."
+            )
         }
         if senderID == options.gcmSenderID { return try await deleteToken() }
         guard let (token, request) = try senderTokens.remove(senderID) else { return }

@@ -77,8 +77,10 @@ public final class Messaging: MessagingInterop, ComponentLifecycleMaintainer, Se
     /// How many times ``token()`` starts over after a fetch was superseded before giving up.
     static let maximumAttempts = 3
 
-    init(app: FlintApp, installations: (any InstallationsInterop)?, backend: any MessagingBackend,
-         settings: MessagingSettings) {
+    init(
+        app: FlintApp, installations: (any InstallationsInterop)?, backend: any MessagingBackend,
+        settings: MessagingSettings
+    ) {
         appName = app.name
         options = app.options
         self.installations = installations
@@ -116,16 +118,18 @@ public final class Messaging: MessagingInterop, ComponentLifecycleMaintainer, Se
         return state.withLock { state -> String? in
             do throws(MessagingError) {
                 guard let saved = try persistence.load(), saved.senderID == options.gcmSenderID,
-                      saved.appID == options.googleAppID else { return nil }
+                    saved.appID == options.googleAppID
+                else { return nil }
                 if let autoInit = saved.isAutoInitEnabled {
                     state.isAutoInitEnabled = autoInit
                     state.explicitAutoInit = autoInit
                 }
                 guard let token = saved.token, let installationID = saved.installationID else { return nil }
                 state.token = token
-                state.request = MessagingRegistrationRequest(senderID: options.gcmSenderID, appID: options.googleAppID,
-                                                             projectID: options.projectID, apiKey: options.apiKey,
-                                                             installationID: installationID, installationAuthToken: "")
+                state.request = MessagingRegistrationRequest(
+                    senderID: options.gcmSenderID, appID: options.googleAppID,
+                    projectID: options.projectID, apiKey: options.apiKey,
+                    installationID: installationID, installationAuthToken: "")
                 state.announced = token
                 return token
             } catch {
@@ -139,9 +143,10 @@ public final class Messaging: MessagingInterop, ComponentLifecycleMaintainer, Se
     private func save(_ state: inout State) throws(MessagingError) {
         guard let persistence else { return }
         do {
-            try persistence.save(MessagingPersistenceFile.Contents(
-                senderID: options.gcmSenderID, appID: options.googleAppID, token: state.token,
-                installationID: state.request?.installationID, isAutoInitEnabled: state.explicitAutoInit))
+            try persistence.save(
+                MessagingPersistenceFile.Contents(
+                    senderID: options.gcmSenderID, appID: options.googleAppID, token: state.token,
+                    installationID: state.request?.installationID, isAutoInitEnabled: state.explicitAutoInit))
             state.persistenceError = nil
         } catch {
             state.persistenceError = error
@@ -157,7 +162,8 @@ public final class Messaging: MessagingInterop, ComponentLifecycleMaintainer, Se
     /// `request` with an installation auth token, fetched when it has none (a restored token's request).
     private func withAuthToken(_ request: MessagingRegistrationRequest) async -> MessagingRegistrationRequest {
         guard request.installationAuthToken.isEmpty, let installations,
-              let token = try? await installations.authToken(forcingRefresh: false) else { return request }
+            let token = try? await installations.authToken(forcingRefresh: false)
+        else { return request }
         var request = request
         request.installationAuthToken = token.authToken
         return request
@@ -180,11 +186,15 @@ public final class Messaging: MessagingInterop, ComponentLifecycleMaintainer, Se
     ///   `ComponentError.invalidArgument(product:reason:)` for an app that is not the default app.
     public static func messaging(app: FlintApp) throws(ComponentError) -> Messaging {
         do {
-            return try ProductEntryPoint.require(Messaging.self, in: app, product: Messaging.self,
-                                                 library: MessagingLibrary.self)
+            return try ProductEntryPoint.require(
+                Messaging.self, in: app, product: Messaging.self,
+                library: MessagingLibrary.self)
         } catch .factoryReturnedNil {
-            throw .invalidArgument(product: ComponentError.typeName(of: Messaging.self),
-                                   reason: "Messaging works with the default app only, and \(FlintApp.displayName(forAppNamed: app.name)) is not it.")
+            throw .invalidArgument(
+                product: ComponentError.typeName(of: Messaging.self),
+                reason:
+                    "Messaging works with the default app only, and \(FlintApp.displayName(forAppNamed: app.name)) is not it."
+            )
         }
     }
 
@@ -203,11 +213,12 @@ public final class Messaging: MessagingInterop, ComponentLifecycleMaintainer, Se
         get { state.withLock { $0.isAutoInitEnabled } }
         set {
             let start = state.withLock { state in
-                let start = newValue && !state.isAutoInitEnabled && state.token == nil && state.fetch == nil
+                let start =
+                    newValue && !state.isAutoInitEnabled && state.token == nil && state.fetch == nil
                     && !state.isDeleted
                 state.isAutoInitEnabled = newValue
                 state.explicitAutoInit = newValue
-                try? save(&state)   // a failure is in persistenceError
+                try? save(&state)  // a failure is in persistenceError
                 return start
             }
             if start { refresh(deleting: nil) }
@@ -282,8 +293,9 @@ public final class Messaging: MessagingInterop, ComponentLifecycleMaintainer, Se
                 }
             }
         }
-        throw MessagingError(.operationInProgress,
-                             message: "The token was deleted or invalidated while it was being fetched, \(Self.maximumAttempts) times.")
+        throw MessagingError(
+            .operationInProgress,
+            message: "The token was deleted or invalidated while it was being fetched, \(Self.maximumAttempts) times.")
     }
 
     /// Deletes the token at the backend (messages to it fail from now on) and forgets it: ``fcmToken`` is nil,
@@ -293,7 +305,8 @@ public final class Messaging: MessagingInterop, ComponentLifecycleMaintainer, Se
     /// - Throws: the backend's ``MessagingError``s (the token is forgotten locally anyway); `unknown` after
     ///   the app was deleted.
     public func deleteToken() async throws(MessagingError) {
-        let taken = state.withLock { state -> (String?, MessagingRegistrationRequest?, (any ListenerRegistration)?, MessagingError?)? in
+        let taken = state.withLock {
+            state -> (String?, MessagingRegistrationRequest?, (any ListenerRegistration)?, MessagingError?)? in
             guard !state.isDeleted else { return nil }
             state.generation += 1
             state.fetch = nil
@@ -330,7 +343,8 @@ public final class Messaging: MessagingInterop, ComponentLifecycleMaintainer, Se
     ///   `a-z A-Z 0-9 - _ . ~ %`; the errors of ``token()``; the backend's.
     public func subscribe(toTopic topic: String) async throws(MessagingError) {
         guard let name = MessagingTopic.normalize(topic) else {
-            throw MessagingError(.invalidTopicName, message: "Cannot parse topic name: '\(Self.shorten(topic))'. Will not subscribe.")
+            throw MessagingError(
+                .invalidTopicName, message: "Cannot parse topic name: '\(Self.shorten(topic))'. Will not subscribe.")
         }
         let (token, request) = try await registration()
         do {
@@ -345,7 +359,8 @@ public final class Messaging: MessagingInterop, ComponentLifecycleMaintainer, Se
     /// - Throws: the errors of ``subscribe(toTopic:)``.
     public func unsubscribe(fromTopic topic: String) async throws(MessagingError) {
         guard let name = MessagingTopic.normalize(topic) else {
-            throw MessagingError(.invalidTopicName, message: "Cannot parse topic name: '\(Self.shorten(topic))'. Will not unsubscribe.")
+            throw MessagingError(
+                .invalidTopicName, message: "Cannot parse topic name: '\(Self.shorten(topic))'. Will not unsubscribe.")
         }
         let (token, request) = try await registration()
         do {
@@ -439,17 +454,23 @@ public final class Messaging: MessagingInterop, ComponentLifecycleMaintainer, Se
     /// Asks Installations for the installation ID and auth token, then the backend for a token for `senderID`.
     func register(senderID: String) async throws -> (String, MessagingRegistrationRequest) {
         guard let installations else {
-            throw MessagingError(.noAccess, message: "The app has no InstallationsInterop: register an Installations library (or, in tests, FakeInstallations) to get a token.")
+            throw MessagingError(
+                .noAccess,
+                message:
+                    "The app has no InstallationsInterop: register an Installations library (or, in tests, FakeInstallations) to get a token."
+            )
         }
         let request: MessagingRegistrationRequest
         do {
             let installationID = try await installations.installationID()
             let authToken = try await installations.authToken(forcingRefresh: false).authToken
-            request = MessagingRegistrationRequest(senderID: senderID, appID: options.googleAppID,
-                                                   projectID: options.projectID, apiKey: options.apiKey,
-                                                   installationID: installationID, installationAuthToken: authToken)
+            request = MessagingRegistrationRequest(
+                senderID: senderID, appID: options.googleAppID,
+                projectID: options.projectID, apiKey: options.apiKey,
+                installationID: installationID, installationAuthToken: authToken)
         } catch {
-            throw MessagingError(.noAccess, message: "Installations could not give an installation ID and auth token: \(error)")
+            throw MessagingError(
+                .noAccess, message: "Installations could not give an installation ID and auth token: \(error)")
         }
         return (try await backend.register(request), request)
     }
@@ -478,16 +499,18 @@ public final class Messaging: MessagingInterop, ComponentLifecycleMaintainer, Se
                 for (token, request) in stale { try? await backend.deleteRegistration(token: token, request: request) }
             }
         }
-        let taken = state.withLock { state -> (String?, MessagingRegistrationRequest?, (any ListenerRegistration)?, Bool)? in
+        let taken = state.withLock {
+            state -> (String?, MessagingRegistrationRequest?, (any ListenerRegistration)?, Bool)? in
             guard !state.isDeleted, state.token != nil || state.fetch != nil,
-                  state.request?.installationID != installationID || state.fetch != nil else { return nil }
+                state.request?.installationID != installationID || state.fetch != nil
+            else { return nil }
             state.generation += 1
             state.fetch = nil
             let taken = (state.token, state.request, state.receiver, state.isAutoInitEnabled)
             state.token = nil
             state.request = nil
             state.receiver = nil
-            try? save(&state)   // a failure is in persistenceError
+            try? save(&state)  // a failure is in persistenceError
             return taken
         }
         guard let (token, request, receiver, autoInit) = taken else { return }
@@ -504,7 +527,9 @@ public final class Messaging: MessagingInterop, ComponentLifecycleMaintainer, Se
     private func refresh(deleting old: (String, MessagingRegistrationRequest)?, fetch: Bool = true) {
         let task = Task { [weak self] in
             if let (token, request) = old {
-                if let self { try? await backend.deleteRegistration(token: token, request: await withAuthToken(request)) }
+                if let self {
+                    try? await backend.deleteRegistration(token: token, request: await withAuthToken(request))
+                }
             }
             if fetch, !Task.isCancelled { _ = try? await self?.token() }
         }

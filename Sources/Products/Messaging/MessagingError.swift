@@ -44,4 +44,5 @@ public struct MessagingError: Error, Sendable, Hashable, CustomStringConvertible
 }
 
 /// The domain of a ``MessagingError`` bridged to `NSError`: `com.google.fcm`, as in Firebase.
+// swift-format-ignore: AlwaysUseLowerCamelCase
 public let MessagingErrorDomain = "com.google.fcm"

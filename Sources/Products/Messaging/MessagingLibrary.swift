@@ -20,18 +20,23 @@ public enum MessagingLibrary: FlintLibrary {
     /// The instance and the default backend.
     public static func componentsToRegister() -> [Component] {
         [
-            Component(Messaging.self,
-                      alsoProviding: [.type(MessagingInterop.self) { $0 }],
-                      timing: .eagerInDefaultApp,
-                      dependencies: [.optional(InstallationsInterop.self),
-                                     .required(MessagingBackend.self),
-                                     .optional(MessagingSettings.self)]) { container, isCacheable in
+            Component(
+                Messaging.self,
+                alsoProviding: [.type(MessagingInterop.self) { $0 }],
+                timing: .eagerInDefaultApp,
+                dependencies: [
+                    .optional(InstallationsInterop.self),
+                    .required(MessagingBackend.self),
+                    .optional(MessagingSettings.self),
+                ]
+            ) { container, isCacheable in
                 guard let app = container.app, app.isDefaultApp else { return nil }
                 isCacheable = true
-                let messaging = Messaging(app: app,
-                                          installations: container.instance(for: InstallationsInterop.self),
-                                          backend: try container.require(MessagingBackend.self),
-                                          settings: container.instance(for: MessagingSettings.self) ?? MessagingSettings())
+                let messaging = Messaging(
+                    app: app,
+                    installations: container.instance(for: InstallationsInterop.self),
+                    backend: try container.require(MessagingBackend.self),
+                    settings: container.instance(for: MessagingSettings.self) ?? MessagingSettings())
                 messaging.start()
                 return messaging
             },

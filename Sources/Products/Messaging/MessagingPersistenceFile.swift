@@ -47,10 +47,18 @@ struct MessagingPersistenceFile: Sendable {
             }
             contents = try JSONDecoder().decode(Contents.self, from: data)
         } catch {
-            throw MessagingError(.unknown, message: "The saved Messaging state at \(url.path) is unreadable or corrupt (\(Self.reason(error))); starting without a token.")
+            throw MessagingError(
+                .unknown,
+                message:
+                    "The saved Messaging state at \(url.path) is unreadable or corrupt (\(Self.reason(error))); starting without a token."
+            )
         }
         guard contents.version == 1 else {
-            throw MessagingError(.unknown, message: "The saved Messaging state at \(url.path) has format version \(contents.version), which this version cannot read; starting without a token.")
+            throw MessagingError(
+                .unknown,
+                message:
+                    "The saved Messaging state at \(url.path) has format version \(contents.version), which this version cannot read; starting without a token."
+            )
         }
         return contents
     }
@@ -60,12 +68,14 @@ struct MessagingPersistenceFile: Sendable {
     /// - Throws: ``MessagingError`` `unknown` naming the file when it cannot be written.
     func save(_ contents: Contents) throws(MessagingError) {
         do {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]
             try encoder.encode(contents).write(to: url, options: .atomic)
         } catch {
-            throw MessagingError(.unknown, message: "Could not save the Messaging state to \(url.path): \(Self.reason(error)).")
+            throw MessagingError(
+                .unknown, message: "Could not save the Messaging state to \(url.path): \(Self.reason(error)).")
         }
     }
 

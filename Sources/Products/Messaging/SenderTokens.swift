@@ -28,11 +28,14 @@ final class SenderTokens: Sendable {
     }
 
     /// The cached token of `sender`, or one fetched with `register` and connected with `connect`.
-    func token(for sender: String,
-               register: @escaping @Sendable () async throws -> (String, MessagingRegistrationRequest),
-               connect: @escaping @Sendable (String) -> any ListenerRegistration,
-               delete: @escaping @Sendable (String, MessagingRegistrationRequest) async -> Void)
-        async throws(MessagingError) -> String {
+    func token(
+        for sender: String,
+        register: @escaping @Sendable () async throws -> (String, MessagingRegistrationRequest),
+        connect: @escaping @Sendable (String) -> any ListenerRegistration,
+        delete: @escaping @Sendable (String, MessagingRegistrationRequest) async -> Void
+    )
+        async throws(MessagingError) -> String
+    {
         for _ in 0..<Messaging.maximumAttempts {
             let step = state.withLock { state -> Step in
                 if state.isClosed { return .closed }
@@ -42,11 +45,12 @@ final class SenderTokens: Sendable {
                 let task = Task { [weak self] () async throws -> String in
                     let (token, request) = try await register()
                     let receiver = connect(token)
-                    let kept = self?.state.withLock { state -> Bool in
-                        guard !state.isClosed, state.epoch == epoch else { return false }
-                        state.entries[sender] = Entry(token: token, request: request, receiver: receiver)
-                        return true
-                    } ?? false
+                    let kept =
+                        self?.state.withLock { state -> Bool in
+                            guard !state.isClosed, state.epoch == epoch else { return false }
+                            state.entries[sender] = Entry(token: token, request: request, receiver: receiver)
+                            return true
+                        } ?? false
                     guard kept else {
                         receiver.remove()
                         await delete(token, request)
@@ -74,7 +78,9 @@ final class SenderTokens: Sendable {
                 }
             }
         }
-        throw MessagingError(.operationInProgress, message: "The token was invalidated while it was being fetched, \(Messaging.maximumAttempts) times.")
+        throw MessagingError(
+            .operationInProgress,
+            message: "The token was invalidated while it was being fetched, \(Messaging.maximumAttempts) times.")
     }
 
     /// Forgets the token of `sender` (and discards a fetch in flight); returns it to delete at the backend.

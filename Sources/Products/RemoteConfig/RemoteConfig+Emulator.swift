@@ -10,7 +10,8 @@ extension RemoteConfig {
     ///   name or address, `port` is not in 1…65535, or the app's options have no `apiKey`.
     public func useEmulator(withHost host: String, port: Int) throws(RemoteConfigError) {
         guard let apiKey = options.apiKey, !apiKey.isEmpty else {
-            throw RemoteConfigError(.internalError, message: "The app's options need an apiKey for the Remote Config REST API.")
+            throw RemoteConfigError(
+                .internalError, message: "The app's options need an apiKey for the Remote Config REST API.")
         }
         let origin: URL
         do {
@@ -18,7 +19,9 @@ extension RemoteConfig {
         } catch {
             throw RemoteConfigError(.internalError, message: error.description)
         }
-        setEmulatorBackend(RESTRemoteConfigBackend(fetchOrigin: origin, realtimeOrigin: origin,
-                                                   project: options.gcmSenderID, apiKey: apiKey, bundleID: options.bundleID))
+        setEmulatorBackend(
+            RESTRemoteConfigBackend(
+                fetchOrigin: origin, realtimeOrigin: origin,
+                project: options.gcmSenderID, apiKey: apiKey, bundleID: options.bundleID))
     }
 }

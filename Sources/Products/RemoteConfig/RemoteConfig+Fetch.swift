@@ -17,7 +17,9 @@ extension RemoteConfig {
     /// ``fetch()`` with `expirationDuration` (seconds) instead of the minimum fetch interval: 0 always fetches.
     ///
     /// - Throws: the errors of ``fetch()``.
-    public func fetch(withExpirationDuration expirationDuration: TimeInterval) async throws(RemoteConfigError) -> RemoteConfigFetchStatus {
+    public func fetch(withExpirationDuration expirationDuration: TimeInterval) async throws(RemoteConfigError)
+        -> RemoteConfigFetchStatus
+    {
         _ = try await performFetch(expirationDuration: expirationDuration)
         return .success
     }
@@ -57,7 +59,9 @@ extension RemoteConfig {
 
     /// ``fetchAndActivate()`` reporting through `completionHandler`: the status, or ``RemoteConfigFetchAndActivateStatus/error``
     /// and the error. The handler runs on a task of its own.
-    public func fetchAndActivate(completionHandler: @escaping @Sendable (RemoteConfigFetchAndActivateStatus, (any Error)?) -> Void) {
+    public func fetchAndActivate(
+        completionHandler: @escaping @Sendable (RemoteConfigFetchAndActivateStatus, (any Error)?) -> Void
+    ) {
         Task {
             do {
                 completionHandler(try await fetchAndActivate(), nil)
@@ -71,7 +75,9 @@ extension RemoteConfig {
     /// (unless `joiningRunning` is false: a real-time fetch must see the version announced after it started).
     ///
     /// - Returns: whether a request was made (false: the last fetch was recent enough).
-    func performFetch(expirationDuration: TimeInterval?, joiningRunning: Bool = true) async throws(RemoteConfigError) -> Bool {
+    func performFetch(expirationDuration: TimeInterval?, joiningRunning: Bool = true) async throws(RemoteConfigError)
+        -> Bool
+    {
         enum Step {
             case skip
             case wait(Task<Void, any Error>)
@@ -84,10 +90,13 @@ extension RemoteConfig {
             }
             if let end = state.stored.throttleEndTime, end > now {
                 state.stored.lastFetchStatus = RemoteConfigFetchStatus.throttled.rawValue
-                throw RemoteConfigError(.throttled, message: "Fetch throttled after server errors; retry after \(end).", throttleEndTime: end)
+                throw RemoteConfigError(
+                    .throttled, message: "Fetch throttled after server errors; retry after \(end).",
+                    throttleEndTime: end)
             }
             if let expirationDuration, let last = state.stored.lastSuccessfulFetchTime,
-               now.timeIntervalSince(last) < expirationDuration {
+                now.timeIntervalSince(last) < expirationDuration
+            {
                 return .skip
             }
             if joiningRunning, let running = state.fetch {
@@ -121,15 +130,17 @@ extension RemoteConfig {
     }
 
     /// The request of fetch `id` and its result saved; clears the running fetch when it is `id`.
-    private func request(id: Int, at now: Date, lastKnownVersion: Int?, timeout: Double) async throws(RemoteConfigError) {
+    private func request(id: Int, at now: Date, lastKnownVersion: Int?, timeout: Double) async throws(RemoteConfigError)
+    {
         defer { state.withLock { if $0.fetch?.id == id { $0.fetch = nil } } }
         let request: RemoteConfigFetchRequest
         do {
             let fid = try await installations.installationID()
             let token = try await installations.authToken(forcingRefresh: false).authToken
-            request = RemoteConfigFetchRequest(appID: appID, appVersion: environment.appVersion, installationID: fid,
-                                               installationAuthToken: token, userProperties: analytics?.userProperties ?? [:],
-                                               lastKnownVersion: lastKnownVersion, timeout: timeout)
+            request = RemoteConfigFetchRequest(
+                appID: appID, appVersion: environment.appVersion, installationID: fid,
+                installationAuthToken: token, userProperties: analytics?.userProperties ?? [:],
+                lastKnownVersion: lastKnownVersion, timeout: timeout)
         } catch {
             recordFailure(at: now, backingOff: false)
             throw RemoteConfigError(.internalError, message: "The installation ID or token is unavailable: \(error)")
@@ -142,16 +153,19 @@ extension RemoteConfig {
             switch error {
             case .unavailable(let reason):
                 recordFailure(at: now, backingOff: true)
-                throw RemoteConfigError(.internalError, message: "The Remote Config server is unavailable (\(reason)); fetches back off.")
+                throw RemoteConfigError(
+                    .internalError, message: "The Remote Config server is unavailable (\(reason)); fetches back off.")
             case .unreachable(let reason):
                 recordFailure(at: now, backingOff: false)
-                throw RemoteConfigError(.internalError, message: "The Remote Config server could not be reached: \(reason)")
+                throw RemoteConfigError(
+                    .internalError, message: "The Remote Config server could not be reached: \(reason)")
             case .invalidResponse(let reason):
                 recordFailure(at: now, backingOff: false)
                 throw RemoteConfigError(.internalError, message: "The Remote Config server failed the fetch: \(reason)")
             case .featureDisabled:
                 recordFailure(at: now, backingOff: false)
-                throw RemoteConfigError(.internalError, message: "The Remote Config server refused the fetch: the feature is disabled.")
+                throw RemoteConfigError(
+                    .internalError, message: "The Remote Config server refused the fetch: the feature is disabled.")
             }
         }
 
@@ -188,7 +202,8 @@ extension RemoteConfig {
             stored.lastFetchStatus = RemoteConfigFetchStatus.failure.rawValue
             stored.lastFetchTime = now
             if backingOff {
-                let interval = stored.backoffInterval == 0
+                let interval =
+                    stored.backoffInterval == 0
                     ? Self.minimumBackoffInterval
                     : min(stored.backoffInterval * 2, Self.maximumBackoffInterval)
                 stored.backoffInterval = interval

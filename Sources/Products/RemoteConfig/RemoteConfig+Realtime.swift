@@ -30,8 +30,10 @@ extension RemoteConfig {
     }
 
     /// Registers `listener` (and `onFinish`, called when the app is deleted) and opens the connection if needed.
-    func addUpdateListener(onFinish: @escaping @Sendable () -> Void,
-                           _ listener: @escaping @Sendable (Result<RemoteConfigUpdate, any Error>) -> Void) -> any ListenerRegistration {
+    func addUpdateListener(
+        onFinish: @escaping @Sendable () -> Void,
+        _ listener: @escaping @Sendable (Result<RemoteConfigUpdate, any Error>) -> Void
+    ) -> any ListenerRegistration {
         let registration = updateListeners.addListener(onFinish: onFinish, listener)
         listenersChanged()
         return ClosureListenerRegistration { [weak self] in
@@ -72,17 +74,21 @@ extension RemoteConfig {
             let fid = try await installations.installationID()
             let token = try await installations.authToken(forcingRefresh: false).authToken
             let version = withState { $0.stored.fetchedTemplateVersion }
-            request = RemoteConfigRealtimeRequest(appID: appID, installationID: fid, installationAuthToken: token,
-                                                  lastKnownVersion: version)
+            request = RemoteConfigRealtimeRequest(
+                appID: appID, installationID: fid, installationAuthToken: token,
+                lastKnownVersion: version)
         } catch {
-            connectionFailed(id: id, RemoteConfigUpdateError(.streamError, message: "The installation ID or token is unavailable: \(error)"),
-                             retryable: true)
+            connectionFailed(
+                id: id,
+                RemoteConfigUpdateError(.streamError, message: "The installation ID or token is unavailable: \(error)"),
+                retryable: true)
             return
         }
         let registration = backend.listenForTemplateVersions(request) { [weak self] result in
             switch result {
             case .success(let version): self?.versionAnnounced(version)
-            case .failure(let error): self?.connectionFailed(id: id, Self.updateError(from: error), retryable: Self.isRetryable(error))
+            case .failure(let error):
+                self?.connectionFailed(id: id, Self.updateError(from: error), retryable: Self.isRetryable(error))
             }
         }
         let keep = realtime.withLock { realtime in
@@ -203,8 +209,11 @@ extension RemoteConfig {
             if withState({ $0.stored.fetchedTemplateVersion }) >= target { return nil }
             if attempt < Self.maximumRealtimeFetchAttempts { try? await environment.sleep(.seconds(attempt)) }
         }
-        return RemoteConfigUpdateError(.notFetched,
-                                       message: "The backend still served an older template than version \(target) after \(Self.maximumRealtimeFetchAttempts) fetches.")
+        return RemoteConfigUpdateError(
+            .notFetched,
+            message:
+                "The backend still served an older template than version \(target) after \(Self.maximumRealtimeFetchAttempts) fetches."
+        )
     }
 
     /// A backend error as the error listeners get.
@@ -213,7 +222,8 @@ extension RemoteConfig {
         case .unavailable(let reason): RemoteConfigUpdateError(.unavailable, message: reason)
         case .unreachable(let reason): RemoteConfigUpdateError(.streamError, message: reason)
         case .invalidResponse(let reason): RemoteConfigUpdateError(.messageInvalid, message: reason)
-        case .featureDisabled: RemoteConfigUpdateError(.unavailable, message: "Real-time updates are disabled for this project.")
+        case .featureDisabled:
+            RemoteConfigUpdateError(.unavailable, message: "Real-time updates are disabled for this project.")
         }
     }
 }

@@ -61,8 +61,11 @@ public final class RemoteConfig: ComponentLifecycleMaintainer, Sendable {
         var joinedFetchCount = 0
     }
 
-    init(appName: String, options: FlintOptions, backend: any RemoteConfigBackend, installations: any InstallationsInterop,
-         analytics: (any AnalyticsInterop)?, environment: RemoteConfigEnvironment) {
+    init(
+        appName: String, options: FlintOptions, backend: any RemoteConfigBackend,
+        installations: any InstallationsInterop,
+        analytics: (any AnalyticsInterop)?, environment: RemoteConfigEnvironment
+    ) {
         self.appName = appName
         self.options = options
         appID = options.googleAppID
@@ -89,7 +92,8 @@ public final class RemoteConfig: ComponentLifecycleMaintainer, Sendable {
     ///   registered before `app` was configured, `ComponentError.appDeleted(name:)` for a deleted app, the
     ///   container's `missingDependency` without Installations.
     public static func remoteConfig(app: FlintApp) throws(ComponentError) -> RemoteConfig {
-        try ProductEntryPoint.require(RemoteConfig.self, in: app, product: RemoteConfig.self, library: RemoteConfigLibrary.self)
+        try ProductEntryPoint.require(
+            RemoteConfig.self, in: app, product: RemoteConfig.self, library: RemoteConfigLibrary.self)
     }
 
     // MARK: - State
@@ -185,7 +189,9 @@ public final class RemoteConfig: ComponentLifecycleMaintainer, Sendable {
     /// (``RemoteConfigSource/default``), else the empty static value (``RemoteConfigSource/static``).
     public func configValue(forKey key: String) -> RemoteConfigValue {
         withState { state in
-            if let value = state.stored.active[key] { return RemoteConfigValue(data: Data(value.utf8), source: .remote) }
+            if let value = state.stored.active[key] {
+                return RemoteConfigValue(data: Data(value.utf8), source: .remote)
+            }
             if let data = state.defaults[key] { return RemoteConfigValue(data: data, source: .default) }
             return .empty
         }
@@ -195,7 +201,8 @@ public final class RemoteConfig: ComponentLifecycleMaintainer, Sendable {
     public func configValue(forKey key: String, source: RemoteConfigSource) -> RemoteConfigValue {
         withState { state in
             switch source {
-            case .remote: state.stored.active[key].map { RemoteConfigValue(data: Data($0.utf8), source: .remote) } ?? .empty
+            case .remote:
+                state.stored.active[key].map { RemoteConfigValue(data: Data($0.utf8), source: .remote) } ?? .empty
             case .default: state.defaults[key].map { RemoteConfigValue(data: $0, source: .default) } ?? .empty
             case .static: .empty
             }

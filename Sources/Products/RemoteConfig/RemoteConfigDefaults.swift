@@ -30,15 +30,18 @@ enum RemoteConfigDefaults {
         do {
             let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
             if let size = attributes[.size] as? Int, size > maximumPlistSize {
-                throw RemoteConfigCodableError.invalidSetDefaultsInput("The plist \(url.lastPathComponent) is larger than \(maximumPlistSize) bytes.")
+                throw RemoteConfigCodableError.invalidSetDefaultsInput(
+                    "The plist \(url.lastPathComponent) is larger than \(maximumPlistSize) bytes.")
             }
             data = try Data(contentsOf: url)
         } catch let error as RemoteConfigCodableError {
             throw error
         } catch {
-            throw .invalidSetDefaultsInput("The plist \(url.lastPathComponent) cannot be read: \(error.localizedDescription)")
+            throw .invalidSetDefaultsInput(
+                "The plist \(url.lastPathComponent) cannot be read: \(error.localizedDescription)")
         }
-        guard let dictionary = (try? PropertyListSerialization.propertyList(from: data, format: nil)) as? [String: Any] else {
+        guard let dictionary = (try? PropertyListSerialization.propertyList(from: data, format: nil)) as? [String: Any]
+        else {
             throw .invalidSetDefaultsInput("The file \(url.lastPathComponent) is not a plist dictionary.")
         }
         return try entries(from: dictionary)
@@ -62,7 +65,9 @@ enum RemoteConfigDefaults {
         for (key, value) in object {
             if let string = value as? String {
                 entries[key] = Data(string.utf8)
-            } else if let data = try? JSONSerialization.data(withJSONObject: value, options: [.fragmentsAllowed, .sortedKeys]) {
+            } else if let data = try? JSONSerialization.data(
+                withJSONObject: value, options: [.fragmentsAllowed, .sortedKeys])
+            {
                 entries[key] = data
             } else {
                 throw .invalidSetDefaultsInput("The value of \(key) cannot be written as JSON.")
@@ -89,7 +94,9 @@ enum RemoteConfigDefaults {
             }
             return data
         default:
-            throw .invalidSetDefaultsInput("The value of \(key) is a \(type(of: value)), not a string, number, boolean, date, data, array or dictionary.")
+            throw .invalidSetDefaultsInput(
+                "The value of \(key) is a \(type(of: value)), not a string, number, boolean, date, data, array or dictionary."
+            )
         }
     }
 

@@ -22,10 +22,12 @@ public struct RemoteConfigEnvironment: Sendable {
     public var sleep: @Sendable (Duration) async throws -> Void
 
     /// An environment; by default no persistence, the bundle's version, the system clock and `Task.sleep`.
-    public init(persistenceDirectory: URL? = nil,
-                appVersion: String? = Bundle.main.infoDictionary?["CFBundleShortVersionString"] as? String,
-                now: @escaping @Sendable () -> Date = { Date() },
-                sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }) {
+    public init(
+        persistenceDirectory: URL? = nil,
+        appVersion: String? = Bundle.main.infoDictionary?["CFBundleShortVersionString"] as? String,
+        now: @escaping @Sendable () -> Date = { Date() },
+        sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
+    ) {
         self.persistenceDirectory = persistenceDirectory
         self.appVersion = appVersion
         self.now = now
@@ -34,7 +36,8 @@ public struct RemoteConfigEnvironment: Sendable {
 
     /// The file of the app named `appName`, directly inside ``persistenceDirectory`` whatever the name.
     public func persistenceFile(forAppNamed appName: String) -> URL? {
-        persistenceDirectory?.appendingPathComponent(AppFileName.make(appName: appName, suffix: ".remoteconfig.json"),
-                                                     isDirectory: false)
+        persistenceDirectory?.appendingPathComponent(
+            AppFileName.make(appName: appName, suffix: ".remoteconfig.json"),
+            isDirectory: false)
     }
 }

@@ -38,4 +38,5 @@ public struct RemoteConfigError: Error, Sendable, Hashable, CustomStringConverti
 }
 
 /// The domain of a ``RemoteConfigError`` bridged to `NSError`, as in Firebase.
+// swift-format-ignore: AlwaysUseLowerCamelCase
 public let RemoteConfigErrorDomain = "com.google.remoteconfig.ErrorDomain"

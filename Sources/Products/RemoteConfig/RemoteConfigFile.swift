@@ -26,12 +26,17 @@ struct RemoteConfigFile: Sendable {
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw RemoteConfigError(.internalError, message: "The saved config \(url.lastPathComponent) cannot be read: \(error.localizedDescription)")
+            throw RemoteConfigError(
+                .internalError,
+                message: "The saved config \(url.lastPathComponent) cannot be read: \(error.localizedDescription)")
         }
         guard data.count <= Self.maximumSize,
-              BoundedJSON.nestingIsBounded(data, maximumDepth: 8),
-              let contents = try? JSONDecoder().decode(Contents.self, from: data) else {
-            throw RemoteConfigError(.internalError, message: "The saved config \(url.lastPathComponent) is corrupt; it will be replaced by the next fetch.")
+            BoundedJSON.nestingIsBounded(data, maximumDepth: 8),
+            let contents = try? JSONDecoder().decode(Contents.self, from: data)
+        else {
+            throw RemoteConfigError(
+                .internalError,
+                message: "The saved config \(url.lastPathComponent) is corrupt; it will be replaced by the next fetch.")
         }
         return contents.appName == appName ? contents.state : nil
     }
@@ -41,12 +46,15 @@ struct RemoteConfigFile: Sendable {
     /// - Throws: ``RemoteConfigErrorCode/internalError`` naming the file when it cannot be written.
     func save(_ state: RemoteConfigStoredState) throws(RemoteConfigError) {
         do {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]
             try encoder.encode(Contents(appName: appName, state: state)).write(to: url, options: .atomic)
         } catch {
-            throw RemoteConfigError(.internalError, message: "The config could not be saved to \(url.lastPathComponent): \(error.localizedDescription)")
+            throw RemoteConfigError(
+                .internalError,
+                message: "The config could not be saved to \(url.lastPathComponent): \(error.localizedDescription)")
         }
     }
 }

@@ -18,16 +18,21 @@ public enum RemoteConfigLibrary: FlintLibrary {
     /// The instance and the default backend.
     public static func componentsToRegister() -> [Component] {
         [
-            Component(RemoteConfig.self,
-                      dependencies: [.required(RemoteConfigBackend.self), .required(InstallationsInterop.self),
-                                     .optional(AnalyticsInterop.self), .optional(RemoteConfigEnvironment.self)]) { container, isCacheable in
+            Component(
+                RemoteConfig.self,
+                dependencies: [
+                    .required(RemoteConfigBackend.self), .required(InstallationsInterop.self),
+                    .optional(AnalyticsInterop.self), .optional(RemoteConfigEnvironment.self),
+                ]
+            ) { container, isCacheable in
                 isCacheable = true
                 guard let app = container.app else { throw ComponentError.appDeleted(name: container.appName) }
-                return RemoteConfig(appName: container.appName, options: app.options,
-                                    backend: try container.require(RemoteConfigBackend.self),
-                                    installations: try container.require(InstallationsInterop.self),
-                                    analytics: container.instance(for: AnalyticsInterop.self),
-                                    environment: container.instance(for: RemoteConfigEnvironment.self) ?? RemoteConfigEnvironment())
+                return RemoteConfig(
+                    appName: container.appName, options: app.options,
+                    backend: try container.require(RemoteConfigBackend.self),
+                    installations: try container.require(InstallationsInterop.self),
+                    analytics: container.instance(for: AnalyticsInterop.self),
+                    environment: container.instance(for: RemoteConfigEnvironment.self) ?? RemoteConfigEnvironment())
             },
             Component(RemoteConfigBackend.self) { _, isCacheable in
                 isCacheable = true
@@ -44,15 +49,18 @@ public enum RemoteConfigLibrary: FlintLibrary {
 
     /// An override serving a ``RESTRemoteConfigBackend`` (production origins by default) for the app's project number
     /// (`gcmSenderID`) and API key; resolving it fails for options without an `apiKey`.
-    public static func restBackend(fetchOrigin: URL = RESTRemoteConfigBackend.productionFetchOrigin,
-                                   realtimeOrigin: URL = RESTRemoteConfigBackend.productionRealtimeOrigin) -> Component {
+    public static func restBackend(
+        fetchOrigin: URL = RESTRemoteConfigBackend.productionFetchOrigin,
+        realtimeOrigin: URL = RESTRemoteConfigBackend.productionRealtimeOrigin
+    ) -> Component {
         Component(RemoteConfigBackend.self) { container, isCacheable in
             isCacheable = true
             guard let options = container.app?.options, let apiKey = options.apiKey else {
                 throw RemoteConfigError(.internalError, message: "The Remote Config REST API needs the app's apiKey.")
             }
-            return RESTRemoteConfigBackend(fetchOrigin: fetchOrigin, realtimeOrigin: realtimeOrigin,
-                                           project: options.gcmSenderID, apiKey: apiKey, bundleID: options.bundleID)
+            return RESTRemoteConfigBackend(
+                fetchOrigin: fetchOrigin, realtimeOrigin: realtimeOrigin,
+                project: options.gcmSenderID, apiKey: apiKey, bundleID: options.bundleID)
         }
     }
 

@@ -31,4 +31,5 @@ public struct RemoteConfigUpdateError: Error, Sendable, Hashable, CustomStringCo
 }
 
 /// The domain of a ``RemoteConfigUpdateError`` bridged to `NSError`, as in Firebase.
+// swift-format-ignore: AlwaysUseLowerCamelCase
 public let RemoteConfigUpdateErrorDomain = "com.google.remoteconfig.update.ErrorDomain"

@@ -44,7 +44,8 @@ public struct RemoteConfigValue: Sendable, Hashable {
 
     /// The bytes parsed as JSON (any top-level value), or nil when they are not JSON or nest deeper than 32 levels.
     public var jsonValue: Any? {
-        guard !dataValue.isEmpty, BoundedJSON.nestingIsBounded(dataValue, maximumDepth: BoundedJSON.defaultMaximumDepth) else {
+        guard !dataValue.isEmpty, BoundedJSON.nestingIsBounded(dataValue, maximumDepth: BoundedJSON.defaultMaximumDepth)
+        else {
             return nil
         }
         return try? JSONSerialization.jsonObject(with: dataValue, options: [.fragmentsAllowed])
@@ -54,19 +55,24 @@ public struct RemoteConfigValue: Sendable, Hashable {
     /// anything else from the value's JSON.
     ///
     /// - Throws: ``RemoteConfigCodableError/valueNotDecodable(type:reason:)`` naming the type and the reason.
-    public func decoded<Value: Decodable>(asType type: Value.Type = Value.self) throws(RemoteConfigCodableError) -> Value {
-        let direct: Any? = switch type {
-        case is String.Type: stringValue
-        case is Bool.Type: boolValue
-        case is Data.Type: dataValue
-        case is Double.Type: numberValue.doubleValue
-        case is Float.Type: numberValue.floatValue
-        case is Int.Type: numberValue.intValue
-        default: nil
-        }
+    public func decoded<Value: Decodable>(asType type: Value.Type = Value.self) throws(RemoteConfigCodableError)
+        -> Value
+    {
+        let direct: Any? =
+            switch type {
+            case is String.Type: stringValue
+            case is Bool.Type: boolValue
+            case is Data.Type: dataValue
+            case is Double.Type: numberValue.doubleValue
+            case is Float.Type: numberValue.floatValue
+            case is Int.Type: numberValue.intValue
+            default: nil
+            }
         if let value = direct as? Value { return value }
         guard BoundedJSON.nestingIsBounded(dataValue, maximumDepth: BoundedJSON.defaultMaximumDepth) else {
-            throw .valueNotDecodable(type: String(describing: type), reason: "the JSON nests deeper than \(BoundedJSON.defaultMaximumDepth) levels")
+            throw .valueNotDecodable(
+                type: String(describing: type),
+                reason: "the JSON nests deeper than \(BoundedJSON.defaultMaximumDepth) levels")
         }
         do {
             return try JSONDecoder().decode(Value.self, from: dataValue)
@@ -77,8 +83,9 @@ public struct RemoteConfigValue: Sendable, Hashable {
 
     /// The leading decimal number of `text` (after whitespace), or 0.
     static func leadingDouble(_ text: String) -> Double {
-        let characters = Array(text.drop { $0 == " " || $0 == "\t" || $0 == "\n" }.prefix(64)
-            .prefix { "0123456789+-.eE".contains($0) })
+        let characters = Array(
+            text.drop { $0 == " " || $0 == "\t" || $0 == "\n" }.prefix(64)
+                .prefix { "0123456789+-.eE".contains($0) })
         var best: Double = 0
         for length in stride(from: 1, through: characters.count, by: 1) {
             if let value = Double(String(characters[0..<length])), value.isFinite { best = value }

@@ -16,7 +16,8 @@ extension RemoteConfig {
     /// stream throws a ``RemoteConfigUpdateError`` when the connection fails or an announced template cannot be
     /// fetched, and finishes when the app is deleted. Updates are events: none is dropped (`.unbounded`).
     public var updates: AsyncThrowingStream<RemoteConfigUpdate, any Error> {
-        let (stream, continuation) = AsyncThrowingStream.makeStream(of: RemoteConfigUpdate.self, throwing: (any Error).self)
+        let (stream, continuation) = AsyncThrowingStream.makeStream(
+            of: RemoteConfigUpdate.self, throwing: (any Error).self)
         let slot = StreamRegistrationSlot()
         continuation.onTermination = { _ in slot.terminate() }
         slot.install(addUpdateListener(onFinish: { continuation.finish() }) { continuation.yield(with: $0) })

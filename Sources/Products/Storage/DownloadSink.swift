@@ -16,13 +16,17 @@ enum DownloadSink: Sendable {
     func open(size: Int64) throws(StorageError) -> Writer {
         switch self {
         case .memory(let data):
-            data.withLock { $0 = Data(); $0.reserveCapacity(Int(size)) }
+            data.withLock {
+                $0 = Data()
+                $0.reserveCapacity(Int(size))
+            }
             return Writer(memory: data, handle: nil)
         case .file(let url):
             let temporary = Self.temporary(for: url)
             do {
-                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(),
-                                                        withIntermediateDirectories: true)
+                try FileManager.default.createDirectory(
+                    at: url.deletingLastPathComponent(),
+                    withIntermediateDirectories: true)
                 guard FileManager.default.createFile(atPath: temporary.path, contents: nil) else {
                     throw CocoaError(.fileWriteUnknown)
                 }

@@ -82,8 +82,9 @@ public final class Storage: Sendable {
         let bucket = app.options.storageBucket.map { $0.hasPrefix("gs://") ? String($0.dropFirst(5)) : $0 }
             .map { $0.split(separator: "/").first.map(String.init) ?? "" }
         guard let bucket, !bucket.isEmpty else {
-            throw .invalidOptions(product: ComponentError.typeName(of: Storage.self),
-                                  reason: "the app's options have no storageBucket; set FlintOptions.storageBucket.")
+            throw .invalidOptions(
+                product: ComponentError.typeName(of: Storage.self),
+                reason: "the app's options have no storageBucket; set FlintOptions.storageBucket.")
         }
         return try provider(of: app).storage(bucket: bucket)
     }
@@ -95,14 +96,16 @@ public final class Storage: Sendable {
     ///   `ComponentError.invalidOptions(product:reason:)` when `url` is not `gs://bucket`.
     public static func storage(app: FlintApp, url: String) throws(ComponentError) -> Storage {
         guard let parsed = StoragePath.parse(gsURL: url), parsed.path.isEmpty else {
-            throw .invalidOptions(product: ComponentError.typeName(of: Storage.self),
-                                  reason: "the storage URL \(url) is not of the form gs://bucket.")
+            throw .invalidOptions(
+                product: ComponentError.typeName(of: Storage.self),
+                reason: "the storage URL \(url) is not of the form gs://bucket.")
         }
         return try provider(of: app).storage(bucket: parsed.bucket)
     }
 
     private static func provider(of app: FlintApp) throws(ComponentError) -> any StorageProvider {
-        try ProductEntryPoint.require(StorageProvider.self, in: app, product: Storage.self, library: StorageLibrary.self)
+        try ProductEntryPoint.require(
+            StorageProvider.self, in: app, product: Storage.self, library: StorageLibrary.self)
     }
 
     // MARK: - Settings
@@ -175,15 +178,17 @@ public final class Storage: Sendable {
         let prefix = host.hasPrefix("http") ? "" : "http://"
         guard let origin = URL(string: "\(prefix)\(host):\(port)") else { return }
         let settings = settings
-        let backend = HTTPStorageBackend(origin: origin, maxRetryTime: 120, retryTime: { kind in
-            settings.withLock { settings in
-                switch kind {
-                case .upload: settings.maxUploadRetryTime
-                case .download: settings.maxDownloadRetryTime
-                case .operation: settings.maxOperationRetryTime
+        let backend = HTTPStorageBackend(
+            origin: origin, maxRetryTime: 120,
+            retryTime: { kind in
+                settings.withLock { settings in
+                    switch kind {
+                    case .upload: settings.maxUploadRetryTime
+                    case .download: settings.maxDownloadRetryTime
+                    case .operation: settings.maxOperationRetryTime
+                    }
                 }
-            }
-        }, sleep: sleep)
+            }, sleep: sleep)
         emulatorBackend.withLock { $0 = backend }
     }
 
@@ -214,9 +219,11 @@ public final class Storage: Sendable {
             throw StorageError(.invalidArgument, message: "\(url) is neither a gs:// URL nor a Storage download URL.")
         }
         guard parsed.bucket == bucket else {
-            throw StorageError(.bucketMismatch,
-                               message: "Provided bucket: \(parsed.bucket) does not match the Storage bucket of the current instance: \(bucket)",
-                               bucket: parsed.bucket, object: parsed.path)
+            throw StorageError(
+                .bucketMismatch,
+                message:
+                    "Provided bucket: \(parsed.bucket) does not match the Storage bucket of the current instance: \(bucket)",
+                bucket: parsed.bucket, object: parsed.path)
         }
         return StorageReference(storage: self, path: parsed.path)
     }
@@ -254,8 +261,10 @@ public final class Storage: Sendable {
             return Array((tasks ?? [:]).values)
         }
         for task in running {
-            task.fail(StorageError(.cancelled, message: "The app was deleted.", bucket: bucket,
-                                   object: task.reference.fullPath))
+            task.fail(
+                StorageError(
+                    .cancelled, message: "The app was deleted.", bucket: bucket,
+                    object: task.reference.fullPath))
         }
     }
 }

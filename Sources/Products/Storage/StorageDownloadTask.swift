@@ -35,8 +35,10 @@ public final class StorageDownloadTask: StorageTask {
     func start() {
         let storage = core.reference.storage
         guard storage.track(core) else {
-            core.fail(StorageError(.cancelled, message: "The app was deleted.", bucket: storage.bucket,
-                                   object: core.reference.fullPath))
+            core.fail(
+                StorageError(
+                    .cancelled, message: "The app was deleted.", bucket: storage.bucket,
+                    object: core.reference.fullPath))
             return
         }
         let maxSize = maxSize
@@ -50,13 +52,16 @@ public final class StorageDownloadTask: StorageTask {
         let storage = reference.storage
         do {
             let caller = try await storage.contextProvider.caller()
-            var metadata = try await storage.backend.metadata(bucket: reference.bucket, path: reference.fullPath,
-                                                              caller: caller)
+            var metadata = try await storage.backend.metadata(
+                bucket: reference.bucket, path: reference.fullPath,
+                caller: caller)
             metadata.storageReference = reference
             guard metadata.size <= maxSize else {
-                throw StorageError(.downloadSizeExceeded,
-                                   message: "Attempted to download object with size of \(metadata.size) bytes, which exceeds the maximum size of \(maxSize) bytes. Consider raising the maximum download size, or using StorageReference.write(toFile:)",
-                                   bucket: reference.bucket, object: reference.fullPath)
+                throw StorageError(
+                    .downloadSizeExceeded,
+                    message:
+                        "Attempted to download object with size of \(metadata.size) bytes, which exceeds the maximum size of \(maxSize) bytes. Consider raising the maximum download size, or using StorageReference.write(toFile:)",
+                    bucket: reference.bucket, object: reference.fullPath)
             }
             core.setTotal(metadata.size)
             let writer = try sink.open(size: metadata.size)
@@ -68,12 +73,14 @@ public final class StorageDownloadTask: StorageTask {
                     return
                 }
                 let end = offset + min(chunk, metadata.size - offset)
-                let bytes = try await storage.backend.read(bucket: reference.bucket, path: reference.fullPath,
-                                                           range: offset..<end, generation: metadata.generation,
-                                                           caller: caller)
+                let bytes = try await storage.backend.read(
+                    bucket: reference.bucket, path: reference.fullPath,
+                    range: offset..<end, generation: metadata.generation,
+                    caller: caller)
                 guard bytes.count == end - offset else {
-                    throw StorageError(.unknown, message: "The backend returned \(bytes.count) bytes for \(end - offset).",
-                                       bucket: reference.bucket, object: reference.fullPath)
+                    throw StorageError(
+                        .unknown, message: "The backend returned \(bytes.count) bytes for \(end - offset).",
+                        bucket: reference.bucket, object: reference.fullPath)
                 }
                 try writer.write(bytes)
                 offset = end
@@ -99,8 +106,10 @@ public final class StorageDownloadTask: StorageTask {
 
     /// Calls `handler` on each `status` event (at once too if the task is in `status`); returns its handle.
     @discardableResult
-    public func observe(_ status: StorageTaskStatus,
-                        handler: @escaping @Sendable (StorageTaskSnapshot) -> Void) -> String {
+    public func observe(
+        _ status: StorageTaskStatus,
+        handler: @escaping @Sendable (StorageTaskSnapshot) -> Void
+    ) -> String {
         core.observe(status, handler: handler)
     }
 

@@ -53,4 +53,5 @@ public struct StorageError: Error, Sendable, Hashable, CustomStringConvertible, 
 }
 
 /// The domain of a ``StorageError`` bridged to `NSError`: `FIRStorageErrorDomain`, as in Firebase.
+// swift-format-ignore: AlwaysUseLowerCamelCase
 public let StorageErrorDomain = "FIRStorageErrorDomain"

@@ -18,16 +18,22 @@ public enum StorageLibrary: FlintLibrary {
     /// The provider and the default backend.
     public static func componentsToRegister() -> [Component] {
         [
-            Component(StorageProvider.self,
-                      dependencies: [.required(StorageBackend.self),
-                                     .optional(AuthInterop.self),
-                                     .optional(AppCheckInterop.self)]) { container, isCacheable in
+            Component(
+                StorageProvider.self,
+                dependencies: [
+                    .required(StorageBackend.self),
+                    .optional(AuthInterop.self),
+                    .optional(AppCheckInterop.self),
+                ]
+            ) { container, isCacheable in
                 isCacheable = true
-                let contextProvider = StorageContextProvider(auth: container.instance(for: AuthInterop.self),
-                                                             appCheck: container.instance(for: AppCheckInterop.self))
-                return StorageInstances(appName: container.appName,
-                                        backend: try container.require(StorageBackend.self),
-                                        contextProvider: contextProvider)
+                let contextProvider = StorageContextProvider(
+                    auth: container.instance(for: AuthInterop.self),
+                    appCheck: container.instance(for: AppCheckInterop.self))
+                return StorageInstances(
+                    appName: container.appName,
+                    backend: try container.require(StorageBackend.self),
+                    contextProvider: contextProvider)
             },
             Component(StorageBackend.self) { _, isCacheable in
                 isCacheable = true

@@ -32,12 +32,14 @@ enum StoragePath {
     /// `http(s)://{host}/v0/b/{bucket}/o/{percent-encoded path}` (query ignored); nil for anything else.
     static func parse(httpURL url: String) -> (bucket: String, path: String)? {
         guard let components = URLComponents(string: url), let scheme = components.scheme?.lowercased(),
-              scheme == "http" || scheme == "https", components.host?.isEmpty == false else { return nil }
+            scheme == "http" || scheme == "https", components.host?.isEmpty == false
+        else { return nil }
         let parts = components.percentEncodedPath.split(separator: "/", omittingEmptySubsequences: false)
         // "", "v0", "b", bucket, "o", path
         guard parts.count >= 5, parts[0].isEmpty, parts[1] == "v0", parts[2] == "b", !parts[3].isEmpty,
-              parts[4] == "o", parts.count <= 6,
-              let bucket = String(parts[3]).removingPercentEncoding else { return nil }
+            parts[4] == "o", parts.count <= 6,
+            let bucket = String(parts[3]).removingPercentEncoding
+        else { return nil }
         let encodedPath = parts.count == 6 ? String(parts[5]) : ""
         guard let path = encodedPath.removingPercentEncoding else { return nil }
         return (bucket, normalize(path))

@@ -14,8 +14,10 @@ extension StorageReference {
     }
 
     /// ``updateMetadata(_:)`` with a completion: the new metadata, or the error.
-    public func updateMetadata(_ metadata: StorageMetadata,
-                               completion: (@Sendable (StorageMetadata?, (any Error)?) -> Void)?) {
+    public func updateMetadata(
+        _ metadata: StorageMetadata,
+        completion: (@Sendable (StorageMetadata?, (any Error)?) -> Void)?
+    ) {
         complete(completion ?? { _, _ in }) { try await $0.updateMetadata(metadata) }
     }
 
@@ -30,8 +32,10 @@ extension StorageReference {
     }
 
     /// ``list(maxResults:pageToken:)`` with a completion: the page, or the error.
-    public func list(maxResults: Int64, pageToken: String,
-                     completion: @escaping @Sendable (StorageListResult?, (any Error)?) -> Void) {
+    public func list(
+        maxResults: Int64, pageToken: String,
+        completion: @escaping @Sendable (StorageListResult?, (any Error)?) -> Void
+    ) {
         complete(completion) { try await $0.list(maxResults: maxResults, pageToken: pageToken) }
     }
 
@@ -41,8 +45,10 @@ extension StorageReference {
     }
 
     /// Runs `operation` in a new task and hands its outcome to `completion`.
-    private func complete<Value: Sendable>(_ completion: @escaping @Sendable (Value?, (any Error)?) -> Void,
-                                           _ operation: @escaping @Sendable (StorageReference) async throws -> Value) {
+    private func complete<Value: Sendable>(
+        _ completion: @escaping @Sendable (Value?, (any Error)?) -> Void,
+        _ operation: @escaping @Sendable (StorageReference) async throws -> Value
+    ) {
         Task { [self] in
             do {
                 completion(try await operation(self), nil)

@@ -10,8 +10,10 @@ extension StorageReference {
 
     /// ``getData(maxSize:completion:)`` with a `Result`.
     @discardableResult
-    public func getData(maxSize: Int64,
-                        completion: @escaping @Sendable (Result<Data, any Error>) -> Void) -> StorageDownloadTask {
+    public func getData(
+        maxSize: Int64,
+        completion: @escaping @Sendable (Result<Data, any Error>) -> Void
+    ) -> StorageDownloadTask {
         getData(maxSize: maxSize, completion: Self.resultCallback(completion))
     }
 
@@ -21,13 +23,16 @@ extension StorageReference {
     }
 
     /// ``list(maxResults:pageToken:completion:)`` with a `Result`.
-    public func list(maxResults: Int64, pageToken: String,
-                     completion: @escaping @Sendable (Result<StorageListResult, any Error>) -> Void) {
+    public func list(
+        maxResults: Int64, pageToken: String,
+        completion: @escaping @Sendable (Result<StorageListResult, any Error>) -> Void
+    ) {
         list(maxResults: maxResults, pageToken: pageToken, completion: Self.resultCallback(completion))
     }
 
     /// ``list(maxResults:completion:)`` with a `Result`.
-    public func list(maxResults: Int64, completion: @escaping @Sendable (Result<StorageListResult, any Error>) -> Void) {
+    public func list(maxResults: Int64, completion: @escaping @Sendable (Result<StorageListResult, any Error>) -> Void)
+    {
         list(maxResults: maxResults, completion: Self.resultCallback(completion))
     }
 
@@ -38,28 +43,36 @@ extension StorageReference {
 
     /// ``putData(_:metadata:completion:)`` with a `Result`.
     @discardableResult
-    public func putData(_ data: Data, metadata: StorageMetadata? = nil,
-                        completion: @escaping @Sendable (Result<StorageMetadata, any Error>) -> Void) -> StorageUploadTask {
+    public func putData(
+        _ data: Data, metadata: StorageMetadata? = nil,
+        completion: @escaping @Sendable (Result<StorageMetadata, any Error>) -> Void
+    ) -> StorageUploadTask {
         putData(data, metadata: metadata, completion: Self.resultCallback(completion))
     }
 
     /// ``putFile(from:metadata:completion:)`` with a `Result`.
     @discardableResult
-    public func putFile(from fileURL: URL, metadata: StorageMetadata? = nil,
-                        completion: @escaping @Sendable (Result<StorageMetadata, any Error>) -> Void) -> StorageUploadTask {
+    public func putFile(
+        from fileURL: URL, metadata: StorageMetadata? = nil,
+        completion: @escaping @Sendable (Result<StorageMetadata, any Error>) -> Void
+    ) -> StorageUploadTask {
         putFile(from: fileURL, metadata: metadata, completion: Self.resultCallback(completion))
     }
 
     /// ``updateMetadata(_:completion:)`` with a `Result`.
-    public func updateMetadata(_ metadata: StorageMetadata,
-                               completion: @escaping @Sendable (Result<StorageMetadata, any Error>) -> Void) {
+    public func updateMetadata(
+        _ metadata: StorageMetadata,
+        completion: @escaping @Sendable (Result<StorageMetadata, any Error>) -> Void
+    ) {
         updateMetadata(metadata, completion: Self.resultCallback(completion))
     }
 
     /// ``write(toFile:completion:)`` with a `Result`.
     @discardableResult
-    public func write(toFile fileURL: URL,
-                      completion: @escaping @Sendable (Result<URL, any Error>) -> Void) -> StorageDownloadTask {
+    public func write(
+        toFile fileURL: URL,
+        completion: @escaping @Sendable (Result<URL, any Error>) -> Void
+    ) -> StorageDownloadTask {
         write(toFile: fileURL, completion: Self.resultCallback(completion))
     }
 

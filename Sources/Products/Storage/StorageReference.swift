@@ -60,8 +60,10 @@ public final class StorageReference: Sendable, Hashable, CustomStringConvertible
     /// Uploads `data` with the writable fields of `metadata`, in chunks of the instance's chunk size; the
     /// task starts at once. `completion` gets the stored metadata, or the error.
     @discardableResult
-    public func putData(_ data: Data, metadata: StorageMetadata? = nil,
-                        completion: (@Sendable (StorageMetadata?, (any Error)?) -> Void)? = nil) -> StorageUploadTask {
+    public func putData(
+        _ data: Data, metadata: StorageMetadata? = nil,
+        completion: (@Sendable (StorageMetadata?, (any Error)?) -> Void)? = nil
+    ) -> StorageUploadTask {
         startUpload(.data(data), metadata: metadata, completion: completion)
     }
 
@@ -70,8 +72,10 @@ public final class StorageReference: Sendable, Hashable, CustomStringConvertible
     ///
     /// - Throws: ``StorageError`` (`unauthorized` when rules deny it, `cancelled`, …).
     @discardableResult
-    public func putDataAsync(_ data: Data, metadata: StorageMetadata? = nil,
-                             onProgress: (@Sendable (Progress?) -> Void)? = nil) async throws -> StorageMetadata {
+    public func putDataAsync(
+        _ data: Data, metadata: StorageMetadata? = nil,
+        onProgress: (@Sendable (Progress?) -> Void)? = nil
+    ) async throws -> StorageMetadata {
         try await upload(.data(data), metadata: metadata, onProgress: onProgress)
     }
 
@@ -80,8 +84,10 @@ public final class StorageReference: Sendable, Hashable, CustomStringConvertible
     /// the file's extension (`application/octet-stream` when unknown), as in the SDK. A file that cannot be
     /// read fails the task with `unknown`.
     @discardableResult
-    public func putFile(from fileURL: URL, metadata: StorageMetadata? = nil,
-                        completion: (@Sendable (StorageMetadata?, (any Error)?) -> Void)? = nil) -> StorageUploadTask {
+    public func putFile(
+        from fileURL: URL, metadata: StorageMetadata? = nil,
+        completion: (@Sendable (StorageMetadata?, (any Error)?) -> Void)? = nil
+    ) -> StorageUploadTask {
         startUpload(.file(fileURL), metadata: metadata, completion: completion)
     }
 
@@ -90,14 +96,18 @@ public final class StorageReference: Sendable, Hashable, CustomStringConvertible
     ///
     /// - Throws: ``StorageError`` (`unknown` for a file that cannot be read, `unauthorized`, `cancelled`, …).
     @discardableResult
-    public func putFileAsync(from url: URL, metadata: StorageMetadata? = nil,
-                             onProgress: (@Sendable (Progress?) -> Void)? = nil) async throws -> StorageMetadata {
+    public func putFileAsync(
+        from url: URL, metadata: StorageMetadata? = nil,
+        onProgress: (@Sendable (Progress?) -> Void)? = nil
+    ) async throws -> StorageMetadata {
         try await upload(.file(url), metadata: metadata, onProgress: onProgress)
     }
 
     /// Starts an upload task from `source`, calling `completion` with its outcome.
-    private func startUpload(_ source: UploadSource, metadata: StorageMetadata?,
-                             completion: (@Sendable (StorageMetadata?, (any Error)?) -> Void)?) -> StorageUploadTask {
+    private func startUpload(
+        _ source: UploadSource, metadata: StorageMetadata?,
+        completion: (@Sendable (StorageMetadata?, (any Error)?) -> Void)?
+    ) -> StorageUploadTask {
         let task = StorageUploadTask(reference: self, source: source, metadata: metadata)
         if let completion {
             task.core.onCompletion { result in
@@ -112,8 +122,10 @@ public final class StorageReference: Sendable, Hashable, CustomStringConvertible
     }
 
     /// Runs an upload task from `source` and returns the stored metadata, reporting each chunk's progress.
-    private func upload(_ source: UploadSource, metadata: StorageMetadata?,
-                        onProgress: (@Sendable (Progress?) -> Void)?) async throws -> StorageMetadata {
+    private func upload(
+        _ source: UploadSource, metadata: StorageMetadata?,
+        onProgress: (@Sendable (Progress?) -> Void)?
+    ) async throws -> StorageMetadata {
         let task = StorageUploadTask(reference: self, source: source, metadata: metadata)
         if let onProgress { task.observe(.progress) { onProgress($0.progress) } }
         task.start()
@@ -126,8 +138,10 @@ public final class StorageReference: Sendable, Hashable, CustomStringConvertible
     /// one chunk in memory at a time, through a temporary file moved into place on success; the task
     /// starts at once. `completion` gets `fileURL`, or the error.
     @discardableResult
-    public func write(toFile fileURL: URL,
-                      completion: (@Sendable (URL?, (any Error)?) -> Void)? = nil) -> StorageDownloadTask {
+    public func write(
+        toFile fileURL: URL,
+        completion: (@Sendable (URL?, (any Error)?) -> Void)? = nil
+    ) -> StorageDownloadTask {
         let task = StorageDownloadTask(reference: self, file: fileURL)
         if let completion {
             task.core.onCompletion { result in
@@ -147,8 +161,10 @@ public final class StorageReference: Sendable, Hashable, CustomStringConvertible
     /// - Throws: ``StorageError`` `objectNotFound`, `unauthorized`, `cancelled`, `unknown` when the file
     ///   cannot be written.
     @discardableResult
-    public func writeAsync(toFile fileURL: URL,
-                           onProgress: (@Sendable (Progress?) -> Void)? = nil) async throws -> URL {
+    public func writeAsync(
+        toFile fileURL: URL,
+        onProgress: (@Sendable (Progress?) -> Void)? = nil
+    ) async throws -> URL {
         let task = StorageDownloadTask(reference: self, file: fileURL)
         if let onProgress { task.observe(.progress) { onProgress($0.progress) } }
         task.start()
@@ -159,8 +175,10 @@ public final class StorageReference: Sendable, Hashable, CustomStringConvertible
     /// Downloads the object into memory, failing with ``StorageErrorCode/downloadSizeExceeded`` when it is
     /// larger than `maxSize` bytes; the task starts at once.
     @discardableResult
-    public func getData(maxSize: Int64,
-                        completion: @escaping @Sendable (Data?, (any Error)?) -> Void) -> StorageDownloadTask {
+    public func getData(
+        maxSize: Int64,
+        completion: @escaping @Sendable (Data?, (any Error)?) -> Void
+    ) -> StorageDownloadTask {
         let task = StorageDownloadTask(reference: self, maxSize: maxSize)
         task.core.onCompletion { [task] result in
             switch result {
@@ -210,8 +228,9 @@ public final class StorageReference: Sendable, Hashable, CustomStringConvertible
     @discardableResult
     public func updateMetadata(_ metadata: StorageMetadata) async throws -> StorageMetadata {
         let caller = try await storage.contextProvider.caller()
-        var updated = try await storage.backend.updateMetadata(bucket: bucket, path: fullPath, changes: metadata,
-                                                               caller: caller)
+        var updated = try await storage.backend.updateMetadata(
+            bucket: bucket, path: fullPath, changes: metadata,
+            caller: caller)
         updated.storageReference = self
         return updated
     }
@@ -238,15 +257,18 @@ public final class StorageReference: Sendable, Hashable, CustomStringConvertible
     /// - Throws: the errors of ``list(maxResults:)``.
     public func list(maxResults: Int64, pageToken: String?) async throws -> StorageListResult {
         guard (1...1000).contains(maxResults) else {
-            throw StorageError(.invalidArgument,
-                               message: "Argument 'maxResults' must be between 1 and 1000 inclusive, was \(maxResults).")
+            throw StorageError(
+                .invalidArgument,
+                message: "Argument 'maxResults' must be between 1 and 1000 inclusive, was \(maxResults).")
         }
         let caller = try await storage.contextProvider.caller()
-        let page = try await storage.backend.list(bucket: bucket, path: fullPath, maxResults: Int(maxResults),
-                                                  pageToken: pageToken, caller: caller)
-        return StorageListResult(prefixes: page.prefixes.map { StorageReference(storage: storage, path: $0) },
-                                 items: page.items.map { StorageReference(storage: storage, path: $0) },
-                                 pageToken: page.pageToken)
+        let page = try await storage.backend.list(
+            bucket: bucket, path: fullPath, maxResults: Int(maxResults),
+            pageToken: pageToken, caller: caller)
+        return StorageListResult(
+            prefixes: page.prefixes.map { StorageReference(storage: storage, path: $0) },
+            items: page.items.map { StorageReference(storage: storage, path: $0) },
+            pageToken: page.pageToken)
     }
 
     /// Every folder and object directly under this reference, all pages together.

@@ -17,8 +17,10 @@ public protocol StorageTask: AnyObject, Sendable {
     /// Calls `handler` on each `status` event; if the task is already in `status`, once at once too.
     /// Returns a handle for ``removeObserver(withHandle:)``.
     @discardableResult
-    func observe(_ status: StorageTaskStatus,
-                 handler: @escaping @Sendable (StorageTaskSnapshot) -> Void) -> String
+    func observe(
+        _ status: StorageTaskStatus,
+        handler: @escaping @Sendable (StorageTaskSnapshot) -> Void
+    ) -> String
     /// Removes the observer with `handle`.
     func removeObserver(withHandle handle: String)
     /// Removes the observers of `status`.

@@ -234,7 +234,8 @@ final class StorageTaskCore: Sendable {
     }
 
     private func snapshot(of state: State) -> StorageTaskSnapshot {
-        StorageTaskSnapshot(reference: reference, status: state.status, completedUnitCount: state.completed,
-                            totalUnitCount: state.total, metadata: state.metadata, error: state.error)
+        StorageTaskSnapshot(
+            reference: reference, status: state.status, completedUnitCount: state.completed,
+            totalUnitCount: state.total, metadata: state.metadata, error: state.error)
     }
 }

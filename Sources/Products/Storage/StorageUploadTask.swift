@@ -34,8 +34,10 @@ public final class StorageUploadTask: StorageTask {
     func start() {
         let storage = core.reference.storage
         guard storage.track(core) else {
-            core.fail(StorageError(.cancelled, message: "The app was deleted.", bucket: storage.bucket,
-                                   object: core.reference.fullPath))
+            core.fail(
+                StorageError(
+                    .cancelled, message: "The app was deleted.", bucket: storage.bucket,
+                    object: core.reference.fullPath))
             return
         }
         guard case .success(let size) = size else {
@@ -48,15 +50,18 @@ public final class StorageUploadTask: StorageTask {
     }
 
     /// Opens a session, sends the chunks (waiting while paused), and finishes it.
-    private static func transfer(_ source: UploadSource, size: Int64, metadata: StorageMetadata?,
-                                 core: StorageTaskCore) async {
+    private static func transfer(
+        _ source: UploadSource, size: Int64, metadata: StorageMetadata?,
+        core: StorageTaskCore
+    ) async {
         let reference = core.reference
         let storage = reference.storage
         var session: String?
         do {
             let caller = try await storage.contextProvider.caller()
-            let opened = try await storage.backend.startUpload(bucket: reference.bucket, path: reference.fullPath,
-                                                               metadata: metadata, size: size, caller: caller)
+            let opened = try await storage.backend.startUpload(
+                bucket: reference.bucket, path: reference.fullPath,
+                metadata: metadata, size: size, caller: caller)
             session = opened
             let reader = try source.makeReader()
             let chunk = Int(clamping: storage.effectiveChunkSize)
@@ -65,8 +70,9 @@ public final class StorageUploadTask: StorageTask {
                 guard await core.proceed() else { break }
                 let bytes = try reader.next(Int(min(Int64(chunk), size - offset)))
                 guard !bytes.isEmpty else {
-                    throw StorageError(.unknown, message: "The file shrank during the upload.",
-                                       bucket: reference.bucket, object: reference.fullPath)
+                    throw StorageError(
+                        .unknown, message: "The file shrank during the upload.",
+                        bucket: reference.bucket, object: reference.fullPath)
                 }
                 try await storage.backend.uploadChunk(session: opened, bytes: bytes)
                 offset += Int64(bytes.count)
@@ -91,8 +97,10 @@ public final class StorageUploadTask: StorageTask {
 
     /// Calls `handler` on each `status` event (at once too if the task is in `status`); returns its handle.
     @discardableResult
-    public func observe(_ status: StorageTaskStatus,
-                        handler: @escaping @Sendable (StorageTaskSnapshot) -> Void) -> String {
+    public func observe(
+        _ status: StorageTaskStatus,
+        handler: @escaping @Sendable (StorageTaskSnapshot) -> Void
+    ) -> String {
         core.observe(status, handler: handler)
     }
 

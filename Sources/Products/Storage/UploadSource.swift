@@ -13,10 +13,15 @@ enum UploadSource: Sendable {
             return Int64(data.count)
         case .file(let url):
             guard url.isFileURL,
-                  let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
-                  attributes[.type] as? FileAttributeType == .typeRegular,
-                  let size = attributes[.size] as? NSNumber else {
-                throw StorageError(.unknown, message: "File at URL: \(url.absoluteString) is not reachable. Ensure file URL is not a directory, symbolic link, or invalid url.")
+                let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
+                attributes[.type] as? FileAttributeType == .typeRegular,
+                let size = attributes[.size] as? NSNumber
+            else {
+                throw StorageError(
+                    .unknown,
+                    message:
+                        "File at URL: \(url.absoluteString) is not reachable. Ensure file URL is not a directory, symbolic link, or invalid url."
+                )
             }
             return size.int64Value
         }

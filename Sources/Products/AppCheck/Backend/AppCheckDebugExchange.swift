@@ -1,8 +1,9 @@
 import FlintCore
 import FlintProductSupport
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// The `exchangeDebugToken` call of an exchanging ``AppCheckDebugProvider`` (AppCheckCore's
@@ -34,9 +35,10 @@ struct AppCheckDebugExchange: Sendable {
         let (base, host) = try endpoint.baseURL()
         let resource = "projects/\(projectID)/apps/\(googleAppID)"
         guard let projectSegment = Self.pathSegment(projectID), let appSegment = Self.pathSegment(googleAppID),
-              let url = URL(string: "\(base)/projects/\(projectSegment)/apps/\(appSegment):exchangeDebugToken"),
-              url.host == host.trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
-                || url.host == host else {
+            let url = URL(string: "\(base)/projects/\(projectSegment)/apps/\(appSegment):exchangeDebugToken"),
+            url.host == host.trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+                || url.host == host
+        else {
             throw .invalidResourceName(resource)
         }
         guard !debugToken.isEmpty else { throw .emptyDebugToken }
@@ -88,7 +90,8 @@ struct AppCheckDebugExchange: Sendable {
     static func token(fromResponse body: Data, receivedAt date: Date) throws(AppCheckExchangeFailure) -> AppCheckToken {
         guard !body.isEmpty else { throw .emptyResponse }
         guard let object = try? JSONSerialization.jsonObject(with: body),
-              let dictionary = object as? [String: Any] else { throw .invalidJSON }
+            let dictionary = object as? [String: Any]
+        else { throw .invalidJSON }
         guard let token = dictionary["token"] as? String, !token.isEmpty else { throw .missingField("token") }
         guard let ttl = dictionary["ttl"] as? String else { throw .missingField("ttl") }
         let seconds = try timeToLive(ttl)
@@ -102,8 +105,9 @@ struct AppCheckDebugExchange: Sendable {
         let number = ttl.dropLast()
         let parts = number.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
         guard let whole = parts.first, !whole.isEmpty, whole.allSatisfy(\.isASCIIDigit),
-              parts.count == 1 || (!parts[1].isEmpty && parts[1].allSatisfy(\.isASCIIDigit)),
-              let seconds = TimeInterval(String(number)), seconds.isFinite, seconds > 0 else {
+            parts.count == 1 || (!parts[1].isEmpty && parts[1].allSatisfy(\.isASCIIDigit)),
+            let seconds = TimeInterval(String(number)), seconds.isFinite, seconds > 0
+        else {
             throw .invalidTTL(ttl)
         }
         return seconds
@@ -126,9 +130,12 @@ struct AppCheckDebugExchange: Sendable {
     }
 
     /// What a finished data task means.
-    static func outcome(data: Data?, response: URLResponse?, error: (any Error)?) -> Result<(Int, Data), AppCheckError> {
+    static func outcome(data: Data?, response: URLResponse?, error: (any Error)?) -> Result<(Int, Data), AppCheckError>
+    {
         if let error { return .failure(unreachable(error)) }
-        guard let http = response as? HTTPURLResponse else { return .failure(unreachable(URLError(.badServerResponse))) }
+        guard let http = response as? HTTPURLResponse else {
+            return .failure(unreachable(URLError(.badServerResponse)))
+        }
         return .success((http.statusCode, data ?? Data()))
     }
 
@@ -138,6 +145,6 @@ struct AppCheckDebugExchange: Sendable {
     }
 }
 
-private extension Character {
-    var isASCIIDigit: Bool { isASCII && isNumber }
+extension Character {
+    fileprivate var isASCIIDigit: Bool { isASCII && isNumber }
 }

@@ -1,8 +1,9 @@
 import FlintCore
 import FlintProductSupport
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// Firebase's debug provider, in two modes:
@@ -52,8 +53,10 @@ public final class AppCheckDebugProvider: AppCheckProvider {
     ///   - debugToken: the debug secret; a random UUID by default.
     ///   - tokenLifetime: the tokens' lifetime in seconds (one hour by default); must be positive.
     ///   - now: the clock stamping tokens.
-    public init(app: FlintApp, debugToken: String? = nil, tokenLifetime: TimeInterval = 3600,
-                now: @escaping @Sendable () -> Date = { Date() }) {
+    public init(
+        app: FlintApp, debugToken: String? = nil, tokenLifetime: TimeInterval = 3600,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
         self.debugToken = debugToken ?? UUID().uuidString
         appID = app.options.googleAppID
         self.tokenLifetime = tokenLifetime
@@ -61,8 +64,9 @@ public final class AppCheckDebugProvider: AppCheckProvider {
         endpoint = nil
         ownedSession = nil
         let projectNumber = app.options.gcmSenderID
-        mode = .embedded(issuer: "https://firebaseappcheck.googleapis.com/\(projectNumber)",
-                         audience: ["projects/\(projectNumber)"] + (app.options.projectID.map { ["projects/\($0)"] } ?? []))
+        mode = .embedded(
+            issuer: "https://firebaseappcheck.googleapis.com/\(projectNumber)",
+            audience: ["projects/\(projectNumber)"] + (app.options.projectID.map { ["projects/\($0)"] } ?? []))
     }
 
     /// An exchanging provider for `app`: every token request sends the debug token to `endpoint`'s
@@ -83,11 +87,13 @@ public final class AppCheckDebugProvider: AppCheckProvider {
     ///     ephemeral session (no cookies, no cache).
     ///   - timeout: the request's timeout in seconds.
     ///   - now: the clock: a token expires `ttl` after its reading when the answer arrives.
-    public init(exchangingWith app: FlintApp, endpoint: AppCheckDebugEndpoint = .production,
-                debugToken: String? = nil,
-                environment: [String: String] = ProcessInfo.processInfo.environment,
-                session: URLSession? = nil, timeout: TimeInterval = 60,
-                now: @escaping @Sendable () -> Date = { Date() }) {
+    public init(
+        exchangingWith app: FlintApp, endpoint: AppCheckDebugEndpoint = .production,
+        debugToken: String? = nil,
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        session: URLSession? = nil, timeout: TimeInterval = 60,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
         let fromEnvironment = environment[Self.debugTokenEnvironmentKey].flatMap { $0.isEmpty ? nil : $0 }
         self.debugToken = fromEnvironment ?? debugToken ?? UUID().uuidString
         appID = app.options.googleAppID
@@ -137,9 +143,11 @@ public final class AppCheckDebugProvider: AppCheckProvider {
         guard tokenLifetime > 0 else { throw .invalidConfiguration }
         let issuedAt = Int(now().timeIntervalSince1970.rounded(.down))
         let expiresAt = issuedAt + Int(tokenLifetime.rounded(.up))
-        let claims = AppCheckTokenClaims(iss: issuer, sub: appID, aud: audience, provider: "debug",
-                                         iat: issuedAt, exp: expiresAt, jti: UUID().uuidString)
-        return AppCheckToken(token: LocalJWT.encode(claims),
-                             expirationDate: Date(timeIntervalSince1970: TimeInterval(expiresAt)))
+        let claims = AppCheckTokenClaims(
+            iss: issuer, sub: appID, aud: audience, provider: "debug",
+            iat: issuedAt, exp: expiresAt, jti: UUID().uuidString)
+        return AppCheckToken(
+            token: LocalJWT.encode(claims),
+            expirationDate: Date(timeIntervalSince1970: TimeInterval(expiresAt)))
     }
 }

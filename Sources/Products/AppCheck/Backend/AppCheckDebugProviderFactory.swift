@@ -25,16 +25,20 @@ public struct AppCheckDebugProviderFactory: AppCheckProviderFactory {
     public var now: @Sendable () -> Date
 
     /// A factory; by default embedded providers minting one-hour tokens on the system clock.
-    public init(debugToken: String? = nil, tokenLifetime: TimeInterval = 3600,
-                now: @escaping @Sendable () -> Date = { Date() }) {
+    public init(
+        debugToken: String? = nil, tokenLifetime: TimeInterval = 3600,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
         self.debugToken = debugToken
         self.tokenLifetime = tokenLifetime
         self.now = now
     }
 
     /// A factory of exchanging providers sending the debug token to `endpoint`.
-    public init(endpoint: AppCheckDebugEndpoint, debugToken: String? = nil,
-                now: @escaping @Sendable () -> Date = { Date() }) {
+    public init(
+        endpoint: AppCheckDebugEndpoint, debugToken: String? = nil,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
         self.init(debugToken: debugToken, now: now)
         self.endpoint = endpoint
     }

@@ -44,7 +44,7 @@ public enum AppCheckExchangeFailure: Error, Sendable, Hashable {
     public var code: AppCheckErrorCode {
         switch self {
         case .missingProjectID, .missingAPIKey, .missingGoogleAppID, .invalidEmulatorHost, .invalidEmulatorPort,
-             .invalidResourceName:
+            .invalidResourceName:
             .invalidConfiguration
         case .emptyDebugToken, .httpStatus, .emptyResponse, .invalidJSON, .missingField, .invalidTTL:
             .unknown

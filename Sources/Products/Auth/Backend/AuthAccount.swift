@@ -18,8 +18,10 @@ public struct AuthAccount: Sendable, Hashable, Codable {
     public var isDisabled: Bool
 
     /// An account record.
-    public init(uid: String, email: String?, isEmailVerified: Bool = false, providerIDs: [String],
-                creationDate: Date, lastSignInDate: Date, isDisabled: Bool = false) {
+    public init(
+        uid: String, email: String?, isEmailVerified: Bool = false, providerIDs: [String],
+        creationDate: Date, lastSignInDate: Date, isDisabled: Bool = false
+    ) {
         self.uid = uid
         self.email = email
         self.isEmailVerified = isEmailVerified

@@ -17,8 +17,10 @@ public struct AuthBackendSession: Sendable, Hashable {
     public var isNewUser: Bool
 
     /// A session.
-    public init(account: AuthAccount, idToken: String, expirationDate: Date, refreshToken: String,
-                signInProvider: String, isNewUser: Bool) {
+    public init(
+        account: AuthAccount, idToken: String, expirationDate: Date, refreshToken: String,
+        signInProvider: String, isNewUser: Bool
+    ) {
         self.account = account
         self.idToken = idToken
         self.expirationDate = expirationDate

@@ -51,8 +51,10 @@ public struct IDTokenClaims: Sendable, Hashable, Codable {
     public var jti: String?
 
     /// Claims with every field given.
-    public init(iss: String, aud: String, authTime: Int, userID: String, sub: String, iat: Int, exp: Int,
-                email: String?, emailVerified: Bool?, firebase: Firebase, jti: String? = nil) {
+    public init(
+        iss: String, aud: String, authTime: Int, userID: String, sub: String, iat: Int, exp: Int,
+        email: String?, emailVerified: Bool?, firebase: Firebase, jti: String? = nil
+    ) {
         self.iss = iss
         self.aud = aud
         self.authTime = authTime

@@ -34,9 +34,11 @@ public final class LocalAuthBackend: AuthBackend {
     ///     `options.projectID`).
     ///   - configuration: the project's settings.
     ///   - now: the backend's clock.
-    public init(projectID: String = "flint-local",
-                configuration: Configuration = Configuration(),
-                now: @escaping @Sendable () -> Date = { Date() }) {
+    public init(
+        projectID: String = "flint-local",
+        configuration: Configuration = Configuration(),
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
         self.projectID = projectID
         self.now = now
         store = Locked(LocalAuthStore(projectID: projectID, configuration: configuration))
@@ -117,7 +119,9 @@ public final class LocalAuthBackend: AuthBackend {
     /// Creates an email-and-password account and signs it in.
     public func signUp(email: String, password: String) async throws -> AuthBackendSession {
         let now = now()
-        return try store.withLock { store throws(AuthErrorCode) in try store.signUp(email: email, password: password, now: now) }
+        return try store.withLock { store throws(AuthErrorCode) in
+            try store.signUp(email: email, password: password, now: now)
+        }
     }
 
     /// Creates an anonymous account and signs it in.
@@ -129,13 +133,17 @@ public final class LocalAuthBackend: AuthBackend {
     /// Signs in with email and password.
     public func signIn(email: String, password: String) async throws -> AuthBackendSession {
         let now = now()
-        return try store.withLock { store throws(AuthErrorCode) in try store.signIn(email: email, password: password, now: now) }
+        return try store.withLock { store throws(AuthErrorCode) in
+            try store.signIn(email: email, password: password, now: now)
+        }
     }
 
     /// Issues a new ID token for a refresh token (the refresh token stays the same).
     public func refreshSession(refreshToken: String) async throws -> AuthBackendSession {
         let now = now()
-        return try store.withLock { store throws(AuthErrorCode) in try store.refreshSession(refreshToken: refreshToken, now: now) }
+        return try store.withLock { store throws(AuthErrorCode) in
+            try store.refreshSession(refreshToken: refreshToken, now: now)
+        }
     }
 
     /// Changes the password; every other session of the account is revoked.

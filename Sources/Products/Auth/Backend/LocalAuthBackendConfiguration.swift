@@ -24,13 +24,15 @@ extension LocalAuthBackend {
         public var passwordResetCodeLifetime: TimeInterval
 
         /// A configuration; the defaults mirror a new Firebase project.
-        public init(emailEnumerationProtection: Bool = true,
-                    isAnonymousSignInEnabled: Bool = true,
-                    maxFailedSignInAttempts: Int? = 5,
-                    lockoutDuration: TimeInterval = 300,
-                    idTokenLifetime: TimeInterval = 3600,
-                    recentLoginWindow: TimeInterval = 300,
-                    passwordResetCodeLifetime: TimeInterval = 3600) {
+        public init(
+            emailEnumerationProtection: Bool = true,
+            isAnonymousSignInEnabled: Bool = true,
+            maxFailedSignInAttempts: Int? = 5,
+            lockoutDuration: TimeInterval = 300,
+            idTokenLifetime: TimeInterval = 3600,
+            recentLoginWindow: TimeInterval = 300,
+            passwordResetCodeLifetime: TimeInterval = 3600
+        ) {
             self.emailEnumerationProtection = emailEnumerationProtection
             self.isAnonymousSignInEnabled = isAnonymousSignInEnabled
             self.maxFailedSignInAttempts = maxFailedSignInAttempts

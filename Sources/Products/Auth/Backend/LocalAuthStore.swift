@@ -55,13 +55,16 @@ struct LocalAuthStore {
 
     // MARK: - Sign-up and sign-in
 
-    mutating func signUp(email rawEmail: String, password: String, now: Date) throws(AuthErrorCode) -> AuthBackendSession {
+    mutating func signUp(email rawEmail: String, password: String, now: Date) throws(AuthErrorCode)
+        -> AuthBackendSession
+    {
         try checkReachable()
         let email = try Self.validatedEmail(rawEmail)
         guard uidsByEmail[email] == nil else { throw .emailAlreadyInUse }
         try Self.checkNewPassword(password)
-        let account = AuthAccount(uid: newUID(), email: email, providerIDs: ["password"],
-                                  creationDate: now, lastSignInDate: now)
+        let account = AuthAccount(
+            uid: newUID(), email: email, providerIDs: ["password"],
+            creationDate: now, lastSignInDate: now)
         records[account.uid] = Record(account: account, password: password, validSince: Self.wholeSeconds(now))
         uidsByEmail[email] = account.uid
         return issueSession(uid: account.uid, provider: "password", authTime: now, now: now, isNewUser: true)
@@ -75,7 +78,9 @@ struct LocalAuthStore {
         return issueSession(uid: account.uid, provider: "anonymous", authTime: now, now: now, isNewUser: true)
     }
 
-    mutating func signIn(email rawEmail: String, password: String, now: Date) throws(AuthErrorCode) -> AuthBackendSession {
+    mutating func signIn(email rawEmail: String, password: String, now: Date) throws(AuthErrorCode)
+        -> AuthBackendSession
+    {
         try checkReachable()
         let email = try Self.validatedEmail(rawEmail)
         if var attempts = failedAttempts[email], let lockedUntil = attempts.lockedUntil {
@@ -106,20 +111,24 @@ struct LocalAuthStore {
         guard let record = records[grant.uid] else { throw .userNotFound }
         guard !record.account.isDisabled else { throw .userDisabled }
         guard grant.issuedAt >= record.validSince else { throw .userTokenExpired }
-        return issueSession(uid: grant.uid, provider: grant.signInProvider, authTime: grant.authTime, now: now,
-                            isNewUser: false, refreshToken: refreshToken)
+        return issueSession(
+            uid: grant.uid, provider: grant.signInProvider, authTime: grant.authTime, now: now,
+            isNewUser: false, refreshToken: refreshToken)
     }
 
-    mutating func updatePassword(idToken: String, newPassword: String, now: Date) throws(AuthErrorCode) -> AuthBackendSession {
+    mutating func updatePassword(idToken: String, newPassword: String, now: Date) throws(AuthErrorCode)
+        -> AuthBackendSession
+    {
         try checkReachable()
         let (claims, _) = try verify(idToken: idToken, now: now)
         try checkRecentLogin(claims, now: now)
         try Self.checkNewPassword(newPassword)
         records[claims.userID]?.password = newPassword
-        records[claims.userID]?.validSince = Self.wholeSeconds(now)   // signs out every other session
-        return issueSession(uid: claims.userID, provider: claims.firebase.signInProvider,
-                            authTime: Date(timeIntervalSince1970: TimeInterval(claims.authTime)), now: now,
-                            isNewUser: false)
+        records[claims.userID]?.validSince = Self.wholeSeconds(now)  // signs out every other session
+        return issueSession(
+            uid: claims.userID, provider: claims.firebase.signInProvider,
+            authTime: Date(timeIntervalSince1970: TimeInterval(claims.authTime)), now: now,
+            isNewUser: false)
     }
 
     mutating func deleteAccount(idToken: String, now: Date) throws(AuthErrorCode) {
@@ -138,11 +147,12 @@ struct LocalAuthStore {
         try checkReachable()
         let email = try Self.validatedEmail(rawEmail)
         guard let uid = uidsByEmail[email] else {
-            if configuration.emailEnumerationProtection { return }   // nothing sent, nothing revealed
+            if configuration.emailEnumerationProtection { return }  // nothing sent, nothing revealed
             throw .userNotFound
         }
         let code = Self.randomString(length: 40)
-        resetCodes[code] = ResetCode(uid: uid, expiresAt: now.addingTimeInterval(configuration.passwordResetCodeLifetime))
+        resetCodes[code] = ResetCode(
+            uid: uid, expiresAt: now.addingTimeInterval(configuration.passwordResetCodeLifetime))
         sentEmails.append(LocalAuthEmail(kind: .passwordReset, email: email, code: code, sentAt: now))
     }
 
@@ -204,8 +214,10 @@ struct LocalAuthStore {
     }
 
     /// Issues an ID token (and, unless one is given, a new refresh token) for `uid`.
-    private mutating func issueSession(uid: String, provider: String, authTime: Date, now: Date, isNewUser: Bool,
-                                       refreshToken existing: String? = nil) -> AuthBackendSession {
+    private mutating func issueSession(
+        uid: String, provider: String, authTime: Date, now: Date, isNewUser: Bool,
+        refreshToken existing: String? = nil
+    ) -> AuthBackendSession {
         let account = records[uid]!.account
         let issuedAt = Int(now.timeIntervalSince1970.rounded(.down))
         let expiresAt = issuedAt + Int(configuration.idTokenLifetime)
@@ -220,18 +232,20 @@ struct LocalAuthStore {
             email: account.email,
             emailVerified: account.email == nil ? nil : account.isEmailVerified,
             firebase: .init(identities: account.email.map { ["email": [$0]] } ?? [:], signInProvider: provider),
-            jti: Self.randomString(length: 24))   // unique, so two tokens of one second differ
+            jti: Self.randomString(length: 24))  // unique, so two tokens of one second differ
         let refreshToken = existing ?? Self.randomString(length: 64)
         if existing == nil {
-            grants[refreshToken] = RefreshGrant(uid: uid, issuedAt: Self.wholeSeconds(now), authTime: authTime,
-                                                signInProvider: provider)
+            grants[refreshToken] = RefreshGrant(
+                uid: uid, issuedAt: Self.wholeSeconds(now), authTime: authTime,
+                signInProvider: provider)
         }
-        return AuthBackendSession(account: account,
-                                  idToken: LocalJWT.encode(claims),
-                                  expirationDate: Date(timeIntervalSince1970: TimeInterval(expiresAt)),
-                                  refreshToken: refreshToken,
-                                  signInProvider: provider,
-                                  isNewUser: isNewUser)
+        return AuthBackendSession(
+            account: account,
+            idToken: LocalJWT.encode(claims),
+            expirationDate: Date(timeIntervalSince1970: TimeInterval(expiresAt)),
+            refreshToken: refreshToken,
+            signInProvider: provider,
+            isNewUser: isNewUser)
     }
 
     /// A new 28-character uid, unique in the store.
@@ -273,13 +287,15 @@ struct LocalAuthStore {
         guard !trimmed.isEmpty else { throw .missingEmail }
         // NUL and other control characters (C0, DEL, C1) are never part of an address.
         guard !trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }),
-              trimmed.utf8.count <= maximumEmailLength else {
+            trimmed.utf8.count <= maximumEmailLength
+        else {
             throw .invalidEmail
         }
         let parts = trimmed.split(separator: "@", omittingEmptySubsequences: false)
         guard parts.count == 2, !parts[0].isEmpty,
-              parts[1].contains("."), !parts[1].hasPrefix("."), !parts[1].hasSuffix("."),
-              !trimmed.contains(where: \.isWhitespace) else {
+            parts[1].contains("."), !parts[1].hasPrefix("."), !parts[1].hasSuffix("."),
+            !trimmed.contains(where: \.isWhitespace)
+        else {
             throw .invalidEmail
         }
         return trimmed

@@ -1,8 +1,9 @@
 import FlintCore
 import FlintProductSupport
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// An Auth backend speaking Firebase's REST APIs — Identity Toolkit v1 and Secure Token v1 — to production or
@@ -77,8 +78,10 @@ public final class RESTAuthBackend: AuthBackend {
     ///   - session: the `URLSession` to send with (kept the caller's); by default the backend's own ephemeral
     ///     session, invalidated when the backend is released.
     ///   - now: the clock that turns `expiresIn` into an expiration date.
-    public init(apiKey: String?, endpoint: Endpoint = .production, appID: String? = nil, timeout: TimeInterval = 60,
-                session: URLSession? = nil, now: @escaping @Sendable () -> Date = { Date() }) {
+    public init(
+        apiKey: String?, endpoint: Endpoint = .production, appID: String? = nil, timeout: TimeInterval = 60,
+        session: URLSession? = nil, now: @escaping @Sendable () -> Date = { Date() }
+    ) {
         self.apiKey = apiKey
         self.endpoint = endpoint
         self.appID = appID
@@ -119,7 +122,8 @@ public final class RESTAuthBackend: AuthBackend {
         var allowed = CharacterSet.urlQueryAllowed
         allowed.remove(charactersIn: "&+=#")
         guard let key = apiKey.addingPercentEncoding(withAllowedCharacters: allowed),
-              let url = URL(string: "\(base)?key=\(key)") else { throw .internalError }
+            let url = URL(string: "\(base)?key=\(key)")
+        else { throw .internalError }
         return url
     }
 
@@ -141,8 +145,9 @@ public final class RESTAuthBackend: AuthBackend {
 
     /// `accounts:signUp` with email and password, then ``lookup(idToken:)``.
     public func signUp(email: String, password: String) async throws -> AuthBackendSession {
-        let answer = try await identityToolkit("accounts:signUp",
-                                               ["email": email, "password": password, "returnSecureToken": true])
+        let answer = try await identityToolkit(
+            "accounts:signUp",
+            ["email": email, "password": password, "returnSecureToken": true])
         return try await session(from: answer, keys: .identityToolkit, isNewUser: true, provider: "password")
     }
 
@@ -154,22 +159,25 @@ public final class RESTAuthBackend: AuthBackend {
 
     /// `accounts:signInWithPassword`, then ``lookup(idToken:)``.
     public func signIn(email: String, password: String) async throws -> AuthBackendSession {
-        let answer = try await identityToolkit("accounts:signInWithPassword",
-                                               ["email": email, "password": password, "returnSecureToken": true])
+        let answer = try await identityToolkit(
+            "accounts:signInWithPassword",
+            ["email": email, "password": password, "returnSecureToken": true])
         return try await session(from: answer, keys: .identityToolkit, isNewUser: false, provider: "password")
     }
 
     /// Secure Token `token` with `grantType` `refresh_token`, then ``lookup(idToken:)`` with the new token.
     public func refreshSession(refreshToken: String) async throws -> AuthBackendSession {
         let answer = try await post(try secureTokenURL(), ["grantType": "refresh_token", "refreshToken": refreshToken])
-        return try await session(from: answer, keys: .secureToken, isNewUser: false, provider: nil,
-                                 refreshToken: refreshToken)
+        return try await session(
+            from: answer, keys: .secureToken, isNewUser: false, provider: nil,
+            refreshToken: refreshToken)
     }
 
     /// `accounts:update` with the new password, then ``lookup(idToken:)`` with the new token.
     public func updatePassword(idToken: String, newPassword: String) async throws -> AuthBackendSession {
-        let answer = try await identityToolkit("accounts:update",
-                                               ["idToken": idToken, "password": newPassword, "returnSecureToken": true])
+        let answer = try await identityToolkit(
+            "accounts:update",
+            ["idToken": idToken, "password": newPassword, "returnSecureToken": true])
         return try await session(from: answer, keys: .identityToolkit, isNewUser: false, provider: nil)
     }
 
@@ -224,8 +232,10 @@ public final class RESTAuthBackend: AuthBackend {
     ///
     /// `provider` is the sign-in provider when the token's `firebase.sign_in_provider` claim lacks it (nil:
     /// `anonymous` or `password` after the account).
-    private func session(from answer: [String: Any], keys: TokenKeys, isNewUser: Bool, provider: String?,
-                         refreshToken fallbackRefreshToken: String? = nil) async throws(AuthErrorCode) -> AuthBackendSession {
+    private func session(
+        from answer: [String: Any], keys: TokenKeys, isNewUser: Bool, provider: String?,
+        refreshToken fallbackRefreshToken: String? = nil
+    ) async throws(AuthErrorCode) -> AuthBackendSession {
         let idToken: String?
         let refreshToken: String?
         let expiresIn: TimeInterval?
@@ -244,10 +254,12 @@ public final class RESTAuthBackend: AuthBackend {
         }
         let issued = now()
         let account = try await lookup(idToken: idToken)
-        let signInProvider = Self.signInProvider(of: idToken)
+        let signInProvider =
+            Self.signInProvider(of: idToken)
             ?? provider ?? (account.isAnonymous ? "anonymous" : "password")
-        return AuthBackendSession(account: account, idToken: idToken, expirationDate: issued.addingTimeInterval(expiresIn),
-                                  refreshToken: refreshToken, signInProvider: signInProvider, isNewUser: isNewUser)
+        return AuthBackendSession(
+            account: account, idToken: idToken, expirationDate: issued.addingTimeInterval(expiresIn),
+            refreshToken: refreshToken, signInProvider: signInProvider, isNewUser: isNewUser)
     }
 
     /// A lifetime in seconds, sent as a string (`"3600"`) or a number; nil unless between 0 and a year.
@@ -266,7 +278,8 @@ public final class RESTAuthBackend: AuthBackend {
     private static func signInProvider(of idToken: String) -> String? {
         struct Claims: Decodable {
             struct Firebase: Decodable {
-                var sign_in_provider: String?   // swiftlint:disable:this identifier_name
+                // swift-format-ignore: AlwaysUseLowerCamelCase
+                var sign_in_provider: String?  // the token's claim name
             }
             var firebase: Firebase?
         }
@@ -281,21 +294,23 @@ public final class RESTAuthBackend: AuthBackend {
             ($0 as? [String: Any])?["providerId"] as? String
         }
         func date(_ key: String) -> Date? {
-            let milliseconds: Double? = switch user[key] {
-            case let text as String: Double(text)
-            case let number as NSNumber: number.doubleValue
-            default: nil
-            }
+            let milliseconds: Double? =
+                switch user[key] {
+                case let text as String: Double(text)
+                case let number as NSNumber: number.doubleValue
+                default: nil
+                }
             guard let milliseconds, milliseconds.isFinite else { return nil }
             return Date(timeIntervalSince1970: milliseconds / 1000)
         }
         let created = date("createdAt") ?? now
-        return AuthAccount(uid: uid,
-                           email: (user["email"] as? String)?.lowercased(),
-                           isEmailVerified: user["emailVerified"] as? Bool ?? false,
-                           providerIDs: providers,
-                           creationDate: created,
-                           lastSignInDate: date("lastLoginAt") ?? created,
-                           isDisabled: user["disabled"] as? Bool ?? false)
+        return AuthAccount(
+            uid: uid,
+            email: (user["email"] as? String)?.lowercased(),
+            isEmailVerified: user["emailVerified"] as? Bool ?? false,
+            providerIDs: providers,
+            creationDate: created,
+            lastSignInDate: date("lastLoginAt") ?? created,
+            isDisabled: user["disabled"] as? Bool ?? false)
     }
 }

@@ -43,7 +43,8 @@ public enum RESTAuthErrors {
     /// ``AuthErrorCode/invalidAPIKey`` when a reason starts with `keyInvalid` (as in the SDK); otherwise
     /// ``AuthErrorCode/internalError``.
     public static func code(forServerMessage message: String, reasons: [String] = []) -> AuthErrorCode {
-        let short = message.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).first
+        let short =
+            message.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).first
             .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) } ?? ""
         if let code = serverMessages[short] { return code }
         if reasons.contains(where: { $0.hasPrefix("keyInvalid") }) { return .invalidAPIKey }

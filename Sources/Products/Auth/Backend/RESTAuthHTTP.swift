@@ -1,8 +1,9 @@
 import FlintCore
 import FlintProductSupport
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// The HTTP exchange of ``RESTAuthBackend``: one JSON `POST`, its answer checked and parsed, every failure an
@@ -19,10 +20,13 @@ enum RESTAuthHTTP {
     ///   timeout, cancellation); the mapped server error (``RESTAuthErrors``) for an error answer;
     ///   ``AuthErrorCode/internalError`` for an answer that is too large, too deep, not a JSON object, or an
     ///   error status without a server message.
-    static func post(_ url: URL, body: [String: Any], headers: [String: String], timeout: TimeInterval,
-                     session: URLSession) async throws(AuthErrorCode) -> [String: Any] {
-        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData,
-                                 timeoutInterval: timeout.isFinite && timeout > 0 ? timeout : 60)
+    static func post(
+        _ url: URL, body: [String: Any], headers: [String: String], timeout: TimeInterval,
+        session: URLSession
+    ) async throws(AuthErrorCode) -> [String: Any] {
+        var request = URLRequest(
+            url: url, cachePolicy: .reloadIgnoringLocalCacheData,
+            timeoutInterval: timeout.isFinite && timeout > 0 ? timeout : 60)
         request.httpMethod = "POST"
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         for (name, value) in headers {
@@ -56,9 +60,12 @@ enum RESTAuthHTTP {
     }
 
     /// Runs one data task; cancelling the calling task cancels it (``AuthErrorCode/networkError``).
-    private static func perform(_ request: URLRequest, in session: URLSession) async throws(AuthErrorCode) -> (Int, Data) {
+    private static func perform(_ request: URLRequest, in session: URLSession) async throws(AuthErrorCode) -> (
+        Int, Data
+    ) {
         guard let (data, response) = try? await URLSessionCalls.data(for: request, in: session),
-              let http = response as? HTTPURLResponse else {
+            let http = response as? HTTPURLResponse
+        else {
             throw .networkError
         }
         return (http.statusCode, data)

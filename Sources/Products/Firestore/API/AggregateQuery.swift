@@ -47,8 +47,10 @@ public final class AggregateQuery: Sendable, Hashable {
             return FirestoreError(.invalidArgument, "Aggregations can not be empty.")
         }
         if Set(aggregations).count > AggregateQuery.maxAggregations {
-            return FirestoreError(.invalidArgument, "The query contains more than the maximum number of "
-                                  + "aggregations (\(AggregateQuery.maxAggregations)).")
+            return FirestoreError(
+                .invalidArgument,
+                "The query contains more than the maximum number of "
+                    + "aggregations (\(AggregateQuery.maxAggregations)).")
         }
         for field in aggregations {
             if let error = field.field?.validationError { return error }

@@ -18,9 +18,12 @@ public final class CollectionReference: Query, @unchecked Sendable {
         case .success(let relative):
             let full = parent.appending(relative)
             if relative.isEmpty || !full.isCollection {
-                self.init(firestore: firestore, path: full, validationError: FirestoreError(
-                    .invalidArgument, "Invalid collection reference. Collection references must have an odd number "
-                        + "of segments, but \(full) has \(full.count)."))
+                self.init(
+                    firestore: firestore, path: full,
+                    validationError: FirestoreError(
+                        .invalidArgument,
+                        "Invalid collection reference. Collection references must have an odd number "
+                            + "of segments, but \(full) has \(full.count)."))
             } else {
                 self.init(firestore: firestore, path: full)
             }
@@ -54,9 +57,12 @@ public final class CollectionReference: Query, @unchecked Sendable {
         case .success(let relative):
             let full = resourcePath.appending(relative)
             guard !relative.isEmpty, full.isDocument else {
-                return DocumentReference(firestore: firestore, path: full, validationError: FirestoreError(
-                    .invalidArgument, "Invalid document reference. Document references must have an even number "
-                        + "of segments, but \(full) has \(full.count)."))
+                return DocumentReference(
+                    firestore: firestore, path: full,
+                    validationError: FirestoreError(
+                        .invalidArgument,
+                        "Invalid document reference. Document references must have an even number "
+                            + "of segments, but \(full) has \(full.count)."))
             }
             return DocumentReference(firestore: firestore, path: full)
         }

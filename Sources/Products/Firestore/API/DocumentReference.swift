@@ -23,9 +23,12 @@ public final class DocumentReference: Sendable, Hashable, CustomStringConvertibl
         case .failure(let error):
             self.init(firestore: firestore, path: .root, validationError: error)
         case .success(let parsed) where !parsed.isDocument:
-            self.init(firestore: firestore, path: parsed, validationError: FirestoreError(
-                .invalidArgument, "Invalid document reference. Document references must have an even number of "
-                    + "segments, but \(path) has \(parsed.count)."))
+            self.init(
+                firestore: firestore, path: parsed,
+                validationError: FirestoreError(
+                    .invalidArgument,
+                    "Invalid document reference. Document references must have an even number of "
+                        + "segments, but \(path) has \(parsed.count)."))
         case .success(let parsed):
             self.init(firestore: firestore, path: parsed)
         }
@@ -106,9 +109,11 @@ public final class DocumentReference: Sendable, Hashable, CustomStringConvertibl
     public func getDocument(source: FirestoreSource) async throws -> DocumentSnapshot {
         let path = try validPath()
         let (document, isFromCache) = try await firestore.engine.getDocument(at: path, source: source)
-        return DocumentSnapshot(reference: self, document: document,
-                                metadata: SnapshotMetadata(hasPendingWrites: document?.hasPendingWrites ?? false,
-                                                           isFromCache: isFromCache))
+        return DocumentSnapshot(
+            reference: self, document: document,
+            metadata: SnapshotMetadata(
+                hasPendingWrites: document?.hasPendingWrites ?? false,
+                isFromCache: isFromCache))
     }
 
     /// Calls `listener` with the document now, then after every change, until the registration is removed.
@@ -116,9 +121,12 @@ public final class DocumentReference: Sendable, Hashable, CustomStringConvertibl
     /// `hasPendingWrites` / `isFromCache` alone also call the listener. An error (such as
     /// `permissionDenied` or an invalid reference) is delivered once and ends the listener.
     @discardableResult
-    public func addSnapshotListener(includeMetadataChanges: Bool = false,
-                                    _ listener: @escaping @Sendable (DocumentSnapshot?, (any Error)?) -> Void)
-        -> any ListenerRegistration {
+    public func addSnapshotListener(
+        includeMetadataChanges: Bool = false,
+        _ listener: @escaping @Sendable (DocumentSnapshot?, (any Error)?) -> Void
+    )
+        -> any ListenerRegistration
+    {
         if let validationError {
             return Self.failImmediately(validationError, listener)
         }
@@ -127,9 +135,12 @@ public final class DocumentReference: Sendable, Hashable, CustomStringConvertibl
             switch event {
             case .snapshot(let snapshot):
                 let document = snapshot.entries.first?.document
-                listener(DocumentSnapshot(reference: self, document: document,
-                                          metadata: SnapshotMetadata(hasPendingWrites: snapshot.hasPendingWrites,
-                                                                     isFromCache: snapshot.isFromCache)), nil)
+                listener(
+                    DocumentSnapshot(
+                        reference: self, document: document,
+                        metadata: SnapshotMetadata(
+                            hasPendingWrites: snapshot.hasPendingWrites,
+                            isFromCache: snapshot.isFromCache)), nil)
             case .failure(let error):
                 listener(nil, error)
             }
@@ -145,9 +156,12 @@ public final class DocumentReference: Sendable, Hashable, CustomStringConvertibl
     }
 
     /// Delivers `error` from a task and returns an inert registration.
-    static func failImmediately<Snapshot>(_ error: FirestoreError,
-                                          _ listener: @escaping @Sendable (Snapshot?, (any Error)?) -> Void)
-        -> any ListenerRegistration {
+    static func failImmediately<Snapshot>(
+        _ error: FirestoreError,
+        _ listener: @escaping @Sendable (Snapshot?, (any Error)?) -> Void
+    )
+        -> any ListenerRegistration
+    {
         let registration = ClosureListenerRegistration {}
         Task {
             if !registration.isRemoved { listener(nil, error) }

@@ -56,11 +56,14 @@ public class Query: @unchecked Sendable, Hashable {
             for fieldFilter in node.fieldFilters {
                 for conflict in fieldFilter.op.conflicting where operators.contains(conflict) {
                     if conflict == fieldFilter.op {
-                        throw FirestoreError(.invalidArgument,
-                                             "Invalid Query. You cannot use more than one '\(conflict.rawValue)' filter.")
+                        throw FirestoreError(
+                            .invalidArgument,
+                            "Invalid Query. You cannot use more than one '\(conflict.rawValue)' filter.")
                     }
-                    throw FirestoreError(.invalidArgument, "Invalid Query. You cannot use '\(fieldFilter.op.rawValue)' "
-                                         + "filters with '\(conflict.rawValue)' filters.")
+                    throw FirestoreError(
+                        .invalidArgument,
+                        "Invalid Query. You cannot use '\(fieldFilter.op.rawValue)' "
+                            + "filters with '\(conflict.rawValue)' filters.")
                 }
                 operators.append(fieldFilter.op)
             }
@@ -161,12 +164,16 @@ public class Query: @unchecked Sendable, Hashable {
         with { query throws(FirestoreError) in
             if let error = field.validationError { throw error }
             if query.start != nil {
-                throw FirestoreError(.invalidArgument, "Invalid query. You must not specify a starting point "
-                                     + "before specifying the order by.")
+                throw FirestoreError(
+                    .invalidArgument,
+                    "Invalid query. You must not specify a starting point "
+                        + "before specifying the order by.")
             }
             if query.end != nil {
-                throw FirestoreError(.invalidArgument, "Invalid query. You must not specify an ending point "
-                                     + "before specifying the order by.")
+                throw FirestoreError(
+                    .invalidArgument,
+                    "Invalid query. You must not specify an ending point "
+                        + "before specifying the order by.")
             }
             query.explicitOrders.append(OrderBy(field: field, descending: descending))
         }
@@ -176,8 +183,10 @@ public class Query: @unchecked Sendable, Hashable {
     public func limit(to limit: Int) -> Query {
         with { query throws(FirestoreError) in
             guard limit > 0 else {
-                throw FirestoreError(.invalidArgument, "Invalid Query. Query limit (\(limit)) is invalid. "
-                                     + "Limit must be positive.")
+                throw FirestoreError(
+                    .invalidArgument,
+                    "Invalid Query. Query limit (\(limit)) is invalid. "
+                        + "Limit must be positive.")
             }
             query.limit = limit
             query.limitToLast = false
@@ -188,8 +197,10 @@ public class Query: @unchecked Sendable, Hashable {
     public func limit(toLast limit: Int) -> Query {
         with { query throws(FirestoreError) in
             guard limit > 0 else {
-                throw FirestoreError(.invalidArgument, "Invalid Query. Query limit (\(limit)) is invalid. "
-                                     + "Limit must be positive.")
+                throw FirestoreError(
+                    .invalidArgument,
+                    "Invalid Query. Query limit (\(limit)) is invalid. "
+                        + "Limit must be positive.")
             }
             query.limit = limit
             query.limitToLast = true
@@ -208,7 +219,8 @@ public class Query: @unchecked Sendable, Hashable {
     /// Starts after the position given by values of the ordered fields.
     public func start(after values: [FirestoreValue]) -> Query {
         with { query throws(FirestoreError) in
-            query.start = Bound(values: try cursorValues(values, method: "start(after:)", query: query), inclusive: false)
+            query.start = Bound(
+                values: try cursorValues(values, method: "start(after:)", query: query), inclusive: false)
         }
     }
 
@@ -272,9 +284,11 @@ public class Query: @unchecked Sendable, Hashable {
     public func getDocuments(source: FirestoreSource) async throws -> QuerySnapshot {
         let matcher = try self.matcher()
         let (entries, isFromCache) = try await firestore.engine.getDocuments(matcher, source: source)
-        return QuerySnapshot(query: self, entries: entries, hasPendingWrites: entries.contains {
-            $0.document.hasPendingWrites
-        }, isFromCache: isFromCache)
+        return QuerySnapshot(
+            query: self, entries: entries,
+            hasPendingWrites: entries.contains {
+                $0.document.hasPendingWrites
+            }, isFromCache: isFromCache)
     }
 
     /// The number of matching documents, computed by the backend (``AggregateQuery``); the same as
@@ -309,9 +323,12 @@ public class Query: @unchecked Sendable, Hashable {
     /// `hasPendingWrites` / `isFromCache` alone also call the listener. An error (such as
     /// `permissionDenied` or an invalid query) is delivered once and ends the listener.
     @discardableResult
-    public func addSnapshotListener(includeMetadataChanges: Bool = false,
-                                    _ listener: @escaping @Sendable (QuerySnapshot?, (any Error)?) -> Void)
-        -> any ListenerRegistration {
+    public func addSnapshotListener(
+        includeMetadataChanges: Bool = false,
+        _ listener: @escaping @Sendable (QuerySnapshot?, (any Error)?) -> Void
+    )
+        -> any ListenerRegistration
+    {
         let matcher: QueryMatcher
         do {
             matcher = try self.matcher()
@@ -344,18 +361,24 @@ public class Query: @unchecked Sendable, Hashable {
         case .field(let field, let op, let value):
             if let error = field.validationError { throw error }
             if field.isDocumentID, op == .arrayContains || op == .arrayContainsAny {
-                throw FirestoreError(.invalidArgument, "Invalid query. You can't perform '\(op.rawValue)' queries on "
-                                     + "FieldPath.documentID().")
+                throw FirestoreError(
+                    .invalidArgument,
+                    "Invalid query. You can't perform '\(op.rawValue)' queries on "
+                        + "FieldPath.documentID().")
             }
             let stored: Value
             if op.takesArray {
                 guard case .array(let elements) = value, !elements.isEmpty else {
-                    throw FirestoreError(.invalidArgument, "Invalid Query. A non-empty array is required for "
-                                         + "'\(op.rawValue)' filters.")
+                    throw FirestoreError(
+                        .invalidArgument,
+                        "Invalid Query. A non-empty array is required for "
+                            + "'\(op.rawValue)' filters.")
                 }
                 guard elements.count <= 30 else {
-                    throw FirestoreError(.invalidArgument, "Invalid Query. '\(op.rawValue)' filters support a "
-                                         + "maximum of 30 elements in the value array.")
+                    throw FirestoreError(
+                        .invalidArgument,
+                        "Invalid Query. '\(op.rawValue)' filters support a "
+                            + "maximum of 30 elements in the value array.")
                 }
                 var converted: [Value] = []
                 for element in elements {
@@ -377,8 +400,10 @@ public class Query: @unchecked Sendable, Hashable {
     }
 
     /// A filter or cursor value; document IDs become references.
-    private func filterValue(_ value: FirestoreValue, field: FieldPath,
-                             query: QueryDescription) throws(FirestoreError) -> Value {
+    private func filterValue(
+        _ value: FirestoreValue, field: FieldPath,
+        query: QueryDescription
+    ) throws(FirestoreError) -> Value {
         field.isDocumentID ? try documentIDValue(value, query: query) : try firestore.parser.parseArgument(value)
     }
 
@@ -387,40 +412,52 @@ public class Query: @unchecked Sendable, Hashable {
         switch value {
         case .string(let id):
             guard !id.isEmpty else {
-                throw FirestoreError(.invalidArgument, "Invalid query. When querying with FieldPath.documentID() "
-                                     + "you must provide a valid document ID, but it was an empty string.")
+                throw FirestoreError(
+                    .invalidArgument,
+                    "Invalid query. When querying with FieldPath.documentID() "
+                        + "you must provide a valid document ID, but it was an empty string.")
             }
             switch query.target {
             case .collection(let collection):
                 guard !id.contains("/") else {
-                    throw FirestoreError(.invalidArgument, "Invalid query. When querying a collection by "
-                                         + "FieldPath.documentID() you must provide a plain document ID, but '\(id)' "
-                                         + "contains a '/' character.")
+                    throw FirestoreError(
+                        .invalidArgument,
+                        "Invalid query. When querying a collection by "
+                            + "FieldPath.documentID() you must provide a plain document ID, but '\(id)' "
+                            + "contains a '/' character.")
                 }
                 return .reference(database: firestore.databaseID.key, path: collection.appending(id))
             case .collectionGroup:
                 guard let path = try? ResourcePath.parse(id).get(), path.isDocument else {
-                    throw FirestoreError(.invalidArgument, "Invalid query. When querying a collection group by "
-                                         + "FieldPath.documentID(), the value provided must result in a valid "
-                                         + "document path, but '\(id)' is not.")
+                    throw FirestoreError(
+                        .invalidArgument,
+                        "Invalid query. When querying a collection group by "
+                            + "FieldPath.documentID(), the value provided must result in a valid "
+                            + "document path, but '\(id)' is not.")
                 }
                 return .reference(database: firestore.databaseID.key, path: path)
             }
         case .reference:
             return try firestore.parser.parseArgument(value)
         default:
-            throw FirestoreError(.invalidArgument, "Invalid query. When querying with FieldPath.documentID() you "
-                                 + "must provide a valid String or DocumentReference, but it was \(value).")
+            throw FirestoreError(
+                .invalidArgument,
+                "Invalid query. When querying with FieldPath.documentID() you "
+                    + "must provide a valid String or DocumentReference, but it was \(value).")
         }
     }
 
     /// Cursor values, one per ordering (a prefix).
-    private func cursorValues(_ values: [FirestoreValue], method: String,
-                              query: QueryDescription) throws(FirestoreError) -> [Value] {
+    private func cursorValues(
+        _ values: [FirestoreValue], method: String,
+        query: QueryDescription
+    ) throws(FirestoreError) -> [Value] {
         let orders = query.normalizedOrders
         guard values.count <= orders.count else {
-            throw FirestoreError(.invalidArgument, "Too many arguments provided to \(method). The number of "
-                                 + "arguments must be less than or equal to the number of order(by:) clauses.")
+            throw FirestoreError(
+                .invalidArgument,
+                "Too many arguments provided to \(method). The number of "
+                    + "arguments must be less than or equal to the number of order(by:) clauses.")
         }
         var converted: [Value] = []
         for (value, order) in zip(values, orders) {
@@ -432,21 +469,27 @@ public class Query: @unchecked Sendable, Hashable {
     /// A document's values for every ordering.
     private func cursorValues(_ snapshot: DocumentSnapshot, query: QueryDescription) throws(FirestoreError) -> [Value] {
         guard let document = snapshot.document else {
-            throw FirestoreError(.invalidArgument, "Invalid query. You are trying to start or end a query using a "
-                                 + "document that doesn't exist.")
+            throw FirestoreError(
+                .invalidArgument,
+                "Invalid query. You are trying to start or end a query using a "
+                    + "document that doesn't exist.")
         }
         var values: [Value] = []
         for order in query.normalizedOrders {
             guard let value = document.value(at: order.field, database: firestore.databaseID.key) else {
-                throw FirestoreError(.invalidArgument, "Invalid query. You are trying to start or end a query "
-                                     + "using a document for which the field '\(order.field)' (used as the order by) "
-                                     + "does not exist.")
+                throw FirestoreError(
+                    .invalidArgument,
+                    "Invalid query. You are trying to start or end a query "
+                        + "using a document for which the field '\(order.field)' (used as the order by) "
+                        + "does not exist.")
             }
             if case .serverTimestamp = value {
-                throw FirestoreError(.invalidArgument, "Invalid query. You are trying to start or end a query "
-                                     + "using a document for which the field '\(order.field)' is an uncommitted "
-                                     + "server timestamp. (Since the value of this field is unknown, you cannot "
-                                     + "start/end a query with it.)")
+                throw FirestoreError(
+                    .invalidArgument,
+                    "Invalid query. You are trying to start or end a query "
+                        + "using a document for which the field '\(order.field)' is an uncommitted "
+                        + "server timestamp. (Since the value of this field is unknown, you cannot "
+                        + "start/end a query with it.)")
             }
             values.append(value)
         }

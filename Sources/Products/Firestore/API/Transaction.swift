@@ -36,8 +36,10 @@ public final class Transaction: Sendable {
         let path = try document.validPath()
         try state.withLock { state throws(FirestoreError) in
             guard state.writes.isEmpty else {
-                throw FirestoreError(.invalidArgument, "Firestore transactions require all reads to be executed "
-                                     + "before all writes.")
+                throw FirestoreError(
+                    .invalidArgument,
+                    "Firestore transactions require all reads to be executed "
+                        + "before all writes.")
             }
         }
         let read = try await firestore.engine.readFromBackend(BackendTarget(.document(path)))
@@ -49,8 +51,9 @@ public final class Transaction: Sendable {
             }
             state.reads[path] = version
         }
-        return DocumentSnapshot(reference: document, document: stored,
-                                metadata: SnapshotMetadata(hasPendingWrites: false, isFromCache: false))
+        return DocumentSnapshot(
+            reference: document, document: stored,
+            metadata: SnapshotMetadata(hasPendingWrites: false, isFromCache: false))
     }
 
     /// Replaces the document's fields with `data`.
@@ -63,8 +66,10 @@ public final class Transaction: Sendable {
 
     /// Merges (`merge: true`) or replaces the document's fields.
     @discardableResult
-    public func setData(_ data: [String: FirestoreValue], forDocument document: DocumentReference,
-                        merge: Bool) -> Transaction {
+    public func setData(
+        _ data: [String: FirestoreValue], forDocument document: DocumentReference,
+        merge: Bool
+    ) -> Transaction {
         guard merge else { return setData(data, forDocument: document) }
         return record(document, update: false) { path throws(FirestoreError) in
             try firestore.parser.parseMergeData(data, mergeFields: nil).mergeMutation(at: path)
@@ -73,7 +78,9 @@ public final class Transaction: Sendable {
 
     /// Updates fields of an existing document (keys are field paths).
     @discardableResult
-    public func updateData(_ fields: [FieldPath: FirestoreValue], forDocument document: DocumentReference) -> Transaction {
+    public func updateData(_ fields: [FieldPath: FirestoreValue], forDocument document: DocumentReference)
+        -> Transaction
+    {
         record(document, update: true) { path throws(FirestoreError) in
             try firestore.parser.parseUpdateData(fields).updateMutation(at: path)
         }
@@ -99,8 +106,10 @@ public final class Transaction: Sendable {
         }
     }
 
-    private func record(_ document: DocumentReference, update: Bool,
-                        _ make: (ResourcePath) throws(FirestoreError) -> Mutation) -> Transaction {
+    private func record(
+        _ document: DocumentReference, update: Bool,
+        _ make: (ResourcePath) throws(FirestoreError) -> Mutation
+    ) -> Transaction {
         let made: Result<Mutation, FirestoreError>
         if document.firestore !== firestore {
             made = .failure(Self.foreignReference)
@@ -126,15 +135,19 @@ public final class Transaction: Sendable {
                     precondition = .updateVersion(version)
                 }
                 state.written.insert(mutation.path)
-                state.writes.append(Mutation(path: mutation.path, kind: mutation.kind, transforms: mutation.transforms,
-                                             precondition: precondition))
+                state.writes.append(
+                    Mutation(
+                        path: mutation.path, kind: mutation.kind, transforms: mutation.transforms,
+                        precondition: precondition))
             }
         }
         return self
     }
 
-    private static let foreignReference = FirestoreError(.invalidArgument, "Provided document reference is from a "
-                                                          + "different Firestore instance.")
+    private static let foreignReference = FirestoreError(
+        .invalidArgument,
+        "Provided document reference is from a "
+            + "different Firestore instance.")
 }
 
 /// Options of ``Firestore/runTransaction(with:_:)`` (Firebase's `TransactionOptions`).
@@ -152,8 +165,10 @@ extension Firestore {
     /// Runs `updateBlock` in a transaction with `options`; see ``runTransaction(maxAttempts:_:)``.
     /// - Throws: ``RPCStatusCode/invalidArgument`` when `options.maxAttempts` is less than 1.
     @discardableResult
-    public func runTransaction<T>(with options: TransactionOptions,
-                                  _ updateBlock: (Transaction) async throws -> T) async throws -> T {
+    public func runTransaction<T>(
+        with options: TransactionOptions,
+        _ updateBlock: (Transaction) async throws -> T
+    ) async throws -> T {
         try await runTransaction(maxAttempts: options.maxAttempts, updateBlock)
     }
 
@@ -173,8 +188,10 @@ extension Firestore {
     /// }
     /// ```
     @discardableResult
-    public func runTransaction<T>(maxAttempts: Int = 5,
-                                  _ updateBlock: (Transaction) async throws -> T) async throws -> T {
+    public func runTransaction<T>(
+        maxAttempts: Int = 5,
+        _ updateBlock: (Transaction) async throws -> T
+    ) async throws -> T {
         guard maxAttempts > 0 else {
             throw FirestoreError(.invalidArgument, "maxAttempts must be at least 1.")
         }

@@ -30,13 +30,16 @@ public final class WriteBatch: Sendable {
     /// Replaces the document's fields with `data`.
     @discardableResult
     public func setData(_ data: [String: FirestoreValue], forDocument document: DocumentReference) -> WriteBatch {
-        record(document) { path throws(FirestoreError) in try firestore.parser.parseSetData(data).setMutation(at: path) }
+        record(document) { path throws(FirestoreError) in try firestore.parser.parseSetData(data).setMutation(at: path)
+        }
     }
 
     /// Merges (`merge: true`) or replaces the document's fields.
     @discardableResult
-    public func setData(_ data: [String: FirestoreValue], forDocument document: DocumentReference,
-                        merge: Bool) -> WriteBatch {
+    public func setData(
+        _ data: [String: FirestoreValue], forDocument document: DocumentReference,
+        merge: Bool
+    ) -> WriteBatch {
         guard merge else { return setData(data, forDocument: document) }
         return record(document) { path throws(FirestoreError) in
             try firestore.parser.parseMergeData(data, mergeFields: nil).mergeMutation(at: path)
@@ -45,8 +48,10 @@ public final class WriteBatch: Sendable {
 
     /// Writes only the fields in `mergeFields`.
     @discardableResult
-    public func setData(_ data: [String: FirestoreValue], forDocument document: DocumentReference,
-                        mergeFields: [FieldPath]) -> WriteBatch {
+    public func setData(
+        _ data: [String: FirestoreValue], forDocument document: DocumentReference,
+        mergeFields: [FieldPath]
+    ) -> WriteBatch {
         record(document) { path throws(FirestoreError) in
             try firestore.parser.parseMergeData(data, mergeFields: mergeFields).mergeMutation(at: path)
         }
@@ -54,8 +59,11 @@ public final class WriteBatch: Sendable {
 
     /// Updates fields of an existing document (keys are field paths).
     @discardableResult
-    public func updateData(_ fields: [FieldPath: FirestoreValue], forDocument document: DocumentReference) -> WriteBatch {
-        record(document) { path throws(FirestoreError) in try firestore.parser.parseUpdateData(fields).updateMutation(at: path) }
+    public func updateData(_ fields: [FieldPath: FirestoreValue], forDocument document: DocumentReference) -> WriteBatch
+    {
+        record(document) { path throws(FirestoreError) in
+            try firestore.parser.parseUpdateData(fields).updateMutation(at: path)
+        }
     }
 
     /// Deletes the document.
@@ -70,8 +78,10 @@ public final class WriteBatch: Sendable {
     public func commit() async throws {
         let mutations = try state.withLock { state throws(FirestoreError) -> [Mutation] in
             guard !state.committed else {
-                throw FirestoreError(.failedPrecondition, "A write batch can no longer be used after commit() "
-                                     + "has been called.")
+                throw FirestoreError(
+                    .failedPrecondition,
+                    "A write batch can no longer be used after commit() "
+                        + "has been called.")
             }
             state.committed = true
             if let error = state.error { throw error }
@@ -81,12 +91,17 @@ public final class WriteBatch: Sendable {
     }
 
     /// Adds a mutation made by `make`, or records the first problem.
-    private func record(_ document: DocumentReference,
-                        _ make: (ResourcePath) throws(FirestoreError) -> Mutation) -> WriteBatch {
+    private func record(
+        _ document: DocumentReference,
+        _ make: (ResourcePath) throws(FirestoreError) -> Mutation
+    ) -> WriteBatch {
         let mutation: Result<Mutation, FirestoreError>
         if document.firestore !== firestore {
-            mutation = .failure(FirestoreError(.invalidArgument, "Provided document reference is from a different "
-                                               + "Firestore instance."))
+            mutation = .failure(
+                FirestoreError(
+                    .invalidArgument,
+                    "Provided document reference is from a different "
+                        + "Firestore instance."))
         } else {
             do throws(FirestoreError) {
                 mutation = .success(try make(try document.validPath()))

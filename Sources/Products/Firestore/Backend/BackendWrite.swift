@@ -24,9 +24,13 @@ public struct BackendWrite: Sendable {
     ///   ``RPCStatusCode/alreadyExists`` or ``RPCStatusCode/failedPrecondition`` (a transaction's
     ///   read document changed) when the precondition fails. A write that leaves the fields unchanged returns
     ///   `document` itself (its version and update time unchanged).
-    public func apply(to document: BackendDocument?, commitTime: Timestamp, version: Int64,
-                      database: DatabaseID) throws(FirestoreError) -> BackendDocument? {
-        try mutation.applyOnBackend(to: document?.document, commitTime: commitTime, version: version,
-                                    fullPath: database.fullName(of: mutation.path)).map(BackendDocument.init)
+    public func apply(
+        to document: BackendDocument?, commitTime: Timestamp, version: Int64,
+        database: DatabaseID
+    ) throws(FirestoreError) -> BackendDocument? {
+        try mutation.applyOnBackend(
+            to: document?.document, commitTime: commitTime, version: version,
+            fullPath: database.fullName(of: mutation.path)
+        ).map(BackendDocument.init)
     }
 }

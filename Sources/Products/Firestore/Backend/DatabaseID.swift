@@ -34,8 +34,10 @@ public struct DatabaseID: Sendable, Hashable, CustomStringConvertible {
             return FirestoreError(.invalidArgument, "Invalid database ID '': a database ID must not be empty.")
         }
         if database.contains("/") {
-            return FirestoreError(.invalidArgument, "Invalid database ID '\(database)': a database ID must not "
-                                  + "contain '/'.")
+            return FirestoreError(
+                .invalidArgument,
+                "Invalid database ID '\(database)': a database ID must not "
+                    + "contain '/'.")
         }
         return nil
     }

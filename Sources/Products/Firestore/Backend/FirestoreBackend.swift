@@ -24,25 +24,32 @@ import FlintCore
 public protocol FirestoreBackend: AnyObject, Sendable {
     /// One document (nil when missing).
     /// - Throws: ``FirestoreError`` (for example ``RPCStatusCode/permissionDenied``).
-    func document(at path: String, database: DatabaseID,
-                  caller: FirestoreCaller?) throws(FirestoreError) -> BackendRead<BackendDocument?>
+    func document(
+        at path: String, database: DatabaseID,
+        caller: FirestoreCaller?
+    ) throws(FirestoreError) -> BackendRead<BackendDocument?>
 
     /// Every document of a target (for a document target: zero or one), in no particular order.
     /// - Throws: ``FirestoreError`` (for example ``RPCStatusCode/permissionDenied``).
-    func documents(in target: BackendTarget, database: DatabaseID,
-                   caller: FirestoreCaller?) throws(FirestoreError) -> BackendRead<[BackendDocument]>
+    func documents(
+        in target: BackendTarget, database: DatabaseID,
+        caller: FirestoreCaller?
+    ) throws(FirestoreError) -> BackendRead<[BackendDocument]>
 
     /// Checks that `caller` may listen to `target` (the rules' `get` of a document, `list` of a
     /// collection or group); the client then reads the target on its own behalf.
     /// - Throws: ``RPCStatusCode/permissionDenied`` (or another ``FirestoreError``).
-    func authorizeListen(to target: BackendTarget, database: DatabaseID,
-                         caller: FirestoreCaller) throws(FirestoreError)
+    func authorizeListen(
+        to target: BackendTarget, database: DatabaseID,
+        caller: FirestoreCaller) throws(FirestoreError)
 
     /// Applies `writes` atomically, in order: all of them or, when one fails (a precondition, the rules),
     /// none. Watchers then receive the changes as one batch tagged with `origin`.
     /// - Throws: ``FirestoreError``; nothing was written.
-    func commit(_ writes: [BackendWrite], database: DatabaseID, caller: FirestoreCaller?,
-                origin: String?) throws(FirestoreError) -> BackendCommitResult
+    func commit(
+        _ writes: [BackendWrite], database: DatabaseID, caller: FirestoreCaller?,
+        origin: String?
+    ) throws(FirestoreError) -> BackendCommitResult
 
     /// Calls `onBatch` with every later commit's changes, in sequence-number order, until the returned
     /// registration is removed.

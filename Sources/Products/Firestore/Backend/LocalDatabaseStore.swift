@@ -40,7 +40,7 @@ struct LocalDatabaseStore {
     mutating func store(_ document: Document?, at path: ResourcePath) {
         let collection = path.parent
         var tree = collections[collection] ?? OrderedTree()
-        collections[collection] = nil   // keep the tree uniquely referenced while it changes
+        collections[collection] = nil  // keep the tree uniquely referenced while it changes
         let id = path.lastSegment
         if let existing = tree.find({ compareUTF8(id, $0.path.lastSegment) }) {
             tree.remove(existing, by: Self.compareIDs)

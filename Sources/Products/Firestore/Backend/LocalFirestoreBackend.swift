@@ -31,14 +31,18 @@ public final class LocalFirestoreBackend: FirestoreBackend {
     ///   - persistenceDirectory: where to persist each database; nil (the default) keeps data in memory only.
     ///   - rules: security rules applied to callers' requests; nil allows everything.
     ///   - now: the clock of commit times.
-    public convenience init(persistenceDirectory: URL? = nil, rules: Rules? = nil,
-                            now: @escaping @Sendable () -> Date = { Date() }) {
+    public convenience init(
+        persistenceDirectory: URL? = nil, rules: Rules? = nil,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
         self.init(persistenceDirectory: persistenceDirectory, persistenceIO: .standard, rules: rules, now: now)
     }
 
     /// A backend whose persistence log writes through `persistenceIO` (tests inject write failures there).
-    init(persistenceDirectory: URL?, persistenceIO: PersistenceIO, rules: Rules? = nil,
-         now: @escaping @Sendable () -> Date = { Date() }) {
+    init(
+        persistenceDirectory: URL?, persistenceIO: PersistenceIO, rules: Rules? = nil,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
         self.persistenceDirectory = persistenceDirectory
         self.persistenceIO = persistenceIO
         rulesSlot = Locked(rules)
@@ -54,32 +58,38 @@ public final class LocalFirestoreBackend: FirestoreBackend {
     // MARK: Reads
 
     /// One document; rules see a `get` with its current data.
-    public func document(at path: String, database: DatabaseID,
-                         caller: FirestoreCaller?) throws(FirestoreError) -> BackendRead<BackendDocument?> {
+    public func document(
+        at path: String, database: DatabaseID,
+        caller: FirestoreCaller?
+    ) throws(FirestoreError) -> BackendRead<BackendDocument?> {
         let parsed = try Self.documentPath(path)
         let read = try withStore(database) { store in
             BackendRead(value: store.document(at: parsed).map(BackendDocument.init), sequenceNumber: store.sequence)
         }
         if let caller, let rules {
-            let request = RulesRequest(operation: .get, path: parsed.description, database: database, uid: caller.uid,
-                                       appCheckToken: caller.appCheckToken,
-                                       resourceData: read.value.map { Self.rulesData($0.document.fields) })
+            let request = RulesRequest(
+                operation: .get, path: parsed.description, database: database, uid: caller.uid,
+                appCheckToken: caller.appCheckToken,
+                resourceData: read.value.map { Self.rulesData($0.document.fields) })
             try Self.check(rules, request)
         }
         return read
     }
 
     /// Every document of the target; rules see a `list` of a collection or group, a `get` of a document.
-    public func documents(in target: BackendTarget, database: DatabaseID,
-                          caller: FirestoreCaller?) throws(FirestoreError) -> BackendRead<[BackendDocument]> {
+    public func documents(
+        in target: BackendTarget, database: DatabaseID,
+        caller: FirestoreCaller?
+    ) throws(FirestoreError) -> BackendRead<[BackendDocument]> {
         switch target.kind {
         case .document(let path):
             let read = try document(at: path.description, database: database, caller: caller)
             return BackendRead(value: read.value.map { [$0] } ?? [], sequenceNumber: read.sequenceNumber)
         case .query(let query):
             if let caller, let rules {
-                let request = RulesRequest(operation: .list, path: target.description, database: database,
-                                           uid: caller.uid, appCheckToken: caller.appCheckToken)
+                let request = RulesRequest(
+                    operation: .list, path: target.description, database: database,
+                    uid: caller.uid, appCheckToken: caller.appCheckToken)
                 try Self.check(rules, request)
             }
             let (trees, sequence) = try withStore(database) { store in (store.trees(for: query), store.sequence) }
@@ -93,23 +103,30 @@ public final class LocalFirestoreBackend: FirestoreBackend {
     }
 
     /// Runs the rules' `get` (document) or `list` (collection, group) for a listen.
-    public func authorizeListen(to target: BackendTarget, database: DatabaseID,
-                                caller: FirestoreCaller) throws(FirestoreError) {
+    public func authorizeListen(
+        to target: BackendTarget, database: DatabaseID,
+        caller: FirestoreCaller
+    ) throws(FirestoreError) {
         guard let rules else { return }
         switch target.kind {
         case .document(let path):
             _ = try document(at: path.description, database: database, caller: caller)
         case .query:
-            try Self.check(rules, RulesRequest(operation: .list, path: target.description, database: database,
-                                               uid: caller.uid, appCheckToken: caller.appCheckToken))
+            try Self.check(
+                rules,
+                RulesRequest(
+                    operation: .list, path: target.description, database: database,
+                    uid: caller.uid, appCheckToken: caller.appCheckToken))
         }
     }
 
     // MARK: Commit
 
     /// Applies the writes atomically; rules see `create`, `update` or `delete` for each write.
-    public func commit(_ writes: [BackendWrite], database: DatabaseID, caller: FirestoreCaller?,
-                       origin: String?) throws(FirestoreError) -> BackendCommitResult {
+    public func commit(
+        _ writes: [BackendWrite], database: DatabaseID, caller: FirestoreCaller?,
+        origin: String?
+    ) throws(FirestoreError) -> BackendCommitResult {
         let mutations = writes.map(\.mutation)
         let paths = Self.distinctPaths(mutations)
         while true {
@@ -119,22 +136,27 @@ public final class LocalFirestoreBackend: FirestoreBackend {
                 // Evaluate the rules on the current documents without holding the lock, then commit only if
                 // none of them changed meanwhile.
                 let bases = try withStore(database) { store in paths.map { store.document(at: $0) } }
-                try Self.evaluate(rules, caller: caller, mutations: mutations, bases: Dictionary(zip(paths, bases),
-                                  uniquingKeysWith: { first, _ in first }), database: database, commitTime: commitTime)
+                try Self.evaluate(
+                    rules, caller: caller, mutations: mutations,
+                    bases: Dictionary(
+                        zip(paths, bases),
+                        uniquingKeysWith: { first, _ in first }), database: database, commitTime: commitTime)
                 let result = try withStore(database) { store throws(FirestoreError) -> BackendCommitResult? in
                     for (path, base) in zip(paths, bases) where store.document(at: path) !== base {
                         return nil
                     }
-                    return try Self.apply(mutations, paths: paths, to: &store, database: database,
-                                          commitTime: commitTime, origin: origin)
+                    return try Self.apply(
+                        mutations, paths: paths, to: &store, database: database,
+                        commitTime: commitTime, origin: origin)
                 }
                 guard let result else { continue }
                 deliver(database)
                 return result
             }
             let result = try withStore(database) { store throws(FirestoreError) in
-                try Self.apply(mutations, paths: paths, to: &store, database: database, commitTime: commitTime,
-                               origin: origin)
+                try Self.apply(
+                    mutations, paths: paths, to: &store, database: database, commitTime: commitTime,
+                    origin: origin)
             }
             deliver(database)
             return result
@@ -145,14 +167,17 @@ public final class LocalFirestoreBackend: FirestoreBackend {
 
     /// Streams every later commit of `database` to `onBatch`, in order, from the committing thread (never
     /// under a lock).
-    public func watch(database: DatabaseID,
-                      _ onBatch: @escaping @Sendable (BackendChangeBatch) -> Void) -> BackendWatch {
+    public func watch(
+        database: DatabaseID,
+        _ onBatch: @escaping @Sendable (BackendChangeBatch) -> Void
+    ) -> BackendWatch {
         let watcher = LocalWatcher(onBatch)
         // Opening a persisted database may fail; the watch then starts at 0 and the first read reports it.
-        let sequence: Int64 = (try? withStore(database) { store -> Int64 in
-            store.watchers.append(watcher)
-            return store.sequence
-        }) ?? 0
+        let sequence: Int64 =
+            (try? withStore(database) { store -> Int64 in
+                store.watchers.append(watcher)
+                return store.sequence
+            }) ?? 0
         let registration = ClosureListenerRegistration { [weak self] in
             guard watcher.deactivate() else { return }
             self?.stores.withLock { stores in
@@ -170,14 +195,17 @@ public final class LocalFirestoreBackend: FirestoreBackend {
     // MARK: Internals
 
     /// Runs `body` on the database's store, opening (and loading) it first if needed.
-    private func withStore<Result>(_ database: DatabaseID,
-                                   _ body: (inout LocalDatabaseStore) throws(FirestoreError) -> Result) throws(FirestoreError) -> Result {
+    private func withStore<Result>(
+        _ database: DatabaseID,
+        _ body: (inout LocalDatabaseStore) throws(FirestoreError) -> Result
+    ) throws(FirestoreError) -> Result {
         try stores.withLock { stores throws(FirestoreError) -> Result in
             if stores[database] == nil {
                 var store = LocalDatabaseStore()
                 if let persistenceDirectory {
-                    let (log, documents, sequence) = try PersistenceLog.open(directory: persistenceDirectory,
-                                                                             database: database, io: persistenceIO)
+                    let (log, documents, sequence) = try PersistenceLog.open(
+                        directory: persistenceDirectory,
+                        database: database, io: persistenceIO)
                     for document in documents { store.store(document, at: document.path) }
                     store.sequence = sequence
                     store.log = log
@@ -189,19 +217,23 @@ public final class LocalFirestoreBackend: FirestoreBackend {
     }
 
     /// Applies the mutations to the store (all or nothing), logs them, and queues the batch.
-    private static func apply(_ mutations: [Mutation], paths: [ResourcePath], to store: inout LocalDatabaseStore,
-                              database: DatabaseID, commitTime: Timestamp,
-                              origin: String?) throws(FirestoreError) -> BackendCommitResult {
+    private static func apply(
+        _ mutations: [Mutation], paths: [ResourcePath], to store: inout LocalDatabaseStore,
+        database: DatabaseID, commitTime: Timestamp,
+        origin: String?
+    ) throws(FirestoreError) -> BackendCommitResult {
         let sequence = store.sequence + 1
         var results: [ResourcePath: Document?] = [:]
         for path in paths { results[path] = .some(store.document(at: path)) }
         var writtenEarlier = Set<ResourcePath>()
         for mutation in mutations {
             let base = results[mutation.path] ?? nil
-            results[mutation.path] = .some(try mutation.applyOnBackend(to: base, commitTime: commitTime,
-                                                                       version: sequence,
-                                                                       fullPath: database.fullName(of: mutation.path),
-                                                                       writtenEarlier: writtenEarlier.contains(mutation.path)))
+            results[mutation.path] = .some(
+                try mutation.applyOnBackend(
+                    to: base, commitTime: commitTime,
+                    version: sequence,
+                    fullPath: database.fullName(of: mutation.path),
+                    writtenEarlier: writtenEarlier.contains(mutation.path)))
             if mutation.countsAsWrite(of: base) { writtenEarlier.insert(mutation.path) }
         }
         let written = Set(mutations.filter(\.writes).map(\.path))
@@ -217,16 +249,20 @@ public final class LocalFirestoreBackend: FirestoreBackend {
     /// Refuses a commit that leaves a document larger than the backend stores: the client checks what it sends,
     /// but a merge, an update or a transform (an array union, say) grows a document by what it already holds,
     /// which only the backend sees. Plain sets without transforms were measured whole by the client.
-    private static func checkSizes(of mutations: [Mutation],
-                                   results: [ResourcePath: Document?]) throws(FirestoreError) {
+    private static func checkSizes(
+        of mutations: [Mutation],
+        results: [ResourcePath: Document?]
+    ) throws(FirestoreError) {
         for mutation in mutations {
             if case .set = mutation.kind, mutation.transforms.isEmpty { continue }
             guard case .some(.some(let document)) = results[mutation.path] else { continue }
             let size = StorageSize.document(name: mutation.path, fields: document.fields)
             guard size <= ParsedData.maxDocumentBytes else {
-                throw FirestoreError(.invalidArgument, "Document '\(mutation.path)' cannot be written because its "
-                                     + "size (\(size) bytes) exceeds the maximum allowed size of "
-                                     + "\(ParsedData.maxDocumentBytes) bytes.")
+                throw FirestoreError(
+                    .invalidArgument,
+                    "Document '\(mutation.path)' cannot be written because its "
+                        + "size (\(size) bytes) exceeds the maximum allowed size of "
+                        + "\(ParsedData.maxDocumentBytes) bytes.")
             }
         }
     }
@@ -255,16 +291,19 @@ public final class LocalFirestoreBackend: FirestoreBackend {
     }
 
     /// Runs the rules over each write, in order, on the documents as the commit would leave them.
-    private static func evaluate(_ rules: Rules, caller: FirestoreCaller, mutations: [Mutation],
-                                 bases: [ResourcePath: Document?], database: DatabaseID,
-                                 commitTime: Timestamp) throws(FirestoreError) {
+    private static func evaluate(
+        _ rules: Rules, caller: FirestoreCaller, mutations: [Mutation],
+        bases: [ResourcePath: Document?], database: DatabaseID,
+        commitTime: Timestamp
+    ) throws(FirestoreError) {
         var current = bases
         var writtenEarlier = Set<ResourcePath>()
         for mutation in mutations {
             let before = current[mutation.path] ?? nil
-            let after = try mutation.applyOnBackend(to: before, commitTime: commitTime, version: 0,
-                                                    fullPath: database.fullName(of: mutation.path),
-                                                    writtenEarlier: writtenEarlier.contains(mutation.path))
+            let after = try mutation.applyOnBackend(
+                to: before, commitTime: commitTime, version: 0,
+                fullPath: database.fullName(of: mutation.path),
+                writtenEarlier: writtenEarlier.contains(mutation.path))
             if mutation.countsAsWrite(of: before) { writtenEarlier.insert(mutation.path) }
             let operation: RulesRequest.Operation
             if after == nil {
@@ -272,10 +311,11 @@ public final class LocalFirestoreBackend: FirestoreBackend {
             } else {
                 operation = before == nil ? .create : .update
             }
-            let request = RulesRequest(operation: operation, path: mutation.path.description, database: database,
-                                       uid: caller.uid, appCheckToken: caller.appCheckToken,
-                                       resourceData: before.map { rulesData($0.fields) },
-                                       requestData: after.map { rulesData($0.fields) })
+            let request = RulesRequest(
+                operation: operation, path: mutation.path.description, database: database,
+                uid: caller.uid, appCheckToken: caller.appCheckToken,
+                resourceData: before.map { rulesData($0.fields) },
+                requestData: after.map { rulesData($0.fields) })
             try check(rules, request)
             current[mutation.path] = .some(after)
         }
@@ -303,8 +343,10 @@ public final class LocalFirestoreBackend: FirestoreBackend {
     private static func documentPath(_ path: String) throws(FirestoreError) -> ResourcePath {
         let parsed = try ResourcePath.parse(path).get()
         guard parsed.isDocument else {
-            throw FirestoreError(.invalidArgument, "Invalid document path (\(path)): a document path has an even "
-                                 + "number of segments.")
+            throw FirestoreError(
+                .invalidArgument,
+                "Invalid document path (\(path)): a document path has an even "
+                    + "number of segments.")
         }
         return parsed
     }

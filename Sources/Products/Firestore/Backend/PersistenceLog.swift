@@ -45,12 +45,13 @@ final class PersistenceLog {
     /// at most 40 of them, then `-` and the FNV-1a-64 of the whole ID in hex. Never `.`/`..`, never a `/`,
     /// at most 57 bytes, and distinct IDs get distinct names (up to a hash collision).
     static func safeComponent(_ id: String) -> String {
-        let prefix = String(id.unicodeScalars.prefix(40).map { scalar -> Character in
-            switch scalar {
-            case "a"..."z", "A"..."Z", "0"..."9", "_", "-": Character(scalar)
-            default: "_"
-            }
-        })
+        let prefix = String(
+            id.unicodeScalars.prefix(40).map { scalar -> Character in
+                switch scalar {
+                case "a"..."z", "A"..."Z", "0"..."9", "_", "-": Character(scalar)
+                default: "_"
+                }
+            })
         let hash = String(fnv1a64(Data(id.utf8)), radix: 16)
         return prefix + "-" + String(repeating: "0", count: 16 - hash.count) + hash
     }
@@ -77,8 +78,10 @@ final class PersistenceLog {
 
     /// Opens (creating if needed) the log of `database` under `directory`, returning it with the stored
     /// documents and the last sequence number.
-    static func open(directory: URL, database: DatabaseID,
-                     io: PersistenceIO = .standard) throws(FirestoreError) -> (PersistenceLog, [Document], Int64) {
+    static func open(
+        directory: URL, database: DatabaseID,
+        io: PersistenceIO = .standard
+    ) throws(FirestoreError) -> (PersistenceLog, [Document], Int64) {
         let url = url(directory: directory, database: database)
         let (documents, sequence, migrated) = try load(directory: directory, database: database)
         // Compact: one snapshot record, written beside the log, flushed, and moved over it.
@@ -88,7 +91,9 @@ final class PersistenceLog {
         } catch {
             throw FirestoreError(.dataLoss, "Cannot encode the persistence file \(url.path): \(error)")
         }
-        let file = try reportingDataLoss { () throws(FramedLogError) in try FramedLogFile.create(url: url, magic: magic, snapshot: snapshot, io: io) }
+        let file = try reportingDataLoss { () throws(FramedLogError) in
+            try FramedLogFile.create(url: url, magic: magic, snapshot: snapshot, io: io)
+        }
         if let migrated { try? FileManager.default.removeItem(at: migrated) }
         return (PersistenceLog(file: file), Array(documents.values), sequence)
     }
@@ -96,7 +101,8 @@ final class PersistenceLog {
     /// The stored documents and last sequence number of `database`, read without writing anything, and the
     /// previous-format file they came from, if any.
     static func load(directory: URL, database: DatabaseID) throws(FirestoreError)
-        -> (documents: [ResourcePath: Document], sequence: Int64, legacy: URL?) {
+        -> (documents: [ResourcePath: Document], sequence: Int64, legacy: URL?)
+    {
         let url = url(directory: directory, database: database)
         var lines: [Line] = []
         var migrated: URL?
@@ -104,7 +110,8 @@ final class PersistenceLog {
             if FileManager.default.fileExists(atPath: url.path) {
                 lines = try readFramed(try Data(contentsOf: url), url: url)
             } else if let legacy = legacyURL(directory: directory, database: database),
-                      FileManager.default.fileExists(atPath: legacy.path) {
+                FileManager.default.fileExists(atPath: legacy.path)
+            {
                 lines = try readLegacy(try Data(contentsOf: legacy), url: legacy)
                 migrated = legacy
             }
@@ -128,11 +135,15 @@ final class PersistenceLog {
     /// The records of a version-2 file, without a torn final append; throws `dataLoss` on any other damage.
     private static func readFramed(_ data: Data, url: URL) throws(FirestoreError) -> [Line] {
         let decoder = JSONDecoder()
-        return try reportingDataLoss { () throws(FramedLogError) in try FramedLogFile.records(of: data, magic: magic, url: url) }.enumerated().map {
+        return try reportingDataLoss { () throws(FramedLogError) in
+            try FramedLogFile.records(of: data, magic: magic, url: url)
+        }.enumerated().map {
             index, payload throws(FirestoreError) -> Line in
             guard let line = try? decoder.decode(Line.self, from: payload) else {
-                throw FirestoreError(.dataLoss, "The persistence file \(url.path) is corrupt: undecodable record "
-                                     + "\(index). It was left untouched.")
+                throw FirestoreError(
+                    .dataLoss,
+                    "The persistence file \(url.path) is corrupt: undecodable record "
+                        + "\(index). It was left untouched.")
             }
             return line
         }
@@ -149,9 +160,10 @@ final class PersistenceLog {
             let isLast = index == lines.count - 1
             if isLast && line.isEmpty { break }
             guard let decoded = try? decoder.decode(Line.self, from: Data(line)) else {
-                if isLast { break }   // no trailing newline: a torn final append
-                throw FirestoreError(.dataLoss,
-                                     "The persistence file \(url.path) is corrupt (line \(index + 1)). It was left untouched.")
+                if isLast { break }  // no trailing newline: a torn final append
+                throw FirestoreError(
+                    .dataLoss,
+                    "The persistence file \(url.path) is corrupt (line \(index + 1)). It was left untouched.")
             }
             result.append(decoded)
         }
@@ -163,9 +175,11 @@ final class PersistenceLog {
     /// Appends one commit's changes; throws (and the commit must not be acknowledged) when they could not be
     /// written, leaving the file ending at its last whole record (or marked for that repair).
     func append(sequence: Int64, changes: [BackendChange]) throws(FirestoreError) {
-        let line = Line(seq: sequence, docs: changes.map { change in
-            Record(path: change.path.segments, doc: change.document.map(StoredDocument.init))
-        })
+        let line = Line(
+            seq: sequence,
+            docs: changes.map { change in
+                Record(path: change.path.segments, doc: change.document.map(StoredDocument.init))
+            })
         let payload: Data
         do {
             payload = try JSONEncoder().encode(line)

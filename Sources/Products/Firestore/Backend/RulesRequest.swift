@@ -46,8 +46,10 @@ public struct RulesRequest: Sendable {
     public let requestData: [String: FirestoreValue]?
 
     /// A request (for testing rules directly).
-    public init(operation: Operation, path: String, database: DatabaseID, uid: String?, appCheckToken: String? = nil,
-                resourceData: [String: FirestoreValue]? = nil, requestData: [String: FirestoreValue]? = nil) {
+    public init(
+        operation: Operation, path: String, database: DatabaseID, uid: String?, appCheckToken: String? = nil,
+        resourceData: [String: FirestoreValue]? = nil, requestData: [String: FirestoreValue]? = nil
+    ) {
         self.operation = operation
         self.path = path
         self.database = database

@@ -16,7 +16,8 @@ struct StoredDocument: Codable {
 
     /// The document at `path` with this state.
     func document(at path: ResourcePath) -> Document {
-        Document(path: path, fields: fields, version: version, createTime: createTime, updateTime: updateTime,
-                 hasPendingWrites: false)
+        Document(
+            path: path, fields: fields, version: version, createTime: createTime, updateTime: updateTime,
+            hasPendingWrites: false)
     }
 }

@@ -17,8 +17,10 @@ extension CollectionReference {
 extension WriteBatch {
     /// Writes an `Encodable` value to the document (replacing it, or merging with `merge`).
     @discardableResult
-    public func setData<T: Encodable>(from value: T, forDocument document: DocumentReference,
-                                      merge: Bool = false) throws -> WriteBatch {
+    public func setData<T: Encodable>(
+        from value: T, forDocument document: DocumentReference,
+        merge: Bool = false
+    ) throws -> WriteBatch {
         setData(try FirestoreEncoder().encode(value), forDocument: document, merge: merge)
     }
 }
@@ -26,8 +28,10 @@ extension WriteBatch {
 extension Transaction {
     /// Writes an `Encodable` value to the document (replacing it, or merging with `merge`).
     @discardableResult
-    public func setData<T: Encodable>(from value: T, forDocument document: DocumentReference,
-                                      merge: Bool = false) throws -> Transaction {
+    public func setData<T: Encodable>(
+        from value: T, forDocument document: DocumentReference,
+        merge: Bool = false
+    ) throws -> Transaction {
         setData(try FirestoreEncoder().encode(value), forDocument: document, merge: merge)
     }
 }

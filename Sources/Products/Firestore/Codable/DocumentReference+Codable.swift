@@ -3,8 +3,11 @@
 extension DocumentReference: Codable {
     /// Decodable only through ``FirestoreDecoder`` (a reference needs its ``Firestore``).
     public convenience init(from decoder: any Decoder) throws {
-        throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription:
-            "A DocumentReference can only be decoded by FirestoreDecoder."))
+        throw DecodingError.dataCorrupted(
+            .init(
+                codingPath: decoder.codingPath,
+                debugDescription:
+                    "A DocumentReference can only be decoded by FirestoreDecoder."))
     }
 
     /// The document's path (``FirestoreEncoder`` keeps the reference itself instead).

@@ -5,8 +5,12 @@ extension DocumentSnapshot {
     ///   mismatches.
     public func data<T: Decodable>(as type: T.Type, with behavior: ServerTimestampBehavior = .none) throws -> T {
         guard let fields = data(with: behavior) else {
-            throw DecodingError.valueNotFound(type, .init(codingPath: [], debugDescription:
-                "The document \(reference.path) does not exist."))
+            throw DecodingError.valueNotFound(
+                type,
+                .init(
+                    codingPath: [],
+                    debugDescription:
+                        "The document \(reference.path) does not exist."))
         }
         return try FirestoreDecoder().decode(type, from: fields, reference: reference)
     }

@@ -11,14 +11,18 @@ public struct FirestoreDecoder: Sendable {
     public init() {}
 
     /// Decodes `type` from a document's fields; `reference` fills ``DocumentID`` properties.
-    public func decode<T: Decodable>(_ type: T.Type, from fields: [String: FirestoreValue],
-                                     reference: DocumentReference? = nil) throws -> T {
+    public func decode<T: Decodable>(
+        _ type: T.Type, from fields: [String: FirestoreValue],
+        reference: DocumentReference? = nil
+    ) throws -> T {
         try decodeValue(type, from: .map(fields), reference: reference)
     }
 
     /// Decodes `type` from one value.
-    public func decodeValue<T: Decodable>(_ type: T.Type, from value: FirestoreValue,
-                                          reference: DocumentReference? = nil) throws -> T {
+    public func decodeValue<T: Decodable>(
+        _ type: T.Type, from value: FirestoreValue,
+        reference: DocumentReference? = nil
+    ) throws -> T {
         try ValueDecoder(value: value, codingPath: [], reference: reference).decodeSpecial(type)
     }
 }
@@ -40,8 +44,10 @@ struct ValueDecoder: Decoder {
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         guard case .map(let fields)? = value else { throw mismatch([String: FirestoreValue].self) }
-        return KeyedDecodingContainer(KeyedValueContainer<Key>(fields: fields, codingPath: codingPath,
-                                                               reference: reference))
+        return KeyedDecodingContainer(
+            KeyedValueContainer<Key>(
+                fields: fields, codingPath: codingPath,
+                reference: reference))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
@@ -57,8 +63,11 @@ struct ValueDecoder: Decoder {
         guard let value else {
             return .valueNotFound(type, .init(codingPath: codingPath, debugDescription: "No value for \(type)."))
         }
-        return .typeMismatch(type, .init(codingPath: codingPath,
-                                         debugDescription: "Expected \(type), found \(Self.summary(of: value))."))
+        return .typeMismatch(
+            type,
+            .init(
+                codingPath: codingPath,
+                debugDescription: "Expected \(type), found \(Self.summary(of: value))."))
     }
 
     /// A short description of `value` for errors: scalars in full (strings cut at 100 characters), maps and
@@ -80,10 +89,11 @@ struct ValueDecoder: Decoder {
     /// overflows. Stored documents never nest that deep.
     func decodeSpecial<T: Decodable>(_ type: T.Type) throws -> T {
         guard codingPath.count <= UserDataParser.maxNestingDepth + 1 else {
-            throw DecodingError.dataCorrupted(.init(
-                codingPath: Array(codingPath.prefix(UserDataParser.maxNestingDepth + 1)),
-                debugDescription: "Maps and arrays can be nested at most \(UserDataParser.maxNestingDepth) levels "
-                    + "deep (decoding \(T.self))."))
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: Array(codingPath.prefix(UserDataParser.maxNestingDepth + 1)),
+                    debugDescription: "Maps and arrays can be nested at most \(UserDataParser.maxNestingDepth) levels "
+                        + "deep (decoding \(T.self))."))
         }
         if type == FirestoreValue.self {
             guard let value else { throw mismatch(type) }
@@ -142,8 +152,10 @@ struct ValueDecoder: Decoder {
         default: throw mismatch(type)
         }
         guard let converted else {
-            throw DecodingError.dataCorrupted(.init(codingPath: codingPath,
-                                                    debugDescription: "\(value!) does not fit in \(type)."))
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: codingPath,
+                    debugDescription: "\(value!) does not fit in \(type)."))
         }
         return converted
     }
@@ -188,8 +200,10 @@ private struct KeyedValueContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
         try decoder(for: key).decodeSpecial(type)
     }
 
-    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type,
-                                               forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
+    func nestedContainer<NestedKey: CodingKey>(
+        keyedBy type: NestedKey.Type,
+        forKey key: Key
+    ) throws -> KeyedDecodingContainer<NestedKey> {
         try decoder(for: key).container(keyedBy: type)
     }
 
@@ -224,8 +238,11 @@ private struct UnkeyedValueContainer: UnkeyedDecodingContainer {
     private mutating func next() throws -> ValueDecoder {
         let key = IndexKey(intValue: currentIndex)
         guard !isAtEnd else {
-            throw DecodingError.valueNotFound(Any.self, .init(codingPath: codingPath + [key],
-                                                              debugDescription: "Unkeyed container is at end."))
+            throw DecodingError.valueNotFound(
+                Any.self,
+                .init(
+                    codingPath: codingPath + [key],
+                    debugDescription: "Unkeyed container is at end."))
         }
         defer { currentIndex += 1 }
         return ValueDecoder(value: elements[currentIndex], codingPath: codingPath + [key], reference: reference)
@@ -245,7 +262,9 @@ private struct UnkeyedValueContainer: UnkeyedDecodingContainer {
     mutating func decode(_ type: Int64.Type) throws -> Int64 { try next().decodeInteger(type) }
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T { try next().decodeSpecial(type) }
 
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<
+        NestedKey
+    > {
         try next().container(keyedBy: type)
     }
 

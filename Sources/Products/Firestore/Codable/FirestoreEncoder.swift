@@ -18,8 +18,10 @@ public struct FirestoreEncoder: Sendable {
     /// - Throws: `EncodingError.invalidValue` when `value` does not encode as a map.
     public func encode<T: Encodable>(_ value: T) throws -> [String: FirestoreValue] {
         guard case .map(let fields) = try encodeValue(value) else {
-            throw EncodingError.invalidValue(value, EncodingError.Context(
-                codingPath: [], debugDescription: "Top-level \(T.self) is not encoded as a map of fields."))
+            throw EncodingError.invalidValue(
+                value,
+                EncodingError.Context(
+                    codingPath: [], debugDescription: "Top-level \(T.self) is not encoded as a map of fields."))
         }
         return fields
     }
@@ -59,9 +61,11 @@ final class EncodingNode {
         // A value inside `codingPath.count` containers; the parser reports exactly where the limit is crossed,
         // this only stops the recursion one level past it.
         guard codingPath.count <= UserDataParser.maxNestingDepth + 1 else {
-            throw FirestoreError(.invalidArgument, "Invalid data. Maps and arrays can be nested at most "
-                                 + "\(UserDataParser.maxNestingDepth) levels deep (encoding \(T.self) at "
-                                 + "\(codingPath.prefix(3).map(\.stringValue).joined(separator: "."))...).")
+            throw FirestoreError(
+                .invalidArgument,
+                "Invalid data. Maps and arrays can be nested at most "
+                    + "\(UserDataParser.maxNestingDepth) levels deep (encoding \(T.self) at "
+                    + "\(codingPath.prefix(3).map(\.stringValue).joined(separator: "."))...).")
         }
         if let special = try specialValue(value) { return special }
         let node = EncodingNode()
@@ -143,8 +147,10 @@ private struct KeyedNodeContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
         set(try EncodingNode.encode(value, codingPath: codingPath + [key]), for: key)
     }
 
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type,
-                                                        forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+    mutating func nestedContainer<NestedKey: CodingKey>(
+        keyedBy keyType: NestedKey.Type,
+        forKey key: Key
+    ) -> KeyedEncodingContainer<NestedKey> {
         let child = EncodingNode()
         child.storage = .map([:])
         set(child, for: key)
@@ -172,8 +178,11 @@ private struct KeyedNodeContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
 
     private func unsigned<U: BinaryInteger>(_ value: U, _ key: Key) throws -> FirestoreValue {
         guard let converted = Int64(exactly: value) else {
-            throw EncodingError.invalidValue(value, EncodingError.Context(
-                codingPath: codingPath + [key], debugDescription: "\(value) does not fit in a 64-bit signed integer."))
+            throw EncodingError.invalidValue(
+                value,
+                EncodingError.Context(
+                    codingPath: codingPath + [key],
+                    debugDescription: "\(value) does not fit in a 64-bit signed integer."))
         }
         return .integer(converted)
     }
@@ -215,7 +224,9 @@ private struct UnkeyedNodeContainer: UnkeyedEncodingContainer {
         append(try EncodingNode.encode(value, codingPath: codingPath + [indexKey]))
     }
 
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<
+        NestedKey
+    > {
         let child = EncodingNode()
         child.storage = .map([:])
         let key = indexKey

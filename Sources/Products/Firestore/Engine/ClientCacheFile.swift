@@ -71,9 +71,12 @@ final class ClientCacheFile {
     /// `sizeBytes` (``PersistentCacheSettings/unlimitedSizeBytes``: never), those received longest ago are
     /// dropped until it fits; documents that pending writes touch are kept.
     /// - Throws: ``RPCStatusCode/dataLoss`` for a damaged file (left untouched) or one that cannot be written.
-    static func open(url: URL, io: PersistenceIO = .standard,
-                     sizeBytes: Int64 = PersistentCacheSettings.unlimitedSizeBytes) throws(FirestoreError)
-        -> (ClientCacheFile, [ResourcePath: RemoteDocumentCache.Entry], [LoadedBatch]) {
+    static func open(
+        url: URL, io: PersistenceIO = .standard,
+        sizeBytes: Int64 = PersistentCacheSettings.unlimitedSizeBytes
+    ) throws(FirestoreError)
+        -> (ClientCacheFile, [ResourcePath: RemoteDocumentCache.Entry], [LoadedBatch])
+    {
         var entries: [ResourcePath: RemoteDocumentCache.Entry] = [:]
         var batches: [Int: LoadedBatch] = [:]
         func corrupt(_ reason: String) -> FirestoreError {
@@ -91,8 +94,9 @@ final class ClientCacheFile {
                 guard let converted = mutation.mutation else { throw corrupt("an unreadable write") }
                 mutations.append(converted)
             }
-            batches[stored.id] = LoadedBatch(id: stored.id, user: stored.user, localWriteTime: stored.localWriteTime,
-                                             mutations: mutations)
+            batches[stored.id] = LoadedBatch(
+                id: stored.id, user: stored.user, localWriteTime: stored.localWriteTime,
+                mutations: mutations)
         }
         if FileManager.default.fileExists(atPath: url.path) {
             let data: Data
@@ -126,36 +130,48 @@ final class ClientCacheFile {
             evict(from: &entries, keeping: { written.contains($0) }, sizeBytes: sizeBytes)
         }
         let snapshot = Record.snapshot(
-            entries: entries.map { StoredEntry(path: $0.key.segments, doc: $0.value.document.map(StoredDocument.init),
-                                               seq: $0.value.sequence) },
-            batches: ordered.map { StoredBatch(id: $0.id, user: $0.user, localWriteTime: $0.localWriteTime,
-                                               mutations: $0.mutations.map(StoredMutation.init)) })
+            entries: entries.map {
+                StoredEntry(
+                    path: $0.key.segments, doc: $0.value.document.map(StoredDocument.init),
+                    seq: $0.value.sequence)
+            },
+            batches: ordered.map {
+                StoredBatch(
+                    id: $0.id, user: $0.user, localWriteTime: $0.localWriteTime,
+                    mutations: $0.mutations.map(StoredMutation.init))
+            })
         let payload: Data
         do {
             payload = try JSONEncoder().encode(snapshot)
         } catch {
             throw FirestoreError(.dataLoss, "Cannot encode the cache file \(url.path): \(error)")
         }
-        let file = try reportingDataLoss { () throws(FramedLogError) in try FramedLogFile.create(url: url, magic: magic, snapshot: payload, io: io) }
+        let file = try reportingDataLoss { () throws(FramedLogError) in
+            try FramedLogFile.create(url: url, magic: magic, snapshot: payload, io: io)
+        }
         return (ClientCacheFile(file: file), entries, ordered)
     }
 
     /// Drops the entries received longest ago (lowest sequence numbers) until the rest, encoded, take at most
     /// `sizeBytes`; entries that `keeping` names stay.
-    static func evict(from entries: inout [ResourcePath: RemoteDocumentCache.Entry],
-                      keeping: (ResourcePath) -> Bool, sizeBytes: Int64) {
+    static func evict(
+        from entries: inout [ResourcePath: RemoteDocumentCache.Entry],
+        keeping: (ResourcePath) -> Bool, sizeBytes: Int64
+    ) {
         let encoder = JSONEncoder()
         var sizes: [ResourcePath: Int64] = [:]
         var total: Int64 = 0
         for (path, entry) in entries {
-            let stored = StoredEntry(path: path.segments, doc: entry.document.map(StoredDocument.init), seq: entry.sequence)
+            let stored = StoredEntry(
+                path: path.segments, doc: entry.document.map(StoredDocument.init), seq: entry.sequence)
             let size = Int64((try? encoder.encode(stored))?.count ?? 0)
             sizes[path] = size
             total += size
         }
         guard total > sizeBytes else { return }
         let oldestFirst = entries.filter { !keeping($0.key) }.sorted {
-            $0.value.sequence != $1.value.sequence ? $0.value.sequence < $1.value.sequence
+            $0.value.sequence != $1.value.sequence
+                ? $0.value.sequence < $1.value.sequence
                 : $0.key.description < $1.key.description
         }
         for (path, _) in oldestFirst where total > sizeBytes {
@@ -168,9 +184,13 @@ final class ClientCacheFile {
 
     /// Records a new pending write of `user`.
     /// - Throws: ``RPCStatusCode/dataLoss``: the write must then fail.
-    func recordEnqueue(id: Int, user: String?, localWriteTime: Timestamp, mutations: [Mutation]) throws(FirestoreError) {
-        try append(.enqueue(StoredBatch(id: id, user: user, localWriteTime: localWriteTime,
-                                        mutations: mutations.map(StoredMutation.init))))
+    func recordEnqueue(id: Int, user: String?, localWriteTime: Timestamp, mutations: [Mutation]) throws(FirestoreError)
+    {
+        try append(
+            .enqueue(
+                StoredBatch(
+                    id: id, user: user, localWriteTime: localWriteTime,
+                    mutations: mutations.map(StoredMutation.init))))
     }
 
     /// Records that a pending write was acknowledged or rejected; a failure is not reported (see the type).
@@ -181,9 +201,12 @@ final class ClientCacheFile {
     /// Records new states of cached documents; a failure is not reported (see the type).
     func recordDocuments(_ changed: [ResourcePath: RemoteDocumentCache.Entry]) {
         guard !changed.isEmpty else { return }
-        try? append(.documents(changed.map {
-            StoredEntry(path: $0.key.segments, doc: $0.value.document.map(StoredDocument.init), seq: $0.value.sequence)
-        }))
+        try? append(
+            .documents(
+                changed.map {
+                    StoredEntry(
+                        path: $0.key.segments, doc: $0.value.document.map(StoredDocument.init), seq: $0.value.sequence)
+                }))
     }
 
     private func append(_ record: Record) throws(FirestoreError) {

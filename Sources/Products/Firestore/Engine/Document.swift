@@ -14,8 +14,10 @@ final class Document: Sendable {
     /// Whether local writes not yet acknowledged by the backend are part of this state.
     let hasPendingWrites: Bool
 
-    init(path: ResourcePath, fields: ObjectValue, version: Int64, createTime: Timestamp?, updateTime: Timestamp?,
-         hasPendingWrites: Bool) {
+    init(
+        path: ResourcePath, fields: ObjectValue, version: Int64, createTime: Timestamp?, updateTime: Timestamp?,
+        hasPendingWrites: Bool
+    ) {
         self.path = path
         self.fields = fields
         self.version = version
@@ -26,8 +28,9 @@ final class Document: Sendable {
 
     /// A copy with other fields, marked as shaped by pending writes.
     func locallyWritten(fields: ObjectValue) -> Document {
-        Document(path: path, fields: fields, version: version, createTime: createTime, updateTime: updateTime,
-                 hasPendingWrites: true)
+        Document(
+            path: path, fields: fields, version: version, createTime: createTime, updateTime: updateTime,
+            hasPendingWrites: true)
     }
 
     /// The value at `field`, including the document ID for ``FieldPath/documentID()``.

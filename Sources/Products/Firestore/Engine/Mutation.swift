@@ -80,14 +80,16 @@ struct Mutation: Sendable {
             return nil
         case .set, .patch:
             let fields = applyFields(to: base) { transform, current in
-                Mutation.localResult(of: transform.operation, current: current, before: base?.fields.value(at: transform.field),
-                                     localWriteTime: localWriteTime)
+                Mutation.localResult(
+                    of: transform.operation, current: current, before: base?.fields.value(at: transform.field),
+                    localWriteTime: localWriteTime)
             }
             if let base {
                 return base.locallyWritten(fields: fields)
             }
-            return Document(path: path, fields: fields, version: 0, createTime: nil, updateTime: nil,
-                            hasPendingWrites: true)
+            return Document(
+                path: path, fields: fields, version: 0, createTime: nil, updateTime: nil,
+                hasPendingWrites: true)
         }
     }
 
@@ -100,14 +102,18 @@ struct Mutation: Sendable {
     /// ``RPCStatusCode/notFound``. A set or patch whose result has exactly the stored fields changes
     /// nothing: the stored document is returned, with its version and update time (as the backend keeps
     /// the update time of a write that does not change the document).
-    func applyOnBackend(to base: Document?, commitTime: Timestamp, version: Int64, fullPath: String,
-                        writtenEarlier: Bool = false) throws(FirestoreError) -> Document? {
+    func applyOnBackend(
+        to base: Document?, commitTime: Timestamp, version: Int64, fullPath: String,
+        writtenEarlier: Bool = false
+    ) throws(FirestoreError) -> Document? {
         switch precondition {
         case .none:
             break
         case .exists(true) where base == nil && writtenEarlier:
-            throw FirestoreError(.invalidArgument, "Can't update a document deleted earlier in the same commit: "
-                                 + "\(fullPath)")
+            throw FirestoreError(
+                .invalidArgument,
+                "Can't update a document deleted earlier in the same commit: "
+                    + "\(fullPath)")
         case .exists(true) where base == nil:
             throw FirestoreError(.notFound, "No document to update: \(fullPath)")
         case .exists(false) where base != nil:
@@ -116,8 +122,10 @@ struct Mutation: Sendable {
             break
         case .updateVersion(let expected):
             if (base?.version ?? 0) != expected {
-                throw FirestoreError(.failedPrecondition, "The document \(fullPath) was modified after it "
-                                     + "was read (transaction contention).")
+                throw FirestoreError(
+                    .failedPrecondition,
+                    "The document \(fullPath) was modified after it "
+                        + "was read (transaction contention).")
             }
         }
         switch kind {
@@ -130,8 +138,9 @@ struct Mutation: Sendable {
                 Mutation.serverResult(of: transform.operation, current: current, commitTime: commitTime)
             }
             if let base, Value.map(fields) == Value.map(base.fields) { return base }
-            return Document(path: path, fields: fields, version: version, createTime: base?.createTime ?? commitTime,
-                            updateTime: commitTime, hasPendingWrites: false)
+            return Document(
+                path: path, fields: fields, version: version, createTime: base?.createTime ?? commitTime,
+                updateTime: commitTime, hasPendingWrites: false)
         }
     }
 
@@ -147,8 +156,10 @@ struct Mutation: Sendable {
     }
 
     /// The set or patch applied to `base`'s fields, then every transform.
-    private func applyFields(to base: Document?,
-                             transform: (FieldTransform, Value?) -> Value) -> ObjectValue {
+    private func applyFields(
+        to base: Document?,
+        transform: (FieldTransform, Value?) -> Value
+    ) -> ObjectValue {
         var fields: ObjectValue
         switch kind {
         case .set(let data):
@@ -169,8 +180,10 @@ struct Mutation: Sendable {
     }
 
     /// A transform's local result.
-    private static func localResult(of operation: TransformOperation, current: Value?, before: Value?,
-                                    localWriteTime: Timestamp) -> Value {
+    private static func localResult(
+        of operation: TransformOperation, current: Value?, before: Value?,
+        localWriteTime: Timestamp
+    ) -> Value {
         switch operation {
         case .serverTimestamp:
             var previous = before
@@ -182,7 +195,8 @@ struct Mutation: Sendable {
     }
 
     /// A transform's result on the backend.
-    private static func serverResult(of operation: TransformOperation, current: Value?, commitTime: Timestamp) -> Value {
+    private static func serverResult(of operation: TransformOperation, current: Value?, commitTime: Timestamp) -> Value
+    {
         if case .serverTimestamp = operation { return .timestamp(commitTime) }
         return sharedResult(of: operation, current: current) ?? .null
     }

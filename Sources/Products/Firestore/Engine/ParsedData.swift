@@ -26,7 +26,8 @@ struct ParsedData: Sendable {
     /// - Throws: ``RPCStatusCode/invalidArgument`` when the written fields alone exceed 1 MiB.
     func updateMutation(at path: ResourcePath) throws(FirestoreError) -> Mutation {
         try checkSize(at: path)
-        return Mutation(path: path, kind: .patch(fields, mask: mask), transforms: transforms, precondition: .exists(true))
+        return Mutation(
+            path: path, kind: .patch(fields, mask: mask), transforms: transforms, precondition: .exists(true))
     }
 
     /// Refuses data that makes a document larger than ``maxDocumentBytes``, measured as the backend does
@@ -37,9 +38,11 @@ struct ParsedData: Sendable {
     private func checkSize(at path: ResourcePath) throws(FirestoreError) {
         let size = StorageSize.document(name: path, fields: fields)
         guard size <= ParsedData.maxDocumentBytes else {
-            throw FirestoreError(.invalidArgument, "Document '\(path)' cannot be written because its size "
-                                 + "(\(size) bytes) exceeds the maximum allowed size of "
-                                 + "\(ParsedData.maxDocumentBytes) bytes.")
+            throw FirestoreError(
+                .invalidArgument,
+                "Document '\(path)' cannot be written because its size "
+                    + "(\(size) bytes) exceeds the maximum allowed size of "
+                    + "\(ParsedData.maxDocumentBytes) bytes.")
         }
     }
 }

@@ -65,8 +65,10 @@ struct QueryDescription: Sendable {
     func usageError(forAggregation: Bool = false) -> FirestoreError? {
         if let error { return error }
         if limitToLast && explicitOrders.isEmpty && !forAggregation {
-            return FirestoreError(.invalidArgument, "limit(toLast:) queries require specifying at least one "
-                                  + "order(by:) clause.")
+            return FirestoreError(
+                .invalidArgument,
+                "limit(toLast:) queries require specifying at least one "
+                    + "order(by:) clause.")
         }
         return backendRejection
     }
@@ -82,18 +84,23 @@ struct QueryDescription: Sendable {
         if explicitOrders.contains(where: \.field.isDocumentID) {
             let orders = normalizedOrders
             if let index = orders.firstIndex(where: \.field.isDocumentID), index != orders.count - 1 {
-                return FirestoreError(.invalidArgument, "Invalid query. The document ID (FieldPath.documentID()) "
-                                      + "must be the last ordering, but it is followed by '\(orders[index + 1].field)'.")
+                return FirestoreError(
+                    .invalidArgument,
+                    "Invalid query. The document ID (FieldPath.documentID()) "
+                        + "must be the last ordering, but it is followed by '\(orders[index + 1].field)'.")
             }
             return nil
         }
         guard fieldFilters.contains(where: { $0.field.isDocumentID && $0.op == .equal }),
-              !fieldFilters.contains(where: { $0.field.isDocumentID && $0.op.isInequality }),
-              let inequality = fieldFilters.first(where: { !$0.field.isDocumentID && $0.op.isInequality }) else {
+            !fieldFilters.contains(where: { $0.field.isDocumentID && $0.op.isInequality }),
+            let inequality = fieldFilters.first(where: { !$0.field.isDocumentID && $0.op.isInequality })
+        else {
             return nil
         }
-        return FirestoreError(.invalidArgument, "Invalid query. A query with an inequality filter on "
-                              + "'\(inequality.field)' cannot also filter the document ID (FieldPath.documentID()) "
-                              + "by equality alone; order by it or use an inequality on it.")
+        return FirestoreError(
+            .invalidArgument,
+            "Invalid query. A query with an inequality filter on "
+                + "'\(inequality.field)' cannot also filter the document ID (FieldPath.documentID()) "
+                + "by equality alone; order by it or use an inequality on it.")
     }
 }

@@ -61,8 +61,9 @@ struct QueryView {
         isLoaded = true
         lastHasPendingWrites = pendingCount > 0
         lastFromCache = isFromCache
-        return ViewSnapshot(entries: tree, changes: changes, hasPendingWrites: pendingCount > 0,
-                            isFromCache: isFromCache, includesMetadataChanges: includeMetadataChanges)
+        return ViewSnapshot(
+            entries: tree, changes: changes, hasPendingWrites: pendingCount > 0,
+            isFromCache: isFromCache, includesMetadataChanges: includeMetadataChanges)
     }
 
     // MARK: Updates
@@ -73,8 +74,10 @@ struct QueryView {
     /// - Parameter refill: re-runs the query (matched, ordered, limited, with local writes) and returns the
     ///   entries and the commit sequence number they reflect; called only when a limited view lost a
     ///   document and must find the next one.
-    mutating func apply(_ updates: [DocumentUpdate],
-                        refill: () -> ([ViewEntry], Int64)) -> ViewSnapshot? {
+    mutating func apply(
+        _ updates: [DocumentUpdate],
+        refill: () -> ([ViewEntry], Int64)
+    ) -> ViewSnapshot? {
         guard isLoaded else { return nil }
         let compare = kind.compare
         let oldTree = tree
@@ -88,7 +91,7 @@ struct QueryView {
         var working = limit == nil ? OrderedTree<ViewEntry>() : oldTree
 
         for update in updates {
-            if let sequence = update.remoteSequence, sequence <= baseSequence { continue }   // already reflected
+            if let sequence = update.remoteSequence, sequence <= baseSequence { continue }  // already reflected
             let path = update.path
             let old = members[path]
             let new = update.document.flatMap(kind.entry(for:))
@@ -194,10 +197,12 @@ struct QueryView {
 
     /// Orders the changes (removed, added, modified; each in query order), computes their positions while
     /// applying them to `oldTree` (which becomes the view's tree), and decides whether to deliver.
-    private mutating func snapshot(for changeSet: ChangeSet, from oldTree: OrderedTree<ViewEntry>,
-                                   compare: (ViewEntry, ViewEntry) -> Int) -> ViewSnapshot? {
+    private mutating func snapshot(
+        for changeSet: ChangeSet, from oldTree: OrderedTree<ViewEntry>,
+        compare: (ViewEntry, ViewEntry) -> Int
+    ) -> ViewSnapshot? {
         if changeSet.isEmpty && (pendingCount > 0) == lastHasPendingWrites && isFromCache == lastFromCache {
-            return nil   // nothing changed at all
+            return nil  // nothing changed at all
         }
         let ordered = changeSet.changes.values.sorted { left, right in
             if left.kind.listOrder != right.kind.listOrder { return left.kind.listOrder < right.kind.listOrder }
@@ -219,8 +224,10 @@ struct QueryView {
                 newIndex = tracker.index(of: new, by: compare) ?? -1
                 if new.document.hasPendingWrites { pendingCount += 1 }
             }
-            changes.append(ViewChange(kind: change.kind, entry: change.new ?? change.old!, oldIndex: oldIndex,
-                                      newIndex: newIndex))
+            changes.append(
+                ViewChange(
+                    kind: change.kind, entry: change.new ?? change.old!, oldIndex: oldIndex,
+                    newIndex: newIndex))
         }
         tree = tracker
 
@@ -230,7 +237,8 @@ struct QueryView {
         guard realChange || (includeMetadataChanges && (metadataChanged || !changes.isEmpty)) else { return nil }
         lastHasPendingWrites = hasPendingWrites
         lastFromCache = isFromCache
-        return ViewSnapshot(entries: tree, changes: changes, hasPendingWrites: hasPendingWrites,
-                            isFromCache: isFromCache, includesMetadataChanges: includeMetadataChanges)
+        return ViewSnapshot(
+            entries: tree, changes: changes, hasPendingWrites: hasPendingWrites,
+            isFromCache: isFromCache, includesMetadataChanges: includeMetadataChanges)
     }
 }

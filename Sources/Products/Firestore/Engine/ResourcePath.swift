@@ -17,8 +17,10 @@ struct ResourcePath: Sendable, Hashable, CustomStringConvertible {
     /// an ID the backend accepts (``segmentError(_:)``).
     static func parse(_ path: String) -> Result<ResourcePath, FirestoreError> {
         if path.contains("//") {
-            return .failure(FirestoreError(.invalidArgument,
-                                           "Invalid path (\(path)). Paths must not contain // in them."))
+            return .failure(
+                FirestoreError(
+                    .invalidArgument,
+                    "Invalid path (\(path)). Paths must not contain // in them."))
         }
         var text = Substring(path)
         if text.hasPrefix("/") { text = text.dropFirst() }
@@ -43,16 +45,22 @@ struct ResourcePath: Sendable, Hashable, CustomStringConvertible {
             return FirestoreError(.invalidArgument, "Invalid path: document and collection IDs must not be empty.")
         }
         if bytes > maxSegmentBytes {
-            return FirestoreError(.invalidArgument, "Invalid document or collection ID of \(bytes) bytes: IDs must "
-                                  + "be no longer than \(maxSegmentBytes) bytes.")
+            return FirestoreError(
+                .invalidArgument,
+                "Invalid document or collection ID of \(bytes) bytes: IDs must "
+                    + "be no longer than \(maxSegmentBytes) bytes.")
         }
         if segment == "." || segment == ".." {
-            return FirestoreError(.invalidArgument, "Invalid document or collection ID '\(segment)': IDs cannot "
-                                  + "solely consist of a single period (.) or double periods (..).")
+            return FirestoreError(
+                .invalidArgument,
+                "Invalid document or collection ID '\(segment)': IDs cannot "
+                    + "solely consist of a single period (.) or double periods (..).")
         }
         if bytes >= 4, segment.hasPrefix("__"), segment.hasSuffix("__"), !isNumericIDEscape(segment) {
-            return FirestoreError(.invalidArgument, "Invalid document or collection ID '\(segment)': IDs cannot "
-                                  + "match __.*__ (reserved by Firestore).")
+            return FirestoreError(
+                .invalidArgument,
+                "Invalid document or collection ID '\(segment)': IDs cannot "
+                    + "match __.*__ (reserved by Firestore).")
         }
         return nil
     }
@@ -77,7 +85,8 @@ struct ResourcePath: Sendable, Hashable, CustomStringConvertible {
         let bytes = Array(utf8)
         let underscore = UInt8(ascii: "_")
         guard bytes[1] == underscore, bytes[2] == UInt8(ascii: "i"), bytes[3] == UInt8(ascii: "d"),
-              bytes[bytes.count - 1] == underscore, bytes[bytes.count - 2] == underscore else { return nil }
+            bytes[bytes.count - 1] == underscore, bytes[bytes.count - 2] == underscore
+        else { return nil }
         var digits = bytes[4..<(bytes.count - 2)]
         let negative = digits.first == UInt8(ascii: "-")
         if negative { digits = digits.dropFirst() }

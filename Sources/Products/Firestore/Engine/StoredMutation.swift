@@ -72,19 +72,21 @@ struct StoredMutation: Codable {
         }
         guard transforms.count == operations.count, !path.isEmpty else { return nil }
         let fieldTransforms = zip(transforms, operations).map { field, operation in
-            let converted: TransformOperation = switch operation {
-            case .serverTimestamp: .serverTimestamp
-            case .increment(let value): .increment(value)
-            case .arrayUnion(let values): .arrayUnion(values)
-            case .arrayRemove(let values): .arrayRemove(values)
-            }
+            let converted: TransformOperation =
+                switch operation {
+                case .serverTimestamp: .serverTimestamp
+                case .increment(let value): .increment(value)
+                case .arrayUnion(let values): .arrayUnion(values)
+                case .arrayRemove(let values): .arrayRemove(values)
+                }
             return FieldTransform(field: FieldPath(field), operation: converted)
         }
-        let precondition: Precondition = switch self.precondition {
-        case .none: .none
-        case .exists(let exists): .exists(exists)
-        case .updateVersion(let version): .updateVersion(version)
-        }
+        let precondition: Precondition =
+            switch self.precondition {
+            case .none: .none
+            case .exists(let exists): .exists(exists)
+            case .updateVersion(let version): .updateVersion(version)
+            }
         return Mutation(path: ResourcePath(path), kind: kind, transforms: fieldTransforms, precondition: precondition)
     }
 }

@@ -34,10 +34,12 @@ final class SyncEngine: Sendable {
     /// The backend's watch and the user-change observation, removed at termination.
     private let registrations = Locked<[any ListenerRegistration]>([])
 
-    init(database: DatabaseID, backend: any FirestoreBackend, credentials: CredentialsProvider,
-         cacheURL: URL? = nil, cacheIO: PersistenceIO = .standard,
-         cacheSizeBytes: Int64 = PersistentCacheSettings.unlimitedSizeBytes,
-         cacheCollection: CacheCollection = .eager) {
+    init(
+        database: DatabaseID, backend: any FirestoreBackend, credentials: CredentialsProvider,
+        cacheURL: URL? = nil, cacheIO: PersistenceIO = .standard,
+        cacheSizeBytes: Int64 = PersistentCacheSettings.unlimitedSizeBytes,
+        cacheCollection: CacheCollection = .eager
+    ) {
         self.database = database
         self.backend = backend
         self.credentials = credentials
@@ -76,8 +78,9 @@ final class SyncEngine: Sendable {
             state.cache.load(entries)
             state.nextBatchID = (batches.last?.id ?? 0) + 1
             for loaded in batches {
-                let batch = PendingBatch(id: loaded.id, user: loaded.user, mutations: loaded.mutations,
-                                         origin: "\(clientID)/\(loaded.id)", localWriteTime: loaded.localWriteTime)
+                let batch = PendingBatch(
+                    id: loaded.id, user: loaded.user, mutations: loaded.mutations,
+                    origin: "\(clientID)/\(loaded.id)", localWriteTime: loaded.localWriteTime)
                 if loaded.user == user {
                     // A backend read failing here leaves the write in the file for a later instance.
                     try? enqueueLocally(batch, in: &state)
@@ -134,8 +137,10 @@ final class SyncEngine: Sendable {
                 // Persisted before it is applied: a write that cannot be persisted fails and changes nothing.
                 try state.cacheFile?.recordEnqueue(id: id, user: state.user, localWriteTime: now, mutations: mutations)
                 state.nextBatchID += 1
-                add(PendingBatch(id: id, user: state.user, mutations: mutations, origin: "\(clientID)/\(id)",
-                                 localWriteTime: now, completion: completion), paths: paths, in: &state)
+                add(
+                    PendingBatch(
+                        id: id, user: state.user, mutations: mutations, origin: "\(clientID)/\(id)",
+                        localWriteTime: now, completion: completion), paths: paths, in: &state)
             } catch {
                 state.dropSettledDocuments()
                 return .failure(error)
@@ -163,12 +168,12 @@ final class SyncEngine: Sendable {
                 // Offline, the client knows only what it received.
                 let entry = state.cache.entry(at: path)
                 state.tracked[path] = TrackedDocument(remote: entry?.document, sequence: entry?.sequence ?? 0)
-                state.settled.insert(path)   // until a write is added
+                state.settled.insert(path)  // until a write is added
                 continue
             }
             let read = try backend.document(at: path.description, database: database, caller: nil)
             state.tracked[path] = TrackedDocument(remote: read.value?.document, sequence: read.sequenceNumber)
-            state.settled.insert(path)   // until a write is added
+            state.settled.insert(path)  // until a write is added
             state.highWater = max(state.highWater, read.sequenceNumber)
         }
     }
@@ -177,7 +182,8 @@ final class SyncEngine: Sendable {
     private func add(_ batch: PendingBatch, paths: [ResourcePath], in state: inout SyncEngineState) {
         for mutation in batch.mutations {
             state.tracked[mutation.path]!.mutations.append(
-                TrackedDocument.PendingMutation(batchID: batch.id, mutation: mutation, localWriteTime: batch.localWriteTime))
+                TrackedDocument.PendingMutation(
+                    batchID: batch.id, mutation: mutation, localWriteTime: batch.localWriteTime))
         }
         state.pending.append(batch)
         var updates: [Int: [DocumentUpdate]] = [:]
@@ -205,7 +211,8 @@ final class SyncEngine: Sendable {
         while true {
             let next = state.withLock { state -> PendingBatch? in
                 guard !state.terminated, !state.isOffline,
-                      let index = state.pending.firstIndex(where: { !$0.sent }) else {
+                    let index = state.pending.firstIndex(where: { !$0.sent })
+                else {
                     state.committing = false
                     return nil
                 }
@@ -215,8 +222,9 @@ final class SyncEngine: Sendable {
             guard let batch = next else { return }
             do {
                 let caller = try await credentials.caller()
-                _ = try backend.commit(batch.mutations.map(BackendWrite.init), database: database, caller: caller,
-                                       origin: batch.origin)
+                _ = try backend.commit(
+                    batch.mutations.map(BackendWrite.init), database: database, caller: caller,
+                    origin: batch.origin)
             } catch {
                 reject(batchID: batch.id, error: FirestoreError.wrapping(error))
             }
@@ -225,7 +233,8 @@ final class SyncEngine: Sendable {
 
     /// Rolls back a rejected batch and reports the error to its writer.
     private func reject(batchID: Int, error: FirestoreError) {
-        let (completion, waiters) = state.withLock { state -> (SyncEngineState.Completion?, [SyncEngineState.Completion]) in
+        let (completion, waiters) = state.withLock {
+            state -> (SyncEngineState.Completion?, [SyncEngineState.Completion]) in
             guard let index = state.pending.firstIndex(where: { $0.id == batchID }) else { return (nil, []) }
             let batch = state.pending.remove(at: index)
             state.cacheFile?.recordRemoval(id: batchID)
@@ -263,7 +272,8 @@ final class SyncEngine: Sendable {
 
     /// A batch from the backend's watch.
     private func receive(_ batch: BackendChangeBatch) {
-        let (completion, waiters) = state.withLock { state -> (SyncEngineState.Completion?, [SyncEngineState.Completion]) in
+        let (completion, waiters) = state.withLock {
+            state -> (SyncEngineState.Completion?, [SyncEngineState.Completion]) in
             guard !state.terminated, batch.sequenceNumber > state.lastSequence else { return (nil, []) }
             if state.isOffline {
                 state.heldBatches.append(batch)
@@ -279,16 +289,19 @@ final class SyncEngine: Sendable {
 
     /// Applies a batch: tracked documents update their remote state, the acknowledged batch (if it is one
     /// of ours) leaves the queue, and affected views update. Returns the acknowledged write's completion.
-    private func process(_ batch: BackendChangeBatch,
-                         in state: inout SyncEngineState) -> SyncEngineState.Completion? {
+    private func process(
+        _ batch: BackendChangeBatch,
+        in state: inout SyncEngineState
+    ) -> SyncEngineState.Completion? {
         state.lastSequence = batch.sequenceNumber
         var acknowledged: PendingBatch?
         if let origin = batch.origin, let index = state.pendingIndex(origin: origin, clientID: clientID) {
             acknowledged = state.pending.remove(at: index)
             state.cacheFile?.recordRemoval(id: acknowledged!.id)
         } else if let origin = batch.origin, !state.otherUsersBatches.isEmpty,
-                  let id = SyncEngineState.batchID(origin: origin, clientID: clientID),
-                  let index = state.otherUsersBatches.firstIndex(where: { $0.id == id }) {
+            let id = SyncEngineState.batchID(origin: origin, clientID: clientID),
+            let index = state.otherUsersBatches.firstIndex(where: { $0.id == id })
+        {
             // Sent before its user signed out: done, it must not be sent again.
             state.otherUsersBatches.remove(at: index)
             state.cacheFile?.recordRemoval(id: id)
@@ -308,8 +321,9 @@ final class SyncEngine: Sendable {
                 let viewIDs = state.viewIDs(for: change.path)
                 guard !viewIDs.isEmpty else { continue }
                 state.cache.update(change.path, document: change.document, sequence: batch.sequenceNumber)
-                let update = DocumentUpdate(path: change.path, document: change.document,
-                                            remoteSequence: batch.sequenceNumber)
+                let update = DocumentUpdate(
+                    path: change.path, document: change.document,
+                    remoteSequence: batch.sequenceNumber)
                 for viewID in viewIDs { updates[viewID, default: []].append(update) }
             }
         }
@@ -338,7 +352,8 @@ final class SyncEngine: Sendable {
             let baseSequence = view.baseSequence
             var refillSequence: Int64 = 0
             let snapshot = view.apply(updates[viewID]!) {
-                let (entries, sequence) = (try? currentEntries(for: kind, in: &state))
+                let (entries, sequence) =
+                    (try? currentEntries(for: kind, in: &state))
                     ?? (Array(oldTree), baseSequence)
                 refillSequence = sequence
                 return (entries, sequence)
@@ -354,8 +369,10 @@ final class SyncEngine: Sendable {
     /// The entries a view should show now, with local writes applied; matched, ordered and limited. Online:
     /// the backend's documents read on the engine's own behalf (and remembered in the cache); offline: the
     /// cache's, as of the last batch processed.
-    private func currentEntries(for kind: ViewKind,
-                                in state: inout SyncEngineState) throws(FirestoreError) -> ([ViewEntry], Int64) {
+    private func currentEntries(
+        for kind: ViewKind,
+        in state: inout SyncEngineState
+    ) throws(FirestoreError) -> ([ViewEntry], Int64) {
         if state.isOffline { return (cachedEntries(for: kind, in: state), state.lastSequence) }
         let tracked = state.tracked
         switch kind {
@@ -368,8 +385,10 @@ final class SyncEngine: Sendable {
             let target = matcher.query.target
             let read = try backend.documents(in: BackendTarget(.query(target)), database: database, caller: nil)
             remember(read, of: target, in: &state)
-            return (matcher.run(over: Self.overlay(read.value.map(\.document), tracked: tracked, target: target)),
-                    read.sequenceNumber)
+            return (
+                matcher.run(over: Self.overlay(read.value.map(\.document), tracked: tracked, target: target)),
+                read.sequenceNumber
+            )
         }
     }
 
@@ -388,22 +407,27 @@ final class SyncEngine: Sendable {
     }
 
     /// Remembers a read document in the cache.
-    private func remember(_ read: BackendRead<BackendDocument?>, at path: ResourcePath, in state: inout SyncEngineState) {
+    private func remember(_ read: BackendRead<BackendDocument?>, at path: ResourcePath, in state: inout SyncEngineState)
+    {
         state.cache.update(path, document: read.value?.document, sequence: read.sequenceNumber)
-        state.collectGarbage(at: [path])   // a one-shot read's document leaves an eagerly collected cache at once
+        state.collectGarbage(at: [path])  // a one-shot read's document leaves an eagerly collected cache at once
         state.saveCache()
     }
 
     /// Remembers a whole target's read in the cache.
-    private func remember(_ read: BackendRead<[BackendDocument]>, of target: QueryTarget, in state: inout SyncEngineState) {
+    private func remember(
+        _ read: BackendRead<[BackendDocument]>, of target: QueryTarget, in state: inout SyncEngineState
+    ) {
         state.cache.replace(target, with: read.value.map(\.document), sequence: read.sequenceNumber)
         state.collectGarbage(in: target)
         state.saveCache()
     }
 
     /// Backend documents with the tracked documents' local states in place of theirs.
-    private static func overlay(_ documents: [Document], tracked: [ResourcePath: TrackedDocument],
-                                target: QueryTarget) -> [Document] {
+    private static func overlay(
+        _ documents: [Document], tracked: [ResourcePath: TrackedDocument],
+        target: QueryTarget
+    ) -> [Document] {
         if tracked.isEmpty { return documents }
         var result: [Document] = []
         result.reserveCapacity(documents.count)
@@ -420,8 +444,10 @@ final class SyncEngine: Sendable {
 
     /// Registers a listener on a query or document. The first snapshot (or the error, such as
     /// `permissionDenied`) arrives asynchronously, from a task that first checks the caller's access.
-    func listen(_ kind: ViewKind, includeMetadataChanges: Bool,
-                _ deliver: @escaping @Sendable (ViewEvent) -> Void) -> any ListenerRegistration {
+    func listen(
+        _ kind: ViewKind, includeMetadataChanges: Bool,
+        _ deliver: @escaping @Sendable (ViewEvent) -> Void
+    ) -> any ListenerRegistration {
         let slot = ListenerSlot(deliver)
         let target: BackendTarget.Kind
         switch kind {
@@ -432,8 +458,9 @@ final class SyncEngine: Sendable {
             guard !state.terminated, state.startupError == nil else { return nil }
             let id = state.nextViewID
             state.nextViewID += 1
-            state.register(QueryView(id: id, kind: kind, slot: slot, includeMetadataChanges: includeMetadataChanges),
-                           target: target)
+            state.register(
+                QueryView(id: id, kind: kind, slot: slot, includeMetadataChanges: includeMetadataChanges),
+                target: target)
             return id
         }
         guard let id else {
@@ -451,8 +478,10 @@ final class SyncEngine: Sendable {
     /// Registers a snapshots-in-sync listener: called once soon (asynchronously), then after every round of
     /// deliveries that raised a snapshot; `onTerminate` runs once if the engine terminates first (at once when
     /// it already has).
-    func addSnapshotsInSyncListener(_ listener: @escaping @Sendable () -> Void,
-                                    onTerminate: @escaping @Sendable () -> Void) -> any ListenerRegistration {
+    func addSnapshotsInSyncListener(
+        _ listener: @escaping @Sendable () -> Void,
+        onTerminate: @escaping @Sendable () -> Void
+    ) -> any ListenerRegistration {
         let entry = InSyncListener(listener, onTerminate: onTerminate)
         let id = state.withLock { state -> Int? in
             guard !state.terminated else { return nil }
@@ -496,7 +525,7 @@ final class SyncEngine: Sendable {
                 let (entries, sequence) = try currentEntries(for: view.kind, in: &state)
                 state.highWater = max(state.highWater, sequence)
                 let snapshot: ViewSnapshot?
-                if view.isLoaded {   // raised from the cache first
+                if view.isLoaded {  // raised from the cache first
                     if !state.isOffline { _ = view.setFromCache(false, emit: false) }
                     snapshot = view.reset(to: entries, sequence: sequence)
                 } else {
@@ -507,8 +536,9 @@ final class SyncEngine: Sendable {
                 }
                 state.views[viewID] = view
             } catch {
-                state.unregister(viewID)   // not in `views` any more; clean the indexes
-                state.outbox.append(Delivery(slot: view.slot, event: .failure(FirestoreError.wrapping(error)), isFinal: true))
+                state.unregister(viewID)  // not in `views` any more; clean the indexes
+                state.outbox.append(
+                    Delivery(slot: view.slot, event: .failure(FirestoreError.wrapping(error)), isFinal: true))
             }
         }
         flush()
@@ -526,8 +556,9 @@ final class SyncEngine: Sendable {
             guard !entries.isEmpty else { return false }
             // Batches up to the newest read the cache holds are skipped (the catch-up read covers them): a view
             // never shows a document older than the cache entry it started from.
-            let snapshot = view.load(entries: entries, sequence: max(state.lastSequence, state.highWater),
-                                     isFromCache: true)
+            let snapshot = view.load(
+                entries: entries, sequence: max(state.lastSequence, state.highWater),
+                isFromCache: true)
             state.outbox.append(Delivery(slot: view.slot, event: .snapshot(snapshot), isFinal: false))
             return true
         }
@@ -538,7 +569,8 @@ final class SyncEngine: Sendable {
     private func fail(viewID: Int, error: FirestoreError) {
         state.withLock { state in
             guard let view = state.unregister(viewID) else { return }
-            state.outbox.append(Delivery(slot: view.slot, event: .failure(FirestoreError.wrapping(error)), isFinal: true))
+            state.outbox.append(
+                Delivery(slot: view.slot, event: .failure(FirestoreError.wrapping(error)), isFinal: true))
         }
         flush()
     }
@@ -570,7 +602,9 @@ final class SyncEngine: Sendable {
             }
             var inSync = work.newInSync
             if raisedSnapshot {
-                let all = state.withLock { state in state.inSyncListeners.keys.sorted().compactMap { state.inSyncListeners[$0] } }
+                let all = state.withLock { state in
+                    state.inSyncListeners.keys.sorted().compactMap { state.inSyncListeners[$0] }
+                }
                 inSync = all + inSync.filter { entry in !all.contains { $0 === entry } }
             }
             for entry in inSync { entry.fire() }
@@ -585,8 +619,10 @@ final class SyncEngine: Sendable {
     /// - Throws: ``RPCStatusCode/unavailable``, as the SDK: for `.cache`, when the cache does not know
     ///   the document; offline, for `.default` when the cache does not have it (unknown or missing), and
     ///   for `.server` always.
-    func getDocument(at path: ResourcePath,
-                     source: FirestoreSource) async throws(FirestoreError) -> (Document?, isFromCache: Bool) {
+    func getDocument(
+        at path: ResourcePath,
+        source: FirestoreSource
+    ) async throws(FirestoreError) -> (Document?, isFromCache: Bool) {
         let offline = try ensureRunning()
         if source == .cache || offline {
             let known = state.withLock { state -> Document?? in
@@ -616,8 +652,10 @@ final class SyncEngine: Sendable {
     /// backend (and remembered in the cache) for `.default` online and `.server`; the cache's for `.cache`
     /// and `.default` offline.
     /// - Throws: ``RPCStatusCode/unavailable`` for `.server` offline.
-    func getDocuments(_ matcher: QueryMatcher,
-                      source: FirestoreSource) async throws(FirestoreError) -> ([ViewEntry], isFromCache: Bool) {
+    func getDocuments(
+        _ matcher: QueryMatcher,
+        source: FirestoreSource
+    ) async throws(FirestoreError) -> ([ViewEntry], isFromCache: Bool) {
         let offline = try ensureRunning()
         let target = matcher.query.target
         if source == .cache || (source == .default && offline) {
@@ -759,7 +797,8 @@ final class SyncEngine: Sendable {
                 if let completion = batch.completion { cancelled.writes.append(completion) }
                 for path in Self.distinctPaths(of: batch.mutations) {
                     state.removeMutations(of: batch.id, at: path)
-                    let update = DocumentUpdate(path: path, document: state.localDocument(at: path), remoteSequence: nil)
+                    let update = DocumentUpdate(
+                        path: path, document: state.localDocument(at: path), remoteSequence: nil)
                     for viewID in state.viewIDs(for: path) { updates[viewID, default: []].append(update) }
                 }
                 batch.completion = nil
@@ -781,7 +820,8 @@ final class SyncEngine: Sendable {
         flush()
         let error = FirestoreError(.cancelled, "The write was cancelled because the user has changed.")
         for completion in cancelled.writes { completion(.failure(error)) }
-        let waiterError = FirestoreError(.cancelled, "'waitForPendingWrites' callback is cancelled due to a user change.")
+        let waiterError = FirestoreError(
+            .cancelled, "'waitForPendingWrites' callback is cancelled due to a user change.")
         for completion in cancelled.waiters { completion(.failure(waiterError)) }
         if startCommitting {
             Task { await self.commitPendingBatches() }
@@ -827,7 +867,7 @@ final class SyncEngine: Sendable {
             state.waiters = []
             state.heldBatches = []
             state.otherUsersBatches = []
-            state.cacheFile = nil   // closes the file
+            state.cacheFile = nil  // closes the file
             return (slots, inSync, completions)
         }
         let registrations = registrations.withLock { registrations in

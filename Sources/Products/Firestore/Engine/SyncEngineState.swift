@@ -180,7 +180,7 @@ struct SyncEngineState {
     /// The index of the pending batch with `origin`, if it is one of this client's.
     func pendingIndex(origin: String, clientID: String) -> Int? {
         guard let id = Self.batchID(origin: origin, clientID: clientID) else { return nil }
-        if pending.first?.id == id { return 0 }   // acknowledgements arrive in order
+        if pending.first?.id == id { return 0 }  // acknowledgements arrive in order
         return pending.firstIndex { $0.id == id }
     }
 

@@ -29,18 +29,22 @@ struct UserDataParser: Sendable {
     }
 
     /// `setData(_:merge: true)` (`mergeFields` nil) or `setData(_:mergeFields:)`.
-    func parseMergeData(_ data: [String: FirestoreValue], mergeFields: [FieldPath]?) throws(FirestoreError) -> ParsedData {
+    func parseMergeData(_ data: [String: FirestoreValue], mergeFields: [FieldPath]?) throws(FirestoreError)
+        -> ParsedData
+    {
         var parsed = ParsedData()
         parsed.fields = try parseObject(data, path: [], depth: 0, context: .mergeSet, into: &parsed)
         guard let mergeFields else { return parsed }
         for field in mergeFields {
             if let error = field.validationError { throw error }
-            let present = parsed.fields.value(at: field) != nil
+            let present =
+                parsed.fields.value(at: field) != nil
                 || parsed.mask.contains { field.isPrefix(of: $0) || $0.isPrefix(of: field) }
                 || parsed.transforms.contains { field.isPrefix(of: $0.field) }
             guard present else {
-                throw FirestoreError(.invalidArgument,
-                                     "Field '\(field)' is specified in your field mask but missing from your input data.")
+                throw FirestoreError(
+                    .invalidArgument,
+                    "Field '\(field)' is specified in your field mask but missing from your input data.")
             }
         }
         parsed.mask = mergeFields
@@ -60,8 +64,9 @@ struct UserDataParser: Sendable {
         for (index, key) in keys.enumerated() {
             if let error = key.validationError { throw error }
             if index > 0, keys[index - 1].isPrefix(of: key) {
-                throw FirestoreError(.invalidArgument,
-                                     "Invalid data. Field '\(keys[index - 1])' has conflicting paths (\(key)).")
+                throw FirestoreError(
+                    .invalidArgument,
+                    "Invalid data. Field '\(keys[index - 1])' has conflicting paths (\(key)).")
             }
             try validateFieldNames(key.segments)
             // `a.b.c` writes inside two maps.
@@ -72,8 +77,9 @@ struct UserDataParser: Sendable {
                 continue
             }
             // A dotted key names a field nested inside `key.segments.count - 1` maps.
-            let stored = try parseValue(value, path: key.segments, depth: key.segments.count - 1, context: .update,
-                                        topLevelOfUpdate: true, into: &parsed)
+            let stored = try parseValue(
+                value, path: key.segments, depth: key.segments.count - 1, context: .update,
+                topLevelOfUpdate: true, into: &parsed)
             if let stored {
                 parsed.fields.setValue(stored, at: key)
                 parsed.mask.append(key)
@@ -91,8 +97,10 @@ struct UserDataParser: Sendable {
     // MARK: Values
 
     /// The fields of a map whose values sit inside `depth` maps and arrays.
-    private func parseObject(_ data: [String: FirestoreValue], path: [String], depth: Int, context: Context,
-                             into parsed: inout ParsedData) throws(FirestoreError) -> ObjectValue {
+    private func parseObject(
+        _ data: [String: FirestoreValue], path: [String], depth: Int, context: Context,
+        into parsed: inout ParsedData
+    ) throws(FirestoreError) -> ObjectValue {
         var fields = ObjectValue()
         for (key, value) in data {
             try validateFieldNames([key])
@@ -110,9 +118,11 @@ struct UserDataParser: Sendable {
 
     /// The stored value, or nil for a sentinel (recorded in `parsed` instead). `depth` is how many maps and
     /// arrays hold `value` (0 for a top-level field).
-    private func parseValue(_ value: FirestoreValue, path: [String], depth: Int, context: Context, inArray: Bool = false,
-                            topLevelOfUpdate: Bool = false,
-                            into parsed: inout ParsedData) throws(FirestoreError) -> Value? {
+    private func parseValue(
+        _ value: FirestoreValue, path: [String], depth: Int, context: Context, inArray: Bool = false,
+        topLevelOfUpdate: Bool = false,
+        into parsed: inout ParsedData
+    ) throws(FirestoreError) -> Value? {
         switch value {
         case .null: return .null
         case .bool(let bool): return .bool(bool)
@@ -127,15 +137,19 @@ struct UserDataParser: Sendable {
         case .bytes(let bytes): return .bytes(bytes)
         case .geoPoint(let point):
             guard point.isValid else {
-                throw FirestoreError(.invalidArgument, "Invalid GeoPoint \(point): latitude must be in [-90, 90] "
-                                     + "and longitude in [-180, 180].")
+                throw FirestoreError(
+                    .invalidArgument,
+                    "Invalid GeoPoint \(point): latitude must be in [-90, 90] "
+                        + "and longitude in [-180, 180].")
             }
             return .geoPoint(point)
         case .reference(let reference):
             if let error = reference.validationError { throw error }
             guard reference.firestore.databaseID == database else {
-                throw FirestoreError(.invalidArgument, "Document reference is for database "
-                                     + "\(reference.firestore.databaseID) but should be for database \(database)")
+                throw FirestoreError(
+                    .invalidArgument,
+                    "Document reference is for database "
+                        + "\(reference.firestore.databaseID) but should be for database \(database)")
             }
             return .reference(database: database.key, path: reference.resourcePath)
         case .array(let elements):
@@ -147,11 +161,14 @@ struct UserDataParser: Sendable {
             stored.reserveCapacity(elements.count)
             for element in elements {
                 if case .fieldValue(let sentinel) = element {
-                    throw FirestoreError(.invalidArgument,
-                                         "\(sentinel) is not currently supported inside arrays\(fieldDescription(path)).")
+                    throw FirestoreError(
+                        .invalidArgument,
+                        "\(sentinel) is not currently supported inside arrays\(fieldDescription(path)).")
                 }
-                if let value = try parseValue(element, path: path, depth: depth + 1, context: context, inArray: true,
-                                              into: &parsed) {
+                if let value = try parseValue(
+                    element, path: path, depth: depth + 1, context: context, inArray: true,
+                    into: &parsed)
+                {
                     stored.append(value)
                 }
             }
@@ -160,20 +177,25 @@ struct UserDataParser: Sendable {
             try checkNesting(depth + 1, path: path)
             return .map(try parseObject(fields, path: path, depth: depth + 1, context: context, into: &parsed))
         case .fieldValue(let sentinel):
-            return try parseSentinel(sentinel, path: path, depth: depth, context: context, inArray: inArray,
-                                     topLevelOfUpdate: topLevelOfUpdate, into: &parsed)
+            return try parseSentinel(
+                sentinel, path: path, depth: depth, context: context, inArray: inArray,
+                topLevelOfUpdate: topLevelOfUpdate, into: &parsed)
         }
     }
 
-    private func parseSentinel(_ sentinel: FieldValueSentinel, path: [String], depth: Int, context: Context, inArray: Bool,
-                               topLevelOfUpdate: Bool, into parsed: inout ParsedData) throws(FirestoreError) -> Value? {
+    private func parseSentinel(
+        _ sentinel: FieldValueSentinel, path: [String], depth: Int, context: Context, inArray: Bool,
+        topLevelOfUpdate: Bool, into parsed: inout ParsedData
+    ) throws(FirestoreError) -> Value? {
         if inArray {
-            throw FirestoreError(.invalidArgument,
-                                 "\(sentinel) is not currently supported inside arrays\(fieldDescription(path)).")
+            throw FirestoreError(
+                .invalidArgument,
+                "\(sentinel) is not currently supported inside arrays\(fieldDescription(path)).")
         }
         if context == .argument {
-            throw FirestoreError(.invalidArgument,
-                                 "\(sentinel) can only be used with updateData() and setData()\(fieldDescription(path)).")
+            throw FirestoreError(
+                .invalidArgument,
+                "\(sentinel) can only be used with updateData() and setData()\(fieldDescription(path)).")
         }
         let field = FieldPath(path)
         switch sentinel.kind {
@@ -186,11 +208,15 @@ struct UserDataParser: Sendable {
                 parsed.mask.append(field)
                 return nil
             case .update:
-                throw FirestoreError(.invalidArgument, "FieldValue.delete() can only appear at the top level of your "
-                                     + "update data\(fieldDescription(path)).")
+                throw FirestoreError(
+                    .invalidArgument,
+                    "FieldValue.delete() can only appear at the top level of your "
+                        + "update data\(fieldDescription(path)).")
             default:
-                throw FirestoreError(.invalidArgument, "FieldValue.delete() can only be used with updateData() and "
-                                     + "setData() with merge: true\(fieldDescription(path)).")
+                throw FirestoreError(
+                    .invalidArgument,
+                    "FieldValue.delete() can only be used with updateData() and "
+                        + "setData() with merge: true\(fieldDescription(path)).")
             }
         case .serverTimestamp:
             parsed.transforms.append(FieldTransform(field: field, operation: .serverTimestamp))
@@ -204,29 +230,40 @@ struct UserDataParser: Sendable {
             }
             parsed.transforms.append(FieldTransform(field: field, operation: .increment(stored)))
         case .arrayUnion(let elements):
-            parsed.transforms.append(FieldTransform(field: field, operation: .arrayUnion(
-                try parseElements(elements, path: path, depth: depth, sentinel: sentinel))))
+            parsed.transforms.append(
+                FieldTransform(
+                    field: field,
+                    operation: .arrayUnion(
+                        try parseElements(elements, path: path, depth: depth, sentinel: sentinel))))
         case .arrayRemove(let elements):
-            parsed.transforms.append(FieldTransform(field: field, operation: .arrayRemove(
-                try parseElements(elements, path: path, depth: depth, sentinel: sentinel))))
+            parsed.transforms.append(
+                FieldTransform(
+                    field: field,
+                    operation: .arrayRemove(
+                        try parseElements(elements, path: path, depth: depth, sentinel: sentinel))))
         }
         return nil
     }
 
     /// The operands of arrayUnion / arrayRemove.
-    private func parseElements(_ elements: [FirestoreValue], path: [String], depth: Int,
-                               sentinel: FieldValueSentinel) throws(FirestoreError) -> [Value] {
+    private func parseElements(
+        _ elements: [FirestoreValue], path: [String], depth: Int,
+        sentinel: FieldValueSentinel
+    ) throws(FirestoreError) -> [Value] {
         // The operands end up as elements of the array at `path`.
         try checkNesting(depth + 1, path: path)
         var scratch = ParsedData()
         var stored: [Value] = []
         for element in elements {
             if case .fieldValue(let inner) = element {
-                throw FirestoreError(.invalidArgument,
-                                     "\(inner) is not currently supported inside arrays\(fieldDescription(path)).")
+                throw FirestoreError(
+                    .invalidArgument,
+                    "\(inner) is not currently supported inside arrays\(fieldDescription(path)).")
             }
-            if let value = try parseValue(element, path: path, depth: depth + 1, context: .argument, inArray: true,
-                                          into: &scratch) {
+            if let value = try parseValue(
+                element, path: path, depth: depth + 1, context: .argument, inArray: true,
+                into: &scratch)
+            {
                 stored.append(value)
             }
         }
@@ -236,8 +273,10 @@ struct UserDataParser: Sendable {
     /// A map or array at nesting `level` (1 for a top-level field's value) must be within ``maxNestingDepth``.
     private func checkNesting(_ level: Int, path: [String]) throws(FirestoreError) {
         guard level <= UserDataParser.maxNestingDepth else {
-            throw FirestoreError(.invalidArgument, "Invalid data. Maps and arrays can be nested at most "
-                                 + "\(UserDataParser.maxNestingDepth) levels deep\(fieldDescription(path)).")
+            throw FirestoreError(
+                .invalidArgument,
+                "Invalid data. Maps and arrays can be nested at most "
+                    + "\(UserDataParser.maxNestingDepth) levels deep\(fieldDescription(path)).")
         }
     }
 
@@ -248,8 +287,10 @@ struct UserDataParser: Sendable {
                 throw FirestoreError(.invalidArgument, "Invalid data. Document fields must not be empty.")
             }
             if name.count > 4, name.hasPrefix("__"), name.hasSuffix("__") {
-                throw FirestoreError(.invalidArgument, "Invalid data. Document fields cannot begin and end with "
-                                     + "\"__\" (found in field \(name)).")
+                throw FirestoreError(
+                    .invalidArgument,
+                    "Invalid data. Document fields cannot begin and end with "
+                        + "\"__\" (found in field \(name)).")
             }
         }
     }

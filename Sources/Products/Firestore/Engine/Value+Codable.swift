@@ -38,7 +38,8 @@ extension Value: Codable {
         case .reference:
             let parts = try container.decode([String].self, forKey: .reference)
             guard let database = parts.first else {
-                throw DecodingError.dataCorruptedError(forKey: .reference, in: container, debugDescription: "Bad reference")
+                throw DecodingError.dataCorruptedError(
+                    forKey: .reference, in: container, debugDescription: "Bad reference")
             }
             self = .reference(database: database, path: ResourcePath(Array(parts.dropFirst())))
         case .geo:
@@ -58,7 +59,7 @@ extension Value: Codable {
         case .integer(let value): try container.encode(String(value), forKey: .int)
         case .double(let value): try container.encode(String(value.bitPattern, radix: 16), forKey: .double)
         case .timestamp(let value): try container.encode(value, forKey: .timestamp)
-        case .serverTimestamp: try container.encode(true, forKey: .null)   // never stored by a backend
+        case .serverTimestamp: try container.encode(true, forKey: .null)  // never stored by a backend
         case .string(let value): try container.encode(value, forKey: .string)
         case .bytes(let value): try container.encode(value, forKey: .bytes)
         case .reference(let database, let path): try container.encode([database] + path.segments, forKey: .reference)

@@ -97,10 +97,10 @@ extension Dictionary where Key == String, Value == FlintFirestore.Value {
         if case .map(let existing) = self[first] {
             child = existing
         } else {
-            if value == nil { return }   // deleting below a missing map: nothing to do
+            if value == nil { return }  // deleting below a missing map: nothing to do
             child = [:]
         }
-        self[first] = nil   // keep `child` uniquely referenced while it changes
+        self[first] = nil  // keep `child` uniquely referenced while it changes
         child.setValue(value, at: path.dropFirst())
         self[first] = .map(child)
     }

@@ -1,8 +1,10 @@
 /// Turning stored values into public ones.
 extension Value {
     /// The public value: references made by `reference`, pending server timestamps resolved by `behavior`.
-    func publicValue(behavior: ServerTimestampBehavior,
-                     reference: (String, ResourcePath) -> FirestoreValue) -> FirestoreValue {
+    func publicValue(
+        behavior: ServerTimestampBehavior,
+        reference: (String, ResourcePath) -> FirestoreValue
+    ) -> FirestoreValue {
         switch self {
         case .null: return .null
         case .bool(let value): return .bool(value)
@@ -36,8 +38,10 @@ extension Value {
 
 extension Dictionary where Key == String, Value == FlintFirestore.Value {
     /// The public fields (see ``FlintFirestore/Value/publicValue(behavior:reference:)``).
-    func publicFields(behavior: ServerTimestampBehavior,
-                      reference: (String, ResourcePath) -> FirestoreValue) -> [String: FirestoreValue] {
+    func publicFields(
+        behavior: ServerTimestampBehavior,
+        reference: (String, ResourcePath) -> FirestoreValue
+    ) -> [String: FirestoreValue] {
         mapValues { $0.publicValue(behavior: behavior, reference: reference) }
     }
 }

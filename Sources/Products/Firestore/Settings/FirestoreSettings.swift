@@ -34,19 +34,27 @@ public struct FirestoreSettings: Sendable {
         if let persistent = persistentCache {
             sizeBytes = persistent.sizeBytes
         } else if let memory = cacheSettings as? MemoryCacheSettings {
-            guard memory.garbageCollectorSettings is MemoryLRUGCSettings
-                    || memory.garbageCollectorSettings is MemoryEagerGCSettings else {
-                return FirestoreError(.invalidArgument,
-                                      "Only MemoryEagerGCSettings and MemoryLRUGCSettings are supported.")
+            guard
+                memory.garbageCollectorSettings is MemoryLRUGCSettings
+                    || memory.garbageCollectorSettings is MemoryEagerGCSettings
+            else {
+                return FirestoreError(
+                    .invalidArgument,
+                    "Only MemoryEagerGCSettings and MemoryLRUGCSettings are supported.")
             }
             guard case .leastRecentlyUsed(let size) = memory.collection else { return nil }
             sizeBytes = size
         } else {
-            return FirestoreError(.invalidArgument, "Only MemoryCacheSettings and PersistentCacheSettings are supported.")
+            return FirestoreError(
+                .invalidArgument, "Only MemoryCacheSettings and PersistentCacheSettings are supported.")
         }
-        if sizeBytes != PersistentCacheSettings.unlimitedSizeBytes && sizeBytes < PersistentCacheSettings.minimumSizeBytes {
-            return FirestoreError(.invalidArgument, "Cache size must be set to at least "
-                                  + "\(PersistentCacheSettings.minimumSizeBytes) bytes")
+        if sizeBytes != PersistentCacheSettings.unlimitedSizeBytes
+            && sizeBytes < PersistentCacheSettings.minimumSizeBytes
+        {
+            return FirestoreError(
+                .invalidArgument,
+                "Cache size must be set to at least "
+                    + "\(PersistentCacheSettings.minimumSizeBytes) bytes")
         }
         return nil
     }

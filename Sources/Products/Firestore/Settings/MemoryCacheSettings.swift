@@ -26,7 +26,9 @@ public struct MemoryCacheSettings: LocalCacheSettings, Equatable {
 
     /// The collection the settings ask for.
     var collection: CacheCollection {
-        if let lru = garbageCollectorSettings as? MemoryLRUGCSettings { return .leastRecentlyUsed(sizeBytes: lru.sizeBytes) }
+        if let lru = garbageCollectorSettings as? MemoryLRUGCSettings {
+            return .leastRecentlyUsed(sizeBytes: lru.sizeBytes)
+        }
         return .eager
     }
 

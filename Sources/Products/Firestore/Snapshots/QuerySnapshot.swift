@@ -71,15 +71,18 @@ public final class QuerySnapshot: Sendable, CustomStringConvertible {
                 guard includeMetadataChanges else { return nil }
                 type = .modified
             }
-            return DocumentChange(type: type, document: documentSnapshot(change.entry), oldIndex: change.oldIndex,
-                                  newIndex: change.newIndex)
+            return DocumentChange(
+                type: type, document: documentSnapshot(change.entry), oldIndex: change.oldIndex,
+                newIndex: change.newIndex)
         }
     }
 
     private func documentSnapshot(_ entry: ViewEntry) -> QueryDocumentSnapshot {
-        QueryDocumentSnapshot(reference: query.firestore.reference(to: entry.document.path), existing: entry.document,
-                              metadata: SnapshotMetadata(hasPendingWrites: entry.document.hasPendingWrites,
-                                                         isFromCache: metadata.isFromCache))
+        QueryDocumentSnapshot(
+            reference: query.firestore.reference(to: entry.document.path), existing: entry.document,
+            metadata: SnapshotMetadata(
+                hasPendingWrites: entry.document.hasPendingWrites,
+                isFromCache: metadata.isFromCache))
     }
 
     /// `QuerySnapshot(3 documents, 1 change, …)`.

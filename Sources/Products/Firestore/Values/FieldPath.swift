@@ -18,7 +18,8 @@ public struct FieldPath: Sendable, Hashable, ExpressibleByStringLiteral, CustomS
         if fieldNames.isEmpty {
             invalidReason = "Invalid field path. Provide at least one field name."
         } else if fieldNames.contains(where: \.isEmpty) {
-            invalidReason = "Invalid field name at argument \(fieldNames.firstIndex(where: \.isEmpty)! + 1). "
+            invalidReason =
+                "Invalid field name at argument \(fieldNames.firstIndex(where: \.isEmpty)! + 1). "
                 + "Field names must not be empty."
         } else {
             invalidReason = nil
@@ -34,7 +35,8 @@ public struct FieldPath: Sendable, Hashable, ExpressibleByStringLiteral, CustomS
     public init(dotSeparated path: String) {
         if path.isEmpty || path.hasPrefix(".") || path.hasSuffix(".") || path.contains("..") {
             segments = path.split(separator: ".").map(String.init)
-            invalidReason = "Invalid field path (\(path)). Paths must not be empty, begin with '.', end with '.', "
+            invalidReason =
+                "Invalid field path (\(path)). Paths must not be empty, begin with '.', end with '.', "
                 + "or contain '..'"
         } else if path.contains(where: { "~*/[]".contains($0) }) {
             segments = path.split(separator: ".").map(String.init)
@@ -74,7 +76,8 @@ public struct FieldPath: Sendable, Hashable, ExpressibleByStringLiteral, CustomS
     /// Dot-separated; names that are not simple identifiers are quoted with backticks.
     public var description: String {
         segments.map { name in
-            let simple = name.first.map { $0 == "_" || $0.isLetter } == true
+            let simple =
+                name.first.map { $0 == "_" || $0.isLetter } == true
                 && name.allSatisfy { $0 == "_" || $0.isLetter || $0.isNumber }
             return simple ? name : "`" + name.replacingOccurrences(of: "`", with: "\\`") + "`"
         }.joined(separator: ".")

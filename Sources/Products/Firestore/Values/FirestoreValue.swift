@@ -157,7 +157,8 @@ public enum FirestoreValue: Sendable, Equatable, CustomStringConvertible {
 
 extension FirestoreValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
     ExpressibleByFloatLiteral, ExpressibleByStringLiteral, ExpressibleByArrayLiteral,
-    ExpressibleByDictionaryLiteral {
+    ExpressibleByDictionaryLiteral
+{
     /// `nil` is ``null``.
     public init(nilLiteral: ()) { self = .null }
     /// `true` / `false`.

@@ -25,7 +25,8 @@ public struct Timestamp: Sendable, Hashable, Comparable, Codable, CustomStringCo
     /// ``init(validatingSeconds:nanoseconds:)`` throws at once instead.
     public init(seconds: Int64, nanoseconds: Int32) {
         var nanos = Int64(nanoseconds)
-        let (carried, overflow) = seconds.addingReportingOverflow(nanos / 1_000_000_000 - (nanos % 1_000_000_000 < 0 ? 1 : 0))
+        let (carried, overflow) = seconds.addingReportingOverflow(
+            nanos / 1_000_000_000 - (nanos % 1_000_000_000 < 0 ? 1 : 0))
         guard !overflow else {
             self.seconds = seconds
             self.nanoseconds = nanoseconds
@@ -52,8 +53,10 @@ public struct Timestamp: Sendable, Hashable, Comparable, Codable, CustomStringCo
     ///   `Date` from arithmetic (`Date(timeIntervalSince1970: 1e300)`) is easy to make, so Flint throws.
     public init(date: Date) throws(FirestoreError) {
         guard let timestamp = Timestamp(exactly: date), timestamp.isValid else {
-            throw FirestoreError(.invalidArgument, "Invalid date \(date.timeIntervalSince1970) s since 1970: "
-                                 + Timestamp.rangeDescription)
+            throw FirestoreError(
+                .invalidArgument,
+                "Invalid date \(date.timeIntervalSince1970) s since 1970: "
+                    + Timestamp.rangeDescription)
         }
         self = timestamp
     }
@@ -101,8 +104,10 @@ public struct Timestamp: Sendable, Hashable, Comparable, Codable, CustomStringCo
     /// Why Firestore cannot store this timestamp, or nil.
     var validationError: FirestoreError? {
         if self == Timestamp.unrepresentable {
-            return FirestoreError(.invalidArgument, "Invalid date: not finite or too far from 1970 for a "
-                                  + "timestamp; " + Timestamp.rangeDescription)
+            return FirestoreError(
+                .invalidArgument,
+                "Invalid date: not finite or too far from 1970 for a "
+                    + "timestamp; " + Timestamp.rangeDescription)
         }
         guard (0..<1_000_000_000).contains(nanoseconds) else {
             return FirestoreError(.invalidArgument, "Invalid \(self): nanoseconds must be in 0...999999999.")
@@ -113,7 +118,8 @@ public struct Timestamp: Sendable, Hashable, Comparable, Codable, CustomStringCo
         return nil
     }
 
-    private static let rangeDescription = "timestamps must be within 0001-01-01T00:00:00Z and "
+    private static let rangeDescription =
+        "timestamps must be within 0001-01-01T00:00:00Z and "
         + "9999-12-31T23:59:59.999999999Z."
 
     /// The timestamp with its nanoseconds rounded down to whole microseconds: the precision the backend

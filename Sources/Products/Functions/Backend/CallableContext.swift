@@ -16,12 +16,14 @@ public struct CallableContext: Sendable, Hashable {
     public var headers: [String: String]
 
     /// A context with every part given (handy to call a handler directly in a test).
-    public init(functionName: String,
-                auth: CallableAuthContext? = nil,
-                appCheckToken: String? = nil,
-                app: CallableAppCheckContext? = nil,
-                instanceIDToken: String? = nil,
-                headers: [String: String] = [:]) {
+    public init(
+        functionName: String,
+        auth: CallableAuthContext? = nil,
+        appCheckToken: String? = nil,
+        app: CallableAppCheckContext? = nil,
+        instanceIDToken: String? = nil,
+        headers: [String: String] = [:]
+    ) {
         self.functionName = functionName
         self.auth = auth
         self.appCheckToken = appCheckToken

@@ -3,13 +3,17 @@
 ///
 /// Throw a ``FunctionsError`` to answer with that code, message and details (like `HttpsError` in Cloud
 /// Functions); any other error answers `INTERNAL` with no detail, as a real server does.
-public typealias CallableHandler = @Sendable (_ data: CallableValue, _ context: CallableContext) async throws -> CallableValue
+public typealias CallableHandler =
+    @Sendable (_ data: CallableValue, _ context: CallableContext) async throws -> CallableValue
 
 /// A streaming function registered with ``LocalFunctionsBackend/register(name:streamHandler:)``: like a
 /// ``CallableHandler``, and sends messages through `response` while it runs (`response.sendChunk` in a Cloud
 /// Functions callable handler). The returned value is the stream's result.
-public typealias CallableStreamHandler = @Sendable (_ data: CallableValue, _ context: CallableContext,
-                                                    _ response: CallableStreamSender) async throws -> CallableValue
+public typealias CallableStreamHandler =
+    @Sendable (
+        _ data: CallableValue, _ context: CallableContext,
+        _ response: CallableStreamSender
+    ) async throws -> CallableValue
 
 /// How a ``CallableStreamHandler`` sends messages to a streaming caller (`response.sendChunk` in Cloud
 /// Functions).

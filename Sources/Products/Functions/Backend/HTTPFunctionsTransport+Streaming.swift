@@ -1,8 +1,9 @@
 import FlintCore
 import FlintProductSupport
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 extension HTTPFunctionsTransport {
@@ -70,8 +71,10 @@ private final class StreamingTaskDelegate: NSObject, URLSessionDataDelegate, Sen
         }
     }
 
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-                    completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void) {
+    func urlSession(
+        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+        completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+    ) {
         let head = takeHead()
         guard let http = response as? HTTPURLResponse else {
             head?.resume(throwing: FunctionsError(.unavailable, message: "Response was not an HTTP response."))
@@ -85,8 +88,10 @@ private final class StreamingTaskDelegate: NSObject, URLSessionDataDelegate, Sen
     /// A redirect is refused, so that the tokens never reach another host, and answered here with its own 3xx
     /// status, so the stream fails like a call does; the task is cancelled (FoundationNetworking does not always
     /// deliver a refused redirect's response to a data delegate).
-    func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-                    newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void) {
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
         completionHandler(nil)
         let head = takeHead()
         bodyContinuation.finish()
@@ -104,8 +109,9 @@ private final class StreamingTaskDelegate: NSObject, URLSessionDataDelegate, Sen
             return (state.head, state.headDelivered)
         }
         if let head {
-            head.resume(throwing: error.map(HTTPFunctionsTransport.mapped)
-                ?? FunctionsError(.unavailable, message: "No response."))
+            head.resume(
+                throwing: error.map(HTTPFunctionsTransport.mapped)
+                    ?? FunctionsError(.unavailable, message: "No response."))
         }
         if let error, delivered {
             bodyContinuation.finish(throwing: Self.bodyError(error))

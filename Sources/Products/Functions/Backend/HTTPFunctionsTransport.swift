@@ -1,8 +1,9 @@
 import FlintCore
 import FlintProductSupport
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// The real HTTP transport: sends each ``CallableRequest`` with `URLSession` (FoundationNetworking on
@@ -55,7 +56,8 @@ public final class HTTPFunctionsTransport: FunctionsTransport {
 
     /// Runs one data task; cancelling the calling task cancels it.
     private static func perform(_ urlRequest: URLRequest, in session: URLSession) async throws -> CallableResponse {
-        let data: Data, response: URLResponse
+        let data: Data
+        let response: URLResponse
         do {
             (data, response) = try await URLSessionCalls.data(for: urlRequest, in: session)
         } catch {
@@ -68,8 +70,9 @@ public final class HTTPFunctionsTransport: FunctionsTransport {
     /// finite number of seconds becomes one year: the URL loading system needs a finite one).
     static func urlRequest(for request: CallableRequest) -> URLRequest {
         let timeout = request.timeout.isFinite && request.timeout > 0 ? request.timeout : 365 * 24 * 3600
-        var urlRequest = URLRequest(url: request.url, cachePolicy: .reloadIgnoringLocalCacheData,
-                                    timeoutInterval: timeout)
+        var urlRequest = URLRequest(
+            url: request.url, cachePolicy: .reloadIgnoringLocalCacheData,
+            timeoutInterval: timeout)
         urlRequest.httpMethod = request.httpMethod
         for (name, value) in request.headers {
             urlRequest.setValue(value, forHTTPHeaderField: name)
@@ -79,7 +82,8 @@ public final class HTTPFunctionsTransport: FunctionsTransport {
     }
 
     /// What a finished data task means: the answer, or the ``FunctionsError`` for no answer.
-    static func outcome(data: Data?, response: URLResponse?, error: (any Error)?) -> Result<CallableResponse, any Error> {
+    static func outcome(data: Data?, response: URLResponse?, error: (any Error)?) -> Result<CallableResponse, any Error>
+    {
         if let error {
             return .failure(mapped(error))
         }

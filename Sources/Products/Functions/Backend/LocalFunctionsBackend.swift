@@ -74,11 +74,15 @@ public final class LocalFunctionsBackend: FunctionsTransport {
     /// What every call needs before its handler runs, or the answer refusing it: 404 for an unknown name, the
     /// error response for a bad body or an invalid ID token.
     private func prepare(_ request: CallableRequest)
-        -> Result<(CallableStreamHandler, CallableValue, CallableContext), Refusal> {
+        -> Result<(CallableStreamHandler, CallableValue, CallableContext), Refusal>
+    {
         let name = request.functionName
         guard let handler = handlers.withLock({ $0[name] }) else {
-            return .failure(Refusal(response: CallableResponse(statusCode: 404,
-                                                               body: Data("Function \(name) does not exist.".utf8))))
+            return .failure(
+                Refusal(
+                    response: CallableResponse(
+                        statusCode: 404,
+                        body: Data("Function \(name) does not exist.".utf8))))
         }
         do {
             return .success((handler, try Self.data(of: request), try callerContext(of: request)))
@@ -159,11 +163,12 @@ public final class LocalFunctionsBackend: FunctionsTransport {
     private static func data(of request: CallableRequest) throws(FunctionsError) -> CallableValue {
         let badRequest = FunctionsError(.invalidArgument, message: "Bad Request")
         guard request.httpMethod == "POST",
-              let contentType = request.header("Content-Type"),
-              contentType.lowercased().hasPrefix("application/json"),
-              case .object(let body)? = try? CallableValue(jsonData: request.body),
-              let data = body["data"],
-              let decoded = try? CallableSerializer.decode(data) else {
+            let contentType = request.header("Content-Type"),
+            contentType.lowercased().hasPrefix("application/json"),
+            case .object(let body)? = try? CallableValue(jsonData: request.body),
+            let data = body["data"],
+            let decoded = try? CallableSerializer.decode(data)
+        else {
             throw badRequest
         }
         return decoded
@@ -193,8 +198,9 @@ public final class LocalFunctionsBackend: FunctionsTransport {
         guard authorization.hasPrefix(prefix) else { throw unauthenticated }
         let token = String(authorization.dropFirst(prefix.count))
         guard let claims = try? LocalJWT.decode([String: CallableValue].self, from: token),
-              let uid = claims["user_id"]?.stringValue ?? claims["sub"]?.stringValue,
-              !uid.isEmpty else {
+            let uid = claims["user_id"]?.stringValue ?? claims["sub"]?.stringValue,
+            !uid.isEmpty
+        else {
             throw unauthenticated
         }
         if let expiry = claims["exp"]?.doubleValue, expiry <= now().timeIntervalSince1970 {

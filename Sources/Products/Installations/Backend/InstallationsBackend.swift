@@ -9,13 +9,15 @@ public protocol InstallationsBackend: AnyObject, Sendable {
     /// Registers the installation `fid` of the app `appID`, returning its refresh token and a first auth token.
     ///
     /// - Throws: ``InstallationsBackendError``.
-    func createInstallation(fid: String, appID: String) async throws(InstallationsBackendError) -> InstallationRegistration
+    func createInstallation(fid: String, appID: String) async throws(InstallationsBackendError)
+        -> InstallationRegistration
 
     /// A new auth token for the registered installation `fid`.
     ///
     /// - Throws: ``InstallationsBackendError/installationNotFound`` when the backend no longer knows `fid` or
     ///   its refresh token; other ``InstallationsBackendError`` cases.
-    func generateAuthToken(fid: String, refreshToken: String) async throws(InstallationsBackendError) -> InstallationsAuthTokenResult
+    func generateAuthToken(fid: String, refreshToken: String) async throws(InstallationsBackendError)
+        -> InstallationsAuthTokenResult
 
     /// Deletes the registered installation `fid`; deleting one the backend does not know succeeds.
     ///

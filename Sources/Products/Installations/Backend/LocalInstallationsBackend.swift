@@ -26,7 +26,9 @@ public final class LocalInstallationsBackend: InstallationsBackend {
     }
 
     /// Registers `fid` with a new refresh token.
-    public func createInstallation(fid: String, appID: String) async throws(InstallationsBackendError) -> InstallationRegistration {
+    public func createInstallation(fid: String, appID: String) async throws(InstallationsBackendError)
+        -> InstallationRegistration
+    {
         let (refreshToken, token) = state.withLock { state in
             state.createCount += 1
             state.serial += 1
@@ -38,7 +40,9 @@ public final class LocalInstallationsBackend: InstallationsBackend {
     }
 
     /// A new token for `fid` when `refreshToken` is its current one.
-    public func generateAuthToken(fid: String, refreshToken: String) async throws(InstallationsBackendError) -> InstallationsAuthTokenResult {
+    public func generateAuthToken(fid: String, refreshToken: String) async throws(InstallationsBackendError)
+        -> InstallationsAuthTokenResult
+    {
         let token = state.withLock { state -> InstallationsAuthTokenResult? in
             guard state.refreshTokens[fid] == refreshToken else { return nil }
             state.tokenCount += 1
@@ -58,8 +62,9 @@ public final class LocalInstallationsBackend: InstallationsBackend {
 
     private func issue(_ state: inout State, fid: String) -> InstallationsAuthTokenResult {
         state.serial += 1
-        return InstallationsAuthTokenResult(authToken: "local-fis-token-\(state.serial)-\(fid)",
-                                            expirationDate: now().addingTimeInterval(tokenLifetime))
+        return InstallationsAuthTokenResult(
+            authToken: "local-fis-token-\(state.serial)-\(fid)",
+            expirationDate: now().addingTimeInterval(tokenLifetime))
     }
 
     /// Forgets `fid` as if the server had deleted it: its next token request fails with

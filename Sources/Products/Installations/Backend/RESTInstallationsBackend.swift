@@ -1,8 +1,9 @@
 import FlintCore
 import FlintProductSupport
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// The Firebase Installations REST API (`v1`): `POST projects/{project}/installations`,
@@ -29,8 +30,11 @@ public final class RESTInstallationsBackend: InstallationsBackend {
 
     /// A backend for the project `projectID`, authorized by `apiKey`, at `origin`; `bundleID` is sent as
     /// `X-Ios-Bundle-Identifier` (API keys may be restricted to it).
-    public init(origin: URL = productionOrigin, projectID: String, apiKey: String, bundleID: String? = nil, timeout: TimeInterval = 60,
-                now: @escaping @Sendable () -> Date = { Date() }) {
+    public init(
+        origin: URL = productionOrigin, projectID: String, apiKey: String, bundleID: String? = nil,
+        timeout: TimeInterval = 60,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
         self.origin = origin
         self.projectID = projectID
         self.apiKey = apiKey
@@ -57,19 +61,25 @@ public final class RESTInstallationsBackend: InstallationsBackend {
     }
 
     /// `POST projects/{project}/installations`.
-    public func createInstallation(fid: String, appID: String) async throws(InstallationsBackendError) -> InstallationRegistration {
+    public func createInstallation(fid: String, appID: String) async throws(InstallationsBackendError)
+        -> InstallationRegistration
+    {
         let body: [String: Any] = ["fid": fid, "appId": appID, "authVersion": "FIS_v2", "sdkVersion": Self.sdkVersion]
         let object = try await send("POST", url(), body: body, refreshToken: nil)
         guard let refreshToken = object["refreshToken"] as? String,
-              let tokenObject = object["authToken"] as? [String: Any],
-              let token = authToken(from: tokenObject) else {
+            let tokenObject = object["authToken"] as? [String: Any],
+            let token = authToken(from: tokenObject)
+        else {
             throw .serverUnreachable("The installation response has no refreshToken or authToken.")
         }
-        return InstallationRegistration(fid: object["fid"] as? String ?? fid, refreshToken: refreshToken, authToken: token)
+        return InstallationRegistration(
+            fid: object["fid"] as? String ?? fid, refreshToken: refreshToken, authToken: token)
     }
 
     /// `POST …/installations/{fid}/authTokens:generate`.
-    public func generateAuthToken(fid: String, refreshToken: String) async throws(InstallationsBackendError) -> InstallationsAuthTokenResult {
+    public func generateAuthToken(fid: String, refreshToken: String) async throws(InstallationsBackendError)
+        -> InstallationsAuthTokenResult
+    {
         let body: [String: Any] = ["installation": ["sdkVersion": Self.sdkVersion]]
         let object = try await send("POST", url(fid: fid, generate: true), body: body, refreshToken: refreshToken)
         guard let token = authToken(from: object) else {
@@ -90,16 +100,19 @@ public final class RESTInstallationsBackend: InstallationsBackend {
     /// `{"token": "…", "expiresIn": "604800s"}`.
     private func authToken(from object: [String: Any]) -> InstallationsAuthTokenResult? {
         guard let token = object["token"] as? String, let expiresIn = object["expiresIn"] as? String,
-              expiresIn.hasSuffix("s"), let seconds = TimeInterval(expiresIn.dropLast()), seconds.isFinite, seconds >= 0
+            expiresIn.hasSuffix("s"), let seconds = TimeInterval(expiresIn.dropLast()), seconds.isFinite, seconds >= 0
         else { return nil }
         return InstallationsAuthTokenResult(authToken: token, expirationDate: now().addingTimeInterval(seconds))
     }
 
-    private func send(_ method: String, _ url: URL?, body: [String: Any]?,
-                      refreshToken: String?) async throws(InstallationsBackendError) -> [String: Any] {
+    private func send(
+        _ method: String, _ url: URL?, body: [String: Any]?,
+        refreshToken: String?
+    ) async throws(InstallationsBackendError) -> [String: Any] {
         guard let url else { throw .invalidConfiguration("The Installations URL could not be built from \(origin).") }
-        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData,
-                                 timeoutInterval: timeout.isFinite && timeout > 0 ? timeout : 60)
+        var request = URLRequest(
+            url: url, cachePolicy: .reloadIgnoringLocalCacheData,
+            timeoutInterval: timeout.isFinite && timeout > 0 ? timeout : 60)
         request.httpMethod = method
         request.setValue(apiKey, forHTTPHeaderField: "X-Goog-Api-Key")
         if let bundleID, !bundleID.isEmpty { request.setValue(bundleID, forHTTPHeaderField: "X-Ios-Bundle-Identifier") }
@@ -128,7 +141,9 @@ public final class RESTInstallationsBackend: InstallationsBackend {
         case 401, 404:
             throw .installationNotFound
         case 400, 403:
-            throw .invalidConfiguration("The Installations server refused the request (HTTP \(status)); check the app's API key, project ID and app ID.")
+            throw .invalidConfiguration(
+                "The Installations server refused the request (HTTP \(status)); check the app's API key, project ID and app ID."
+            )
         default:
             if status == 429 || (500..<600).contains(status) {
                 throw .serverError("The Installations server answered HTTP \(status).")
@@ -138,8 +153,8 @@ public final class RESTInstallationsBackend: InstallationsBackend {
     }
 }
 
-private extension String {
-    func trimmingSuffix(_ suffix: String) -> String {
+extension String {
+    fileprivate func trimmingSuffix(_ suffix: String) -> String {
         hasSuffix(suffix) ? String(dropLast(suffix.count)) : self
     }
 }

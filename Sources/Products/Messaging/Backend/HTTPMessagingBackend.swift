@@ -1,8 +1,9 @@
 import FlintCore
 import FlintProductSupport
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// A ``MessagingBackend`` that speaks HTTP: token registration with the FCM registrations API, topic
@@ -36,9 +37,11 @@ public final class HTTPMessagingBackend: MessagingBackend, Sendable {
     private let session: URLSession
 
     /// A backend for the production hosts, or for `registrationsOrigin` and `topicsOrigin`.
-    public init(registrationsOrigin: URL = URL(string: "https://fcmregistrations.googleapis.com")!,
-                topicsOrigin: URL = URL(string: "https://iid.googleapis.com")!,
-                timeout: TimeInterval = 60) {
+    public init(
+        registrationsOrigin: URL = URL(string: "https://fcmregistrations.googleapis.com")!,
+        topicsOrigin: URL = URL(string: "https://iid.googleapis.com")!,
+        timeout: TimeInterval = 60
+    ) {
         self.registrationsOrigin = registrationsOrigin
         self.topicsOrigin = topicsOrigin
         self.timeout = timeout
@@ -59,13 +62,19 @@ public final class HTTPMessagingBackend: MessagingBackend, Sendable {
 
     /// Registers and returns the answer's `token`.
     public func register(_ request: MessagingRegistrationRequest) async throws -> String {
-        let body: [String: Any] = ["installation": ["fid": request.installationID, "appId": request.appID,
-                                                    "senderId": request.senderID]]
+        let body: [String: Any] = [
+            "installation": [
+                "fid": request.installationID, "appId": request.appID,
+                "senderId": request.senderID,
+            ]
+        ]
         let url = try registrationsURL(for: request, extra: [])
-        let data = try await send("POST", url, body: try JSONSerialization.data(withJSONObject: body, options: [.sortedKeys]),
-                                  request: request)
+        let data = try await send(
+            "POST", url, body: try JSONSerialization.data(withJSONObject: body, options: [.sortedKeys]),
+            request: request)
         guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let token = object["token"] as? String, !token.isEmpty else {
+            let token = object["token"] as? String, !token.isEmpty
+        else {
             throw MessagingError(.unknown, message: "The registration answer has no token.")
         }
         return token
@@ -82,21 +91,26 @@ public final class HTTPMessagingBackend: MessagingBackend, Sendable {
     }
 
     /// Removes the topic relation of `token`.
-    public func unsubscribe(token: String, fromTopic topic: String, request: MessagingRegistrationRequest) async throws {
+    public func unsubscribe(token: String, fromTopic topic: String, request: MessagingRegistrationRequest) async throws
+    {
         _ = try await send("DELETE", topicURL(token: token, topic: topic), body: nil, request: request)
     }
 
     /// Delivers nothing: HTTP has no push channel here.
     public func addReceiver(token: String, _ receive: @escaping @Sendable (MessagingRemoteMessage) -> Void)
-        -> any ListenerRegistration {
+        -> any ListenerRegistration
+    {
         ClosureListenerRegistration {}
     }
 
     // MARK: - Internals
 
-    private func registrationsURL(for request: MessagingRegistrationRequest, extra: [String]) throws(MessagingError) -> URL {
+    private func registrationsURL(for request: MessagingRegistrationRequest, extra: [String]) throws(MessagingError)
+        -> URL
+    {
         guard let project = request.projectID, !project.isEmpty else {
-            throw MessagingError(.invalidRequest, message: "The app's options have no projectID, which FCM registrations need.")
+            throw MessagingError(
+                .invalidRequest, message: "The app's options have no projectID, which FCM registrations need.")
         }
         return Self.url(registrationsOrigin, ["v1", "projects", project, "registrations"] + extra)
     }
@@ -114,18 +128,22 @@ public final class HTTPMessagingBackend: MessagingBackend, Sendable {
             // "." and ".." are path segments that move; encode them so that they stay names.
             return encoded == "." ? "%2E" : encoded == ".." ? "%2E%2E" : encoded
         }.joined(separator: "/")
-        let base = origin.absoluteString.hasSuffix("/") ? String(origin.absoluteString.dropLast()) : origin.absoluteString
+        let base =
+            origin.absoluteString.hasSuffix("/") ? String(origin.absoluteString.dropLast()) : origin.absoluteString
         return URL(string: base + "/" + path)!
     }
 
-    private func send(_ method: String, _ url: URL, body: Data?, request: MessagingRegistrationRequest) async throws -> Data {
+    private func send(_ method: String, _ url: URL, body: Data?, request: MessagingRegistrationRequest) async throws
+        -> Data
+    {
         var urlRequest = URLRequest(url: url, timeoutInterval: timeout)
         urlRequest.httpMethod = method
         urlRequest.httpBody = body
         urlRequest.setValue("application/json", forHTTPHeaderField: "Accept")
         if body != nil { urlRequest.setValue("application/json", forHTTPHeaderField: "Content-Type") }
         if let apiKey = request.apiKey { urlRequest.setValue(apiKey, forHTTPHeaderField: "x-goog-api-key") }
-        urlRequest.setValue("FIS \(request.installationAuthToken)", forHTTPHeaderField: "x-goog-firebase-installations-auth")
+        urlRequest.setValue(
+            "FIS \(request.installationAuthToken)", forHTTPHeaderField: "x-goog-firebase-installations-auth")
         let data: Data
         let response: URLResponse
         do {
@@ -136,14 +154,16 @@ public final class HTTPMessagingBackend: MessagingBackend, Sendable {
         let status = (response as? HTTPURLResponse)?.statusCode ?? 0
         guard (200..<300).contains(status) else {
             let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
-            let message = ((object?["error"] as? [String: Any])?["message"] as? String)
+            let message =
+                ((object?["error"] as? [String: Any])?["message"] as? String)
                 ?? "The messaging server answered HTTP \(status)."
-            let code: MessagingErrorCode = switch status {
-            case 400, 404: .invalidRequest
-            case 401, 403: .authentication
-            case 408, 504: .timeout
-            default: .unknown
-            }
+            let code: MessagingErrorCode =
+                switch status {
+                case 400, 404: .invalidRequest
+                case 401, 403: .authentication
+                case 408, 504: .timeout
+                default: .unknown
+                }
             throw MessagingError(code, message: message)
         }
         return data

@@ -57,7 +57,8 @@ public final class LocalMessagingBackend: MessagingBackend, Sendable {
     ///   for a topic) or a reserved key (`from`, `message_type`, `gcm`, `gcm.…`, `google.…`);
     ///   `invalidTopicName` for a bad topic name.
     @discardableResult
-    public func send(_ data: [String: String], to target: MessagingTarget) throws(MessagingError) -> MessagingSendResult {
+    public func send(_ data: [String: String], to target: MessagingTarget) throws(MessagingError) -> MessagingSendResult
+    {
         let limit: Int
         let select: (String, Registration) -> Bool
         var from: String?
@@ -66,7 +67,8 @@ public final class LocalMessagingBackend: MessagingBackend, Sendable {
             limit = Self.maximumPayloadBytes
             select = { candidate, _ in candidate == token }
             guard state.withLock({ $0.registrations[token] != nil }) else {
-                throw MessagingError(.invalidRequest, message: "The registration token is not registered: \(Self.shorten(token)).")
+                throw MessagingError(
+                    .invalidRequest, message: "The registration token is not registered: \(Self.shorten(token)).")
             }
         case .topic(let topic):
             guard let name = MessagingTopic.normalize(topic) else {
@@ -86,19 +88,27 @@ public final class LocalMessagingBackend: MessagingBackend, Sendable {
             let number = state.nextMessageNumber
             state.nextMessageNumber += 1
             let recipients = state.registrations.filter { select($0.key, $0.value) }.sorted { $0.key < $1.key }
-            return (number, recipients.map { token, registration in
-                (token, registration.senderID, Array((state.receivers[token] ?? [:]).sorted { $0.key < $1.key }.map(\.value)))
-            })
+            return (
+                number,
+                recipients.map { token, registration in
+                    (
+                        token, registration.senderID,
+                        Array((state.receivers[token] ?? [:]).sorted { $0.key < $1.key }.map(\.value))
+                    )
+                }
+            )
         }
         var delivered = 0
         for (_, senderID, receivers) in deliveries {
-            let message = MessagingRemoteMessage(messageID: "0:\(number)%flint", from: from ?? senderID,
-                                                 appData: data, sentTime: sentTime)
+            let message = MessagingRemoteMessage(
+                messageID: "0:\(number)%flint", from: from ?? senderID,
+                appData: data, sentTime: sentTime)
             if !receivers.isEmpty { delivered += 1 }
             for receive in receivers { receive(message) }
         }
-        return MessagingSendResult(name: "projects/\(projectID)/messages/\(number)", recipients: deliveries.map(\.0),
-                                   deliveredCount: delivered)
+        return MessagingSendResult(
+            name: "projects/\(projectID)/messages/\(number)", recipients: deliveries.map(\.0),
+            deliveredCount: delivered)
     }
 
     // MARK: - Inspection
@@ -133,7 +143,8 @@ public final class LocalMessagingBackend: MessagingBackend, Sendable {
     public func deleteRegistration(token: String, request: MessagingRegistrationRequest) async throws {
         let removed = state.withLock { $0.registrations.removeValue(forKey: token) != nil }
         guard removed else {
-            throw MessagingError(.invalidRequest, message: "The registration token is not registered: \(Self.shorten(token)).")
+            throw MessagingError(
+                .invalidRequest, message: "The registration token is not registered: \(Self.shorten(token)).")
         }
     }
 
@@ -143,13 +154,15 @@ public final class LocalMessagingBackend: MessagingBackend, Sendable {
     }
 
     /// Removes `topic` from the subscriptions of `token` (no error when it was not subscribed).
-    public func unsubscribe(token: String, fromTopic topic: String, request: MessagingRegistrationRequest) async throws {
+    public func unsubscribe(token: String, fromTopic topic: String, request: MessagingRegistrationRequest) async throws
+    {
         try updateTopics(of: token) { $0.remove(topic) }
     }
 
     /// Connects `receive` to the messages sent to `token`, until the registration is removed.
     public func addReceiver(token: String, _ receive: @escaping @Sendable (MessagingRemoteMessage) -> Void)
-        -> any ListenerRegistration {
+        -> any ListenerRegistration
+    {
         let id = state.withLock { state in
             let id = state.nextReceiverID
             state.nextReceiverID += 1
@@ -174,19 +187,23 @@ public final class LocalMessagingBackend: MessagingBackend, Sendable {
             return true
         }
         guard found else {
-            throw MessagingError(.invalidRequest, message: "The registration token is not registered: \(Self.shorten(token)).")
+            throw MessagingError(
+                .invalidRequest, message: "The registration token is not registered: \(Self.shorten(token)).")
         }
     }
 
     /// Refuses reserved keys and payloads over `limit` bytes.
     private static func check(_ data: [String: String], limit: Int) throws(MessagingError) {
-        for key in data.keys where key == "from" || key == "message_type" || key == "gcm" || key.hasPrefix("gcm.")
-            || key.hasPrefix("google.") {
+        for key in data.keys
+        where key == "from" || key == "message_type" || key == "gcm" || key.hasPrefix("gcm.")
+            || key.hasPrefix("google.")
+        {
             throw MessagingError(.invalidRequest, message: "The data key '\(shorten(key))' is reserved by FCM.")
         }
         let size = data.reduce(0) { $0 + $1.key.utf8.count + $1.value.utf8.count }
         guard size <= limit else {
-            throw MessagingError(.invalidRequest, message: "The message's data is \(size) bytes; the limit is \(limit).")
+            throw MessagingError(
+                .invalidRequest, message: "The message's data is \(size) bytes; the limit is \(limit).")
         }
     }
 

@@ -14,8 +14,10 @@ public struct MessagingRegistrationRequest: Sendable, Hashable {
     public var installationAuthToken: String
 
     /// A request with these fields.
-    public init(senderID: String, appID: String, projectID: String?, apiKey: String?, installationID: String,
-                installationAuthToken: String) {
+    public init(
+        senderID: String, appID: String, projectID: String?, apiKey: String?, installationID: String,
+        installationAuthToken: String
+    ) {
         self.senderID = senderID
         self.appID = appID
         self.projectID = projectID

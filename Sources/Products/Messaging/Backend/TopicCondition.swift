@@ -152,8 +152,10 @@ private struct Parser {
     }
 
     private mutating func skipSpaces() {
-        while position < text.count, text[position] == UInt8(ascii: " ") || text[position] == UInt8(ascii: "\t")
-            || text[position] == UInt8(ascii: "\n") || text[position] == UInt8(ascii: "\r") {
+        while position < text.count,
+            text[position] == UInt8(ascii: " ") || text[position] == UInt8(ascii: "\t")
+                || text[position] == UInt8(ascii: "\n") || text[position] == UInt8(ascii: "\r")
+        {
             position += 1
         }
     }

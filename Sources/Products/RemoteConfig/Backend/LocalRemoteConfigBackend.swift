@@ -65,21 +65,28 @@ public final class LocalRemoteConfigBackend: RemoteConfigBackend {
     public var realtimeListenerCount: Int { versions.listenerCount }
 
     /// Evaluates the template for `request`.
-    public func fetch(_ request: RemoteConfigFetchRequest) async throws(RemoteConfigBackendError) -> RemoteConfigFetchResponse {
+    public func fetch(_ request: RemoteConfigFetchRequest) async throws(RemoteConfigBackendError)
+        -> RemoteConfigFetchResponse
+    {
         let (template, version, error) = state.withLock { state in
             state.requests.append(request)
             return (state.template, state.version, state.fetchError)
         }
         if let error { throw error }
         guard let template else { return RemoteConfigFetchResponse(state: .noTemplate, templateVersion: 0) }
-        if request.lastKnownVersion == version { return RemoteConfigFetchResponse(state: .noChange, templateVersion: version) }
-        return RemoteConfigFetchResponse(state: .update, entries: template.evaluate(for: request), templateVersion: version)
+        if request.lastKnownVersion == version {
+            return RemoteConfigFetchResponse(state: .noChange, templateVersion: version)
+        }
+        return RemoteConfigFetchResponse(
+            state: .update, entries: template.evaluate(for: request), templateVersion: version)
     }
 
     /// Tells `listener` of the current version at once when it is newer than `request.lastKnownVersion`, then of
     /// every publication.
-    public func listenForTemplateVersions(_ request: RemoteConfigRealtimeRequest,
-                                          _ listener: @escaping @Sendable (Result<Int, RemoteConfigBackendError>) -> Void) -> any ListenerRegistration {
+    public func listenForTemplateVersions(
+        _ request: RemoteConfigRealtimeRequest,
+        _ listener: @escaping @Sendable (Result<Int, RemoteConfigBackendError>) -> Void
+    ) -> any ListenerRegistration {
         let registration = versions.addListener { listener(.success($0)) }
         let current = templateVersion
         if current > request.lastKnownVersion { listener(.success(current)) }

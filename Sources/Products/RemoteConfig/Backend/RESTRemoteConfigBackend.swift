@@ -1,8 +1,9 @@
 import FlintCore
 import FlintProductSupport
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// The Remote Config REST API: the fetch (`POST /v1/projects/{project}/namespaces/firebase:fetch`, answers
@@ -38,8 +39,10 @@ public final class RESTRemoteConfigBackend: RemoteConfigBackend {
 
     /// A backend for `project` (the project number, Firebase's `gcmSenderID`), authorized by `apiKey`; `bundleID` is
     /// sent as `X-Ios-Bundle-Identifier` (API keys may be restricted to it).
-    public init(fetchOrigin: URL = productionFetchOrigin, realtimeOrigin: URL = productionRealtimeOrigin,
-                project: String, namespace: String = "firebase", apiKey: String, bundleID: String? = nil) {
+    public init(
+        fetchOrigin: URL = productionFetchOrigin, realtimeOrigin: URL = productionRealtimeOrigin,
+        project: String, namespace: String = "firebase", apiKey: String, bundleID: String? = nil
+    ) {
         self.fetchOrigin = fetchOrigin
         self.realtimeOrigin = realtimeOrigin
         self.project = project
@@ -57,15 +60,20 @@ public final class RESTRemoteConfigBackend: RemoteConfigBackend {
     /// `{origin}/v1/projects/{project}/namespaces/{namespace}:{method}`, every segment encoded.
     func url(origin: URL, method: String) -> URL? {
         guard var components = URLComponents(url: origin, resolvingAgainstBaseURL: false) else { return nil }
-        let base = components.percentEncodedPath.hasSuffix("/") ? String(components.percentEncodedPath.dropLast()) : components.percentEncodedPath
-        components.percentEncodedPath = base + "/v1/projects/\(URLPathSegment.encode(project))/namespaces/\(URLPathSegment.encode(namespace)):\(method)"
+        let base =
+            components.percentEncodedPath.hasSuffix("/")
+            ? String(components.percentEncodedPath.dropLast()) : components.percentEncodedPath
+        components.percentEncodedPath =
+            base
+            + "/v1/projects/\(URLPathSegment.encode(project))/namespaces/\(URLPathSegment.encode(namespace)):\(method)"
         components.query = nil
         return components.url
     }
 
     private func request(_ url: URL, token: String, timeout: Double, body: [String: Any]) -> URLRequest {
-        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData,
-                                 timeoutInterval: timeout.isFinite && timeout > 0 ? timeout : 60)
+        var request = URLRequest(
+            url: url, cachePolicy: .reloadIgnoringLocalCacheData,
+            timeoutInterval: timeout.isFinite && timeout > 0 ? timeout : 60)
         request.httpMethod = "POST"
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         request.setValue(apiKey, forHTTPHeaderField: "X-Goog-Api-Key")
@@ -78,7 +86,9 @@ public final class RESTRemoteConfigBackend: RemoteConfigBackend {
     // MARK: - Fetch
 
     /// `POST …:fetch`.
-    public func fetch(_ fetchRequest: RemoteConfigFetchRequest) async throws(RemoteConfigBackendError) -> RemoteConfigFetchResponse {
+    public func fetch(_ fetchRequest: RemoteConfigFetchRequest) async throws(RemoteConfigBackendError)
+        -> RemoteConfigFetchResponse
+    {
         guard let url = url(origin: fetchOrigin, method: "fetch") else {
             throw .invalidResponse("The fetch URL could not be built from \(fetchOrigin).")
         }
@@ -90,7 +100,8 @@ public final class RESTRemoteConfigBackend: RemoteConfigBackend {
             "analyticsUserProperties": fetchRequest.userProperties,
         ]
         if let version = fetchRequest.appVersion { body["appVersion"] = version }
-        var urlRequest = request(url, token: fetchRequest.installationAuthToken, timeout: fetchRequest.timeout, body: body)
+        var urlRequest = request(
+            url, token: fetchRequest.installationAuthToken, timeout: fetchRequest.timeout, body: body)
         if fetchRequest.lastKnownVersion != nil, let etag = lastETag.withLock({ $0 }) {
             urlRequest.setValue(etag, forHTTPHeaderField: "If-None-Match")
         }
@@ -152,8 +163,10 @@ public final class RESTRemoteConfigBackend: RemoteConfigBackend {
     /// `latestTemplateVersionNumber` newer than the last one is announced. `featureDisabled: true` is
     /// ``RemoteConfigBackendError/unavailable(_:)``; the connection ending or failing is
     /// ``RemoteConfigBackendError/unreachable(_:)``.
-    public func listenForTemplateVersions(_ realtimeRequest: RemoteConfigRealtimeRequest,
-                                          _ listener: @escaping @Sendable (Result<Int, RemoteConfigBackendError>) -> Void) -> any ListenerRegistration {
+    public func listenForTemplateVersions(
+        _ realtimeRequest: RemoteConfigRealtimeRequest,
+        _ listener: @escaping @Sendable (Result<Int, RemoteConfigBackendError>) -> Void
+    ) -> any ListenerRegistration {
         guard let url = url(origin: realtimeOrigin, method: "streamFetchInvalidations") else {
             listener(.failure(.invalidResponse("The real-time URL could not be built from \(realtimeOrigin).")))
             return ClosureListenerRegistration {}

@@ -1,8 +1,9 @@
 import FlintCore
 import FlintProductSupport
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// One real-time invalidation stream of ``RESTRemoteConfigBackend``: a delegate-based data task whose body is
@@ -29,9 +30,10 @@ final class RealtimeConnection: NSObject, URLSessionDataDelegate, Sendable {
 
     /// Opens the stream (on the URLSession call queue).
     func start(_ request: URLRequest, configuration: URLSessionConfiguration) {
-        pending.start({ [self] in
-            URLSession(configuration: configuration, delegate: self, delegateQueue: nil).dataTask(with: request)
-        }, orIfCancelled: {})
+        pending.start(
+            { [self] in
+                URLSession(configuration: configuration, delegate: self, delegateQueue: nil).dataTask(with: request)
+            }, orIfCancelled: {})
     }
 
     /// Closes the stream; nothing is delivered afterwards.
@@ -52,8 +54,10 @@ final class RealtimeConnection: NSObject, URLSessionDataDelegate, Sendable {
         listener(result)
     }
 
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-                    completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void) {
+    func urlSession(
+        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+        completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+    ) {
         let status = (response as? HTTPURLResponse)?.statusCode ?? 0
         state.withLock { $0.status = status }
         switch status {
@@ -68,8 +72,10 @@ final class RealtimeConnection: NSObject, URLSessionDataDelegate, Sendable {
         }
     }
 
-    func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-                    newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void) {
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
         completionHandler(nil)
     }
 
@@ -78,32 +84,41 @@ final class RealtimeConnection: NSObject, URLSessionDataDelegate, Sendable {
             state.buffer.append(data)
             var versions: [Int] = []
             while let message = Self.takeMessage(from: &state.buffer) {
-                guard let object = try? BoundedJSON.object(from: message, maximumSize: Self.maximumMessageSize, maximumDepth: 8) else {
+                guard
+                    let object = try? BoundedJSON.object(
+                        from: message, maximumSize: Self.maximumMessageSize, maximumDepth: 8)
+                else {
                     return .failure(.invalidResponse("A real-time message is not a JSON object."))
                 }
                 if object["featureDisabled"] as? Bool == true {
                     return .failure(.featureDisabled)
                 }
                 if let version = RESTRemoteConfigBackend.templateVersion(object["latestTemplateVersionNumber"]),
-                   version > state.lastVersion {
+                    version > state.lastVersion
+                {
                     state.lastVersion = version
                     versions.append(version)
                 }
             }
             if state.buffer.count > Self.maximumMessageSize {
-                return .failure(.invalidResponse("A real-time message is larger than \(Self.maximumMessageSize) bytes."))
+                return .failure(
+                    .invalidResponse("A real-time message is larger than \(Self.maximumMessageSize) bytes."))
             }
             return .success(versions)
         }
         switch outcome {
-        case .success(let versions): versions.forEach { deliver(.success($0)) }
+        case .success(let versions):
+            for version in versions { deliver(.success(version)) }
         case .failure(let error): deliver(.failure(error))
         }
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        deliver(.failure(.unreachable(error.map { "The real-time stream failed: \($0.localizedDescription)" }
-            ?? "The real-time stream was closed by the server.")))
+        deliver(
+            .failure(
+                .unreachable(
+                    error.map { "The real-time stream failed: \($0.localizedDescription)" }
+                        ?? "The real-time stream was closed by the server.")))
         session.finishTasksAndInvalidate()
     }
 
@@ -121,7 +136,13 @@ final class RealtimeConnection: NSObject, URLSessionDataDelegate, Sendable {
         while index < buffer.endIndex {
             let byte = buffer[index]
             if inString {
-                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
             } else if byte == UInt8(ascii: "\"") {
                 inString = true
             } else if byte == UInt8(ascii: "{") {

@@ -13,6 +13,8 @@ public protocol RemoteConfigBackend: AnyObject, Sendable {
     /// Calls `listener` with each template version published after `request.lastKnownVersion` (at least the
     /// newest one; versions may be skipped), or with an error when the connection fails (no call follows an
     /// error), until the registration is removed. Calls come from any thread, never under a lock.
-    func listenForTemplateVersions(_ request: RemoteConfigRealtimeRequest,
-                                   _ listener: @escaping @Sendable (Result<Int, RemoteConfigBackendError>) -> Void) -> any ListenerRegistration
+    func listenForTemplateVersions(
+        _ request: RemoteConfigRealtimeRequest,
+        _ listener: @escaping @Sendable (Result<Int, RemoteConfigBackendError>) -> Void
+    ) -> any ListenerRegistration
 }

@@ -16,8 +16,10 @@ public struct RemoteConfigFetchRequest: Sendable, Hashable {
     public var timeout: Double
 
     /// A request with every field.
-    public init(appID: String, appVersion: String?, installationID: String, installationAuthToken: String,
-                userProperties: [String: String], lastKnownVersion: Int?, timeout: Double) {
+    public init(
+        appID: String, appVersion: String?, installationID: String, installationAuthToken: String,
+        userProperties: [String: String], lastKnownVersion: Int?, timeout: Double
+    ) {
         self.appID = appID
         self.appVersion = appVersion
         self.installationID = installationID

@@ -36,7 +36,9 @@ public struct RemoteConfigTemplate: Sendable, Hashable {
         var names = Set<String>()
         for condition in conditions {
             guard names.insert(condition.name).inserted else { throw .duplicateCondition(condition.name) }
-            if condition.expression.nestsDeeper(than: Self.maximumConditionDepth) { throw .conditionTooDeep(condition.name) }
+            if condition.expression.nestsDeeper(than: Self.maximumConditionDepth) {
+                throw .conditionTooDeep(condition.name)
+            }
             if condition.expression.hasInvalidPercentRange { throw .invalidPercentRange(condition.name) }
         }
         for (key, parameter) in parameters.sorted(by: { $0.key < $1.key }) {

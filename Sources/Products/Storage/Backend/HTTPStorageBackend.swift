@@ -1,8 +1,9 @@
 import FlintCore
 import FlintProductSupport
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// A ``StorageBackend`` speaking Firebase Storage's REST protocol (`/v0/b/{bucket}/o`), as the SDKs and the
@@ -44,8 +45,10 @@ public final class HTTPStorageBackend: StorageBackend {
 
     /// A backend calling `origin` (production unless given), retrying transient failures for up to
     /// `maxRetryTime` seconds of backoff; `sleep` waits between attempts (inject one in tests).
-    public convenience init(origin: URL = URL(string: "https://firebasestorage.googleapis.com")!, maxRetryTime: TimeInterval = 120,
-                sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }) {
+    public convenience init(
+        origin: URL = URL(string: "https://firebasestorage.googleapis.com")!, maxRetryTime: TimeInterval = 120,
+        sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
+    ) {
         self.init(origin: origin, maxRetryTime: maxRetryTime, retryTime: { _ in maxRetryTime }, sleep: sleep)
     }
 
@@ -55,8 +58,10 @@ public final class HTTPStorageBackend: StorageBackend {
     }
 
     /// A backend whose retry times come from `retryTime` (e.g. a ``Storage`` instance's settings).
-    init(origin: URL, maxRetryTime: TimeInterval, retryTime: @escaping @Sendable (RetryKind) -> TimeInterval,
-         sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }) {
+    init(
+        origin: URL, maxRetryTime: TimeInterval, retryTime: @escaping @Sendable (RetryKind) -> TimeInterval,
+        sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
+    ) {
         self.origin = origin
         self.maxRetryTime = maxRetryTime
         self.retryTime = retryTime
@@ -70,8 +75,10 @@ public final class HTTPStorageBackend: StorageBackend {
     /// size (`X-Goog-Upload-Header-Content-Length`), the content type when set
     /// (`X-Goog-Upload-Header-Content-Type`) and the metadata as JSON; the session is the answer's
     /// `X-Goog-Upload-URL`.
-    public func startUpload(bucket: String, path: String, metadata: StorageMetadata?, size: Int64,
-                            caller: StorageCaller) async throws -> String {
+    public func startUpload(
+        bucket: String, path: String, metadata: StorageMetadata?, size: Int64,
+        caller: StorageCaller
+    ) async throws -> String {
         let url = try objectsURL(bucket: bucket, query: [("name", path), ("uploadType", "resumable")])
         let headers = credentials(caller, for: url)
         var request = makeRequest(url, method: "POST", headers: headers)
@@ -85,8 +92,9 @@ public final class HTTPStorageBackend: StorageBackend {
         request.httpBody = StorageMetadataJSON.body(of: metadata, name: path, onlyChanged: false)
         let (_, response) = try await send(request, .upload, bucket: bucket, path: path)
         guard let session = response.value(forHTTPHeaderField: "X-Goog-Upload-URL"), URL(string: session) != nil else {
-            throw StorageError(.unknown, message: "The server did not start a resumable upload.", bucket: bucket,
-                               object: path)
+            throw StorageError(
+                .unknown, message: "The server did not start a resumable upload.", bucket: bucket,
+                object: path)
         }
         uploads.withLock { $0[session] = Upload(offset: 0, headers: headers) }
         return session
@@ -107,7 +115,8 @@ public final class HTTPStorageBackend: StorageBackend {
             isRetry = true
             guard upload.offset < end else { return }
             guard upload.offset >= start else {
-                throw StorageError(.unknown, message: "The server lost bytes it had acknowledged (offset \(upload.offset)).")
+                throw StorageError(
+                    .unknown, message: "The server lost bytes it had acknowledged (offset \(upload.offset)).")
             }
             var request = try uploadRequest(session, command: "upload", upload: upload)
             request.httpBody = bytes.dropFirst(Int(upload.offset - start))
@@ -138,15 +147,17 @@ public final class HTTPStorageBackend: StorageBackend {
     /// `POST {session}` with `X-Goog-Upload-Command: cancel` (errors ignored).
     public func cancelUpload(session: String) async {
         guard let upload = uploads.withLock({ $0.removeValue(forKey: session) }),
-              let request = try? uploadRequest(session, command: "cancel", upload: upload) else { return }
+            let request = try? uploadRequest(session, command: "cancel", upload: upload)
+        else { return }
         _ = try? await send(request, bucket: nil, path: nil)
     }
 
     /// `GET /v0/b/{bucket}/o/{path}`.
     public func metadata(bucket: String, path: String, caller: StorageCaller) async throws -> StorageMetadata {
         let url = try objectURL(bucket: bucket, path: path)
-        let (body, _) = try await send(makeRequest(url, method: "GET", headers: credentials(caller, for: url)),
-                                       bucket: bucket, path: path)
+        let (body, _) = try await send(
+            makeRequest(url, method: "GET", headers: credentials(caller, for: url)),
+            bucket: bucket, path: path)
         return try StorageMetadataJSON.metadata(from: body)
     }
 
@@ -154,24 +165,30 @@ public final class HTTPStorageBackend: StorageBackend {
     /// whose `X-Goog-Generation` names another generation (the object was replaced between two chunks) fails
     /// with `objectNotFound`, as the embedded backend does, instead of mixing two objects' bytes; a server that
     /// sends no such header cannot be checked.
-    public func read(bucket: String, path: String, range: Range<Int64>, generation: Int64?,
-                     caller: StorageCaller) async throws -> Data {
+    public func read(
+        bucket: String, path: String, range: Range<Int64>, generation: Int64?,
+        caller: StorageCaller
+    ) async throws -> Data {
         guard !range.isEmpty else { return Data() }
         let url = try objectURL(bucket: bucket, path: path, query: [("alt", "media")])
         var request = makeRequest(url, method: "GET", headers: credentials(caller, for: url))
         request.setValue("bytes=\(range.lowerBound)-\(range.upperBound - 1)", forHTTPHeaderField: "Range")
         let (body, response) = try await send(request, .download, bucket: bucket, path: path)
         if let generation, let served = response.value(forHTTPHeaderField: "X-Goog-Generation").flatMap({ Int64($0) }),
-           served != generation {
-            throw StorageError(.objectNotFound, message: "Object \(path) changed during the download.",
-                               bucket: bucket, object: path)
+            served != generation
+        {
+            throw StorageError(
+                .objectNotFound, message: "Object \(path) changed during the download.",
+                bucket: bucket, object: path)
         }
         return body
     }
 
     /// `PATCH /v0/b/{bucket}/o/{path}` with the fields set (null clears).
-    public func updateMetadata(bucket: String, path: String, changes: StorageMetadata,
-                               caller: StorageCaller) async throws -> StorageMetadata {
+    public func updateMetadata(
+        bucket: String, path: String, changes: StorageMetadata,
+        caller: StorageCaller
+    ) async throws -> StorageMetadata {
         let url = try objectURL(bucket: bucket, path: path)
         var request = makeRequest(url, method: "PATCH", headers: credentials(caller, for: url))
         request.setValue("application/json; charset=utf-8", forHTTPHeaderField: "Content-Type")
@@ -183,18 +200,22 @@ public final class HTTPStorageBackend: StorageBackend {
     /// `DELETE /v0/b/{bucket}/o/{path}`.
     public func delete(bucket: String, path: String, caller: StorageCaller) async throws {
         let url = try objectURL(bucket: bucket, path: path)
-        _ = try await send(makeRequest(url, method: "DELETE", headers: credentials(caller, for: url)),
-                           bucket: bucket, path: path)
+        _ = try await send(
+            makeRequest(url, method: "DELETE", headers: credentials(caller, for: url)),
+            bucket: bucket, path: path)
     }
 
     /// `GET /v0/b/{bucket}/o?prefix={path}/&delimiter=/&maxResults=…&pageToken=…`.
-    public func list(bucket: String, path: String, maxResults: Int, pageToken: String?,
-                     caller: StorageCaller) async throws -> StorageListPage {
+    public func list(
+        bucket: String, path: String, maxResults: Int, pageToken: String?,
+        caller: StorageCaller
+    ) async throws -> StorageListPage {
         var query = [("prefix", path.isEmpty ? "" : path + "/"), ("delimiter", "/"), ("maxResults", "\(maxResults)")]
         if let pageToken { query.append(("pageToken", pageToken)) }
         let url = try objectsURL(bucket: bucket, query: query)
-        let (body, _) = try await send(makeRequest(url, method: "GET", headers: credentials(caller, for: url)),
-                                       bucket: bucket, path: path)
+        let (body, _) = try await send(
+            makeRequest(url, method: "GET", headers: credentials(caller, for: url)),
+            bucket: bucket, path: path)
         let object = try StorageMetadataJSON.object(from: body)
         let prefixes = (object["prefixes"] as? [String] ?? []).map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
         let items = (object["items"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
@@ -286,8 +307,10 @@ public final class HTTPStorageBackend: StorageBackend {
 
     /// Runs `attempt` until it succeeds, fails for good, or the backoff would exceed ``maxRetryTime``
     /// (`retryLimitExceeded`).
-    private func retrying<T>(_ kind: RetryKind, bucket: String?, path: String?,
-                             _ attempt: () async throws -> T) async throws -> T {
+    private func retrying<T>(
+        _ kind: RetryKind, bucket: String?, path: String?,
+        _ attempt: () async throws -> T
+    ) async throws -> T {
         let maxRetryTime = retryTime(kind)
         var delay: TimeInterval = 1
         var waited: TimeInterval = 0
@@ -296,9 +319,11 @@ public final class HTTPStorageBackend: StorageBackend {
                 return try await attempt()
             } catch let transient as Transient {
                 guard waited + delay <= maxRetryTime else {
-                    throw StorageError(.retryLimitExceeded,
-                                       message: "Max retry time for operation exceeded, please try again. Last error: \(transient.error.message)",
-                                       bucket: bucket, object: path)
+                    throw StorageError(
+                        .retryLimitExceeded,
+                        message:
+                            "Max retry time for operation exceeded, please try again. Last error: \(transient.error.message)",
+                        bucket: bucket, object: path)
                 }
                 do {
                     try await sleep(.seconds(delay))
@@ -312,13 +337,16 @@ public final class HTTPStorageBackend: StorageBackend {
     }
 
     /// Sends `request` with retries; an answer outside 2xx fails with the SDK's mapping of its status.
-    private func send(_ request: URLRequest, _ kind: RetryKind = .operation, bucket: String?,
-                      path: String?) async throws -> (Data, HTTPURLResponse) {
+    private func send(
+        _ request: URLRequest, _ kind: RetryKind = .operation, bucket: String?,
+        path: String?
+    ) async throws -> (Data, HTTPURLResponse) {
         try await retrying(kind, bucket: bucket, path: path) { try await sendOnce(request, bucket: bucket, path: path) }
     }
 
     /// Sends `request` once; transient failures throw ``Transient``.
-    private func sendOnce(_ request: URLRequest, bucket: String?, path: String?) async throws -> (Data, HTTPURLResponse) {
+    private func sendOnce(_ request: URLRequest, bucket: String?, path: String?) async throws -> (Data, HTTPURLResponse)
+    {
         let data: Data
         let response: URLResponse
         do {
@@ -327,8 +355,10 @@ public final class HTTPStorageBackend: StorageBackend {
             if (error as? URLError)?.code == .cancelled || Task.isCancelled {
                 throw StorageError(.cancelled, bucket: bucket, object: path)
             }
-            throw Transient(error: StorageError(.unknown, message: "The request failed: \(error.localizedDescription)",
-                                                bucket: bucket, object: path))
+            throw Transient(
+                error: StorageError(
+                    .unknown, message: "The request failed: \(error.localizedDescription)",
+                    bucket: bucket, object: path))
         }
         guard let http = response as? HTTPURLResponse else {
             throw StorageError(.unknown, message: "The answer is not HTTP.", bucket: bucket, object: path)
@@ -336,13 +366,16 @@ public final class HTTPStorageBackend: StorageBackend {
         guard (200..<300).contains(http.statusCode) else {
             let isTransient = http.statusCode == 408 || http.statusCode == 429 || (500..<600).contains(http.statusCode)
             guard !isTransient else {
-                throw Transient(error: StorageError(.unknown, message: "HTTP \(http.statusCode)", bucket: bucket,
-                                                    object: path))
+                throw Transient(
+                    error: StorageError(
+                        .unknown, message: "HTTP \(http.statusCode)", bucket: bucket,
+                        object: path))
             }
-            throw StorageError(Self.code(forStatus: http.statusCode),
-                               message: String(decoding: data, as: UTF8.self).isEmpty
-                                   ? nil : "HTTP \(http.statusCode): \(String(decoding: data, as: UTF8.self))",
-                               bucket: bucket, object: path)
+            throw StorageError(
+                Self.code(forStatus: http.statusCode),
+                message: String(decoding: data, as: UTF8.self).isEmpty
+                    ? nil : "HTTP \(http.statusCode): \(String(decoding: data, as: UTF8.self))",
+                bucket: bucket, object: path)
         }
         return (data, http)
     }

@@ -69,32 +69,40 @@ public final class LocalStorageBackend: StorageBackend {
     /// left there; unfinished uploads of a previous backend are dropped.
     ///
     /// - Throws: ``StorageError`` `unknown` when the directory cannot be created or its index read.
-    public init(directory: URL, rules: StorageRules? = nil,
-                now: @escaping @Sendable () -> Date = { Date() }) throws(StorageError) {
+    public init(
+        directory: URL, rules: StorageRules? = nil,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) throws(StorageError) {
         self.rules = rules
         self.now = now
         self.directory = directory
         let files = FileManager.default
         do {
             try? files.removeItem(at: directory.appendingPathComponent("uploads"))
-            try files.createDirectory(at: directory.appendingPathComponent("uploads"), withIntermediateDirectories: true)
-            try files.createDirectory(at: directory.appendingPathComponent("objects"), withIntermediateDirectories: true)
+            try files.createDirectory(
+                at: directory.appendingPathComponent("uploads"), withIntermediateDirectories: true)
+            try files.createDirectory(
+                at: directory.appendingPathComponent("objects"), withIntermediateDirectories: true)
         } catch {
             throw StorageError(.unknown, message: "Could not create \(directory.path): \(error)")
         }
         let index = directory.appendingPathComponent("index.json")
         guard files.fileExists(atPath: index.path) else { return }
         guard let data = try? Data(contentsOf: index),
-              let entries = (try? JSONSerialization.jsonObject(with: data)) as? [[String: Any]] else {
+            let entries = (try? JSONSerialization.jsonObject(with: data)) as? [[String: Any]]
+        else {
             throw StorageError(.unknown, message: "Could not read \(index.path).")
         }
         state.withLock { state in
             for entry in entries {
-                guard let file = entry["file"] as? String, let resource = entry["metadata"] as? [String: Any] else { continue }
+                guard let file = entry["file"] as? String, let resource = entry["metadata"] as? [String: Any] else {
+                    continue
+                }
                 let metadata = StorageMetadataJSON.metadata(from: resource)
                 guard let path = metadata.path else { continue }
                 let url = directory.appendingPathComponent("objects").appendingPathComponent(file)
-                state.buckets[metadata.bucket, default: [:]][path] = StoredObject(content: .file(url), metadata: metadata)
+                state.buckets[metadata.bucket, default: [:]][path] = StoredObject(
+                    content: .file(url), metadata: metadata)
                 state.nextGeneration = max(state.nextGeneration, metadata.generation + 1)
             }
         }
@@ -116,8 +124,10 @@ public final class LocalStorageBackend: StorageBackend {
     // MARK: - StorageBackend
 
     /// Checks the rules and opens a session (in a directory: an empty file under `uploads/`).
-    public func startUpload(bucket: String, path: String, metadata: StorageMetadata?, size: Int64,
-                            caller: StorageCaller) async throws -> String {
+    public func startUpload(
+        bucket: String, path: String, metadata: StorageMetadata?, size: Int64,
+        caller: StorageCaller
+    ) async throws -> String {
         try check(.write, bucket: bucket, path: path, caller: caller)
         return try state.withLock { state throws(StorageError) in
             let session = "upload-\(state.nextSession)"
@@ -130,8 +140,9 @@ public final class LocalStorageBackend: StorageBackend {
                 content = .file(url)
             }
             state.nextSession += 1
-            state.uploads[session] = Upload(bucket: bucket, path: path, metadata: metadata, content: content,
-                                            expectedSize: size)
+            state.uploads[session] = Upload(
+                bucket: bucket, path: path, metadata: metadata, content: content,
+                expectedSize: size)
             return session
         }
     }
@@ -184,16 +195,18 @@ public final class LocalStorageBackend: StorageBackend {
             guard let upload = state.uploads.removeValue(forKey: session) else { throw Self.noSession(session) }
             guard upload.size == upload.expectedSize else {
                 Self.remove(upload.content)
-                throw StorageError(.unknown,
-                                   message: "The upload received \(upload.size) bytes of the \(upload.expectedSize) announced.",
-                                   bucket: upload.bucket, object: upload.path)
+                throw StorageError(
+                    .unknown,
+                    message: "The upload received \(upload.size) bytes of the \(upload.expectedSize) announced.",
+                    bucket: upload.bucket, object: upload.path)
             }
             let md5Hash = upload.md5.finalize().base64EncodedString()
             if let expected = upload.metadata?.md5Hash, expected != md5Hash {
                 Self.remove(upload.content)
-                throw StorageError(.nonMatchingChecksum,
-                                   message: "The uploaded content's MD5 \(md5Hash) does not match the expected \(expected).",
-                                   bucket: upload.bucket, object: upload.path)
+                throw StorageError(
+                    .nonMatchingChecksum,
+                    message: "The uploaded content's MD5 \(md5Hash) does not match the expected \(expected).",
+                    bucket: upload.bucket, object: upload.path)
             }
             var content = upload.content
             if case .file(let url) = content, let directory {
@@ -201,8 +214,9 @@ public final class LocalStorageBackend: StorageBackend {
                 do {
                     try FileManager.default.moveItem(at: url, to: destination)
                 } catch {
-                    throw StorageError(.unknown, message: "Could not store the object: \(error)",
-                                       bucket: upload.bucket, object: upload.path)
+                    throw StorageError(
+                        .unknown, message: "Could not store the object: \(error)",
+                        bucket: upload.bucket, object: upload.path)
                 }
                 content = .file(destination)
             }
@@ -241,13 +255,16 @@ public final class LocalStorageBackend: StorageBackend {
     }
 
     /// A copy of the range's bytes only (read from the file outside the lock, in a directory).
-    public func read(bucket: String, path: String, range: Range<Int64>, generation: Int64?,
-                     caller: StorageCaller) async throws -> Data {
+    public func read(
+        bucket: String, path: String, range: Range<Int64>, generation: Int64?,
+        caller: StorageCaller
+    ) async throws -> Data {
         try check(.read, bucket: bucket, path: path, caller: caller)
         let (content, size) = try object(bucket: bucket, path: path) { object throws(StorageError) in
             if let generation, object.metadata.generation != generation {
-                throw StorageError(.objectNotFound, message: "Object \(path) changed during the download.",
-                                   bucket: bucket, object: path)
+                throw StorageError(
+                    .objectNotFound, message: "Object \(path) changed during the download.",
+                    bucket: bucket, object: path)
             }
             return (object.content, object.metadata.size)
         }
@@ -265,15 +282,18 @@ public final class LocalStorageBackend: StorageBackend {
                 return try handle.read(upToCount: Int(upper - lower)) ?? Data()
             } catch {
                 // The object was replaced or deleted since: its file is gone.
-                throw StorageError(.objectNotFound, message: "Object \(path) changed during the download.",
-                                   bucket: bucket, object: path)
+                throw StorageError(
+                    .objectNotFound, message: "Object \(path) changed during the download.",
+                    bucket: bucket, object: path)
             }
         }
     }
 
     /// Applies the changes and bumps the metageneration.
-    public func updateMetadata(bucket: String, path: String, changes: StorageMetadata,
-                               caller: StorageCaller) async throws -> StorageMetadata {
+    public func updateMetadata(
+        bucket: String, path: String, changes: StorageMetadata,
+        caller: StorageCaller
+    ) async throws -> StorageMetadata {
         try check(.write, bucket: bucket, path: path, caller: caller)
         let time = now()
         return try state.withLock { state throws(StorageError) in
@@ -291,7 +311,9 @@ public final class LocalStorageBackend: StorageBackend {
     public func delete(bucket: String, path: String, caller: StorageCaller) async throws {
         try check(.delete, bucket: bucket, path: path, caller: caller)
         let removed = try state.withLock { state throws(StorageError) -> StoredObject in
-            guard let removed = state.buckets[bucket]?.removeValue(forKey: path) else { throw Self.notFound(bucket, path) }
+            guard let removed = state.buckets[bucket]?.removeValue(forKey: path) else {
+                throw Self.notFound(bucket, path)
+            }
             saveIndex(state)
             return removed
         }
@@ -299,8 +321,10 @@ public final class LocalStorageBackend: StorageBackend {
     }
 
     /// Prefixes and items sorted together by path; the page token is the last path of the page.
-    public func list(bucket: String, path: String, maxResults: Int, pageToken: String?,
-                     caller: StorageCaller) async throws -> StorageListPage {
+    public func list(
+        bucket: String, path: String, maxResults: Int, pageToken: String?,
+        caller: StorageCaller
+    ) async throws -> StorageListPage {
         try check(.list, bucket: bucket, path: path, caller: caller)
         let folder = path.isEmpty ? "" : path + "/"
         let entries: [(path: String, isPrefix: Bool)] = state.withLock { state in
@@ -319,8 +343,9 @@ public final class LocalStorageBackend: StorageBackend {
         let remaining = entries.drop { entry in pageToken.map { entry.path <= $0 } ?? false }
         let page = remaining.prefix(maxResults)
         let token = remaining.count > page.count ? page.last?.path : nil
-        return StorageListPage(prefixes: page.filter(\.isPrefix).map(\.path),
-                               items: page.filter { !$0.isPrefix }.map(\.path), pageToken: token)
+        return StorageListPage(
+            prefixes: page.filter(\.isPrefix).map(\.path),
+            items: page.filter { !$0.isPrefix }.map(\.path), pageToken: token)
     }
 
     /// `https://firebasestorage.googleapis.com/v0/b/{bucket}/o/{path}?alt=media&token={token}`.
@@ -330,7 +355,10 @@ public final class LocalStorageBackend: StorageBackend {
         allowed.remove(charactersIn: "/?#&=+")
         let object = path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path
         let token = metadata.downloadTokens?.split(separator: ",").first.map(String.init) ?? ""
-        guard let url = URL(string: "https://firebasestorage.googleapis.com/v0/b/\(bucket)/o/\(object)?alt=media&token=\(token)") else {
+        guard
+            let url = URL(
+                string: "https://firebasestorage.googleapis.com/v0/b/\(bucket)/o/\(object)?alt=media&token=\(token)")
+        else {
             throw StorageError(.unknown, message: "Could not make a download URL.", bucket: bucket, object: path)
         }
         return url
@@ -346,7 +374,9 @@ public final class LocalStorageBackend: StorageBackend {
         for objects in state.buckets.values {
             for object in objects.values {
                 guard case .file(let url) = object.content else { continue }
-                entries.append(["file": url.lastPathComponent, "metadata": StorageMetadataJSON.resource(of: object.metadata)])
+                entries.append([
+                    "file": url.lastPathComponent, "metadata": StorageMetadataJSON.resource(of: object.metadata),
+                ])
             }
         }
         guard let data = try? JSONSerialization.data(withJSONObject: entries, options: [.sortedKeys]) else { return }
@@ -359,19 +389,24 @@ public final class LocalStorageBackend: StorageBackend {
     }
 
     /// Fails with `unauthorized` when the rules deny the request. Runs the rules without any lock held.
-    private func check(_ operation: StorageRulesRequest.Operation, bucket: String, path: String,
-                       caller: StorageCaller) throws(StorageError) {
+    private func check(
+        _ operation: StorageRulesRequest.Operation, bucket: String, path: String,
+        caller: StorageCaller
+    ) throws(StorageError) {
         guard let rules else { return }
         let request = StorageRulesRequest(operation: operation, bucket: bucket, path: path, uid: caller.uid)
         guard rules(request) else {
-            throw StorageError(.unauthorized, message: "User does not have permission to access gs://\(bucket)/\(path).",
-                               bucket: bucket, object: path)
+            throw StorageError(
+                .unauthorized, message: "User does not have permission to access gs://\(bucket)/\(path).",
+                bucket: bucket, object: path)
         }
     }
 
     /// `body` applied to the stored object, or `objectNotFound`.
-    private func object<T>(bucket: String, path: String,
-                           _ body: (StoredObject) throws(StorageError) -> T) throws(StorageError) -> T {
+    private func object<T>(
+        bucket: String, path: String,
+        _ body: (StoredObject) throws(StorageError) -> T
+    ) throws(StorageError) -> T {
         try state.withLock { state throws(StorageError) in
             guard let object = state.buckets[bucket]?[path] else { throw Self.notFound(bucket, path) }
             return try body(object)

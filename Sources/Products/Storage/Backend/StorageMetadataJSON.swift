@@ -66,9 +66,11 @@ enum StorageMetadataJSON {
 
     /// Every field of `metadata` as the REST resource object (what ``metadata(from:)-(_:[String:Any])`` reads back).
     static func resource(of metadata: StorageMetadata) -> [String: Any] {
-        var object: [String: Any] = ["bucket": metadata.bucket, "size": "\(metadata.size)",
-                                     "generation": "\(metadata.generation)",
-                                     "metageneration": "\(metadata.metageneration)"]
+        var object: [String: Any] = [
+            "bucket": metadata.bucket, "size": "\(metadata.size)",
+            "generation": "\(metadata.generation)",
+            "metageneration": "\(metadata.metageneration)",
+        ]
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
         let optional: [(String, Any?)] = [
