@@ -32,6 +32,8 @@ public final class Database: Sendable {
     let engine: DatabaseEngine
     /// Push IDs for `childByAutoId()`.
     let pushIDs = PushIDGenerator()
+    /// Whether a reference was made (``useEmulator(withHost:port:)`` is refused then), and the emulator in use.
+    private let setup = Locked<(used: Bool, emulator: URL?)>((false, nil))
 
     init(appName: String, url: String, backend: any DatabaseBackend, auth: (any AuthInterop)?,
          appCheck: (any AppCheckInterop)?) {
@@ -86,7 +88,8 @@ public final class Database: Sendable {
 
     /// The root of the database.
     public func reference() -> DatabaseReference {
-        DatabaseReference(database: self, path: .root, error: nil)
+        setup.withLock { $0.used = true }
+        return DatabaseReference(database: self, path: .root, error: nil)
     }
 
     /// The location at `path` (`a/b/c`; `/` is the root). An invalid path gives a reference whose operations
@@ -115,6 +118,44 @@ public final class Database: Sendable {
     /// `scheme://host[:port]`, lowercased: how instances are keyed.
     static func origin(scheme: String, host: String, port: Int?) -> String {
         "\(scheme.lowercased())://\(host.lowercased())" + (port.map { ":\($0)" } ?? "")
+    }
+
+    // MARK: - Emulator
+
+    /// Points this instance at a Realtime Database emulator (Firebase's `useEmulator(withHost:port:)`): from now
+    /// on it speaks the REST and Server-Sent Events protocol (``HTTPDatabaseBackend``) to
+    /// `http://{host}:{port}/{path}.json?ns={namespace}`, the namespace being the first label of the database
+    /// URL's host (`my-db` for `https://my-db.firebaseio.com`), whatever the app's backend.
+    ///
+    /// Call it before making the first reference, as in Firebase.
+    /// - Throws: ``DatabaseErrorCode/invalidArgument`` for an empty host or a port outside 1...65535,
+    ///   ``DatabaseErrorCode/failedPrecondition`` once a reference was made (the SDK stops the app then).
+    public func useEmulator(withHost host: String, port: Int) throws(DatabaseError) {
+        try useEmulator(withHost: host, port: port, sleep: { try await Task.sleep(for: $0) })
+    }
+
+    /// ``useEmulator(withHost:port:)`` with the wait between a listen's reconnection attempts injected (tests).
+    func useEmulator(withHost host: String, port: Int,
+                     sleep: @escaping @Sendable (Duration) async throws -> Void) throws(DatabaseError) {
+        guard !host.isEmpty else { throw .invalid("Cannot connect to empty host.") }
+        guard (1...65535).contains(port) else { throw .invalid("Invalid emulator port \(port).") }
+        let bracketed = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
+        guard let origin = URL(string: "http://\(bracketed):\(port)"), origin.host != nil else {
+            throw .invalid("Invalid emulator host \(host).")
+        }
+        try setup.withLock { (setup) throws(DatabaseError) in
+            guard !setup.used else {
+                throw DatabaseError(.failedPrecondition, "Cannot connect to emulator after database initialization. "
+                                    + "Call useEmulator(host:port:) before creating a database reference or trying to load data.")
+            }
+            setup.emulator = origin
+        }
+        engine.replaceBackend(with: HTTPDatabaseBackend(emulatorOrigin: origin, sleep: sleep))
+    }
+
+    /// The emulator set by ``useEmulator(withHost:port:)`` (e.g. `http://127.0.0.1:9000`), or nil.
+    public var emulatorOrigin: String? {
+        setup.withLock { $0.emulator?.absoluteString }
     }
 
     // MARK: - Connection

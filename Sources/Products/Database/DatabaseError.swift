@@ -18,6 +18,9 @@ public enum DatabaseErrorCode: Int, Sendable, Hashable, CustomStringConvertible 
     case overriddenBySet = 7
     /// A snapshot's value could not be decoded into the requested type (``DataSnapshot/data(as:decoder:)``).
     case decodingFailed = 8
+    /// The call is not allowed in the instance's state (``Database/useEmulator(withHost:port:)`` after the
+    /// instance was used; the SDK stops the app with a fatal error).
+    case failedPrecondition = 9
 
     /// The code's name, e.g. `permissionDenied`.
     public var description: String {
@@ -30,6 +33,7 @@ public enum DatabaseErrorCode: Int, Sendable, Hashable, CustomStringConvertible 
         case .maxRetries: "maxretry"
         case .overriddenBySet: "set"
         case .decodingFailed: "decodingFailed"
+        case .failedPrecondition: "failedPrecondition"
         }
     }
 }

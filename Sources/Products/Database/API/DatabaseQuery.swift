@@ -289,7 +289,7 @@ public class DatabaseQuery: @unchecked Sendable {
     /// - Throws: ``DatabaseError``: the query's own problem, ``DatabaseErrorCode/permissionDenied``.
     public func getData() async throws -> DataSnapshot {
         if let error = spec.error { throw error }
-        let node = try await database.engine.read(spec.path)
+        let node = try await database.engine.read(spec)
         let view = QueryView(spec: spec, node: node, tracksChildren: false)
         return DataSnapshot(ref: ref, node: view.snapshotNode, index: spec.index)
     }

@@ -28,13 +28,13 @@ extension DatabaseReference {
     /// Registers ``updateChildValues(_:)`` of `values` for when this client disconnects.
     /// - Throws: as ``updateChildValues(_:)`` does.
     public func onDisconnectUpdateChildValues(_ values: [String: Any?]) async throws {
-        try await register(try updateSets(values))
+        try await register(try updateSets(values).sets)
     }
 
     /// ``onDisconnectUpdateChildValues(_:)`` with a completion block.
     public func onDisconnectUpdateChildValues(_ values: [String: Any?],
                                               withCompletionBlock block: @escaping @Sendable ((any Error)?, DatabaseReference) -> Void) {
-        register(block) { () throws(DatabaseError) in try updateSets(values) }
+        register(block) { () throws(DatabaseError) in try updateSets(values).sets }
     }
 
     /// Registers the removal of this location for when this client disconnects.

@@ -115,8 +115,8 @@ public final class DatabaseReference: DatabaseQuery, @unchecked Sendable {
     public func updateChildValues(_ values: [String: Any?],
                                   withCompletionBlock block: @escaping @Sendable ((any Error)?, DatabaseReference) -> Void) {
         do {
-            let sets = try updateSets(values)
-            database.engine.write(sets) { error in block(error, self) }
+            let prepared = try updateSets(values)
+            database.engine.write(prepared.sets, wire: prepared.wire) { error in block(error, self) }
         } catch {
             block(error, self)
         }
@@ -134,17 +134,33 @@ public final class DatabaseReference: DatabaseQuery, @unchecked Sendable {
     }
 
     /// The one set of a write at this location, its node made by `make` from the local data there.
-    private func sets(_ make: (DatabaseNode) throws -> DatabaseNode) throws(DatabaseError)
-        -> [(path: DatabasePath, node: DatabaseNode)] {
+    private func sets(_ make: (DatabaseNode) throws -> DatabaseNode) throws(DatabaseError) -> PreparedWrite {
         if let error = spec.error { throw error }
         do {
-            return [(spec.path, try make(database.engine.localNode(at: spec.path)))]
+            let existing = database.engine.localNode(at: spec.path)
+            return try PreparedWrite.make(keepServerValues: database.engine.sendsServerValues) {
+                [(spec.path, try make(existing))]
+            }
         } catch {
             throw .invalid("(setValue:) \(error)")
         }
     }
 
-    func updateSets(_ values: [String: Any?]) throws(DatabaseError) -> [(path: DatabasePath, node: DatabaseNode)] {
+    func updateSets(_ values: [String: Any?]) throws(DatabaseError) -> PreparedWrite {
+        let sets = try updateSets(values, keepingServerValues: false)
+        guard database.engine.sendsServerValues else { return PreparedWrite(sets: sets) }
+        let wire: [(path: DatabasePath, node: DatabaseNode)]
+        do {
+            wire = try WireServerValues.$keep.withValue(true) { try updateSets(values, keepingServerValues: true) }
+        } catch {
+            throw error as? DatabaseError ?? .invalid("(updateChildValues:) \(error)")
+        }
+        return PreparedWrite(sets: sets, wire: zip(sets, wire).contains { $0.node != $1.node } ? wire : nil)
+    }
+
+    /// The sets of an update (`keepingServerValues` only documents that ``WireServerValues/keep`` is set).
+    private func updateSets(_ values: [String: Any?], keepingServerValues: Bool) throws(DatabaseError)
+        -> [(path: DatabasePath, node: DatabaseNode)] {
         if let error = spec.error { throw error }
         var sets: [(path: DatabasePath, node: DatabaseNode)] = []
         for (key, value) in values.sorted(by: { $0.key < $1.key }) {
@@ -169,9 +185,9 @@ public final class DatabaseReference: DatabaseQuery, @unchecked Sendable {
         return sets
     }
 
-    private func write(_ sets: [(path: DatabasePath, node: DatabaseNode)]) async throws {
+    private func write(_ prepared: PreparedWrite) async throws {
         let error: DatabaseError? = await withCheckedContinuation { continuation in
-            database.engine.write(sets) { continuation.resume(returning: $0) }
+            database.engine.write(prepared.sets, wire: prepared.wire) { continuation.resume(returning: $0) }
         }
         if let error { throw error }
     }
@@ -179,7 +195,8 @@ public final class DatabaseReference: DatabaseQuery, @unchecked Sendable {
     private func write(_ block: @escaping @Sendable ((any Error)?, DatabaseReference) -> Void,
                        _ make: (DatabaseNode) throws -> DatabaseNode) {
         do {
-            database.engine.write(try sets(make)) { error in block(error, self) }
+            let prepared = try sets(make)
+            database.engine.write(prepared.sets, wire: prepared.wire) { error in block(error, self) }
         } catch {
             block(error, self)
         }

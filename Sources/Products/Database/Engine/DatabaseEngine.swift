@@ -25,6 +25,8 @@ final class DatabaseEngine: Sendable {
         let once: Bool
         let callback: Callback
         var view: QueryView?
+        /// The backend listen of a backend that listens per location (nil otherwise, or while offline).
+        var registration: (any ListenerRegistration)?
     }
 
     private struct State {
@@ -48,10 +50,13 @@ final class DatabaseEngine: Sendable {
         var disconnectSets: [(path: DatabasePath, node: DatabaseNode)] = []
         /// Pending writes the backend accepted whose change has not arrived (it is ignored while offline).
         var committed: Set<Int> = []
+        /// Counts the times the client went offline: a backend listen started before the last time is stopped.
+        var connection = 0
     }
 
     let url: String
-    private let backend: any DatabaseBackend
+    private let backendBox: Locked<any DatabaseBackend>
+    private var backend: any DatabaseBackend { backendBox.withLock { $0 } }
     private let credentials: DatabaseCredentials
     private let origin = UUID().uuidString
     private let state: Locked<State>
@@ -60,7 +65,7 @@ final class DatabaseEngine: Sendable {
 
     init(url: String, backend: any DatabaseBackend, credentials: DatabaseCredentials) {
         self.url = url
-        self.backend = backend
+        backendBox = Locked(backend)
         self.credentials = credentials
         state = Locked(State(server: .null, local: .null))
     }
@@ -83,21 +88,21 @@ final class DatabaseEngine: Sendable {
     }
 
     /// The server's value at `path`, read with the caller's credentials.
-    func read(_ path: DatabasePath) async throws(DatabaseError) -> DatabaseNode {
+    func read(_ spec: QuerySpec) async throws(DatabaseError) -> DatabaseNode {
         try checkAlive()
-        if !state.withLock({ $0.online }) { return localNode(at: path) }
+        if !state.withLock({ $0.online }) { return localNode(at: spec.path) }
         await waitForCommits()
         let caller = try await credentials.caller()
-        return try backend.read(path.description, database: url, caller: caller).node
+        return try await backend.read(DatabaseBackendQuery(spec: spec), database: url, caller: caller).node
     }
 
     // MARK: - Writes
 
     /// Applies `sets` locally (events at once), then sends them to the backend; `completion` gets nil once
     /// acknowledged, or the error (the local value reverted).
-    func write(_ sets: [(path: DatabasePath, node: DatabaseNode)],
+    func write(_ sets: [(path: DatabasePath, node: DatabaseNode)], wire: [(path: DatabasePath, node: DatabaseNode)]? = nil,
                completion: @escaping @Sendable (DatabaseError?) -> Void) {
-        let write = DatabaseBackendWrite(sets: sets)
+        let write = DatabaseBackendWrite(sets: sets, wire: wire)
         let accepted = state.withLock { state -> Bool in
             guard !state.terminated else { return false }
             state.nextWrite += 1
@@ -127,7 +132,7 @@ final class DatabaseEngine: Sendable {
         do throws(DatabaseError) {
             guard await waitUntilOnline() else { throw Self.gone }
             let caller = try await credentials.caller()
-            try backend.write(write, database: url, caller: caller, origin: "\(origin)/\(id)")
+            try await backend.write(write, database: url, caller: caller, origin: "\(origin)/\(id)")
             state.withLock { state in
                 if state.pending.contains(where: { $0.id == id }) { state.committed.insert(id) }
             }
@@ -257,12 +262,19 @@ final class DatabaseEngine: Sendable {
     /// this client's `onDisconnect` operations and so does the local value (with events); later writes apply
     /// locally at once and are sent by ``goOnline()``.
     func goOffline() {
-        let disconnect = state.withLock { state -> Bool in
-            guard state.online, !state.terminated else { return false }
+        let disconnect = state.withLock { state -> [any ListenerRegistration]? in
+            guard state.online, !state.terminated else { return nil }
             state.online = false
-            return true
+            state.connection += 1
+            var registrations: [any ListenerRegistration] = []
+            for id in state.listeners.keys {
+                if let registration = state.listeners[id]?.registration { registrations.append(registration) }
+                state.listeners[id]?.registration = nil
+            }
+            return registrations
         }
-        guard disconnect else { return }
+        guard let disconnect else { return }
+        disconnect.forEach { $0.remove() }
         watch.withLock { watch in
             defer { watch = nil }
             return watch
@@ -298,6 +310,17 @@ final class DatabaseEngine: Sendable {
         }
         deliveries.drain()
         waiters.forEach { $0.resume() }
+        if backend.listensPerLocation {
+            let listeners = state.withLock { state in
+                state.listeners.filter { $0.value.registration == nil }.map { ($0.key, $0.value.spec, $0.value.callback) }
+            }
+            for (id, spec, callback) in listeners {
+                Task { [self] in
+                    await listenRemotely(id, spec: spec, callback: callback)
+                    deliveries.drain()
+                }
+            }
+        }
     }
 
     // MARK: - onDisconnect
@@ -306,23 +329,23 @@ final class DatabaseEngine: Sendable {
     /// (sent once online). `completion` gets nil once registered, or the error.
     func onDisconnect(_ sets: [(path: DatabasePath, node: DatabaseNode)],
                       completion: @escaping @Sendable (DatabaseError?) -> Void) {
-        serverOperation(completion) { [self] caller throws(DatabaseError) in
-            try backend.onDisconnect(DatabaseBackendWrite(sets: sets), database: url, caller: caller, session: origin)
+        serverOperation(completion) { [self] caller async throws(DatabaseError) in
+            try await backend.onDisconnect(DatabaseBackendWrite(sets: sets), database: url, caller: caller, session: origin)
             state.withLock { $0.disconnectSets += sets }
         }
     }
 
     /// Cancels the `onDisconnect` operations at `path` and below.
     func cancelOnDisconnect(_ path: DatabasePath, completion: @escaping @Sendable (DatabaseError?) -> Void) {
-        serverOperation(completion) { [self] caller throws(DatabaseError) in
-            try backend.cancelOnDisconnect(path.description, database: url, caller: caller, session: origin)
+        serverOperation(completion) { [self] caller async throws(DatabaseError) in
+            try await backend.cancelOnDisconnect(path.description, database: url, caller: caller, session: origin)
             state.withLock { $0.disconnectSets.removeAll { path.contains($0.path) } }
         }
     }
 
     /// Runs `body` with the caller's credentials after the writes sent so far, once online.
     private func serverOperation(_ completion: @escaping @Sendable (DatabaseError?) -> Void,
-                                 _ body: @escaping @Sendable (DatabaseCaller) throws(DatabaseError) -> Void) {
+                                 _ body: @escaping @Sendable (DatabaseCaller) async throws(DatabaseError) -> Void) {
         let accepted = state.withLock { state -> Bool in
             guard !state.terminated else { return false }
             let previous = state.lastCommit
@@ -330,7 +353,7 @@ final class DatabaseEngine: Sendable {
                 await previous?.value
                 do throws(DatabaseError) {
                     guard await waitUntilOnline() else { throw Self.gone }
-                    try body(try await credentials.caller())
+                    try await body(try await credentials.caller())
                     completion(nil)
                 } catch {
                     completion(error)
@@ -454,7 +477,7 @@ final class DatabaseEngine: Sendable {
                 do throws(DatabaseError) {
                     guard await waitUntilOnline() else { throw Self.gone }
                     let caller = try await credentials.caller()
-                    return .success(try backend.compareAndSet(write, expected: DatabaseBackendValue(node: input),
+                    return .success(try await backend.compareAndSet(write, expected: DatabaseBackendValue(node: input),
                                                               database: url, caller: caller, origin: origin)?.node)
                 } catch {
                     return .failure(error)
@@ -490,7 +513,18 @@ final class DatabaseEngine: Sendable {
             }
             return 0
         }
-        if credentials.isAnonymous {
+        if backend.listensPerLocation, !isOnline {
+            // Offline: the local data now; the backend listen starts with `goOnline()`.
+            activate(id)
+            Task { deliveries.drain() }
+        } else if backend.listensPerLocation {
+            // The backend fetches the location's data first; each listen on its own (a slow one does not hold
+            // up the others).
+            Task { [self] in
+                await listenRemotely(id, spec: spec, callback: callback)
+                deliveries.drain()
+            }
+        } else if credentials.isAnonymous {
             // Nobody to ask for tokens: authorize and activate now, so the next write is seen; the initial
             // events are delivered from a task, never before `observe` returns.
             authorize(id, spec: spec, caller: DatabaseCaller(), callback: callback)
@@ -514,6 +548,34 @@ final class DatabaseEngine: Sendable {
         return id
     }
 
+    /// Starts the backend listen of listener `id` and activates it once the data is there; a listener removed
+    /// meanwhile has its listen stopped at once.
+    private func listenRemotely(_ id: Int, spec: QuerySpec, callback: @escaping Callback) async {
+        let credentials = credentials
+        let connection = state.withLock { $0.connection }
+        do throws(DatabaseError) {
+            let registration = try await backend.listen(
+                DatabaseBackendQuery(spec: spec), database: url,
+                credentials: { forcingRefresh async throws(DatabaseError) in
+                    try await credentials.caller(forcingRefresh: forcingRefresh)
+                },
+                onCancel: { [weak self] error in
+                    self?.fail(id, error, callback: callback)
+                    self?.deliveries.drain()
+                })
+            let kept = state.withLock { state -> Bool in
+                guard state.online, state.connection == connection, state.listeners[id] != nil,
+                      state.listeners[id]?.registration == nil else { return false }
+                state.listeners[id]?.registration = registration
+                return true
+            }
+            guard kept else { return registration.remove() }
+            activate(id)
+        } catch {
+            fail(id, error, callback: callback)
+        }
+    }
+
     private func authorize(_ id: Int, spec: QuerySpec, caller: DatabaseCaller, callback: @escaping Callback) {
         do {
             try backend.authorizeRead(spec.path.description, database: url, caller: caller)
@@ -525,15 +587,17 @@ final class DatabaseEngine: Sendable {
 
     /// Removes the listener `id` and queues `error` for it.
     private func fail(_ id: Int, _ error: DatabaseError, callback: @escaping Callback) {
-        state.withLock { state in
-            guard state.listeners.removeValue(forKey: id) != nil else { return }
+        let registration = state.withLock { state -> (any ListenerRegistration)? in
+            guard let listener = state.listeners.removeValue(forKey: id) else { return nil }
             deliveries.enqueue([{ callback(.error(error)) }])
+            return listener.registration
         }
+        registration?.remove()
     }
 
     private func activate(_ id: Int) {
         state.withLock { state in
-            guard var listener = state.listeners[id] else { return }
+            guard var listener = state.listeners[id], listener.view == nil else { return }
             let view = QueryView(spec: listener.spec, node: state.local.node(at: listener.spec.path.keys),
                                  tracksChildren: listener.types != [.value])
             listener.view = view
@@ -553,27 +617,31 @@ final class DatabaseEngine: Sendable {
         let once = listener.once
         return { [weak self] in
             guard let self else { return }
-            let present = state.withLock { state -> Bool in
-                guard state.listeners[id] != nil else { return false }
+            let (present, registration) = state.withLock { state -> (Bool, (any ListenerRegistration)?) in
+                guard let listener = state.listeners[id] else { return (false, nil) }
                 if once { state.listeners[id] = nil }
-                return true
+                return (true, once ? listener.registration : nil)
             }
+            registration?.remove()
             if present { callback(event) }
         }
     }
 
     /// Removes the listener `id` (nothing for an unknown one).
     func removeListener(_ id: Int) {
-        state.withLock { _ = $0.listeners.removeValue(forKey: id) }
+        state.withLock { $0.listeners.removeValue(forKey: id)?.registration }?.remove()
     }
 
     /// Removes the listeners of `spec`: every listener at its location when it is a plain location.
     func removeListeners(matching spec: QuerySpec) {
-        state.withLock { state in
-            state.listeners = state.listeners.filter { _, listener in
-                spec.isDefault ? listener.spec.path != spec.path : listener.spec != spec
+        let registrations = state.withLock { state -> [any ListenerRegistration] in
+            let removed = state.listeners.filter { _, listener in
+                spec.isDefault ? listener.spec.path == spec.path : listener.spec == spec
             }
+            for id in removed.keys { state.listeners[id] = nil }
+            return removed.values.compactMap(\.registration)
         }
+        registrations.forEach { $0.remove() }
     }
 
     /// Whether every queued event was delivered.
@@ -589,14 +657,17 @@ final class DatabaseEngine: Sendable {
     func terminate() {
         watch.withLock { $0 }?.remove()
         backend.disconnect(session: origin, database: url)
-        let (callbacks, waiters) = state.withLock { state -> ([Callback], [CheckedContinuation<Void, Never>]) in
-            guard !state.terminated else { return ([], []) }
+        let (callbacks, waiters, registrations) = state.withLock { state
+            -> ([Callback], [CheckedContinuation<Void, Never>], [any ListenerRegistration]) in
+            guard !state.terminated else { return ([], [], []) }
             state.terminated = true
             defer { state.onlineWaiters = [] }
             let waiters = state.onlineWaiters
             defer { state.listeners = [:] }
-            return (state.listeners.sorted { $0.key < $1.key }.map(\.value.callback), waiters)
+            let listeners = state.listeners.sorted { $0.key < $1.key }.map(\.value)
+            return (listeners.map(\.callback), waiters, listeners.compactMap(\.registration))
         }
+        registrations.forEach { $0.remove() }
         waiters.forEach { $0.resume() }
         deliveries.enqueue(callbacks.map { callback in { callback(.finished) } })
         deliveries.drain()
@@ -606,5 +677,22 @@ final class DatabaseEngine: Sendable {
         if state.withLock({ $0.terminated }) {
             throw DatabaseError(.unavailable, "The database instance is gone (its app was deleted).")
         }
+    }
+}
+
+extension DatabaseEngine {
+    /// Whether writes should carry their server values unresolved too (``DatabaseBackendWrite``'s wire form):
+    /// for a backend that listens per location, which talks to a server that resolves them.
+    var sendsServerValues: Bool { backend.listensPerLocation }
+
+    /// Replaces the backend (``Database/useEmulator(withHost:port:)``, before the instance is used): the
+    /// watch of the old one stops and one of the new one starts.
+    func replaceBackend(with newBackend: any DatabaseBackend) {
+        watch.withLock { watch in
+            defer { watch = nil }
+            return watch
+        }?.remove()
+        backendBox.withLock { $0 = newBackend }
+        start()
     }
 }

@@ -143,6 +143,9 @@ extension DatabaseNode {
     /// A server value's result.
     private static func resolve(server: Any?, existing: DatabaseNode, now: Double,
                                 path: [String]) throws(DatabaseValueError) -> DatabaseNode {
+        if WireServerValues.keep {
+            return DatabaseNode.null.setting(child: try placeholder(server, path: path), forKey: ".sv")
+        }
         if let name = server as? String, name == "timestamp" {
             return DatabaseNode(.number(now))
         }
@@ -150,6 +153,18 @@ extension DatabaseNode {
            let step = try leaf(delta as Any, path: path), case .number(let amount) = step {
             if case .number(let current)? = existing.leaf { return DatabaseNode(.number(current + amount)) }
             return DatabaseNode(.number(amount))
+        }
+        throw DatabaseValueError(path: path, reason: "Unknown server value \(String(describing: server))")
+    }
+}
+
+extension DatabaseNode {
+    /// A server value's operation kept as is for the wire: `"timestamp"` or `{"increment": n}`.
+    fileprivate static func placeholder(_ server: Any?, path: [String]) throws(DatabaseValueError) -> DatabaseNode {
+        if let name = server as? String, name == "timestamp" { return DatabaseNode(.string(name)) }
+        if let operation = server as? [String: Any], operation.count == 1, let delta = operation["increment"],
+           let step = try leaf(delta as Any, path: path), case .number = step {
+            return DatabaseNode.null.setting(child: DatabaseNode(step), forKey: "increment")
         }
         throw DatabaseValueError(path: path, reason: "Unknown server value \(String(describing: server))")
     }

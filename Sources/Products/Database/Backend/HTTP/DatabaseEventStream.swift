@@ -1,0 +1,235 @@
+import FlintCore
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// One listen of ``HTTPDatabaseBackend``: a `GET` with `Accept: text/event-stream` kept open, its events
+/// applied to the backend's data, reconnecting when needed, until ``remove()``.
+///
+/// - `put` / `patch` (`{"path": "/rel", "data": …}`) are handed to `apply`; the first one after the stream
+///   started ends ``start()``.
+/// - `keep-alive` is ignored.
+/// - `cancel` (the caller may no longer read) ends the listen with ``DatabaseErrorCode/permissionDenied``.
+/// - `auth_revoked` (the ID token expired) reconnects at once with a fresh token.
+/// - A dropped connection, a failure to connect or a transient status (408, 429, 5xx) reconnects after a
+///   backoff of 1, 2, 4, … (at most 30) seconds waited with the injected `sleep`; the count restarts once data
+///   arrives. On reconnecting, the server sends the location's whole data again (`put` at `/`), which
+///   replaces what the client had: no change is lost, and one that did not happen raises no event.
+/// - Another status ends the listen with its error (``DatabaseRESTError``); malformed events end it with
+///   ``DatabaseErrorCode/unknown``.
+///
+/// Before ``start()`` returned, an ending is thrown by it; afterwards it goes to `onCancel`. After
+/// ``remove()``, nothing is reported.
+final class DatabaseEventStream: ListenerRegistration {
+    /// Applies one `put` or `patch` event: the type, the path below the listened location, the data.
+    typealias Apply = @Sendable (_ type: String, _ path: [String], _ data: Any?) throws(DatabaseError) -> Void
+
+    private struct State {
+        var ready: CheckedContinuation<Void, any Error>?
+        var isReady = false
+        var removed = false
+        var task: Task<Void, Never>?
+        var connection: EventStreamConnection?
+    }
+
+    /// The longest wait between two connection attempts.
+    static let maximumBackoff: Duration = .seconds(30)
+
+    private let state = Locked(State())
+    private let request: @Sendable (DatabaseCaller) -> URLRequest?
+    private let credentials: DatabaseCredentialSource
+    private let apply: Apply
+    private let onCancel: @Sendable (DatabaseError) -> Void
+    private let sleep: @Sendable (Duration) async throws -> Void
+
+    /// A listen sending the request `request` makes for a caller.
+    init(request: @escaping @Sendable (DatabaseCaller) -> URLRequest?, credentials: @escaping DatabaseCredentialSource,
+         apply: @escaping Apply, onCancel: @escaping @Sendable (DatabaseError) -> Void,
+         sleep: @escaping @Sendable (Duration) async throws -> Void) {
+        self.request = request
+        self.credentials = credentials
+        self.apply = apply
+        self.onCancel = onCancel
+        self.sleep = sleep
+    }
+
+    /// Connects and returns once the location's data arrived.
+    /// - Throws: ``DatabaseError``: the server refused the listen (or it was removed first).
+    func start() async throws(DatabaseError) {
+        do {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                let task = Task { [self] in await run() }
+                let removed = state.withLock { state -> Bool in
+                    state.ready = continuation
+                    state.task = task
+                    return state.removed
+                }
+                if removed { task.cancel() }
+            }
+        } catch {
+            throw error as? DatabaseError ?? DatabaseError(.unknown, "\(error)")
+        }
+    }
+
+    /// Stops listening: the connection closes; nothing more is reported.
+    func remove() {
+        let (task, connection, ready) = state.withLock { state in
+            state.removed = true
+            defer { state.ready = nil }
+            return (state.task, state.connection, state.ready)
+        }
+        task?.cancel()
+        connection?.cancel()
+        ready?.resume(throwing: DatabaseError(.unavailable, "The listen was stopped."))
+    }
+
+    private var isRemoved: Bool { state.withLock { $0.removed } }
+
+    /// Ends the listen with `error`: thrown by ``start()``, or reported to `onCancel`.
+    private func end(_ error: DatabaseError) {
+        let (ready, report) = state.withLock { state -> (CheckedContinuation<Void, any Error>?, Bool) in
+            defer {
+                state.ready = nil
+                state.removed = true
+            }
+            return (state.ready, state.isReady && !state.removed)
+        }
+        if let ready {
+            ready.resume(throwing: error)
+        } else if report {
+            onCancel(error)
+        }
+    }
+
+    private func markReady() {
+        let ready = state.withLock { state in
+            defer { state.ready = nil }
+            state.isReady = true
+            return state.ready
+        }
+        ready?.resume()
+    }
+
+    /// What one connection ended with.
+    private enum Outcome {
+        /// Reconnect after a backoff.
+        case dropped
+        /// Reconnect at once with a fresh ID token.
+        case revoked
+        /// Stop with this error.
+        case failed(DatabaseError)
+        /// The listen was removed.
+        case stopped
+    }
+
+    private func run() async {
+        var failures = 0
+        var forcingRefresh = false
+        while !Task.isCancelled, !isRemoved {
+            let caller: DatabaseCaller
+            do {
+                caller = try await credentials(forcingRefresh)
+            } catch {
+                return end(error)
+            }
+            forcingRefresh = false
+            guard let request = request(caller) else {
+                return end(DatabaseError(.invalidArgument, "The listen's URL could not be made."))
+            }
+            var receivedData = false
+            switch await connect(request, receivedData: &receivedData) {
+            case .stopped:
+                return
+            case .failed(let error):
+                return end(error)
+            case .revoked:
+                forcingRefresh = true
+                failures = 0
+                continue
+            case .dropped:
+                failures = receivedData ? 1 : failures + 1
+            }
+            let exponent = min(failures - 1, 5)
+            let delay = min(Self.maximumBackoff, .seconds(1 << exponent))
+            do {
+                try await sleep(delay)
+            } catch {
+                return
+            }
+        }
+    }
+
+    /// One connection: its events applied until it ends.
+    private func connect(_ request: URLRequest, receivedData: inout Bool) async -> Outcome {
+        let connection = EventStreamConnection()
+        let removed = state.withLock { state -> Bool in
+            state.connection = connection
+            return state.removed
+        }
+        if removed { return .stopped }
+        defer { connection.cancel() }
+        let status: Int
+        do {
+            status = try await connection.start(request)
+        } catch {
+            return isRemoved || Task.isCancelled ? .stopped : .dropped
+        }
+        guard status == 200 else {
+            var body = Data()
+            do {
+                for try await chunk in connection.body {
+                    body.append(chunk)
+                    if body.count > 64 * 1024 { break }
+                }
+            } catch {}
+            if DatabaseRESTError.isTransient(status: status) { return .dropped }
+            return .failed(DatabaseRESTError.error(status: status, body: body))
+        }
+        var parser = ServerSentEventParser()
+        do {
+            for try await chunk in connection.body {
+                for event in try parser.append(chunk) {
+                    switch event.type {
+                    case "put", "patch":
+                        let (path, data) = try Self.payload(event.data)
+                        try apply(event.type, path, data)
+                        receivedData = true
+                        markReady()
+                    case "keep-alive":
+                        continue
+                    case "cancel":
+                        let reason = try? DatabaseJSON.jsonObject(from: Data(event.data.utf8))
+                        return .failed(DatabaseError(.permissionDenied, "The server cancelled the listen: "
+                                                     + ((reason as? String) ?? "Permission denied")))
+                    case "auth_revoked":
+                        return .revoked
+                    default:
+                        continue
+                    }
+                }
+            }
+        } catch let error as DatabaseError {
+            return isRemoved ? .stopped : .failed(error)
+        } catch {
+            return isRemoved || Task.isCancelled ? .stopped : .dropped
+        }
+        return isRemoved || Task.isCancelled ? .stopped : .dropped
+    }
+
+    /// The path (keys) and data of a `put`/`patch` event's `{"path": "/a/b", "data": …}`.
+    /// - Throws: ``DatabaseErrorCode/unknown`` for anything else.
+    static func payload(_ text: String) throws(DatabaseError) -> ([String], Any?) {
+        let object = try DatabaseJSON.jsonObject(from: Data(text.utf8))
+        guard let envelope = object as? [String: Any], let path = envelope["path"] as? String,
+              envelope.keys.contains("data") else {
+            throw DatabaseError(.unknown, "The server sent a malformed event: \(text.prefix(200))")
+        }
+        let keys = path.split(separator: "/").map(String.init)
+        guard keys.isEmpty || (try? DatabasePath(validating: path)) != nil else {
+            throw DatabaseError(.unknown, "The server sent an event with an invalid path: \(path.prefix(200))")
+        }
+        let data = envelope["data"]
+        return (keys, data is NSNull ? nil : data)
+    }
+}

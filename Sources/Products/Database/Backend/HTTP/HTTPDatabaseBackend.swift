@@ -1,0 +1,372 @@
+import FlintCore
+import FlintProductSupport
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A ``DatabaseBackend`` speaking the Realtime Database's REST protocol with Server-Sent Events, to
+/// `https://<database>.firebaseio.com` (the database URL) or to the Emulator Suite
+/// (``Database/useEmulator(withHost:port:)``, or `emulatorOrigin`).
+///
+/// ```swift
+/// let backend = HTTPDatabaseBackend()                         // production: the database URL
+/// let app = try registry.configure(options: options, overrides: [.instance(backend, as: DatabaseBackend.self)])
+/// ```
+///
+/// - **Listens**: one `GET {path}.json` with `Accept: text/event-stream` per observed location or query
+///   (its `orderBy`, `startAt`, `endAt`, `equalTo`, `limitToFirst`/`limitToLast`), kept open by a
+///   ``DatabaseEventStream``: `put` and `patch` events update the data this backend knows, which its watchers
+///   (the client engine) receive as changes, so observers get the same events as with the embedded backend.
+///   `cancel` fails the listen with ``DatabaseErrorCode/permissionDenied``; `auth_revoked` reconnects with a
+///   fresh ID token; a dropped connection reconnects after a backoff (waited with the injected `sleep`).
+/// - **Writes**: a set is a `PUT` (a removal a `DELETE`), an update a `PATCH` of the locations' closest
+///   common ancestor; server values (`{".sv": …}`) are sent as they are and resolved by the server (the
+///   answer's value is what the client then holds).
+/// - **Transactions** (``compareAndSet(_:expected:database:caller:origin:)``): `GET` with
+///   `X-Firebase-ETag: true`, then `PUT` with `if-match`; a `412 Precondition Failed` answers the current
+///   value and ETag, with which the client runs the transaction again.
+/// - **Reads** (`getData()`): a `GET` with the query's parameters.
+/// - **Credentials**: the ID token as `?auth=`, the App Check token as `X-Firebase-AppCheck`, only over
+///   HTTPS or to a loopback host; sessions refuse redirects. `?ns=<namespace>` names the database on an
+///   emulator. Keys are percent-encoded, so none changes the URL's meaning.
+/// - **onDisconnect**: REST has no connection the server could watch, so the operations are kept by this
+///   backend and sent by it when the client disconnects (`goOffline()`, or its app is deleted), as a best
+///   effort: a client that crashes or loses the network never sends them.
+///
+/// Requests are not retried: a failure is reported (``DatabaseErrorCode/unavailable`` when the server could
+/// not be reached) and the client reverts the write. Errors map as ``DatabaseRESTError`` says.
+public final class HTTPDatabaseBackend: DatabaseBackend {
+    private typealias Watcher = @Sendable (DatabaseBackendChange) -> Void
+
+    private struct DisconnectOperation {
+        let path: DatabasePath
+        let node: DatabaseNode
+        let caller: DatabaseCaller
+    }
+
+    private struct State {
+        /// What each database holds, as far as the listens and writes told.
+        var roots: [String: DatabaseNode] = [:]
+        var watchers: [String: [Int: Watcher]] = [:]
+        var nextWatcher = 0
+        /// The `onDisconnect` operations of each database's client sessions, in registration order.
+        var disconnects: [String: [String: [DisconnectOperation]]] = [:]
+        /// The last ETag seen per location (`database` + path), with the value it belongs to.
+        var etags: [String: (node: DatabaseNode, etag: String)] = [:]
+    }
+
+    /// The emulator every request goes to (e.g. `http://127.0.0.1:9000`), or nil for the database URL itself.
+    public let emulatorOrigin: URL?
+    private let sleep: @Sendable (Duration) async throws -> Void
+    private let session = CredentialSafeSession.make()
+    private let state = Locked(State())
+    private let deliveries = DeliveryQueue()
+
+    /// A backend talking to each database at its URL, or to the emulator at `emulatorOrigin`; `sleep` waits
+    /// between reconnection attempts of a listen (inject one in tests).
+    public init(emulatorOrigin: URL? = nil,
+                sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }) {
+        self.emulatorOrigin = emulatorOrigin
+        self.sleep = sleep
+    }
+
+    // MARK: - Reads and listens
+
+    /// `GET {path}.json` of the location.
+    /// - Throws: ``DatabaseError`` (``DatabaseRESTError``); ``DatabaseErrorCode/invalidArgument`` for a
+    ///   malformed path.
+    public func read(_ path: String, database: String, caller: DatabaseCaller) async throws(DatabaseError) -> DatabaseBackendValue {
+        try await read(DatabaseBackendQuery(spec: QuerySpec(path: try Self.path(path))), database: database, caller: caller)
+    }
+
+    /// `GET {path}.json` with the query's parameters.
+    /// - Throws: ``DatabaseError`` (``DatabaseRESTError``).
+    public func read(_ query: DatabaseBackendQuery, database: String,
+                     caller: DatabaseCaller) async throws(DatabaseError) -> DatabaseBackendValue {
+        let request = try makeRequest(database, query.spec.path, method: "GET", caller: caller,
+                                      parameters: DatabaseRESTLocation.parameters(of: query.spec) + [("format", "export")])
+        let (body, _) = try await send(request)
+        return DatabaseBackendValue(node: try DatabaseJSON.node(from: body))
+    }
+
+    /// Nothing: listens are authorized by the server when they start.
+    public func authorizeRead(_ path: String, database: String, caller: DatabaseCaller) throws(DatabaseError) {}
+
+    /// True: data arrives per listened location.
+    public var listensPerLocation: Bool { true }
+
+    /// Opens the query's event stream; returns once its data arrived (see ``DatabaseEventStream``).
+    /// - Throws: ``DatabaseError``: the server refused the listen.
+    public func listen(_ query: DatabaseBackendQuery, database: String, credentials: @escaping DatabaseCredentialSource,
+                       onCancel: @escaping @Sendable (DatabaseError) -> Void) async throws(DatabaseError) -> any ListenerRegistration {
+        let spec = query.spec
+        let parameters = DatabaseRESTLocation.parameters(of: spec) + [("format", "export")]
+        let stream = DatabaseEventStream(
+            request: { [self] caller in
+                var request = try? makeRequest(database, spec.path, method: "GET", caller: caller, parameters: parameters)
+                request?.setValue("text/event-stream", forHTTPHeaderField: "Accept")
+                request?.timeoutInterval = 24 * 60 * 60
+                return request
+            },
+            credentials: credentials,
+            apply: { [weak self] type, path, data throws(DatabaseError) in
+                try self?.apply(type, path: path, data: data, spec: spec, database: database)
+            },
+            onCancel: onCancel, sleep: sleep)
+        try await stream.start()
+        return stream
+    }
+
+    /// Applies a `put` or `patch` event of the listen of `spec` to the database's data, and tells the watchers.
+    private func apply(_ type: String, path: [String], data: Any?, spec: QuerySpec, database: String) throws(DatabaseError) {
+        let location = DatabasePath(keys: spec.path.keys + path)
+        guard location.keys.count <= DatabasePath.maximumDepth else {
+            throw DatabaseError(.unknown, "The server sent an event deeper than \(DatabasePath.maximumDepth) keys.")
+        }
+        var sets: [(path: DatabasePath, node: DatabaseNode)] = []
+        if type == "patch" {
+            guard let children = data as? [String: Any] else {
+                throw DatabaseError(.unknown, "The server sent a patch that is not an object.")
+            }
+            for (key, value) in children.sorted(by: { $0.key < $1.key }) {
+                guard let relative = try? DatabasePath(validating: key) else {
+                    throw DatabaseError(.unknown, "The server sent a patch with an invalid key: \(key.prefix(100))")
+                }
+                sets.append((DatabasePath(keys: location.keys + relative.keys), try DatabaseJSON.node(fromJSONObject: value)))
+            }
+        } else {
+            sets.append((location, try DatabaseJSON.node(fromJSONObject: data)))
+        }
+        change(database, origin: nil) { root in
+            for (path, node) in sets {
+                if path == spec.path, spec.isFiltered {
+                    // A query's whole data: replaces the children it covers, not the others.
+                    var existing = root.node(at: path.keys)
+                    if existing.hasChildren {
+                        for child in existing.children where spec.inRange(spec.index.entry(key: child.key, node: child.node)) {
+                            existing = existing.setting(child: .null, forKey: child.key)
+                        }
+                        for child in node.children { existing = existing.setting(child: child.node, forKey: child.key) }
+                        if !node.hasChildren, !node.isNull { existing = node }
+                    } else {
+                        existing = node
+                    }
+                    root = root.setting(existing, at: path.keys)
+                } else {
+                    root = root.setting(node, at: path.keys)
+                }
+            }
+            return sets.map(\.path)
+        }
+    }
+
+    // MARK: - Writes
+
+    /// `PUT` (a set), `DELETE` (a removal) or `PATCH` (an update) with the caller's credentials; then the
+    /// watchers receive the written values as the server answered them, tagged with `origin`.
+    /// - Throws: ``DatabaseError`` (``DatabaseRESTError``); nothing was written.
+    public func write(_ write: DatabaseBackendWrite, database: String, caller: DatabaseCaller,
+                      origin: String) async throws(DatabaseError) {
+        try await send(write, database: database, caller: caller, origin: origin)
+    }
+
+    private func send(_ write: DatabaseBackendWrite, database: String, caller: DatabaseCaller,
+                      origin: String?) async throws(DatabaseError) {
+        let wire = write.wire ?? write.sets
+        guard let first = wire.first else { return }
+        var written = write.sets
+        if wire.count == 1 {
+            let isRemoval = first.node.isNull
+            var request = try makeRequest(database, first.path, method: isRemoval ? "DELETE" : "PUT", caller: caller)
+            if !isRemoval { request.httpBody = DatabaseJSON.data(of: first.node) }
+            let (body, _) = try await send(request)
+            if !isRemoval, let resolved = try? DatabaseJSON.node(from: body) { written = [(first.path, resolved)] }
+        } else {
+            var base = first.path.keys
+            for set in wire.dropFirst() {
+                base = Array(zip(base, set.path.keys).prefix { $0.0 == $0.1 }.map(\.0))
+            }
+            let basePath = DatabasePath(keys: base)
+            let relative = wire.map { (key: basePath.relative($0.path).joined(separator: "/"), node: $0.node) }
+            var request = try makeRequest(database, basePath, method: "PATCH", caller: caller)
+            request.httpBody = DatabaseJSON.data(of: relative)
+            let (body, _) = try await send(request)
+            if let answer = (try? DatabaseJSON.jsonObject(from: body)) as? [String: Any] {
+                written = zip(write.sets, relative).map { set, sent in
+                    guard let value = answer[sent.key], let node = try? DatabaseJSON.node(fromJSONObject: value) else {
+                        return set
+                    }
+                    return (set.path, node)
+                }
+            }
+        }
+        change(database, origin: origin) { root in
+            for (path, node) in written { root = root.setting(node, at: path.keys) }
+            return written.map(\.path)
+        }
+    }
+
+    /// A transaction's compare-and-set with ETags: the location's ETag (from the last answer when it was for
+    /// `expected`, else a `GET` with `X-Firebase-ETag: true`), then a `PUT` with `if-match`. Returns nil once
+    /// written, or the server's value when it is not `expected` (a `412` answers it).
+    /// - Throws: ``DatabaseError`` (``DatabaseRESTError``).
+    public func compareAndSet(_ write: DatabaseBackendWrite, expected: DatabaseBackendValue, database: String,
+                              caller: DatabaseCaller, origin: String) async throws(DatabaseError) -> DatabaseBackendValue? {
+        guard let set = (write.wire ?? write.sets).first, let local = write.sets.first else { return nil }
+        let key = database + set.path.description
+        var etag = state.withLock { state -> String? in
+            guard let cached = state.etags[key], cached.node == expected.node else { return nil }
+            return cached.etag
+        }
+        if etag == nil {
+            var request = try makeRequest(database, set.path, method: "GET", caller: caller, parameters: [("format", "export")])
+            request.setValue("true", forHTTPHeaderField: "X-Firebase-ETag")
+            let (body, response) = try await send(request)
+            let current = try DatabaseJSON.node(from: body)
+            guard let tag = response.value(forHTTPHeaderField: "ETag") else {
+                throw DatabaseError(.unknown, "The server did not send an ETag for \(set.path).")
+            }
+            state.withLock { $0.etags[key] = (current, tag) }
+            guard current == expected.node else { return DatabaseBackendValue(node: current) }
+            etag = tag
+        }
+        var request = try makeRequest(database, set.path, method: "PUT", caller: caller)
+        request.setValue(etag, forHTTPHeaderField: "if-match")
+        request.httpBody = DatabaseJSON.data(of: set.node)
+        let (body, response) = try await send(request, accepting: [412])
+        if response.statusCode == 412 {
+            let current = try DatabaseJSON.node(from: body)
+            state.withLock { state in
+                if let tag = response.value(forHTTPHeaderField: "ETag") {
+                    state.etags[key] = (current, tag)
+                } else {
+                    state.etags[key] = nil
+                }
+            }
+            return DatabaseBackendValue(node: current)
+        }
+        let written = (try? DatabaseJSON.node(from: body)) ?? local.node
+        state.withLock { state in
+            if let tag = response.value(forHTTPHeaderField: "ETag") {
+                state.etags[key] = (written, tag)
+            } else {
+                state.etags[key] = nil
+            }
+        }
+        change(database, origin: origin) { root in
+            root = root.setting(written, at: set.path.keys)
+            return [set.path]
+        }
+        return nil
+    }
+
+    // MARK: - onDisconnect
+
+    /// Keeps `write` for when `session` disconnects (REST has no connection-bound operations: see the type's
+    /// documentation). The server checks the rules only when it is sent.
+    public func onDisconnect(_ write: DatabaseBackendWrite, database: String, caller: DatabaseCaller,
+                             session: String) async throws(DatabaseError) {
+        let operations = (write.wire ?? write.sets).map { DisconnectOperation(path: $0.path, node: $0.node, caller: caller) }
+        state.withLock { $0.disconnects[database, default: [:]][session, default: []] += operations }
+    }
+
+    /// Forgets the kept `onDisconnect` operations of `session` at `path` and below.
+    /// - Throws: ``DatabaseErrorCode/invalidArgument`` for a malformed path.
+    public func cancelOnDisconnect(_ path: String, database: String, caller: DatabaseCaller,
+                                   session: String) async throws(DatabaseError) {
+        let location = try Self.path(path)
+        state.withLock { state in
+            state.disconnects[database]?[session]?.removeAll { location.contains($0.path) }
+        }
+    }
+
+    /// Sends the kept `onDisconnect` operations of `session`, in order, from a task of their own (best
+    /// effort: failures are ignored), and forgets them.
+    public func disconnect(session: String, database: String) {
+        let operations = state.withLock { $0.disconnects[database]?.removeValue(forKey: session) } ?? []
+        guard !operations.isEmpty else { return }
+        Task { [self] in
+            for operation in operations {
+                try? await send(DatabaseBackendWrite(sets: [(operation.path, operation.node)]), database: database,
+                                caller: operation.caller, origin: nil)
+            }
+        }
+    }
+
+    // MARK: - Watch
+
+    /// Starts a watch of `database`: the data known now, then every change the listens and writes bring.
+    public func watch(database: String, _ onChange: @escaping @Sendable (DatabaseBackendChange) -> Void) -> DatabaseBackendWatch {
+        let (id, initial) = state.withLock { state -> (Int, DatabaseNode) in
+            state.nextWatcher += 1
+            state.watchers[database, default: [:]][state.nextWatcher] = onChange
+            return (state.nextWatcher, state.roots[database] ?? .null)
+        }
+        return DatabaseBackendWatch(initial: initial) { [weak self] in
+            self?.state.withLock { _ = $0.watchers[database]?.removeValue(forKey: id) }
+        }
+    }
+
+    /// Changes the database's data with `update` (which returns the changed paths) and queues the change for
+    /// the watchers, delivered in order after the lock is released.
+    private func change(_ database: String, origin: String?, _ update: (inout DatabaseNode) -> [DatabasePath]) {
+        state.withLock { state in
+            var root = state.roots[database] ?? .null
+            let paths = update(&root)
+            state.roots[database] = root
+            let change = DatabaseBackendChange(root: root, paths: paths, origin: origin)
+            let watchers = (state.watchers[database] ?? [:]).sorted { $0.key < $1.key }.map(\.value)
+            deliveries.enqueue(watchers.map { watcher in { watcher(change) } })
+        }
+        deliveries.drain()
+    }
+
+    // MARK: - Requests
+
+    /// A request to `path` of `database`, with the caller's credentials when the server may receive them.
+    private func makeRequest(_ database: String, _ path: DatabasePath, method: String, caller: DatabaseCaller,
+                             parameters: [(String, String)] = []) throws(DatabaseError) -> URLRequest {
+        let location = DatabaseRESTLocation(database: database, emulatorOrigin: emulatorOrigin)
+        let trusted = location.acceptsCredentials
+        guard let url = location.url(path, parameters: parameters, idToken: trusted ? caller.idToken : nil) else {
+            throw DatabaseError(.invalidArgument, "Cannot make a URL for \(path) of \(database).")
+        }
+        var request = URLRequest(url: url)
+        request.httpMethod = method
+        if trusted, let token = caller.appCheckToken {
+            request.setValue(token, forHTTPHeaderField: "X-Firebase-AppCheck")
+        }
+        if method != "GET", method != "DELETE" {
+            request.setValue("application/json; charset=utf-8", forHTTPHeaderField: "Content-Type")
+        }
+        return request
+    }
+
+    /// Sends `request`; a status other than 2xx (or one of `accepting`) is its ``DatabaseRESTError``.
+    private func send(_ request: URLRequest, accepting: Set<Int> = []) async throws(DatabaseError) -> (Data, HTTPURLResponse) {
+        let data: Data
+        let response: URLResponse
+        do {
+            (data, response) = try await URLSessionCalls.data(for: request, in: session)
+        } catch {
+            throw DatabaseRESTError.unreachable(error)
+        }
+        guard let http = response as? HTTPURLResponse else {
+            throw DatabaseError(.unknown, "The server's answer was not HTTP.")
+        }
+        guard (200..<300).contains(http.statusCode) || accepting.contains(http.statusCode) else {
+            throw DatabaseRESTError.error(status: http.statusCode, body: data)
+        }
+        return (data, http)
+    }
+
+    private static func path(_ string: String) throws(DatabaseError) -> DatabasePath {
+        if string == "/" { return .root }
+        do {
+            return try DatabasePath(validating: string)
+        } catch {
+            throw .invalid(error.description)
+        }
+    }
+}
