@@ -42,8 +42,7 @@ final class FakeDatabaseServer: Sendable {
 
     /// The whole database as JSON.
     var json: String {
-        let data = DatabaseJSON.data(of: state.withLock { $0.root })
-        return String(decoding: data, as: UTF8.self)
+        Self.json(state.withLock { $0.root }.exportValue ?? NSNull())
     }
 
     /// The value at `path` as Foundation values.
