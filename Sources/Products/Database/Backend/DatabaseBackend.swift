@@ -39,20 +39,22 @@ public protocol DatabaseBackend: AnyObject, Sendable {
     /// - Throws: ``DatabaseErrorCode/permissionDenied`` (or another ``DatabaseError``).
     func authorizeRead(_ path: String, database: String, caller: DatabaseCaller) throws(DatabaseError)
 
-    /// Whether the backend fetches data per listened location (``listen(_:database:credentials:onCancel:)``)
+    /// Whether the backend fetches data per listened location (``listen(_:database:credentials:onReady:onCancel:)``)
     /// rather than knowing the whole database (false by default).
     var listensPerLocation: Bool { get }
 
-    /// Starts listening to `query`: returns once the query's data is in the watch's value (the watchers saw
-    /// it as a change), and keeps it up to date until the returned registration is removed. `onCancel`
-    /// reports the server ending the listen later (``DatabaseErrorCode/permissionDenied`` when the caller may
-    /// no longer read). `credentials` gives the caller (with a fresh ID token when asked to force a refresh).
+    /// Starts listening to `query` and returns at once; `onReady` is called once the query's data is in the
+    /// watch's value (the watchers saw it as a change: at once when it already is), and the data is kept up to
+    /// date until the returned registration is removed. `onCancel` reports the listen's end: refused, or
+    /// ended by the server later (``DatabaseErrorCode/permissionDenied`` when the caller may no longer read).
+    /// `credentials` gives the caller (with a fresh ID token when asked to force a refresh). The callbacks of
+    /// listens of one query are called in the order the listens were made, never under a lock.
     ///
-    /// By default: ``authorizeRead(_:database:caller:)`` of the query's location, and a registration that
-    /// does nothing.
-    /// - Throws: ``DatabaseError``: the listen was refused.
+    /// By default: ``authorizeRead(_:database:caller:)`` of the query's location (from a task), and a
+    /// registration that does nothing.
     func listen(_ query: DatabaseBackendQuery, database: String, credentials: @escaping DatabaseCredentialSource,
-                onCancel: @escaping @Sendable (DatabaseError) -> Void) async throws(DatabaseError) -> any ListenerRegistration
+                onReady: @escaping @Sendable () -> Void,
+                onCancel: @escaping @Sendable (DatabaseError) -> Void) -> any ListenerRegistration
 
     /// Applies `write` atomically: all of its paths or, when one is refused, none. Watchers then receive the
     /// change tagged with `origin`.
@@ -101,10 +103,18 @@ extension DatabaseBackend {
     /// False: the backend knows the whole database and its watch carries every change.
     public var listensPerLocation: Bool { false }
 
-    /// Checks ``authorizeRead(_:database:caller:)``; the watch already carries the data.
+    /// Checks ``authorizeRead(_:database:caller:)`` from a task; the watch already carries the data.
     public func listen(_ query: DatabaseBackendQuery, database: String, credentials: @escaping DatabaseCredentialSource,
-                       onCancel: @escaping @Sendable (DatabaseError) -> Void) async throws(DatabaseError) -> any ListenerRegistration {
-        try authorizeRead(query.path, database: database, caller: try await credentials(false))
+                       onReady: @escaping @Sendable () -> Void,
+                       onCancel: @escaping @Sendable (DatabaseError) -> Void) -> any ListenerRegistration {
+        Task {
+            do throws(DatabaseError) {
+                try authorizeRead(query.path, database: database, caller: try await credentials(false))
+                onReady()
+            } catch {
+                onCancel(error)
+            }
+        }
         return ClosureListenerRegistration {}
     }
 }

@@ -315,10 +315,7 @@ final class DatabaseEngine: Sendable {
                 state.listeners.filter { $0.value.registration == nil }.map { ($0.key, $0.value.spec, $0.value.callback) }
             }
             for (id, spec, callback) in listeners {
-                Task { [self] in
-                    await listenRemotely(id, spec: spec, callback: callback)
-                    deliveries.drain()
-                }
+                listenRemotely(id, spec: spec, callback: callback)
             }
         }
     }
@@ -518,12 +515,9 @@ final class DatabaseEngine: Sendable {
             activate(id)
             Task { deliveries.drain() }
         } else if backend.listensPerLocation {
-            // The backend fetches the location's data first; each listen on its own (a slow one does not hold
-            // up the others).
-            Task { [self] in
-                await listenRemotely(id, spec: spec, callback: callback)
-                deliveries.drain()
-            }
+            // The backend fetches the data first; the listens of one query share it and become active in the
+            // order they were made (a slow query does not hold up the others).
+            listenRemotely(id, spec: spec, callback: callback)
         } else if credentials.isAnonymous {
             // Nobody to ask for tokens: authorize and activate now, so the next write is seen; the initial
             // events are delivered from a task, never before `observe` returns.
@@ -550,30 +544,31 @@ final class DatabaseEngine: Sendable {
 
     /// Starts the backend listen of listener `id` and activates it once the data is there; a listener removed
     /// meanwhile has its listen stopped at once.
-    private func listenRemotely(_ id: Int, spec: QuerySpec, callback: @escaping Callback) async {
+    private func listenRemotely(_ id: Int, spec: QuerySpec, callback: @escaping Callback) {
         let credentials = credentials
         let connection = state.withLock { $0.connection }
-        do throws(DatabaseError) {
-            let registration = try await backend.listen(
-                DatabaseBackendQuery(spec: spec), database: url,
-                credentials: { forcingRefresh async throws(DatabaseError) in
-                    try await credentials.caller(forcingRefresh: forcingRefresh)
-                },
-                onCancel: { [weak self] error in
-                    self?.fail(id, error, callback: callback)
-                    self?.deliveries.drain()
-                })
-            let kept = state.withLock { state -> Bool in
-                guard state.online, state.connection == connection, state.listeners[id] != nil,
-                      state.listeners[id]?.registration == nil else { return false }
-                state.listeners[id]?.registration = registration
-                return true
-            }
-            guard kept else { return registration.remove() }
-            activate(id)
-        } catch {
-            fail(id, error, callback: callback)
+        let registration = backend.listen(
+            DatabaseBackendQuery(spec: spec), database: url,
+            credentials: { forcingRefresh async throws(DatabaseError) in
+                try await credentials.caller(forcingRefresh: forcingRefresh)
+            },
+            onReady: { [weak self] in
+                guard let self else { return }
+                activate(id)
+                // From a task: `onReady` may run inside `observe`, whose events never come before it returns.
+                Task { self.deliveries.drain() }
+            },
+            onCancel: { [weak self] error in
+                self?.fail(id, error, callback: callback)
+                self?.deliveries.drain()
+            })
+        let kept = state.withLock { state -> Bool in
+            guard state.online, state.connection == connection, state.listeners[id] != nil,
+                  state.listeners[id]?.registration == nil else { return false }
+            state.listeners[id]?.registration = registration
+            return true
         }
+        if !kept { registration.remove() }
     }
 
     private func authorize(_ id: Int, spec: QuerySpec, caller: DatabaseCaller, callback: @escaping Callback) {

@@ -7,8 +7,7 @@ import FoundationNetworking
 /// One listen of ``HTTPDatabaseBackend``: a `GET` with `Accept: text/event-stream` kept open, its events
 /// applied to the backend's data, reconnecting when needed, until ``remove()``.
 ///
-/// - `put` / `patch` (`{"path": "/rel", "data": …}`) are handed to `apply`; the first one after the stream
-///   started ends ``start()``.
+/// - `put` / `patch` (`{"path": "/rel", "data": …}`) are handed to `apply`; the first one calls `onReady`.
 /// - `keep-alive` is ignored.
 /// - `cancel` (the caller may no longer read) ends the listen with ``DatabaseErrorCode/permissionDenied``.
 /// - `auth_revoked` (the ID token expired) reconnects at once with a fresh token.
@@ -19,14 +18,13 @@ import FoundationNetworking
 /// - Another status ends the listen with its error (``DatabaseRESTError``); malformed events end it with
 ///   ``DatabaseErrorCode/unknown``.
 ///
-/// Before ``start()`` returned, an ending is thrown by it; afterwards it goes to `onCancel`. After
-/// ``remove()``, nothing is reported.
+/// An ending (before or after the data arrived) goes to `onEnd`, once. After ``remove()``, nothing is
+/// reported.
 final class DatabaseEventStream: ListenerRegistration {
     /// Applies one `put` or `patch` event: the type, the path below the listened location, the data.
     typealias Apply = @Sendable (_ type: String, _ path: [String], _ data: Any?) throws(DatabaseError) -> Void
 
     private struct State {
-        var ready: CheckedContinuation<Void, any Error>?
         var isReady = false
         var removed = false
         var task: Task<Void, Never>?
@@ -40,75 +38,60 @@ final class DatabaseEventStream: ListenerRegistration {
     private let request: @Sendable (DatabaseCaller) -> URLRequest?
     private let credentials: DatabaseCredentialSource
     private let apply: Apply
-    private let onCancel: @Sendable (DatabaseError) -> Void
+    private let onReady: @Sendable () -> Void
+    private let onEnd: @Sendable (DatabaseError) -> Void
     private let sleep: @Sendable (Duration) async throws -> Void
 
     /// A listen sending the request `request` makes for a caller.
     init(request: @escaping @Sendable (DatabaseCaller) -> URLRequest?, credentials: @escaping DatabaseCredentialSource,
-         apply: @escaping Apply, onCancel: @escaping @Sendable (DatabaseError) -> Void,
+         apply: @escaping Apply, onReady: @escaping @Sendable () -> Void, onEnd: @escaping @Sendable (DatabaseError) -> Void,
          sleep: @escaping @Sendable (Duration) async throws -> Void) {
         self.request = request
         self.credentials = credentials
         self.apply = apply
-        self.onCancel = onCancel
+        self.onReady = onReady
+        self.onEnd = onEnd
         self.sleep = sleep
     }
 
-    /// Connects and returns once the location's data arrived.
-    /// - Throws: ``DatabaseError``: the server refused the listen (or it was removed first).
-    func start() async throws(DatabaseError) {
-        do {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                let task = Task { [self] in await run() }
-                let removed = state.withLock { state -> Bool in
-                    state.ready = continuation
-                    state.task = task
-                    return state.removed
-                }
-                if removed { task.cancel() }
-            }
-        } catch {
-            throw error as? DatabaseError ?? DatabaseError(.unknown, "\(error)")
+    /// Connects (from a task of its own) and keeps the listen going until ``remove()`` or its end.
+    func start() {
+        let task = Task { [self] in await run() }
+        let removed = state.withLock { state -> Bool in
+            state.task = task
+            return state.removed
         }
+        if removed { task.cancel() }
     }
 
     /// Stops listening: the connection closes; nothing more is reported.
     func remove() {
-        let (task, connection, ready) = state.withLock { state in
+        let (task, connection) = state.withLock { state in
             state.removed = true
-            defer { state.ready = nil }
-            return (state.task, state.connection, state.ready)
+            return (state.task, state.connection)
         }
         task?.cancel()
         connection?.cancel()
-        ready?.resume(throwing: DatabaseError(.unavailable, "The listen was stopped."))
     }
 
     private var isRemoved: Bool { state.withLock { $0.removed } }
 
-    /// Ends the listen with `error`: thrown by ``start()``, or reported to `onCancel`.
+    /// Ends the listen with `error`, reported to `onEnd` unless it was removed.
     private func end(_ error: DatabaseError) {
-        let (ready, report) = state.withLock { state -> (CheckedContinuation<Void, any Error>?, Bool) in
-            defer {
-                state.ready = nil
-                state.removed = true
-            }
-            return (state.ready, state.isReady && !state.removed)
+        let report = state.withLock { state -> Bool in
+            defer { state.removed = true }
+            return !state.removed
         }
-        if let ready {
-            ready.resume(throwing: error)
-        } else if report {
-            onCancel(error)
-        }
+        if report { onEnd(error) }
     }
 
+    /// The data arrived: the first time, `onReady` is called.
     private func markReady() {
-        let ready = state.withLock { state in
-            defer { state.ready = nil }
-            state.isReady = true
-            return state.ready
+        let first = state.withLock { state -> Bool in
+            defer { state.isReady = true }
+            return !state.isReady && !state.removed
         }
-        ready?.resume()
+        if first { onReady() }
     }
 
     /// What one connection ended with.

@@ -45,7 +45,23 @@ public final class HTTPDatabaseBackend: DatabaseBackend {
         let caller: DatabaseCaller
     }
 
+    /// One listen of a shared stream.
+    private struct Subscriber {
+        let onReady: @Sendable () -> Void
+        let onCancel: @Sendable (DatabaseError) -> Void
+    }
+
+    /// The event stream of one query, shared by its listens.
+    private struct SharedListen {
+        let stream: DatabaseEventStream
+        var subscribers: [Int: Subscriber]
+        var isReady = false
+    }
+
     private struct State {
+        /// The open event streams by database and query.
+        var listens: [String: SharedListen] = [:]
+        var nextSubscriber = 0
         /// What each database holds, as far as the listens and writes told.
         var roots: [String: DatabaseNode] = [:]
         var watchers: [String: [Int: Watcher]] = [:]
@@ -96,26 +112,76 @@ public final class HTTPDatabaseBackend: DatabaseBackend {
     /// True: data arrives per listened location.
     public var listensPerLocation: Bool { true }
 
-    /// Opens the query's event stream; returns once its data arrived (see ``DatabaseEventStream``).
-    /// - Throws: ``DatabaseError``: the server refused the listen.
+    /// Listens to `query`: every listen of one query of one database shares one event stream (see
+    /// ``DatabaseEventStream``), opened by the first and closed when the last is removed. `onReady` is called
+    /// once the stream's first data is applied (at once, from here, when it already was); `onCancel` when the
+    /// stream ends (a refusal, a `cancel` event, a malformed event).
     public func listen(_ query: DatabaseBackendQuery, database: String, credentials: @escaping DatabaseCredentialSource,
-                       onCancel: @escaping @Sendable (DatabaseError) -> Void) async throws(DatabaseError) -> any ListenerRegistration {
+                       onReady: @escaping @Sendable () -> Void,
+                       onCancel: @escaping @Sendable (DatabaseError) -> Void) -> any ListenerRegistration {
         let spec = query.spec
         let parameters = DatabaseRESTLocation.parameters(of: spec) + [("format", "export")]
-        let stream = DatabaseEventStream(
-            request: { [self] caller in
-                var request = try? makeRequest(database, spec.path, method: "GET", caller: caller, parameters: parameters)
-                request?.setValue("text/event-stream", forHTTPHeaderField: "Accept")
-                request?.timeoutInterval = 24 * 60 * 60
-                return request
-            },
-            credentials: credentials,
-            apply: { [weak self] type, path, data throws(DatabaseError) in
-                try self?.apply(type, path: path, data: data, spec: spec, database: database)
-            },
-            onCancel: onCancel, sleep: sleep)
-        try await stream.start()
-        return stream
+        let key = database + " " + spec.path.description + "?" + parameters.map { "\($0.0)=\($0.1)" }.joined(separator: "&")
+        let (listen, id, isNew, isReady) = state.withLock { state -> (SharedListen, Int, Bool, Bool) in
+            state.nextSubscriber += 1
+            let subscriber = Subscriber(onReady: onReady, onCancel: onCancel)
+            if var existing = state.listens[key] {
+                existing.subscribers[state.nextSubscriber] = subscriber
+                state.listens[key] = existing
+                return (existing, state.nextSubscriber, false, existing.isReady)
+            }
+            let stream = DatabaseEventStream(
+                request: { [self] caller in
+                    var request = try? makeRequest(database, spec.path, method: "GET", caller: caller, parameters: parameters)
+                    request?.setValue("text/event-stream", forHTTPHeaderField: "Accept")
+                    request?.timeoutInterval = 24 * 60 * 60
+                    return request
+                },
+                credentials: credentials,
+                apply: { [weak self] type, path, data throws(DatabaseError) in
+                    try self?.apply(type, path: path, data: data, spec: spec, database: database)
+                },
+                onReady: { [weak self] in self?.listenIsReady(key) },
+                onEnd: { [weak self] error in self?.listenEnded(key, error) },
+                sleep: sleep)
+            let listen = SharedListen(stream: stream, subscribers: [state.nextSubscriber: subscriber])
+            state.listens[key] = listen
+            return (listen, state.nextSubscriber, true, false)
+        }
+        if isNew { listen.stream.start() }
+        if isReady { onReady() }
+        return ClosureListenerRegistration { [weak self] in
+            let stopped = self?.state.withLock { state -> DatabaseEventStream? in
+                guard var shared = state.listens[key], shared.stream === listen.stream else { return nil }
+                shared.subscribers[id] = nil
+                if shared.subscribers.isEmpty {
+                    state.listens[key] = nil
+                    return shared.stream
+                }
+                state.listens[key] = shared
+                return nil
+            }
+            stopped?.remove()
+        }
+    }
+
+    /// The shared stream of `key` has its data: its listens are told, in the order they were made.
+    private func listenIsReady(_ key: String) {
+        let subscribers = state.withLock { state -> [Subscriber] in
+            guard var shared = state.listens[key] else { return [] }
+            shared.isReady = true
+            state.listens[key] = shared
+            return shared.subscribers.sorted { $0.key < $1.key }.map(\.value)
+        }
+        subscribers.forEach { $0.onReady() }
+    }
+
+    /// The shared stream of `key` ended with `error`: its listens are told, in order, and forgotten.
+    private func listenEnded(_ key: String, _ error: DatabaseError) {
+        let subscribers = state.withLock { state -> [Subscriber] in
+            state.listens.removeValue(forKey: key)?.subscribers.sorted { $0.key < $1.key }.map(\.value) ?? []
+        }
+        subscribers.forEach { $0.onCancel(error) }
     }
 
     /// Applies a `put` or `patch` event of the listen of `spec` to the database's data, and tells the watchers.
