@@ -29,8 +29,8 @@ let package = Package(
         .target(name: "FlintFunctions", dependencies: ["FlintCore", "FlintInterop", "FlintProductSupport"], path: "Sources/Products/Functions"),
         .target(name: "FlintFirestore", dependencies: ["FlintCore", "FlintInterop", "FlintProductSupport"], path: "Sources/Products/Firestore"),
         .target(name: "FlintStorage", dependencies: ["FlintCore", "FlintInterop", "FlintProductSupport"], path: "Sources/Products/Storage"),
-        // The Realtime Database: the SDK's API, the embedded backend, events, transactions, onDisconnect (no
-        // REST/SSE or persistence yet).
+        // The Realtime Database: the SDK's API, the embedded backend, the REST + Server-Sent Events backend
+        // (HTTPDatabaseBackend, useEmulator), events, transactions, onDisconnect (no persistence yet).
         .target(name: "FlintDatabase", dependencies: ["FlintCore", "FlintInterop", "FlintProductSupport"], path: "Sources/Products/Database"),
         .executableTarget(
             name: "FlintDemo",

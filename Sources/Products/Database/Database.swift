@@ -22,7 +22,8 @@ import Foundation
 ///
 /// **Where data lives.** Reads, writes and listens go to the app's ``DatabaseBackend`` component: by
 /// default a ``LocalDatabaseBackend``, an in-process server. Two apps configured with the same backend
-/// instance are two clients of one database.
+/// instance are two clients of one database. ``HTTPDatabaseBackend`` (or ``useEmulator(withHost:port:)``)
+/// talks to a real server or the Emulator Suite over REST and Server-Sent Events.
 public final class Database: Sendable {
     /// The name of the app this instance belongs to.
     public let appName: String
