@@ -28,13 +28,13 @@ extension DatabaseReference {
     /// Registers ``updateChildValues(_:)`` of `values` for when this client disconnects.
     /// - Throws: as ``updateChildValues(_:)`` does.
     public func onDisconnectUpdateChildValues(_ values: [String: Any?]) async throws {
-        try await register(try updateSets(values).sets)
+        try await register(try updateSets(values))
     }
 
     /// ``onDisconnectUpdateChildValues(_:)`` with a completion block.
     public func onDisconnectUpdateChildValues(_ values: [String: Any?],
                                               withCompletionBlock block: @escaping @Sendable ((any Error)?, DatabaseReference) -> Void) {
-        register(block) { () throws(DatabaseError) in try updateSets(values).sets }
+        register(block) { () throws(DatabaseError) in try updateSets(values) }
     }
 
     /// Registers the removal of this location for when this client disconnects.
@@ -67,27 +67,30 @@ extension DatabaseReference {
 
     // MARK: - Internals
 
-    private func onDisconnectSets(_ make: (DatabaseNode) throws -> DatabaseNode) throws(DatabaseError)
-        -> [(path: DatabasePath, node: DatabaseNode)] {
+    private func onDisconnectSets(_ make: (DatabaseNode) throws -> DatabaseNode) throws(DatabaseError) -> PreparedWrite {
         if let error = spec.error { throw error }
         do {
-            return [(spec.path, try make(database.engine.localNode(at: spec.path)))]
+            let existing = database.engine.localNode(at: spec.path)
+            return try PreparedWrite.make(keepServerValues: database.engine.sendsServerValues) {
+                [(spec.path, try make(existing))]
+            }
         } catch {
             throw .invalid("(onDisconnectSetValue:) \(error)")
         }
     }
 
-    private func register(_ sets: [(path: DatabasePath, node: DatabaseNode)]) async throws {
+    private func register(_ prepared: PreparedWrite) async throws {
         let error: DatabaseError? = await withCheckedContinuation { continuation in
-            database.engine.onDisconnect(sets) { continuation.resume(returning: $0) }
+            database.engine.onDisconnect(prepared.sets, wire: prepared.wire) { continuation.resume(returning: $0) }
         }
         if let error { throw error }
     }
 
     private func register(_ block: @escaping @Sendable ((any Error)?, DatabaseReference) -> Void,
-                          _ sets: () throws(DatabaseError) -> [(path: DatabasePath, node: DatabaseNode)]) {
+                          _ sets: () throws(DatabaseError) -> PreparedWrite) {
         do {
-            database.engine.onDisconnect(try sets()) { error in block(error, self) }
+            let prepared = try sets()
+            database.engine.onDisconnect(prepared.sets, wire: prepared.wire) { error in block(error, self) }
         } catch {
             block(error, self)
         }

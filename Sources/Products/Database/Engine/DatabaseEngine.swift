@@ -99,7 +99,8 @@ final class DatabaseEngine: Sendable {
     // MARK: - Writes
 
     /// Applies `sets` locally (events at once), then sends them to the backend; `completion` gets nil once
-    /// acknowledged, or the error (the local value reverted).
+    /// acknowledged, or the error (the local value reverted). `wire`: the same sets with server values kept, for
+    /// a backend whose server resolves them (``sendsServerValues``).
     func write(_ sets: [(path: DatabasePath, node: DatabaseNode)], wire: [(path: DatabasePath, node: DatabaseNode)]? = nil,
                completion: @escaping @Sendable (DatabaseError?) -> Void) {
         let write = DatabaseBackendWrite(sets: sets, wire: wire)
@@ -323,11 +324,11 @@ final class DatabaseEngine: Sendable {
     // MARK: - onDisconnect
 
     /// Registers `sets` with the backend, to apply when this client disconnects; ordered with the writes
-    /// (sent once online). `completion` gets nil once registered, or the error.
-    func onDisconnect(_ sets: [(path: DatabasePath, node: DatabaseNode)],
+    /// (sent once online). `completion` gets nil once registered, or the error. `wire`: as for ``write(_:wire:completion:)``.
+    func onDisconnect(_ sets: [(path: DatabasePath, node: DatabaseNode)], wire: [(path: DatabasePath, node: DatabaseNode)]? = nil,
                       completion: @escaping @Sendable (DatabaseError?) -> Void) {
         serverOperation(completion) { [self] caller async throws(DatabaseError) in
-            try await backend.onDisconnect(DatabaseBackendWrite(sets: sets), database: url, caller: caller, session: origin)
+            try await backend.onDisconnect(DatabaseBackendWrite(sets: sets, wire: wire), database: url, caller: caller, session: origin)
             state.withLock { $0.disconnectSets += sets }
         }
     }
