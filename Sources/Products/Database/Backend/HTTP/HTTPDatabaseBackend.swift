@@ -54,6 +54,9 @@ public final class HTTPDatabaseBackend: DatabaseBackend {
     /// The event stream of one query, shared by its listens.
     private struct SharedListen {
         let stream: DatabaseEventStream
+        /// The database and the query.
+        let database: String
+        let spec: QuerySpec
         var subscribers: [Int: Subscriber]
         var isReady = false
     }
@@ -144,7 +147,8 @@ public final class HTTPDatabaseBackend: DatabaseBackend {
                 onReady: { [weak self] in self?.listenIsReady(key) },
                 onEnd: { [weak self] error in self?.listenEnded(key, error) },
                 sleep: sleep)
-            let listen = SharedListen(stream: stream, subscribers: [state.nextSubscriber: subscriber])
+            let listen = SharedListen(stream: stream, database: database, spec: spec,
+                                      subscribers: [state.nextSubscriber: subscriber])
             state.listens[key] = listen
             return (listen, state.nextSubscriber, true, false)
         }
@@ -204,13 +208,21 @@ public final class HTTPDatabaseBackend: DatabaseBackend {
         } else {
             sets.append((location, try DatabaseJSON.node(fromJSONObject: data)))
         }
+        // A plain listen of the location or above it keeps the whole location: a query's data then only adds.
+        let complete = spec.isFiltered && state.withLock { state in
+            state.listens.values.contains { listen in
+                listen.database == database && listen.isReady && listen.spec.isDefault && listen.spec.path.contains(spec.path)
+            }
+        }
         change(database, origin: nil) { root in
             for (path, node) in sets {
                 if path == spec.path, spec.isFiltered {
-                    // A query's whole data: replaces the children it covers, not the others.
+                    // A query's whole data: replaces the children the query covers, not the others (and only adds
+                    // when a plain listen keeps the whole location).
                     var existing = root.node(at: path.keys)
                     if existing.hasChildren {
-                        for child in existing.children where spec.inRange(spec.index.entry(key: child.key, node: child.node)) {
+                        for child in existing.children
+                        where !complete && spec.inRange(spec.index.entry(key: child.key, node: child.node)) {
                             existing = existing.setting(child: .null, forKey: child.key)
                         }
                         for child in node.children { existing = existing.setting(child: child.node, forKey: child.key) }
