@@ -21,6 +21,8 @@ public enum DatabaseErrorCode: Int, Sendable, Hashable, CustomStringConvertible 
     /// The call is not allowed in the instance's state (``Database/useEmulator(withHost:port:)`` after the
     /// instance was used; the SDK stops the app with a fatal error).
     case failedPrecondition = 9
+    /// Stored data is unreadable (a persistent ``LocalDatabaseBackend``'s corrupt file).
+    case dataLoss = 10
 
     /// The code's name, e.g. `permissionDenied`.
     public var description: String {
@@ -34,6 +36,7 @@ public enum DatabaseErrorCode: Int, Sendable, Hashable, CustomStringConvertible 
         case .overriddenBySet: "set"
         case .decodingFailed: "decodingFailed"
         case .failedPrecondition: "failedPrecondition"
+        case .dataLoss: "dataLoss"
         }
     }
 }

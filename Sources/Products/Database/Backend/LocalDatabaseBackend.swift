@@ -1,4 +1,5 @@
 import FlintCore
+import Foundation
 
 /// The embedded Realtime Database server (the default ``DatabaseBackend``): every database it serves lives
 /// in memory, in a persistent tree, so a write copies O(log n) nodes per written level and the watchers
@@ -11,7 +12,14 @@ import FlintCore
 /// Transactions use ``compareAndSet(_:expected:database:caller:origin:)``.
 ///
 /// `onDisconnect` operations are kept per client session and applied when the client goes offline or its
-/// app is deleted. Not yet: persistence to disk.
+/// app is deleted.
+///
+/// **Persistence** (opt-in): ``init(directory:rules:)`` keeps the databases in a directory, and a backend made
+/// later on the same directory starts with them. Every write is appended to a journal and flushed to the
+/// disk before it is applied, so an acknowledged write is never lost; a write that cannot be stored fails
+/// with ``DatabaseErrorCode/unavailable`` and changes nothing. The journal is folded into a snapshot every
+/// 1,000 writes. A corrupt file makes the initializer throw ``DatabaseErrorCode/dataLoss``, naming it.
+/// `onDisconnect` operations are not persisted (they belong to connected clients).
 public final class LocalDatabaseBackend: DatabaseBackend {
     private typealias Watcher = @Sendable (DatabaseBackendChange) -> Void
 
@@ -26,10 +34,33 @@ public final class LocalDatabaseBackend: DatabaseBackend {
     private let state = Locked(State())
     private let deliveries = DeliveryQueue()
     private let rules: (@Sendable (DatabaseRulesRequest) -> Bool)?
+    /// Where the databases are kept, nil in memory.
+    private let persistence: DatabasePersistence?
 
-    /// A new empty server, with optional security rules.
+    /// A new empty server in memory, with optional security rules.
     public init(rules: (@Sendable (DatabaseRulesRequest) -> Bool)? = nil) {
         self.rules = rules
+        persistence = nil
+    }
+
+    /// A server keeping its databases in `directory` (created if needed), starting with what a previous
+    /// backend on that directory stored, with optional security rules.
+    ///
+    /// ```swift
+    /// let backend = try LocalDatabaseBackend(directory: appSupport.appendingPathComponent("database"))
+    /// ```
+    /// - Throws: ``DatabaseErrorCode/dataLoss`` when a stored file is corrupt (the error names it),
+    ///   ``DatabaseErrorCode/unavailable`` when the directory cannot be created or read.
+    public convenience init(directory: URL, rules: (@Sendable (DatabaseRulesRequest) -> Bool)? = nil) throws(DatabaseError) {
+        try self.init(persistence: DatabasePersistence(directory: directory), rules: rules)
+    }
+
+    /// A server kept by `persistence` (tests inject its file operations).
+    init(persistence: DatabasePersistence, rules: (@Sendable (DatabaseRulesRequest) -> Bool)? = nil) throws(DatabaseError) {
+        self.rules = rules
+        self.persistence = persistence
+        let roots = try persistence.load()
+        state.withLock { $0.roots = roots }
     }
 
     /// The value at `path`.
@@ -68,23 +99,32 @@ public final class LocalDatabaseBackend: DatabaseBackend {
         for set in write.sets where checkingRules {
             try check(.write, set.path, database: database, caller: caller)
         }
-        let current = state.withLock { state -> DatabaseNode? in
+        let outcome = state.withLock { state -> Result<DatabaseNode?, DatabaseError> in
             var root = state.roots[database] ?? .null
             if let expected, let first = write.sets.first {
                 let current = root.node(at: first.path.keys)
-                if current != expected { return current }
+                if current != expected { return .success(current) }
             }
             for set in write.sets {
                 root = root.setting(set.node, at: set.path.keys)
             }
+            if let persistence {
+                // Stored before it is applied: a write that cannot be stored is not made.
+                do throws(DatabaseError) {
+                    try persistence.record(write.sets, database: database)
+                } catch {
+                    return .failure(error)
+                }
+            }
             state.roots[database] = root
+            persistence?.compactIfNeeded(state.roots)
             let change = DatabaseBackendChange(root: root, paths: write.sets.map(\.path), origin: origin)
             let watchers = (state.watchers[database] ?? [:]).sorted { $0.key < $1.key }.map(\.value)
             deliveries.enqueue(watchers.map { watcher in { watcher(change) } })
-            return nil
+            return .success(nil)
         }
         deliveries.drain()
-        return current
+        return try outcome.get()
     }
 
     /// Registers `write` for when `session` disconnects, when the rules allow every path of it now.

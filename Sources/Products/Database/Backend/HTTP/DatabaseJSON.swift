@@ -33,7 +33,7 @@ enum DatabaseJSON {
             let value = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
             return value is NSNull ? nil : value
         } catch {
-            throw DatabaseError(.unknown, "The server sent malformed JSON (\(data.count) bytes): \(error.localizedDescription)")
+            throw DatabaseError(.unknown, "Malformed JSON (\(data.count) bytes): \(error.localizedDescription)")
         }
     }
 
@@ -75,7 +75,7 @@ enum DatabaseJSON {
             case UInt8(ascii: "["), UInt8(ascii: "{"):
                 depth += 1
                 if depth > maximumNesting {
-                    throw DatabaseError(.unknown, "The server sent data nested deeper than \(maximumNesting) levels.")
+                    throw DatabaseError(.unknown, "Data nested deeper than \(maximumNesting) levels.")
                 }
             case UInt8(ascii: "]"), UInt8(ascii: "}"):
                 depth -= 1

@@ -208,21 +208,22 @@ public final class HTTPDatabaseBackend: DatabaseBackend {
         } else {
             sets.append((location, try DatabaseJSON.node(fromJSONObject: data)))
         }
-        // A plain listen of the location or above it keeps the whole location: a query's data then only adds.
+        // A plain listen of the location or above it keeps the whole location up to date: a query's events then
+        // bring nothing it does not (its views read the same data), and applying them as well would show
+        // the two streams' intermediate states.
         let complete = spec.isFiltered && state.withLock { state in
             state.listens.values.contains { listen in
                 listen.database == database && listen.isReady && listen.spec.isDefault && listen.spec.path.contains(spec.path)
             }
         }
+        if complete { return }
         change(database, origin: nil) { root in
             for (path, node) in sets {
                 if path == spec.path, spec.isFiltered {
-                    // A query's whole data: replaces the children the query covers, not the others (and only adds
-                    // when a plain listen keeps the whole location).
+                    // A query's whole data: replaces the children the query covers, not the others.
                     var existing = root.node(at: path.keys)
                     if existing.hasChildren {
-                        for child in existing.children
-                        where !complete && spec.inRange(spec.index.entry(key: child.key, node: child.node)) {
+                        for child in existing.children where spec.inRange(spec.index.entry(key: child.key, node: child.node)) {
                             existing = existing.setting(child: .null, forKey: child.key)
                         }
                         for child in node.children { existing = existing.setting(child: child.node, forKey: child.key) }
