@@ -30,7 +30,8 @@ let package = Package(
         .target(name: "FlintFirestore", dependencies: ["FlintCore", "FlintInterop", "FlintProductSupport"], path: "Sources/Products/Firestore"),
         .target(name: "FlintStorage", dependencies: ["FlintCore", "FlintInterop", "FlintProductSupport"], path: "Sources/Products/Storage"),
         // The Realtime Database: the SDK's API, the embedded backend, the REST + Server-Sent Events backend
-        // (HTTPDatabaseBackend, useEmulator), events, transactions, onDisconnect (no persistence yet).
+        // (HTTPDatabaseBackend, useEmulator), events, transactions, onDisconnect, the embedded backend's optional
+        // persistence (no client cache persistence yet).
         .target(name: "FlintDatabase", dependencies: ["FlintCore", "FlintInterop", "FlintProductSupport"], path: "Sources/Products/Database"),
         .executableTarget(
             name: "FlintDemo",
