@@ -4,15 +4,21 @@ import FlintTesting
 import Foundation
 import Testing
 
-/// File operations that fail when told to: the `n`th append (1-based), every replace, every truncate.
+/// File operations that fail when told to: the `n`th append (1-based; a partial one writes half its bytes and
+/// leaves them), every replace, every truncate (after truncating, when told so).
 final class FaultyFiles: Sendable {
     private let failingAppends: Set<Int>
+    private let partialAppends: Set<Int>
     private let failReplace: Bool
     private let failTruncate: Bool
+    private let truncateBeforeFailing: Bool
     private let appends = Locked(0)
 
-    init(failingAppends: Set<Int> = [], failReplace: Bool = false, failTruncate: Bool = false) {
+    init(failingAppends: Set<Int> = [], partialAppends: Set<Int> = [], failReplace: Bool = false, failTruncate: Bool = false,
+         truncateBeforeFailing: Bool = false) {
+        self.truncateBeforeFailing = truncateBeforeFailing
         self.failingAppends = failingAppends
+        self.partialAppends = partialAppends
         self.failReplace = failReplace
         self.failTruncate = failTruncate
     }
@@ -20,19 +26,24 @@ final class FaultyFiles: Sendable {
     var files: DatabaseFiles {
         var files = DatabaseFiles.system
         let system = DatabaseFiles.system
-        files.append = { [self] data, url in
+        files.append = { [self] data, url, offset in
             let count = appends.withLock { count in
                 count += 1
                 return count
             }
             if failingAppends.contains(count) { throw POSIXError(.ENOSPC) }
-            try system.append(data, url)
+            if partialAppends.contains(count) {
+                _ = try system.append(data.prefix(data.count / 2), url, offset)
+                throw POSIXError(.EIO)
+            }
+            return try system.append(data, url, offset)
         }
         files.replace = { [failReplace] data, url in
             if failReplace { throw POSIXError(.EIO) }
             try system.replace(data, url)
         }
-        files.truncate = { [failTruncate] url in
+        files.truncate = { [failTruncate, truncateBeforeFailing] url in
+            if truncateBeforeFailing { try system.truncate(url) }
             if failTruncate { throw POSIXError(.EIO) }
             try system.truncate(url)
         }
@@ -102,7 +113,8 @@ struct PersistenceTests {
         }
     }
 
-    @Test(arguments: [FaultyFiles(failReplace: true), FaultyFiles(failTruncate: true)])
+    @Test(arguments: [FaultyFiles(failReplace: true), FaultyFiles(failTruncate: true),
+                       FaultyFiles(failTruncate: true, truncateBeforeFailing: true)])
     func aFailedCompactionLosesNothingAndReplaysNothingTwice(faults: FaultyFiles) async throws {
         try await withTemporaryDirectory { directory in
             let db = try makeDatabase(backend: try backend(directory, faults, compactionThreshold: 2))
@@ -116,7 +128,9 @@ struct PersistenceTests {
         try await withTemporaryDirectory { directory in
             let db = try makeDatabase(backend: try backend(directory))
             try await db.reference(withPath: "a").setValue(1)
-            try DatabaseFiles.system.append(Data(#"{"d":"https://x","s":[["/a",2"#.utf8), directory.appendingPathComponent("journal.jsonl"))
+            let journal = directory.appendingPathComponent("journal.jsonl")
+            let size = UInt64(try Data(contentsOf: journal).count)
+            _ = try DatabaseFiles.system.append(Data(#"0123456789abcdef {"d":"https://x","s":[["/a",2"#.utf8), journal, size)
             let reopened = try makeDatabase(backend: try backend(directory))
             #expect(try await reopened.reference(withPath: "a").getData().value as? Int == 1)
         }
@@ -126,30 +140,52 @@ struct PersistenceTests {
         try await withTemporaryDirectory { directory in
             let db = try makeDatabase(backend: try backend(directory))
             try await db.reference(withPath: "a").setValue(1)
-            let journal = directory.appendingPathComponent("journal.jsonl")
-            try DatabaseFiles.system.append(Data("not json\n".utf8), journal)
             try await db.reference(withPath: "b").setValue(2)
+            let journal = directory.appendingPathComponent("journal.jsonl")
+            // One bit of the second line's value flipped: still JSON, but not what was written.
+            var text = try String(contentsOf: journal, encoding: .utf8)
+            text = text.replacingOccurrences(of: #"",2]]"#, with: #"",3]]"#)
+            try Data(text.utf8).write(to: journal)
             let error = #expect(throws: DatabaseError.self) { try LocalDatabaseBackend(directory: directory) }
             #expect(error?.code == .dataLoss)
-            #expect(error?.message.contains("journal.jsonl (line 2) is corrupt") == true)
+            #expect(error?.message.contains("journal.jsonl (line 2) is corrupt: its checksum does not match") == true)
         }
     }
 
+    @Test func aFailedAppendsBytesNeverSpoilTheNextWrite() async throws {
+        try await withTemporaryDirectory { directory in
+            let db = try makeDatabase(backend: try backend(directory, FaultyFiles(partialAppends: [2])))
+            try await db.reference(withPath: "a").setValue(1)
+            await #expect(throws: DatabaseError.self) { try await db.reference(withPath: "b").setValue(2) }
+            try await db.reference(withPath: "c").setValue(3)
+            let reopened = try makeDatabase(backend: try backend(directory))
+            #expect(json(try await reopened.reference().getData().value) == #"{"a":1,"c":3}"#)
+        }
+    }
+
+    /// `json` as a checksummed snapshot file.
+    private static func framed(_ json: String) -> String {
+        String(decoding: DatabasePersistence.framed(Data(json.utf8)), as: UTF8.self)
+    }
+
     @Test(arguments: [
-        #"{"version":2,"databases":{}}"#,
-        "[1, 2",
-        #"{"version":1,"databases":{"https://x":{"a.b":1}}}"#,
-        String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000),
+        ("[1, 2", "it has no checksum"),
+        (framed("[1, 2"), "Malformed JSON"),
+        (framed(#"{"version":2,"databases":{}}"#), "it is not a version 1 snapshot"),
+        (framed(#"{"version":1,"databases":{"https://x":{"a.b":1}}}"#), "a value the database cannot"),
+        (framed(String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)), "nested deeper"),
     ])
-    func aCorruptSnapshotIsDataLossNamingIt(snapshot: String) async throws {
+    func aCorruptSnapshotIsDataLossNamingIt(snapshot: String, problem: String) async throws {
         try await withTemporaryDirectory { directory in
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             try Data(snapshot.utf8).write(to: directory.appendingPathComponent("snapshot.json"))
             let error = #expect(throws: DatabaseError.self) { try LocalDatabaseBackend(directory: directory) }
             #expect(error?.code == .dataLoss)
             #expect(error?.message.contains("snapshot.json is corrupt") == true)
+            #expect(error?.message.contains(problem) == true)
         }
     }
+
 
     @Test func aDirectoryThatCannotBeMadeIsUnavailable() async throws {
         try await withTemporaryDirectory { directory in

@@ -5,8 +5,10 @@ import Foundation
 struct DatabaseFiles: Sendable {
     /// The file's bytes; nil when it does not exist.
     var read: @Sendable (URL) throws -> Data?
-    /// Appends the bytes at the end of the file (created if needed) and flushes them to the disk.
-    var append: @Sendable (Data, URL) throws -> Void
+    /// Writes the bytes at the offset of the file (created if needed; at its end when it is shorter, never
+    /// leaving a gap), cutting off whatever followed, and flushes them to the disk; returns where they end.
+    /// On failure it cuts the file back to where they would have started (as far as it can).
+    var append: @Sendable (Data, URL, UInt64) throws -> UInt64
     /// Replaces the file's bytes atomically: written to a temporary file, flushed, renamed over it.
     var replace: @Sendable (Data, URL) throws -> Void
     /// Empties the file (when it exists).
@@ -18,7 +20,7 @@ struct DatabaseFiles: Sendable {
             guard FileManager.default.fileExists(atPath: url.path) else { return nil }
             return try Data(contentsOf: url)
         },
-        append: { data, url in
+        append: { data, url, offset in
             if !FileManager.default.fileExists(atPath: url.path) {
                 guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
                     throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
@@ -26,9 +28,18 @@ struct DatabaseFiles: Sendable {
             }
             let handle = try FileHandle(forWritingTo: url)
             defer { try? handle.close() }
-            try handle.seekToEnd()
-            try handle.write(contentsOf: data)
-            try handle.synchronize()
+            let start = min(offset, try handle.seekToEnd())
+            do {
+                try handle.truncate(atOffset: start)
+                try handle.seek(toOffset: start)
+                try handle.write(contentsOf: data)
+                try handle.synchronize()
+            } catch {
+                try? handle.truncate(atOffset: start)
+                try? handle.synchronize()
+                throw error
+            }
+            return start + UInt64(data.count)
         },
         replace: { data, url in
             let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString)")
