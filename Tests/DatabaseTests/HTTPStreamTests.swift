@@ -86,9 +86,9 @@ struct HTTPStreamTests {
             let consumer = Task {
                 for try await _ in db.reference(withPath: "a").value { first.open() }
             }
-            await first.wait()
+            try await first.wait(timeout: defaultTestTimeout)
             fake.send(TestServerSentEvent(event: "cancel", data: #""Permission denied""#), toStreamsAt: "/a")
-            let error = await #expect(throws: DatabaseError.self) { try await consumer.value }
+            let error = await #expect(throws: DatabaseError.self) { try await value(of: consumer) }
             #expect(error?.code == .permissionDenied)
             #expect(db.engine.listenerCount == 0)
         }
@@ -156,10 +156,10 @@ struct HTTPStreamTests {
             let consumer = Task {
                 for try await _ in db.reference(withPath: "a").value { first.open() }
             }
-            await first.wait()
+            try await first.wait(timeout: defaultTestTimeout)
             #expect(server.openConnectionCount == 1)
             consumer.cancel()
-            _ = await consumer.result
+            _ = try await result(of: consumer)
             // The server notices the closed connection when a write fails; keep writing until it does.
             try await waitUntil {
                 fake.send(TestServerSentEvent(event: "keep-alive", data: "null"), toStreamsAt: "/a")
@@ -198,9 +198,9 @@ struct HTTPStreamTests {
                 }
                 return count
             }
-            await first.wait()
+            try await first.wait(timeout: defaultTestTimeout)
             await app.delete()
-            #expect(try await consumer.value == 1)
+            #expect(try await value(of: consumer) == 1)
             try await waitUntil {
                 fake.send(TestServerSentEvent(event: "keep-alive", data: "null"), toStreamsAt: "/a")
                 return server.openConnectionCount == 0

@@ -21,7 +21,7 @@ final class SleepLog: Sendable {
     var sleep: @Sendable (Duration) async throws -> Void {
         { [self] delay in
             delays.withLock { $0.append(delay) }
-            await gate?.wait()
+            try await gate?.wait(timeout: defaultTestTimeout)
         }
     }
 }
