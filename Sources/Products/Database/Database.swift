@@ -129,7 +129,8 @@ public final class Database: Sendable {
     /// URL's host (`my-db` for `https://my-db.firebaseio.com`), whatever the app's backend.
     ///
     /// Call it before making the first reference, as in Firebase.
-    /// - Throws: ``DatabaseErrorCode/invalidArgument`` for an empty host or a port outside 1...65535,
+    /// - Throws: ``DatabaseErrorCode/invalidArgument`` for an empty host, one with `/ ? # @` or spaces, or a
+    ///   port outside 1...65535;
     ///   ``DatabaseErrorCode/failedPrecondition`` once a reference was made (the SDK stops the app then).
     public func useEmulator(withHost host: String, port: Int) throws(DatabaseError) {
         try useEmulator(withHost: host, port: port, sleep: { try await Task.sleep(for: $0) })
@@ -139,6 +140,9 @@ public final class Database: Sendable {
     func useEmulator(withHost host: String, port: Int,
                      sleep: @escaping @Sendable (Duration) async throws -> Void) throws(DatabaseError) {
         guard !host.isEmpty else { throw .invalid("Cannot connect to empty host.") }
+        guard !host.contains(where: { "/?#@ ".contains($0) || $0.isNewline }) else {
+            throw .invalid("Invalid emulator host \(host): a host name or address only.")
+        }
         guard (1...65535).contains(port) else { throw .invalid("Invalid emulator port \(port).") }
         let bracketed = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
         guard let origin = URL(string: "http://\(bracketed):\(port)"), origin.host != nil else {
