@@ -104,3 +104,10 @@ extension DatabaseQuery {
         }
     }
 }
+
+/// A fresh directory under the temporary directory, removed after `body`.
+func withTemporaryDirectory(_ body: (URL) async throws -> Void) async throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("flint-db-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    try await body(directory)
+}

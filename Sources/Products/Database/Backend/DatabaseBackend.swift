@@ -89,10 +89,6 @@ public protocol DatabaseBackend: AnyObject, Sendable {
     func watch(database: String, _ onChange: @escaping @Sendable (DatabaseBackendChange) -> Void) -> DatabaseBackendWatch
 }
 
-/// Where a backend gets the caller's credentials when it needs them (again): pass true to force a fresh ID
-/// token (after the server revoked the one it had).
-public typealias DatabaseCredentialSource = @Sendable (_ forcingRefresh: Bool) async throws(DatabaseError) -> DatabaseCaller
-
 extension DatabaseBackend {
     /// ``read(_:database:caller:)`` of the query's location.
     public func read(_ query: DatabaseBackendQuery, database: String,
