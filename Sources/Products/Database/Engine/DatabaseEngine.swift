@@ -7,7 +7,9 @@ import Foundation
 /// A write applies locally at once and its events are delivered before `write` returns (unless another
 /// thread is delivering, which then delivers them); it is then sent to the backend in order. The backend's
 /// change for it removes it from the pending writes; a refusal removes it and reverts the local value, with
-/// events. Changes from other clients arrive through the backend watch.
+/// events. Changes from other clients arrive through the backend watch. With a backend that listens per location
+/// (``HTTPDatabaseBackend``), each listener's query is also listened to through the backend, and the listener
+/// becomes active once that data is in the watch.
 ///
 /// Events are computed under the lock, in the order of state changes, and delivered after it is released by
 /// a ``DeliveryQueue``; listeners on deeper paths get theirs first.
