@@ -19,6 +19,8 @@ import Foundation
 /// disk before it is applied, so an acknowledged write is never lost; a write that cannot be stored fails
 /// with ``DatabaseErrorCode/unavailable`` and changes nothing. The journal is folded into a snapshot every
 /// 1,000 writes. A corrupt file makes the initializer throw ``DatabaseErrorCode/dataLoss``, naming it.
+/// Clients' writes to a persistent backend run on a queue of its own, so flushing the disk never holds a Swift
+/// concurrency thread.
 /// `onDisconnect` operations are not persisted (they belong to connected clients).
 public final class LocalDatabaseBackend: DatabaseBackend {
     private typealias Watcher = @Sendable (DatabaseBackendChange) -> Void
@@ -36,6 +38,8 @@ public final class LocalDatabaseBackend: DatabaseBackend {
     private let rules: (@Sendable (DatabaseRulesRequest) -> Bool)?
     /// Where the databases are kept, nil in memory.
     private let persistence: DatabasePersistence?
+    /// Where persistent writes run (in order), off the Swift concurrency pool.
+    private let ioQueue = DispatchQueue(label: "Flint.LocalDatabaseBackend.io")
 
     /// A new empty server in memory, with optional security rules.
     public init(rules: (@Sendable (DatabaseRulesRequest) -> Bool)? = nil) {
@@ -91,6 +95,41 @@ public final class LocalDatabaseBackend: DatabaseBackend {
                               caller: DatabaseCaller, origin: String) throws(DatabaseError) -> DatabaseBackendValue? {
         try apply(write, expected: expected.node, database: database, caller: caller, origin: origin)
             .map(DatabaseBackendValue.init(node:))
+    }
+
+    /// ``write(_:database:caller:origin:)`` for async callers (the ``DatabaseBackend`` requirement): with persistence,
+    /// run on a queue of the backend's own, so that flushing the journal never holds a Swift concurrency thread.
+    /// - Throws: as the synchronous form.
+    public func write(_ write: DatabaseBackendWrite, database: String, caller: DatabaseCaller,
+                      origin: String) async throws(DatabaseError) {
+        _ = try await offPool { [self] () throws(DatabaseError) in
+            try apply(write, expected: nil, database: database, caller: caller, origin: origin)
+        }
+    }
+
+    /// ``compareAndSet(_:expected:database:caller:origin:)`` for async callers (the ``DatabaseBackend``
+    /// requirement): with persistence, run on a queue of the backend's own.
+    /// - Throws: as the synchronous form.
+    public func compareAndSet(_ write: DatabaseBackendWrite, expected: DatabaseBackendValue, database: String,
+                              caller: DatabaseCaller, origin: String) async throws(DatabaseError) -> DatabaseBackendValue? {
+        try await offPool { [self] () throws(DatabaseError) in
+            try apply(write, expected: expected.node, database: database, caller: caller, origin: origin)
+        }.map(DatabaseBackendValue.init(node:))
+    }
+
+    /// Runs `work` at once in memory; with persistence, on ``ioQueue`` (its file operations may block).
+    private func offPool(_ work: @escaping @Sendable () throws(DatabaseError) -> DatabaseNode?) async throws(DatabaseError) -> DatabaseNode? {
+        guard persistence != nil else { return try work() }
+        let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<DatabaseNode?, DatabaseError>, Never>) in
+            ioQueue.async {
+                do throws(DatabaseError) {
+                    continuation.resume(returning: .success(try work()))
+                } catch {
+                    continuation.resume(returning: .failure(error))
+                }
+            }
+        }
+        return try result.get()
     }
 
     /// Writes unless `expected` is given and differs from the value at the first path; returns that value then.
@@ -153,8 +192,12 @@ public final class LocalDatabaseBackend: DatabaseBackend {
     public func disconnect(session: String, database: String) {
         let sets = state.withLock { $0.disconnectSets[database]?.removeValue(forKey: session) } ?? []
         guard !sets.isEmpty else { return }
-        _ = try? apply(DatabaseBackendWrite(sets: sets), expected: nil, database: database, caller: DatabaseCaller(),
-                       origin: nil, checkingRules: false)
+        let apply: @Sendable () -> Void = { [self] in
+            _ = try? self.apply(DatabaseBackendWrite(sets: sets), expected: nil, database: database, caller: DatabaseCaller(),
+                                origin: nil, checkingRules: false)
+        }
+        // With persistence, from the backend's queue: the caller may be a Swift concurrency thread.
+        if persistence != nil { ioQueue.async(execute: apply) } else { apply() }
     }
 
     /// Starts a watch of `database`.
