@@ -114,6 +114,24 @@ struct HTTPStreamTests {
         }
     }
 
+    @Test func aTokenRevokedBeforeAnyDataBacksOff() async throws {
+        let revoked = TestHTTPResponse.eventStream([TestServerSentEvent(event: "auth_revoked", data: "null")])
+        try await withTestHTTPServer({ _ in revoked }) { server in
+            let auth = FakeAuth(userID: "ada", token: "ada-token")
+            let sleeps = SleepLog()
+            let app = try TestApp.make(libraries: [DatabaseLibrary.self], overrides: auth.components)
+            let db = try Database.database(app: app)
+            try db.useEmulator(withHost: server.host, port: server.port, sleep: sleeps.sleep)
+            let log = EventLog()
+            db.reference(withPath: "a").log([.value], into: log)
+            try await waitUntil { sleeps.all.count >= 3 }
+            #expect(Array(sleeps.all.prefix(3)) == [.seconds(1), .seconds(2), .seconds(4)])
+            #expect(auth.getTokenCalls.filter { $0 }.count >= 2)
+            #expect(log.all.isEmpty)
+            await app.delete()
+        }
+    }
+
     @Test func aDroppedConnectionReconnectsAfterABackoffAndResumes() async throws {
         try await withFakeDatabaseServer { fake, server in
             try fake.set("/items", ["a": 1])

@@ -9,16 +9,27 @@ func makeEmulatedDatabase(_ server: TestHTTPServer, auth: FakeAuth? = nil, appCh
                           sleeps: SleepLog = SleepLog()) throws -> Database {
     let app = try TestApp.make(libraries: [DatabaseLibrary.self],
                                overrides: (auth?.components ?? []) + (appCheck?.components ?? []))
+    EmulatedApps.current?.add(app)
     let db = try Database.database(app: app)
     try db.useEmulator(withHost: server.host, port: server.port, sleep: sleeps.sleep)
     return db
 }
 
-/// Runs `body` with a fake RTDB server behind a ``TestHTTPServer``.
+/// Runs `body` with a fake RTDB server behind a ``TestHTTPServer``; the apps `makeEmulatedDatabase` made meanwhile
+/// are deleted (their listens stop) before the server stops, however `body` ends.
 func withFakeDatabaseServer(_ fake: FakeDatabaseServer = FakeDatabaseServer(),
                             _ body: (FakeDatabaseServer, TestHTTPServer) async throws -> Void) async throws {
+    let apps = EmulatedApps()
     try await withTestHTTPServer({ fake.handle($0) }) { server in
-        try await body(fake, server)
+        try await EmulatedApps.$current.withValue(apps) {
+            do {
+                try await body(fake, server)
+            } catch {
+                await apps.deleteAll()
+                throw error
+            }
+            await apps.deleteAll()
+        }
     }
 }
 

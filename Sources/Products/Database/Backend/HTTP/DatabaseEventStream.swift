@@ -10,7 +10,8 @@ import FoundationNetworking
 /// - `put` / `patch` (`{"path": "/rel", "data": …}`) are handed to `apply`; the first one calls `onReady`.
 /// - `keep-alive` is ignored.
 /// - `cancel` (the caller may no longer read) ends the listen with ``DatabaseErrorCode/permissionDenied``.
-/// - `auth_revoked` (the ID token expired) reconnects at once with a fresh token.
+/// - `auth_revoked` (the ID token expired) reconnects with a fresh token: at once when data had arrived on the
+///   connection, else after a backoff (so a server revoking every token never makes it spin).
 /// - A dropped connection, a failure to connect or a transient status (408, 429, 5xx) reconnects after a
 ///   backoff of 1, 2, 4, … (at most 30) seconds waited with the injected `sleep`; the count restarts once data
 ///   arrives. On reconnecting, the server sends the location's whole data again (`put` at `/`), which
@@ -128,8 +129,12 @@ final class DatabaseEventStream: ListenerRegistration {
                 return end(error)
             case .revoked:
                 forcingRefresh = true
-                failures = 0
-                continue
+                // At once after data; a token revoked again before any data backs off like a failure.
+                if receivedData {
+                    failures = 0
+                    continue
+                }
+                failures += 1
             case .dropped:
                 failures = receivedData ? 1 : failures + 1
             }
