@@ -26,6 +26,7 @@ final class FakeDatabaseServer: Sendable {
         var failures: [(status: Int, body: String)] = []
         /// Writes to make before answering each of the next `PUT`s with `if-match` (another client's).
         var conflictingWrites: [(DatabasePath, DatabaseNode)] = []
+        var echoesClientWrites = true
     }
 
     /// The server time server values resolve to.
@@ -63,6 +64,13 @@ final class FakeDatabaseServer: Sendable {
     func conflictOnNextConditionalPut(path: String, value: Any?) throws {
         let node = try DatabaseNode(parsing: value, now: Self.now)
         state.withLock { $0.conflictingWrites.append((DatabasePath(keys: Self.keys(path)), node)) }
+    }
+
+    /// Whether the streams receive events for the clients' own writes (`PUT`, `PATCH`, …); true by default. Turn it
+    /// off to send a write's echo by hand, late (as a busy server's stream may).
+    var echoesClientWrites: Bool {
+        get { state.withLock { $0.echoesClientWrites } }
+        set { state.withLock { $0.echoesClientWrites = newValue } }
     }
 
     /// Another client's write: stores `value` at `path` and tells the streams.
@@ -178,7 +186,7 @@ final class FakeDatabaseServer: Sendable {
                 return response
             }
         }
-        write(sets, patchBase: request.method == "PATCH" ? path : nil)
+        write(sets, patchBase: request.method == "PATCH" ? path : nil, notify: echoesClientWrites)
         if silent { return TestHTTPResponse(status: 204) }
         var response = TestHTTPResponse.json(answer)
         if request.method == "PUT" { response.headers["ETag"] = Self.etag(state.withLock { $0.root.node(at: path.keys) }) }
@@ -187,9 +195,10 @@ final class FakeDatabaseServer: Sendable {
 
     /// Stores `sets` and sends each stream the events for it: a `patch` to streams at or above `patchBase`,
     /// else a `put` of the written value (or of the stream's whole location, for a write above it).
-    private func write(_ sets: [(DatabasePath, DatabaseNode)], patchBase: DatabasePath?) {
+    private func write(_ sets: [(DatabasePath, DatabaseNode)], patchBase: DatabasePath?, notify: Bool = true) {
         state.withLock { state in
             for (path, node) in sets { state.root = state.root.setting(node, at: path.keys) }
+            guard notify else { return }
             for stream in state.streams {
                 if let base = patchBase, stream.path.contains(base) {
                     var data: [String: Any] = [:]

@@ -22,8 +22,9 @@ import FoundationNetworking
 /// An ending (before or after the data arrived) goes to `onEnd`, once. After ``remove()``, nothing is
 /// reported.
 final class DatabaseEventStream: ListenerRegistration {
-    /// Applies one `put` or `patch` event: the type, the path below the listened location, the data.
-    typealias Apply = @Sendable (_ type: String, _ path: [String], _ data: Any?) throws(DatabaseError) -> Void
+    /// Applies one `put` or `patch` event: the type, the path below the listened location, the data, and the
+    /// mark `request` gave the connection it came on.
+    typealias Apply = @Sendable (_ type: String, _ path: [String], _ data: Any?, _ mark: UInt64) throws(DatabaseError) -> Void
 
     private struct State {
         var isReady = false
@@ -36,15 +37,15 @@ final class DatabaseEventStream: ListenerRegistration {
     static let maximumBackoff: Duration = .seconds(30)
 
     private let state = Locked(State())
-    private let request: @Sendable (DatabaseCaller) -> URLRequest?
+    private let request: @Sendable (DatabaseCaller) -> (URLRequest, mark: UInt64)?
     private let credentials: DatabaseCredentialSource
     private let apply: Apply
     private let onReady: @Sendable () -> Void
     private let onEnd: @Sendable (DatabaseError) -> Void
     private let sleep: @Sendable (Duration) async throws -> Void
 
-    /// A listen sending the request `request` makes for a caller.
-    init(request: @escaping @Sendable (DatabaseCaller) -> URLRequest?, credentials: @escaping DatabaseCredentialSource,
+    /// A listen sending the request `request` makes for a caller (with a mark its events are applied with).
+    init(request: @escaping @Sendable (DatabaseCaller) -> (URLRequest, mark: UInt64)?, credentials: @escaping DatabaseCredentialSource,
          apply: @escaping Apply, onReady: @escaping @Sendable () -> Void, onEnd: @escaping @Sendable (DatabaseError) -> Void,
          sleep: @escaping @Sendable (Duration) async throws -> Void) {
         self.request = request
@@ -122,7 +123,7 @@ final class DatabaseEventStream: ListenerRegistration {
                 return end(DatabaseError(.invalidArgument, "The listen's URL could not be made."))
             }
             var receivedData = false
-            switch await connect(request, receivedData: &receivedData) {
+            switch await connect(request.0, mark: request.mark, receivedData: &receivedData) {
             case .stopped:
                 return
             case .failed(let error):
@@ -149,7 +150,7 @@ final class DatabaseEventStream: ListenerRegistration {
     }
 
     /// One connection: its events applied until it ends.
-    private func connect(_ request: URLRequest, receivedData: inout Bool) async -> Outcome {
+    private func connect(_ request: URLRequest, mark: UInt64, receivedData: inout Bool) async -> Outcome {
         let connection = EventStreamConnection()
         let removed = state.withLock { state -> Bool in
             state.connection = connection
@@ -181,7 +182,7 @@ final class DatabaseEventStream: ListenerRegistration {
                     switch event.type {
                     case "put", "patch":
                         let (path, data) = try Self.payload(event.data)
-                        try apply(event.type, path, data)
+                        try apply(event.type, path, data, mark)
                         receivedData = true
                         markReady()
                     case "keep-alive":

@@ -61,6 +61,13 @@ public final class HTTPDatabaseBackend: DatabaseBackend {
         var isReady = false
     }
 
+    /// A write sent and not answered yet: its sets, and for each whether a listen already carried its value.
+    private struct InFlight {
+        let database: String
+        let sets: [(path: DatabasePath, node: DatabaseNode)]
+        var echoed: [Bool]
+    }
+
     private struct State {
         /// The open event streams by database and query.
         var listens: [String: SharedListen] = [:]
@@ -71,6 +78,13 @@ public final class HTTPDatabaseBackend: DatabaseBackend {
         var nextWatcher = 0
         /// The `onDisconnect` operations of each database's client sessions, in registration order.
         var disconnects: [String: [String: [DisconnectOperation]]] = [:]
+        /// Writes sent and not answered yet (see ``change(_:origin:source:_:)``).
+        var inFlight: [Int: InFlight] = [:]
+        var nextInFlight = 0
+        /// Per database, acknowledged writes the listens have not echoed yet (see ``change(_:origin:source:_:)``).
+        var unconfirmed: [String: [(path: DatabasePath, node: DatabaseNode, answer: UInt64)]] = [:]
+        /// How many writes were answered so far (marks the listens' connections).
+        var answers: UInt64 = 0
         /// The last ETag seen per location (`database` + path), with the value it belongs to.
         var etags: [String: (node: DatabaseNode, etag: String)] = [:]
     }
@@ -135,14 +149,16 @@ public final class HTTPDatabaseBackend: DatabaseBackend {
             }
             let stream = DatabaseEventStream(
                 request: { [self] caller in
-                    var request = try? makeRequest(database, spec.path, method: "GET", caller: caller, parameters: parameters)
-                    request?.setValue("text/event-stream", forHTTPHeaderField: "Accept")
-                    request?.timeoutInterval = 24 * 60 * 60
-                    return request
+                    guard var request = try? makeRequest(database, spec.path, method: "GET", caller: caller,
+                                                         parameters: parameters) else { return nil }
+                    request.setValue("text/event-stream", forHTTPHeaderField: "Accept")
+                    request.timeoutInterval = 24 * 60 * 60
+                    // Every write answered before now is in what this connection will send.
+                    return (request, self.state.withLock { $0.answers })
                 },
                 credentials: credentials,
-                apply: { [weak self] type, path, data throws(DatabaseError) in
-                    try self?.apply(type, path: path, data: data, spec: spec, database: database)
+                apply: { [weak self] type, path, data, mark throws(DatabaseError) in
+                    try self?.apply(type, path: path, data: data, spec: spec, database: database, mark: mark)
                 },
                 onReady: { [weak self] in self?.listenIsReady(key) },
                 onEnd: { [weak self] error in self?.listenEnded(key, error) },
@@ -160,6 +176,7 @@ public final class HTTPDatabaseBackend: DatabaseBackend {
                 shared.subscribers[id] = nil
                 if shared.subscribers.isEmpty {
                     state.listens[key] = nil
+                    Self.pruneUnconfirmed(shared.database, &state)
                     return shared.stream
                 }
                 state.listens[key] = shared
@@ -183,13 +200,16 @@ public final class HTTPDatabaseBackend: DatabaseBackend {
     /// The shared stream of `key` ended with `error`: its listens are told, in order, and forgotten.
     private func listenEnded(_ key: String, _ error: DatabaseError) {
         let subscribers = state.withLock { state -> [Subscriber] in
-            state.listens.removeValue(forKey: key)?.subscribers.sorted { $0.key < $1.key }.map(\.value) ?? []
+            guard let shared = state.listens.removeValue(forKey: key) else { return [] }
+            Self.pruneUnconfirmed(shared.database, &state)
+            return shared.subscribers.sorted { $0.key < $1.key }.map(\.value)
         }
         subscribers.forEach { $0.onCancel(error) }
     }
 
     /// Applies a `put` or `patch` event of the listen of `spec` to the database's data, and tells the watchers.
-    private func apply(_ type: String, path: [String], data: Any?, spec: QuerySpec, database: String) throws(DatabaseError) {
+    private func apply(_ type: String, path: [String], data: Any?, spec: QuerySpec, database: String,
+                       mark: UInt64) throws(DatabaseError) {
         let location = DatabasePath(keys: spec.path.keys + path)
         guard location.keys.count <= DatabasePath.maximumDepth else {
             throw DatabaseError(.unknown, "The server sent an event deeper than \(DatabasePath.maximumDepth) keys.")
@@ -217,7 +237,7 @@ public final class HTTPDatabaseBackend: DatabaseBackend {
             }
         }
         if complete { return }
-        change(database, origin: nil) { root in
+        change(database, origin: nil, source: .event(mark)) { root in
             for (path, node) in sets {
                 if path == spec.path, spec.isFiltered {
                     // A query's whole data: replaces the children the query covers, not the others.
@@ -252,38 +272,67 @@ public final class HTTPDatabaseBackend: DatabaseBackend {
 
     private func send(_ write: DatabaseBackendWrite, database: String, caller: DatabaseCaller,
                       origin: String?) async throws(DatabaseError) {
+        guard !write.sets.isEmpty else { return }
+        let flight = beginWrite(write, database: database)
+        let written: [(path: DatabasePath, node: DatabaseNode)]
+        do {
+            written = try await exchange(write, database: database, caller: caller)
+        } catch {
+            endWrite(flight)
+            throw error
+        }
+        change(database, origin: origin, source: .acknowledged(flight)) { root in
+            for (path, node) in written { root = root.setting(node, at: path.keys) }
+            return written.map(\.path)
+        }
+    }
+
+    /// Sends `write` (a `PUT`, `DELETE` or `PATCH`); returns its sets as the server answered them (server values
+    /// resolved), or as sent when the answer does not say.
+    private func exchange(_ write: DatabaseBackendWrite, database: String,
+                          caller: DatabaseCaller) async throws(DatabaseError) -> [(path: DatabasePath, node: DatabaseNode)] {
         let wire = write.wire ?? write.sets
-        guard let first = wire.first else { return }
-        var written = write.sets
+        guard let first = wire.first else { return [] }
         if wire.count == 1 {
             let isRemoval = first.node.isNull
             var request = try makeRequest(database, first.path, method: isRemoval ? "DELETE" : "PUT", caller: caller)
             if !isRemoval { request.httpBody = DatabaseJSON.data(of: first.node) }
             let (body, _) = try await send(request)
-            if !isRemoval, let resolved = try? DatabaseJSON.node(from: body) { written = [(first.path, resolved)] }
-        } else {
-            var base = first.path.keys
-            for set in wire.dropFirst() {
-                base = Array(zip(base, set.path.keys).prefix { $0.0 == $0.1 }.map(\.0))
-            }
-            let basePath = DatabasePath(keys: base)
-            let relative = wire.map { (key: basePath.relative($0.path).joined(separator: "/"), node: $0.node) }
-            var request = try makeRequest(database, basePath, method: "PATCH", caller: caller)
-            request.httpBody = DatabaseJSON.data(of: relative)
-            let (body, _) = try await send(request)
-            if let answer = (try? DatabaseJSON.jsonObject(from: body)) as? [String: Any] {
-                written = zip(write.sets, relative).map { set, sent in
-                    guard let value = answer[sent.key], let node = try? DatabaseJSON.node(fromJSONObject: value) else {
-                        return set
-                    }
-                    return (set.path, node)
-                }
-            }
+            if !isRemoval, let resolved = try? DatabaseJSON.node(from: body) { return [(first.path, resolved)] }
+            return write.sets
         }
-        change(database, origin: origin) { root in
-            for (path, node) in written { root = root.setting(node, at: path.keys) }
-            return written.map(\.path)
+        var base = first.path.keys
+        for set in wire.dropFirst() {
+            base = Array(zip(base, set.path.keys).prefix { $0.0 == $0.1 }.map(\.0))
         }
+        let basePath = DatabasePath(keys: base)
+        let relative = wire.map { (key: basePath.relative($0.path).joined(separator: "/"), node: $0.node) }
+        var request = try makeRequest(database, basePath, method: "PATCH", caller: caller)
+        request.httpBody = DatabaseJSON.data(of: relative)
+        let (body, _) = try await send(request)
+        guard let answer = (try? DatabaseJSON.jsonObject(from: body)) as? [String: Any] else { return write.sets }
+        return zip(write.sets, relative).map { set, sent in
+            guard let value = answer[sent.key], let node = try? DatabaseJSON.node(fromJSONObject: value) else { return set }
+            return (set.path, node)
+        }
+    }
+
+    /// Notes `write` as sent, to recognise its echo on the listens (nil for a write with server values, whose
+    /// stored value is the server's).
+    private func beginWrite(_ write: DatabaseBackendWrite, database: String) -> Int? {
+        guard write.wire == nil else { return nil }
+        return state.withLock { state in
+            state.nextInFlight += 1
+            state.inFlight[state.nextInFlight] = InFlight(database: database, sets: write.sets,
+                                                          echoed: Array(repeating: false, count: write.sets.count))
+            return state.nextInFlight
+        }
+    }
+
+    /// Forgets a write that failed (or was refused).
+    private func endWrite(_ flight: Int?) {
+        guard let flight else { return }
+        state.withLock { _ = $0.inFlight.removeValue(forKey: flight) }
     }
 
     /// A transaction's compare-and-set with ETags: the location's ETag (from the last answer when it was for
@@ -313,8 +362,16 @@ public final class HTTPDatabaseBackend: DatabaseBackend {
         var request = try makeRequest(database, set.path, method: "PUT", caller: caller)
         request.setValue(etag, forHTTPHeaderField: "if-match")
         request.httpBody = DatabaseJSON.data(of: set.node)
-        let (body, response) = try await send(request, accepting: [412])
+        let flight = beginWrite(write, database: database)
+        let (body, response): (Data, HTTPURLResponse)
+        do {
+            (body, response) = try await send(request, accepting: [412])
+        } catch {
+            endWrite(flight)
+            throw error
+        }
         if response.statusCode == 412 {
+            endWrite(flight)
             let current = try DatabaseJSON.node(from: body)
             state.withLock { state in
                 if let tag = response.value(forHTTPHeaderField: "ETag") {
@@ -333,7 +390,7 @@ public final class HTTPDatabaseBackend: DatabaseBackend {
                 state.etags[key] = nil
             }
         }
-        change(database, origin: origin) { root in
+        change(database, origin: origin, source: .acknowledged(flight)) { root in
             root = root.setting(written, at: set.path.keys)
             return [set.path]
         }
@@ -387,18 +444,80 @@ public final class HTTPDatabaseBackend: DatabaseBackend {
         }
     }
 
+    /// Where a change comes from.
+    private enum ChangeSource {
+        /// A listen's `put` or `patch`, from a connection opened when ``State/answers`` writes were answered.
+        case event(UInt64)
+        /// The server's answer to this client's write (its ``beginWrite(_:database:)`` number, if any).
+        case acknowledged(Int?)
+    }
+
     /// Changes the database's data with `update` (which returns the changed paths) and queues the change for
     /// the watchers, delivered in order after the lock is released.
-    private func change(_ database: String, origin: String?, _ update: (inout DatabaseNode) -> [DatabasePath]) {
+    ///
+    /// The answer to a write and the listens' events come on different connections, so a listen may still
+    /// send data from before the write after its answer arrived. An acknowledged write at a listened location
+    /// therefore stands over the listens' events until one of them carries it (its echo: every later event is
+    /// newer than the write), or no listen covers it any more.
+    private func change(_ database: String, origin: String?, source: ChangeSource,
+                        _ update: (inout DatabaseNode) -> [DatabasePath]) {
         state.withLock { state in
             var root = state.roots[database] ?? .null
             let paths = update(&root)
+            switch source {
+            case .acknowledged(let flight):
+                state.answers += 1
+                let echoed = flight.flatMap { state.inFlight.removeValue(forKey: $0) }
+                for path in paths where Self.isListened(path, database: database, state) {
+                    // Its echo already came (before the answer), or its value is the server's (server values):
+                    // nothing to wait for.
+                    guard let echoed, let index = echoed.sets.firstIndex(where: { $0.path == path }),
+                          !echoed.echoed[index] else { continue }
+                    state.unconfirmed[database, default: []].removeAll { path.contains($0.path) }
+                    state.unconfirmed[database, default: []].append((path, root.node(at: path.keys), state.answers))
+                }
+            case .event(let mark):
+                for (id, flight) in state.inFlight where flight.database == database {
+                    for (index, set) in flight.sets.enumerated()
+                    where paths.contains(where: { $0.contains(set.path) || set.path.contains($0) })
+                        && root.node(at: set.path.keys) == set.node {
+                        state.inFlight[id]?.echoed[index] = true
+                    }
+                }
+                var kept: [(path: DatabasePath, node: DatabaseNode, answer: UInt64)] = []
+                for entry in state.unconfirmed[database] ?? [] {
+                    guard paths.contains(where: { $0.contains(entry.path) || entry.path.contains($0) }) else {
+                        kept.append(entry)
+                        continue
+                    }
+                    // A connection opened after the answer sends what came after the write.
+                    if mark >= entry.answer { continue }
+                    if root.node(at: entry.path.keys) == entry.node { continue }   // the echo
+                    root = root.setting(entry.node, at: entry.path.keys)
+                    kept.append(entry)
+                }
+                state.unconfirmed[database] = kept.isEmpty ? nil : kept
+            }
             state.roots[database] = root
             let change = DatabaseBackendChange(root: root, paths: paths, origin: origin)
             let watchers = (state.watchers[database] ?? [:]).sorted { $0.key < $1.key }.map(\.value)
             deliveries.enqueue(watchers.map { watcher in { watcher(change) } })
         }
         deliveries.drain()
+    }
+
+    /// Whether a listen of `database` covers `path` (at, above or below it).
+    private static func isListened(_ path: DatabasePath, database: String, _ state: State) -> Bool {
+        state.listens.values.contains { listen in
+            listen.database == database && (listen.spec.path.contains(path) || path.contains(listen.spec.path))
+        }
+    }
+
+    /// Forgets the acknowledged writes of `database` that no listen covers any more.
+    private static func pruneUnconfirmed(_ database: String, _ state: inout State) {
+        guard let entries = state.unconfirmed[database] else { return }
+        let kept = entries.filter { isListened($0.path, database: database, state) }
+        state.unconfirmed[database] = kept.isEmpty ? nil : kept
     }
 
     // MARK: - Requests
