@@ -90,6 +90,23 @@ struct HTTPConnectionTests {
         }
     }
 
+    @Test func aSingleEventObserverGetsTheServersValueAndClosesItsStream() async throws {
+        try await withFakeDatabaseServer { fake, server in
+            try fake.set("/a", ["b": 1])
+            let db = try makeEmulatedDatabase(server)
+            let log = EventLog()
+            db.reference(withPath: "a").observeSingleEvent(of: .value) { snapshot in
+                log.record(EventLog.line(.value, snapshot, nil, label: ""))
+            }
+            #expect(try await log.take(1) == [#"value {"b":1}"#])
+            try await waitUntil {
+                fake.send(TestServerSentEvent(event: "keep-alive", data: "null"), toStreamsAt: "/a")
+                return server.openConnectionCount == 0
+            }
+            #expect(db.engine.listenerCount == 0)
+        }
+    }
+
     @Test func breakingOutOfAnEventsLoopClosesTheConnection() async throws {
         try await withFakeDatabaseServer { fake, server in
             try fake.set("/chat", ["m1": "hi"])
