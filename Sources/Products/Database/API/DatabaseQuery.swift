@@ -234,9 +234,19 @@ public class DatabaseQuery: @unchecked Sendable {
         database.engine.removeListener(id)
     }
 
-    /// Removes this query's observers; on a reference, every observer at its location.
+    /// Removes this query's observers; on a reference, every observer at its location (not what
+    /// ``keepSynced(_:)`` keeps).
     public func removeAllObservers() {
         database.engine.removeListeners(matching: spec)
+    }
+
+    /// Keeps the query's data in sync even with no observer (Firebase's `keepSynced(_:)`): with a backend that
+    /// listens per location (``HTTPDatabaseBackend``), the query's event stream stays open until
+    /// `keepSynced(false)`, so observers added later start from data that is already there. The embedded
+    /// backend's clients follow the whole database anyway. Calling it again with the same value does nothing;
+    /// an invalid query is ignored. The client's cache lives in memory only.
+    public func keepSynced(_ keepSynced: Bool) {
+        database.engine.keepSynced(spec, keepSynced)
     }
 
     private func listen(_ type: DataEventType, once: Bool, _ block: @escaping @Sendable (DataSnapshot, String?) -> Void,

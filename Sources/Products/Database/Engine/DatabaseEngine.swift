@@ -25,6 +25,8 @@ final class DatabaseEngine: Sendable {
         let spec: QuerySpec
         let types: Set<DataEventType>
         let once: Bool
+        /// A listener of ``keepSynced(_:_:)``: no observer's, so `removeListeners(matching:)` leaves it.
+        var hidden = false
         let callback: Callback
         var view: QueryView?
         /// The backend listen of a backend that listens per location (nil otherwise, or while offline).
@@ -54,6 +56,8 @@ final class DatabaseEngine: Sendable {
         var committed: Set<Int> = []
         /// Counts the times the client went offline: a backend listen started before the last time is stopped.
         var connection = 0
+        /// The queries kept in sync (``keepSynced(_:_:)``) and their hidden listeners (0 while being made).
+        var synced: [(spec: QuerySpec, id: Int)] = []
     }
 
     let url: String
@@ -497,11 +501,13 @@ final class DatabaseEngine: Sendable {
     /// Registers a listener of the `types` events of `spec`; after the backend authorizes the read, it receives
     /// the initial events (a value, or one `childAdded` per child) and then every change's. With `once`, it
     /// is removed after its first event. Returns its handle.
-    func listen(_ spec: QuerySpec, types: Set<DataEventType>, once: Bool, callback: @escaping Callback) -> Int {
+    func listen(_ spec: QuerySpec, types: Set<DataEventType>, once: Bool, hidden: Bool = false,
+                callback: @escaping Callback) -> Int {
         let id = state.withLock { state -> Int? in
             state.nextListener += 1
             guard spec.error == nil, !state.terminated else { return nil }
-            state.listeners[state.nextListener] = Listener(spec: spec, types: types, once: once, callback: callback)
+            state.listeners[state.nextListener] = Listener(spec: spec, types: types, once: once, hidden: hidden,
+                                                           callback: callback)
             return state.nextListener
         } ?? 0
         if id == 0 {
@@ -634,12 +640,38 @@ final class DatabaseEngine: Sendable {
     func removeListeners(matching spec: QuerySpec) {
         let registrations = state.withLock { state -> [any ListenerRegistration] in
             let removed = state.listeners.filter { _, listener in
-                spec.isDefault ? listener.spec.path == spec.path : listener.spec == spec
+                !listener.hidden && (spec.isDefault ? listener.spec.path == spec.path : listener.spec == spec)
             }
             for id in removed.keys { state.listeners[id] = nil }
             return removed.values.compactMap(\.registration)
         }
         registrations.forEach { $0.remove() }
+    }
+
+    /// Keeps `spec` listened with no observer (`keepSynced(true)`), or stops (`false`); once per query.
+    func keepSynced(_ spec: QuerySpec, _ keep: Bool) {
+        guard spec.error == nil else { return }
+        if keep {
+            let claimed = state.withLock { state -> Bool in
+                guard !state.terminated, !state.synced.contains(where: { $0.spec == spec }) else { return false }
+                state.synced.append((spec, 0))
+                return true
+            }
+            guard claimed else { return }
+            let id = listen(spec, types: [.value], once: false, hidden: true) { _ in }
+            let stopped = state.withLock { state -> Bool in
+                guard let index = state.synced.firstIndex(where: { $0.spec == spec && $0.id == 0 }) else { return true }
+                state.synced[index].id = id
+                return false
+            }
+            if stopped { removeListener(id) }
+        } else {
+            let id = state.withLock { state -> Int? in
+                guard let index = state.synced.firstIndex(where: { $0.spec == spec }) else { return nil }
+                return state.synced.remove(at: index).id
+            }
+            if let id, id != 0 { removeListener(id) }
+        }
     }
 
     /// Whether every queued event was delivered.
