@@ -57,8 +57,9 @@ let package = Package(
         .target(
             name: "FlintRemoteConfig", dependencies: ["FlintCore", "FlintInterop", "FlintProductSupport"],
             path: "Sources/Products/RemoteConfig"),
-        // The Realtime Database: the SDK's API, the embedded backend, events, transactions, onDisconnect (no
-        // REST/SSE or persistence yet).
+        // The Realtime Database: the SDK's API, the embedded backend, the REST + Server-Sent Events backend
+        // (HTTPDatabaseBackend, useEmulator), events, transactions, onDisconnect, the embedded backend's optional
+        // persistence (no client cache persistence yet).
         .target(
             name: "FlintDatabase", dependencies: ["FlintCore", "FlintInterop", "FlintProductSupport"],
             path: "Sources/Products/Database"),

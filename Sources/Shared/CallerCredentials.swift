@@ -48,15 +48,15 @@ public struct CallerCredentials: Sendable {
         var user_id: String?  // the token's claim name
     }
 
-    /// The current caller: the ID token (not forcing a refresh), the uid from it (its `sub` or `user_id` claim
+    /// The current caller: the ID token (a fresh one when `forcingRefresh`), the uid from it (its `sub` or `user_id` claim
     /// when it is a local JWT, else `getUserID()`), and the App Check token (a failing App Check gives its placeholder token, as Firebase's
     /// products send).
     ///
     /// - Throws: what `FlintInterop.AuthInterop.getToken(forcingRefresh:)` threw when a signed-in user's
     ///   token could not be obtained; products report it as their `unauthenticated` error.
-    public func identity() async throws -> CallerIdentity {
+    public func identity(forcingRefresh: Bool = false) async throws -> CallerIdentity {
         var identity = CallerIdentity()
-        if let auth, let token = try await auth.getToken(forcingRefresh: false) {
+        if let auth, let token = try await auth.getToken(forcingRefresh: forcingRefresh) {
             identity.idToken = token
             if let claims = try? LocalJWT.decode(Claims.self, from: token), let uid = claims.sub ?? claims.user_id {
                 identity.uid = uid

@@ -1,8 +1,9 @@
 import FlintCore
-@testable import FlintDatabase
 import FlintTesting
 import Foundation
 import Testing
+
+@testable import FlintDatabase
 
 @Suite("Database Codable: setValue(from:) and data(as:)")
 struct CodableTests {
@@ -21,14 +22,16 @@ struct CodableTests {
         var nickname: String?
     }
 
-    private let ada = Player(name: "Ada", score: 42, ratio: 0.5, active: true, tags: ["a", "b"],
-                             address: Address(city: "London", zip: 1), nickname: nil)
+    private let ada = Player(
+        name: "Ada", score: 42, ratio: 0.5, active: true, tags: ["a", "b"],
+        address: Address(city: "London", zip: 1), nickname: nil)
 
     @Test func encodesToTheValueTree() async throws {
         let ref = try makeDatabase().reference(withPath: "players/ada")
         try await ref.setValue(from: ada)
         let snapshot = try await ref.getData()
-        #expect(json(snapshot.value) == #"{"active":true,"address":{"city":"London","zip":1},"name":"Ada","ratio":0.5,"#
+        #expect(
+            json(snapshot.value) == #"{"active":true,"address":{"city":"London","zip":1},"name":"Ada","ratio":0.5,"#
                 + #""score":42,"tags":["a","b"]}"#)
         #expect(snapshot.childSnapshot(forPath: "tags/1").value as? String == "b")
         #expect(!snapshot.hasChild("nickname"))
@@ -100,10 +103,12 @@ struct CodableTests {
         let ref = try makeDatabase().reference(withPath: "a")
         let done = Gate()
         let failed = Locked(true)
-        try ref.setValue(from: Address(city: "Paris", zip: 75), completion: { error in
-            failed.withLock { $0 = error != nil }
-            done.open()
-        })
+        try ref.setValue(
+            from: Address(city: "Paris", zip: 75),
+            completion: { error in
+                failed.withLock { $0 = error != nil }
+                done.open()
+            })
         try await done.wait(timeout: defaultTestTimeout)
         #expect(!failed.withLock { $0 })
         #expect(try await ref.getData().data(as: Address.self) == Address(city: "Paris", zip: 75))

@@ -1,8 +1,9 @@
 import FlintCore
-@testable import FlintDatabase
 import FlintTesting
 import Foundation
 import Testing
+
+@testable import FlintDatabase
 
 @Suite("Database goOffline and goOnline")
 struct ConnectionTests {
@@ -42,13 +43,15 @@ struct ConnectionTests {
         alice.goOffline()
         let done = Gate()
         let committed = Locked(false)
-        alice.reference(withPath: "n").runTransactionBlock({ data in
-            data.value = ((data.value as? Int) ?? 0) + 1
-            return .success(withValue: data)
-        }, andCompletionBlock: { _, ok, _ in
-            committed.withLock { $0 = ok }
-            done.open()
-        })
+        alice.reference(withPath: "n").runTransactionBlock(
+            { data in
+                data.value = ((data.value as? Int) ?? 0) + 1
+                return .success(withValue: data)
+            },
+            andCompletionBlock: { _, ok, _ in
+                committed.withLock { $0 = ok }
+                done.open()
+            })
         try await bob.reference(withPath: "n").setValue(10)
         alice.goOnline()
         try await done.wait(timeout: defaultTestTimeout)

@@ -1,14 +1,18 @@
 import FlintCore
-@testable import FlintDatabase
 import FlintTesting
 import Foundation
 import Testing
 
+@testable import FlintDatabase
+
 /// The default database of a fresh private app, with its own (or the given) backend.
-func makeDatabase(backend: LocalDatabaseBackend = LocalDatabaseBackend(), name: String = FlintApp.defaultName,
-                  overrides: [Component] = []) throws -> Database {
-    let app = try TestApp.make(name: name, libraries: [DatabaseLibrary.self],
-                               overrides: [.instance(backend, as: DatabaseBackend.self)] + overrides)
+func makeDatabase(
+    backend: LocalDatabaseBackend = LocalDatabaseBackend(), name: String = FlintApp.defaultName,
+    overrides: [Component] = []
+) throws -> Database {
+    let app = try TestApp.make(
+        name: name, libraries: [DatabaseLibrary.self],
+        overrides: [.instance(backend, as: DatabaseBackend.self)] + overrides)
     return try Database.database(app: app)
 }
 
@@ -37,7 +41,8 @@ func databaseCode(of body: () async throws -> Void) async -> DatabaseErrorCode? 
 /// `value` as compact JSON with sorted keys (`null` for nil).
 func json(_ value: Any?) -> String {
     guard let value else { return "null" }
-    guard let data = try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .fragmentsAllowed]) else {
+    guard let data = try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .fragmentsAllowed])
+    else {
         return String(describing: value)
     }
     return String(decoding: data, as: UTF8.self)
@@ -78,13 +83,14 @@ final class EventLog: Sendable {
 
     /// The line for one event.
     static func line(_ type: DataEventType, _ snapshot: DataSnapshot, _ previous: String?, label: String) -> String {
-        let name = switch type {
-        case .childAdded: "added"
-        case .childRemoved: "removed"
-        case .childChanged: "changed"
-        case .childMoved: "moved"
-        case .value: "value"
-        }
+        let name =
+            switch type {
+            case .childAdded: "added"
+            case .childRemoved: "removed"
+            case .childChanged: "changed"
+            case .childMoved: "moved"
+            case .value: "value"
+            }
         if type == .value { return "\(label)value \(json(snapshot.value))" }
         return "\(label)\(name) \(snapshot.key)" + (previous.map { " after \($0)" } ?? "")
     }
@@ -93,14 +99,26 @@ final class EventLog: Sendable {
 extension DatabaseQuery {
     /// Observes `types` (in that order) into `log`, each line prefixed with `label`; returns the handles.
     @discardableResult
-    func log(_ types: [DataEventType] = [.childRemoved, .childAdded, .childMoved, .childChanged, .value],
-             into log: EventLog, label: String = "") -> [DatabaseHandle] {
+    func log(
+        _ types: [DataEventType] = [.childRemoved, .childAdded, .childMoved, .childChanged, .value],
+        into log: EventLog, label: String = ""
+    ) -> [DatabaseHandle] {
         types.map { type in
-            observe(type, andPreviousSiblingKeyWith: { snapshot, previous in
-                log.record(EventLog.line(type, snapshot, previous, label: label))
-            }, withCancel: { error in
-                log.record("\(label)error \((error as? DatabaseError)?.code.description ?? "\(error)")")
-            })
+            observe(
+                type,
+                andPreviousSiblingKeyWith: { snapshot, previous in
+                    log.record(EventLog.line(type, snapshot, previous, label: label))
+                },
+                withCancel: { error in
+                    log.record("\(label)error \((error as? DatabaseError)?.code.description ?? "\(error)")")
+                })
         }
     }
+}
+
+/// A fresh directory under the temporary directory, removed after `body`.
+func withTemporaryDirectory(_ body: (URL) async throws -> Void) async throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("flint-db-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    try await body(directory)
 }

@@ -1,7 +1,8 @@
 import FlintCore
-@testable import FlintDatabase
 import FlintTesting
 import Testing
+
+@testable import FlintDatabase
 
 @Suite("Database entry points: instances per app and URL")
 struct EntryPointTests {
@@ -17,12 +18,14 @@ struct EntryPointTests {
 
     @Test func defaultURLComesFromTheOptionsOrTheProjectID() throws {
         var options = FlintOptions.testing
-        #expect(try Database.database(app: TestApp.make(libraries: [DatabaseLibrary.self], options: options)).url
-            == "https://flint-test-default-rtdb.firebaseio.com")
+        #expect(
+            try Database.database(app: TestApp.make(libraries: [DatabaseLibrary.self], options: options)).url
+                == "https://flint-test-default-rtdb.firebaseio.com")
         options.databaseURL = nil
         options.projectID = "my-project"
-        #expect(try Database.database(app: TestApp.make(libraries: [DatabaseLibrary.self], options: options)).url
-            == "https://my-project-default-rtdb.firebaseio.com")
+        #expect(
+            try Database.database(app: TestApp.make(libraries: [DatabaseLibrary.self], options: options)).url
+                == "https://my-project-default-rtdb.firebaseio.com")
     }
 
     @Test func noURLAndNoProjectIDIsInvalidOptions() throws {

@@ -1,8 +1,9 @@
 import FlintCore
-@testable import FlintDatabase
 import FlintTesting
 import Foundation
 import Testing
+
+@testable import FlintDatabase
 
 @Suite("Database events: initial load, order of a change's events, deep writes, moves, windows")
 struct EventTests {
@@ -11,7 +12,8 @@ struct EventTests {
         try await ref.setValue(["c": 3, "a": 1, "b": 2])
         let log = EventLog()
         ref.log(into: log)
-        #expect(try await log.take(4) == ["added a", "added b after a", "added c after b", #"value {"a":1,"b":2,"c":3}"#])
+        #expect(
+            try await log.take(4) == ["added a", "added b after a", "added c after b", #"value {"a":1,"b":2,"c":3}"#])
     }
 
     @Test func anEmptyLocationGivesOneValueThatDoesNotExist() async throws {
@@ -31,8 +33,11 @@ struct EventTests {
         ref.queryOrderedByValue().log(into: log)
         try await log.take(4)
         try await ref.updateChildValues(["a": nil, "d": 5, "b": 10])
-        #expect(try await log.take(5) == ["removed a", "added d after c", "moved b after d", "changed b after d",
-                                          #"value {"b":10,"c":3,"d":5}"#])
+        #expect(
+            try await log.take(5) == [
+                "removed a", "added d after c", "moved b after d", "changed b after d",
+                #"value {"b":10,"c":3,"d":5}"#,
+            ])
     }
 
     @Test func writingTheSameValueAgainFiresNothing() async throws {
@@ -58,8 +63,11 @@ struct EventTests {
         root.child("a/b").log([.value], into: log, label: "ab:")
         try await log.take(4)
         try await root.child("a/b/c").setValue(1)
-        #expect(try await log.take(4) == [#"ab:value {"c":1,"x":0}"#, "a:changed b", #"a:value {"b":{"c":1,"x":0}}"#,
-                                          #"root:value {"a":{"b":{"c":1,"x":0}}}"#])
+        #expect(
+            try await log.take(4) == [
+                #"ab:value {"c":1,"x":0}"#, "a:changed b", #"a:value {"b":{"c":1,"x":0}}"#,
+                #"root:value {"a":{"b":{"c":1,"x":0}}}"#,
+            ])
     }
 
     @Test func childMovedAccompaniesChildChangedWhenTheSortPositionChanges() async throws {
@@ -94,7 +102,8 @@ struct EventTests {
         let ref = try makeDatabase().reference(withPath: "top")
         try await ref.setValue(["a": 1, "b": 2, "c": 3])
         let log = EventLog()
-        ref.queryOrderedByValue().queryLimited(toFirst: 2).log([.childRemoved, .childAdded, .childMoved, .childChanged], into: log)
+        ref.queryOrderedByValue().queryLimited(toFirst: 2).log(
+            [.childRemoved, .childAdded, .childMoved, .childChanged], into: log)
         try await log.take(2)
         try await ref.child("a").setValue(10)
         #expect(try await log.take(2) == ["removed a", "added c after b"])

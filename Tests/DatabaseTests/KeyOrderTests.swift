@@ -1,5 +1,6 @@
-@testable import FlintDatabase
 import Testing
+
+@testable import FlintDatabase
 
 @Suite("Database keys: the SDK's order")
 struct KeyOrderTests {

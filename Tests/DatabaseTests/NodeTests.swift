@@ -1,6 +1,7 @@
-@testable import FlintDatabase
 import Foundation
 import Testing
+
+@testable import FlintDatabase
 
 @Suite("Database values: parsing, the array rule, priorities, server values")
 struct NodeTests {
@@ -26,7 +27,9 @@ struct NodeTests {
 
     @Test func nanAndInfinityAreRejected() {
         #expect(throws: DatabaseValueError(path: [], reason: "Cannot store NaN")) { try node(Double.nan) }
-        #expect(throws: DatabaseValueError(path: ["a"], reason: "Cannot store infinity")) { try node(["a": Double.infinity]) }
+        #expect(throws: DatabaseValueError(path: ["a"], reason: "Cannot store infinity")) {
+            try node(["a": Double.infinity])
+        }
     }
 
     @Test func nullChildrenAreNotStoredAndEmptyObjectsAreNull() throws {
@@ -122,7 +125,7 @@ struct NodeTests {
         let updated = root.setting(DatabaseNode(.number(9)), at: ["a", "x"])
         #expect(updated.node(at: ["a", "x"]).leaf == .number(9))
         #expect(updated.node(at: ["a", "y"]).leaf == .number(2))
-        #expect(root.node(at: ["a", "x"]).leaf == .number(1))   // the old tree is unchanged
+        #expect(root.node(at: ["a", "x"]).leaf == .number(1))  // the old tree is unchanged
         let emptied = updated.setting(.null, at: ["a", "x"]).setting(.null, at: ["a", "y"])
         #expect(emptied.child("a").isNull)
         #expect(emptied.children.map(\.key) == ["b"])

@@ -1,8 +1,9 @@
 import FlintCore
-@testable import FlintDatabase
 import FlintTesting
 import Foundation
 import Testing
+
+@testable import FlintDatabase
 
 @Suite("Database onDisconnect operations")
 struct OnDisconnectTests {
@@ -18,8 +19,9 @@ struct OnDisconnectTests {
 
     @Test func operationsApplyWhenTheAppIsDeleted() async throws {
         let backend = LocalDatabaseBackend()
-        let app = try TestApp.make(name: "alice", libraries: [DatabaseLibrary.self],
-                                   overrides: [.instance(backend, as: DatabaseBackend.self)])
+        let app = try TestApp.make(
+            name: "alice", libraries: [DatabaseLibrary.self],
+            overrides: [.instance(backend, as: DatabaseBackend.self)])
         let bob = try makeDatabase(backend: backend, name: "bob")
         try await Database.database(app: app).reference(withPath: "presence/alice").onDisconnectRemoveValue()
         try await bob.reference(withPath: "presence/alice").setValue(true)
@@ -32,7 +34,8 @@ struct OnDisconnectTests {
         try await alice.reference(withPath: "users/alice").setValue(["status": "online", "name": "Alice"])
         try await alice.reference(withPath: "users/alice").onDisconnectUpdateChildValues(["status": "away", "seen": 1])
         alice.goOffline()
-        #expect(json(try await bob.reference(withPath: "users/alice").getData().value)
+        #expect(
+            json(try await bob.reference(withPath: "users/alice").getData().value)
                 == #"{"name":"Alice","seen":1,"status":"away"}"#)
     }
 
@@ -47,7 +50,8 @@ struct OnDisconnectTests {
 
     @Test func refusedByTheRulesFailsWithPermissionDenied() async throws {
         let db = try makeDatabase(backend: LocalDatabaseBackend(rules: { $0.operation == .read }))
-        #expect(await databaseCode { try await db.reference(withPath: "a").onDisconnectSetValue(1) } == .permissionDenied)
+        #expect(
+            await databaseCode { try await db.reference(withPath: "a").onDisconnectSetValue(1) } == .permissionDenied)
     }
 
     @Test func theOfflineClientSeesItsOwnOperationsLocally() async throws {

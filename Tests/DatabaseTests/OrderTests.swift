@@ -1,7 +1,8 @@
-@testable import FlintDatabase
 import FlintTesting
 import Foundation
 import Testing
+
+@testable import FlintDatabase
 
 @Suite("Database query order: key, value, child, priority")
 struct OrderTests {
@@ -18,16 +19,21 @@ struct OrderTests {
 
     @Test func valueOrderAcrossTypesTiesByKey() async throws {
         let ref = try makeDatabase().reference(withPath: "v")
-        try await ref.setValue(["obj": ["x": 1], "str": "a", "n2": 2, "n1": 1, "t": true, "f": false,
-                                "n1b": 1, "strB": "B"])
-        #expect(try await keys(ref.queryOrderedByValue())
-            == ["f", "t", "n1", "n1b", "n2", "strB", "str", "obj"])
+        try await ref.setValue([
+            "obj": ["x": 1], "str": "a", "n2": 2, "n1": 1, "t": true, "f": false,
+            "n1b": 1, "strB": "B",
+        ])
+        #expect(
+            try await keys(ref.queryOrderedByValue())
+                == ["f", "t", "n1", "n1b", "n2", "strB", "str", "obj"])
     }
 
     @Test func childOrderPutsMissingFirst() async throws {
         let ref = try makeDatabase().reference(withPath: "c")
-        try await ref.setValue(["a": ["age": 30], "b": ["age": "x"], "c": ["name": "none"], "d": ["age": 5],
-                                "e": ["age": ["deep": 1]], "f": ["age": true]])
+        try await ref.setValue([
+            "a": ["age": 30], "b": ["age": "x"], "c": ["name": "none"], "d": ["age": 5],
+            "e": ["age": ["deep": 1]], "f": ["age": true],
+        ])
         #expect(try await keys(ref.queryOrdered(byChild: "age")) == ["c", "f", "d", "a", "b", "e"])
     }
 
@@ -53,8 +59,9 @@ struct OrderTests {
         #expect(try await keys(byValue.queryEnding(beforeValue: 2)) == ["a"])
         #expect(try await keys(byValue.queryEqual(toValue: 2)) == ["b", "c"])
         #expect(try await keys(byValue.queryEqual(toValue: 2, childKey: "c")) == ["c"])
-        #expect(try await keys(ref.queryOrderedByKey().queryStarting(atValue: "b").queryEnding(atValue: "d"))
-            == ["b", "c", "d"])
+        #expect(
+            try await keys(ref.queryOrderedByKey().queryStarting(atValue: "b").queryEnding(atValue: "d"))
+                == ["b", "c", "d"])
         #expect(try await keys(byValue.queryLimited(toFirst: 2)) == ["a", "b"])
         #expect(try await keys(byValue.queryLimited(toLast: 2)) == ["d", "e"])
     }

@@ -1,5 +1,6 @@
-@testable import FlintDatabase
 import Testing
+
+@testable import FlintDatabase
 
 @Suite("Database paths: the SDK's validation")
 struct PathTests {
@@ -24,7 +25,7 @@ struct PathTests {
 
     @Test func keysLongerThan768BytesAreRejected() throws {
         try DatabasePath.validate(key: String(repeating: "k", count: 768))
-        let long = String(repeating: "é", count: 385)   // 770 UTF-8 bytes
+        let long = String(repeating: "é", count: 385)  // 770 UTF-8 bytes
         #expect(throws: DatabasePathError.keyTooLong(long)) { try DatabasePath.validate(key: long) }
         #expect(throws: DatabasePathError.keyTooLong(long)) { try DatabasePath(validating: "a/" + long) }
     }

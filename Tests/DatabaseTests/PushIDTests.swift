@@ -1,7 +1,8 @@
-@testable import FlintDatabase
 import FlintCore
 import Foundation
 import Testing
+
+@testable import FlintDatabase
 
 @Suite("Push IDs: 8 time characters and 12 random ones, in creation order")
 struct PushIDTests {
@@ -30,12 +31,14 @@ struct PushIDTests {
     @Test func idsSortInCreationOrderWithinAndAcrossMilliseconds() {
         let clock = Locked(1_700_000_000.0)
         let random = Locked<UInt64>(42)
-        let generator = PushIDGenerator(now: { Date(timeIntervalSince1970: clock.withLock { $0 }) }, randomDigit: {
-            random.withLock { state in
-                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-                return UInt8(truncatingIfNeeded: state >> 58)
-            }
-        })
+        let generator = PushIDGenerator(
+            now: { Date(timeIntervalSince1970: clock.withLock { $0 }) },
+            randomDigit: {
+                random.withLock { state in
+                    state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                    return UInt8(truncatingIfNeeded: state >> 58)
+                }
+            })
         var ids: [String] = []
         for step in 0..<2_000 {
             if step % 100 == 0 { clock.withLock { $0 += 0.001 } }

@@ -1,7 +1,8 @@
-@testable import FlintDatabase
 import FlintTesting
 import Foundation
 import Testing
+
+@testable import FlintDatabase
 
 @Suite("Database query validation: the SDK's errors, as invalidArgument")
 struct QueryValidationTests {

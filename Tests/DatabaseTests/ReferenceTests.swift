@@ -1,7 +1,8 @@
-@testable import FlintDatabase
 import FlintTesting
 import Foundation
 import Testing
+
+@testable import FlintDatabase
 
 @Suite("Database references: navigation, push IDs, invalid paths")
 struct ReferenceTests {
@@ -29,7 +30,8 @@ struct ReferenceTests {
         for path in ["a.b", "a#", "$x", "a[0]", "b]"] {
             #expect(await databaseCode { try await db.reference(withPath: path).setValue(1) } == .invalidArgument)
         }
-        #expect(await databaseCode { _ = try await db.reference().child("a").child("x.y").getData() } == .invalidArgument)
+        #expect(
+            await databaseCode { _ = try await db.reference().child("a").child("x.y").getData() } == .invalidArgument)
     }
 
     @Test func referenceFromAnotherDatabaseIsInvalidArgument() async throws {

@@ -1,8 +1,9 @@
 import FlintCore
-@testable import FlintDatabase
 import FlintTesting
 import Foundation
 import Testing
+
+@testable import FlintDatabase
 
 @Suite("Database security rules on the embedded backend")
 struct RulesTests {
@@ -22,11 +23,13 @@ struct RulesTests {
         let backend = LocalDatabaseBackend(rules: Self.rules)
         let alice = try client(backend, uid: "alice", name: "alice")
         try await alice.reference(withPath: "users/alice/name").setValue("Alice")
-        #expect(await databaseCode { try await alice.reference(withPath: "users/bob/name").setValue("x") }
-            == .permissionDenied)
+        #expect(
+            await databaseCode { try await alice.reference(withPath: "users/bob/name").setValue("x") }
+                == .permissionDenied)
         let nobody = try client(backend, uid: nil, name: "nobody")
-        #expect(await databaseCode { try await nobody.reference(withPath: "users/alice/name").setValue("x") }
-            == .permissionDenied)
+        #expect(
+            await databaseCode { try await nobody.reference(withPath: "users/alice/name").setValue("x") }
+                == .permissionDenied)
         #expect(try await nobody.reference(withPath: "users/alice/name").getData().value as? String == "Alice")
     }
 

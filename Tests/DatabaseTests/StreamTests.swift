@@ -1,8 +1,9 @@
 import FlintCore
-@testable import FlintDatabase
 import FlintTesting
 import Foundation
 import Testing
+
+@testable import FlintDatabase
 
 @Suite("Database streams: value and events()")
 struct StreamTests {
@@ -56,8 +57,16 @@ struct StreamTests {
     @Test func deletingTheAppFinishesTheStreams() async throws {
         let app = try TestApp.make(libraries: [DatabaseLibrary.self])
         let ref = try Database.database(app: app).reference(withPath: "x")
-        let values = Task { var count = 0; for try await _ in ref.value { count += 1 }; return count }
-        let events = Task { var count = 0; for try await _ in ref.events() { count += 1 }; return count }
+        let values = Task {
+            var count = 0
+            for try await _ in ref.value { count += 1 }
+            return count
+        }
+        let events = Task {
+            var count = 0
+            for try await _ in ref.events() { count += 1 }
+            return count
+        }
         try await waitUntil { ref.database.engine.listenerCount == 2 }
         await app.delete()
         #expect(try await values.value <= 1)

@@ -1,20 +1,25 @@
 import FlintCore
-@testable import FlintDatabase
 import FlintTesting
 import Foundation
 import Testing
 
+@testable import FlintDatabase
+
 @Suite("Database transactions: runTransactionBlock, MutableData, TransactionResult")
 struct TransactionTests {
     /// `ref.runTransactionBlock(block)` (async form), bounded.
-    private func transact(_ ref: DatabaseReference,
-                          _ block: @escaping @Sendable (MutableData) -> TransactionResult) async throws -> (Bool, DataSnapshot) {
+    private func transact(
+        _ ref: DatabaseReference,
+        _ block: @escaping @Sendable (MutableData) -> TransactionResult
+    ) async throws -> (Bool, DataSnapshot) {
         try await result(of: Task { try await ref.runTransactionBlock(block) }).get()
     }
 
     /// The code of the error a bounded transaction threw.
-    private func code(_ ref: DatabaseReference,
-                      _ block: @escaping @Sendable (MutableData) -> TransactionResult) async throws -> DatabaseErrorCode? {
+    private func code(
+        _ ref: DatabaseReference,
+        _ block: @escaping @Sendable (MutableData) -> TransactionResult
+    ) async throws -> DatabaseErrorCode? {
         let outcome = try await result(of: Task { try await ref.runTransactionBlock(block) })
         guard case .failure(let error) = outcome else { return nil }
         return (error as? DatabaseError)?.code
@@ -108,10 +113,11 @@ struct TransactionTests {
         let log = EventLog()
         ref.log([.value], into: log)
         #expect(try await log.take(1) == ["value null"])
-        #expect(try await code(ref) { data in
-            data.value = 1
-            return .success(withValue: data)
-        } == .permissionDenied)
+        #expect(
+            try await code(ref) { data in
+                data.value = 1
+                return .success(withValue: data)
+            } == .permissionDenied)
         #expect(try await log.take(2) == ["value 1", "value null"])
     }
 
@@ -123,13 +129,15 @@ struct TransactionTests {
         #expect(try await log.take(1) == ["value null"])
         let outcome = Locked<DatabaseErrorCode?>(nil)
         let done = Gate()
-        ref.runTransactionBlock({ data in
-            data.value = 1
-            return .success(withValue: data)
-        }, andCompletionBlock: { error, _, _ in
-            outcome.withLock { $0 = (error as? DatabaseError)?.code }
-            done.open()
-        }, withLocalEvents: false)
+        ref.runTransactionBlock(
+            { data in
+                data.value = 1
+                return .success(withValue: data)
+            },
+            andCompletionBlock: { error, _, _ in
+                outcome.withLock { $0 = (error as? DatabaseError)?.code }
+                done.open()
+            }, withLocalEvents: false)
         try await done.wait(timeout: defaultTestTimeout)
         #expect(outcome.withLock { $0 } == .permissionDenied)
         try await waitUntil { db.engine.isIdle }

@@ -1,8 +1,9 @@
 import FlintCore
-@testable import FlintDatabase
 import FlintTesting
 import Foundation
 import Testing
+
+@testable import FlintDatabase
 
 @Suite("Database writes: set, update, remove, priorities, arrays")
 struct WriteTests {
@@ -80,7 +81,8 @@ struct WriteTests {
         try await ref.setValue(["at": ServerValue.timestamp(), "count": ServerValue.increment(1)])
         try await ref.child("count").setValue(ServerValue.increment(2))
         let snapshot = try await ref.getData()
-        #expect((snapshot.childSnapshot(forPath: "at").value as? Int).map { Double($0) >= before.rounded(.down) } == true)
+        #expect(
+            (snapshot.childSnapshot(forPath: "at").value as? Int).map { Double($0) >= before.rounded(.down) } == true)
         #expect(snapshot.childSnapshot(forPath: "count").value as? Int == 3)
     }
 

@@ -22,7 +22,8 @@ import Foundation
 ///
 /// **Where data lives.** Reads, writes and listens go to the app's ``DatabaseBackend`` component: by
 /// default a ``LocalDatabaseBackend``, an in-process server. Two apps configured with the same backend
-/// instance are two clients of one database.
+/// instance are two clients of one database. ``HTTPDatabaseBackend`` (or ``useEmulator(withHost:port:)``)
+/// talks to a real server or the Emulator Suite over REST and Server-Sent Events.
 public final class Database: Sendable {
     /// The name of the app this instance belongs to.
     public let appName: String
@@ -32,13 +33,18 @@ public final class Database: Sendable {
     let engine: DatabaseEngine
     /// Push IDs for `childByAutoId()`.
     let pushIDs = PushIDGenerator()
+    /// Whether a reference was made (``useEmulator(withHost:port:)`` is refused then), and the emulator in use.
+    private let setup = Locked<(used: Bool, emulator: URL?)>((false, nil))
 
-    init(appName: String, url: String, backend: any DatabaseBackend, auth: (any AuthInterop)?,
-         appCheck: (any AppCheckInterop)?) {
+    init(
+        appName: String, url: String, backend: any DatabaseBackend, auth: (any AuthInterop)?,
+        appCheck: (any AppCheckInterop)?
+    ) {
         self.appName = appName
         self.url = url
-        engine = DatabaseEngine(url: url, backend: backend,
-                                credentials: DatabaseCredentials(auth: auth, appCheck: appCheck))
+        engine = DatabaseEngine(
+            url: url, backend: backend,
+            credentials: DatabaseCredentials(auth: auth, appCheck: appCheck))
         engine.start()
     }
 
@@ -66,8 +72,9 @@ public final class Database: Sendable {
     /// - Throws: the errors of ``database(app:url:)``, and ``ComponentError/invalidOptions(product:reason:)``
     ///   when the options have neither a `databaseURL` nor a `projectID`.
     public static func database(app: FlintApp) throws(ComponentError) -> Database {
-        let provider = try ProductEntryPoint.require(DatabaseProvider.self, in: app, product: Database.self,
-                                                     library: DatabaseLibrary.self)
+        let provider = try ProductEntryPoint.require(
+            DatabaseProvider.self, in: app, product: Database.self,
+            library: DatabaseLibrary.self)
         return try provider.database(url: nil)
     }
 
@@ -77,8 +84,9 @@ public final class Database: Sendable {
     ///   registered before `app` was configured, ``ComponentError/appDeleted(name:)`` for a deleted app,
     ///   ``ComponentError/invalidArgument(product:reason:)`` for a malformed URL.
     public static func database(app: FlintApp, url: String) throws(ComponentError) -> Database {
-        let provider = try ProductEntryPoint.require(DatabaseProvider.self, in: app, product: Database.self,
-                                                     library: DatabaseLibrary.self)
+        let provider = try ProductEntryPoint.require(
+            DatabaseProvider.self, in: app, product: Database.self,
+            library: DatabaseLibrary.self)
         return try provider.database(url: url)
     }
 
@@ -86,7 +94,8 @@ public final class Database: Sendable {
 
     /// The root of the database.
     public func reference() -> DatabaseReference {
-        DatabaseReference(database: self, path: .root, error: nil)
+        setup.withLock { $0.used = true }
+        return DatabaseReference(database: self, path: .root, error: nil)
     }
 
     /// The location at `path` (`a/b/c`; `/` is the root). An invalid path gives a reference whose operations
@@ -100,14 +109,18 @@ public final class Database: Sendable {
     /// malformed one gives a reference whose operations throw ``DatabaseErrorCode/invalidArgument``.
     public func reference(fromURL databaseUrl: String) -> DatabaseReference {
         guard let parsed = URLComponents(string: databaseUrl), let host = parsed.host,
-              let scheme = parsed.scheme, ["http", "https"].contains(scheme.lowercased()) else {
-            return DatabaseReference(database: self, path: .root,
-                                     error: .invalid("(referenceFromURL:) \(databaseUrl) is not a valid URL."))
+            let scheme = parsed.scheme, ["http", "https"].contains(scheme.lowercased())
+        else {
+            return DatabaseReference(
+                database: self, path: .root,
+                error: .invalid("(referenceFromURL:) \(databaseUrl) is not a valid URL."))
         }
         guard Self.origin(scheme: scheme, host: host, port: parsed.port) == url else {
-            return DatabaseReference(database: self, path: .root,
-                                     error: .invalid("(referenceFromURL:) Invalid URL (\(databaseUrl)) passed to "
-                                                     + "getReference(). URL was not from the same database (\(url))."))
+            return DatabaseReference(
+                database: self, path: .root,
+                error: .invalid(
+                    "(referenceFromURL:) Invalid URL (\(databaseUrl)) passed to "
+                        + "getReference(). URL was not from the same database (\(url))."))
         }
         return reference(withPath: parsed.path)
     }
@@ -115,6 +128,52 @@ public final class Database: Sendable {
     /// `scheme://host[:port]`, lowercased: how instances are keyed.
     static func origin(scheme: String, host: String, port: Int?) -> String {
         "\(scheme.lowercased())://\(host.lowercased())" + (port.map { ":\($0)" } ?? "")
+    }
+
+    // MARK: - Emulator
+
+    /// Points this instance at a Realtime Database emulator (Firebase's `useEmulator(withHost:port:)`): from now
+    /// on it speaks the REST and Server-Sent Events protocol (``HTTPDatabaseBackend``) to
+    /// `http://{host}:{port}/{path}.json?ns={namespace}`, the namespace being the first label of the database
+    /// URL's host (`my-db` for `https://my-db.firebaseio.com`), whatever the app's backend.
+    ///
+    /// Call it before making the first reference, as in Firebase.
+    /// - Throws: ``DatabaseErrorCode/invalidArgument`` for an empty host, one with `/ ? # @` or spaces, or a
+    ///   port outside 1...65535;
+    ///   ``DatabaseErrorCode/failedPrecondition`` once a reference was made (the SDK stops the app then).
+    public func useEmulator(withHost host: String, port: Int) throws(DatabaseError) {
+        try useEmulator(withHost: host, port: port, sleep: { try await Task.sleep(for: $0) })
+    }
+
+    /// ``useEmulator(withHost:port:)`` with the wait between a listen's reconnection attempts injected (tests).
+    func useEmulator(
+        withHost host: String, port: Int,
+        sleep: @escaping @Sendable (Duration) async throws -> Void
+    ) throws(DatabaseError) {
+        guard !host.isEmpty else { throw .invalid("Cannot connect to empty host.") }
+        guard !host.contains(where: { "/?#@ ".contains($0) || $0.isNewline }) else {
+            throw .invalid("Invalid emulator host \(host): a host name or address only.")
+        }
+        guard (1...65535).contains(port) else { throw .invalid("Invalid emulator port \(port).") }
+        let bracketed = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
+        guard let origin = URL(string: "http://\(bracketed):\(port)"), origin.host != nil else {
+            throw .invalid("Invalid emulator host \(host).")
+        }
+        try setup.withLock { (setup) throws(DatabaseError) in
+            guard !setup.used else {
+                throw DatabaseError(
+                    .failedPrecondition,
+                    "Cannot connect to emulator after database initialization. "
+                        + "Call useEmulator(host:port:) before creating a database reference or trying to load data.")
+            }
+            setup.emulator = origin
+        }
+        engine.replaceBackend(with: HTTPDatabaseBackend(emulatorOrigin: origin, sleep: sleep))
+    }
+
+    /// The emulator set by ``useEmulator(withHost:port:)`` (e.g. `http://127.0.0.1:9000`), or nil.
+    public var emulatorOrigin: String? {
+        setup.withLock { $0.emulator?.absoluteString }
     }
 
     // MARK: - Connection

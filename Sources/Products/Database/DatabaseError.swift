@@ -18,6 +18,11 @@ public enum DatabaseErrorCode: Int, Sendable, Hashable, CustomStringConvertible 
     case overriddenBySet = 7
     /// A snapshot's value could not be decoded into the requested type (``DataSnapshot/data(as:decoder:)``).
     case decodingFailed = 8
+    /// The call is not allowed in the instance's state (``Database/useEmulator(withHost:port:)`` after the
+    /// instance was used; the SDK stops the app with a fatal error).
+    case failedPrecondition = 9
+    /// Stored data is unreadable (a persistent ``LocalDatabaseBackend``'s corrupt file).
+    case dataLoss = 10
 
     /// The code's name, e.g. `permissionDenied`.
     public var description: String {
@@ -30,6 +35,8 @@ public enum DatabaseErrorCode: Int, Sendable, Hashable, CustomStringConvertible 
         case .maxRetries: "maxretry"
         case .overriddenBySet: "set"
         case .decodingFailed: "decodingFailed"
+        case .failedPrecondition: "failedPrecondition"
+        case .dataLoss: "dataLoss"
         }
     }
 }

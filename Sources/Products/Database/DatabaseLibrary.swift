@@ -19,16 +19,21 @@ public enum DatabaseLibrary: FlintLibrary {
     /// The provider and the default backend.
     public static func componentsToRegister() -> [Component] {
         [
-            Component(DatabaseProvider.self,
-                      dependencies: [.required(DatabaseBackend.self),
-                                     .optional(AuthInterop.self),
-                                     .optional(AppCheckInterop.self)]) { container, isCacheable in
+            Component(
+                DatabaseProvider.self,
+                dependencies: [
+                    .required(DatabaseBackend.self),
+                    .optional(AuthInterop.self),
+                    .optional(AppCheckInterop.self),
+                ]
+            ) { container, isCacheable in
                 isCacheable = true
-                return DatabaseInstances(appName: container.appName,
-                                         options: container.app?.options,
-                                         backend: try container.require(DatabaseBackend.self),
-                                         auth: container.instance(for: AuthInterop.self),
-                                         appCheck: container.instance(for: AppCheckInterop.self))
+                return DatabaseInstances(
+                    appName: container.appName,
+                    options: container.app?.options,
+                    backend: try container.require(DatabaseBackend.self),
+                    auth: container.instance(for: AuthInterop.self),
+                    appCheck: container.instance(for: AppCheckInterop.self))
             },
             Component(DatabaseBackend.self) { _, isCacheable in
                 isCacheable = true

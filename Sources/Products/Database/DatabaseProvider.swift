@@ -20,8 +20,10 @@ final class DatabaseInstances: DatabaseProvider, ComponentLifecycleMaintainer {
     private let appCheck: (any AppCheckInterop)?
     private let instances = KeyedInstanceCache<String, Database>()
 
-    init(appName: String, options: FlintOptions?, backend: any DatabaseBackend, auth: (any AuthInterop)?,
-         appCheck: (any AppCheckInterop)?) {
+    init(
+        appName: String, options: FlintOptions?, backend: any DatabaseBackend, auth: (any AuthInterop)?,
+        appCheck: (any AppCheckInterop)?
+    ) {
         self.appName = appName
         self.options = options
         self.backend = backend
@@ -42,8 +44,10 @@ final class DatabaseInstances: DatabaseProvider, ComponentLifecycleMaintainer {
         } else if let projectID = options?.projectID, !projectID.isEmpty {
             raw = "https://\(projectID)-default-rtdb.firebaseio.com"
         } else {
-            throw .invalidOptions(product: product, reason: "the app's options have neither a databaseURL nor a "
-                                  + "projectID; set FlintOptions.databaseURL.")
+            throw .invalidOptions(
+                product: product,
+                reason: "the app's options have neither a databaseURL nor a "
+                    + "projectID; set FlintOptions.databaseURL.")
         }
         let key: String
         do {
@@ -64,7 +68,8 @@ final class DatabaseInstances: DatabaseProvider, ComponentLifecycleMaintainer {
     /// `https://host[:port]` for a database URL, which may not have a path.
     static func normalize(_ url: String) throws(DatabaseError) -> String {
         guard let parsed = URLComponents(string: url), let scheme = parsed.scheme,
-              ["http", "https"].contains(scheme.lowercased()), let host = parsed.host, !host.isEmpty else {
+            ["http", "https"].contains(scheme.lowercased()), let host = parsed.host, !host.isEmpty
+        else {
             throw .invalid("Invalid database URL (\(url)): it must be http(s)://host.")
         }
         guard parsed.path.isEmpty || parsed.path == "/" else {

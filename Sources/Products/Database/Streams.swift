@@ -43,11 +43,15 @@ extension DatabaseQuery {
 
     /// A stream fed by one observer of `types`, removed when the stream ends (by its consumer, an error, or
     /// the app's deletion).
-    private func stream<Element: Sendable>(of types: Set<DataEventType>,
-                                           _ element: @escaping @Sendable (Delivery) -> Element?)
-        -> AsyncThrowingStream<Element, any Error> {
-        let (stream, continuation) = AsyncThrowingStream.makeStream(of: Element.self, throwing: (any Error).self,
-                                                                    bufferingPolicy: .unbounded)
+    private func stream<Element: Sendable>(
+        of types: Set<DataEventType>,
+        _ element: @escaping @Sendable (Delivery) -> Element?
+    )
+        -> AsyncThrowingStream<Element, any Error>
+    {
+        let (stream, continuation) = AsyncThrowingStream.makeStream(
+            of: Element.self, throwing: (any Error).self,
+            bufferingPolicy: .unbounded)
         let handle = register(types, once: false) { delivery in
             switch delivery {
             case .error(let error): continuation.finish(throwing: error)

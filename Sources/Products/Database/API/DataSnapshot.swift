@@ -56,7 +56,8 @@ public final class DataSnapshot: Sendable, CustomStringConvertible {
     /// reference reports the error.
     public func childSnapshot(forPath childPathString: String) -> DataSnapshot {
         let child = ref.child(childPathString)
-        return DataSnapshot(ref: child, node: child.spec.error == nil ? node.node(at: ref.spec.path.relative(child.spec.path)) : .null)
+        return DataSnapshot(
+            ref: child, node: child.spec.error == nil ? node.node(at: ref.spec.path.relative(child.spec.path)) : .null)
     }
 
     /// The children's snapshots, in the order of the query that made this snapshot (by priority for a

@@ -14,7 +14,7 @@ public enum DatabaseEvent: Sendable {
     public var snapshot: DataSnapshot {
         switch self {
         case .childAdded(let snapshot, _), .childChanged(let snapshot, _), .childRemoved(let snapshot),
-             .childMoved(let snapshot, _):
+            .childMoved(let snapshot, _):
             snapshot
         }
     }

@@ -41,8 +41,9 @@ public class DatabaseQuery: @unchecked Sendable {
     /// strings, objects; ties by key.
     public func queryOrdered(byChild key: String) -> DatabaseQuery {
         if [".key", "$key", ".value", "$value", ".priority", "$priority"].contains(key) {
-            return failing("(queryOrderedByChild:) \(key) is invalid. Use queryOrderedByKey, queryOrderedByValue "
-                           + "or queryOrderedByPriority instead.")
+            return failing(
+                "(queryOrderedByChild:) \(key) is invalid. Use queryOrderedByKey, queryOrderedByValue "
+                    + "or queryOrderedByPriority instead.")
         }
         do {
             return ordered(by: .child(try DatabasePath(validating: key)), method: "queryOrderedByChild")
@@ -62,15 +63,20 @@ public class DatabaseQuery: @unchecked Sendable {
     // MARK: - Limits
 
     /// The first `limit` children in order (1 ..< 2^31).
-    public func queryLimited(toFirst limit: UInt) -> DatabaseQuery { limited({ .first($0) }, limit, "queryLimitedToFirst:") }
+    public func queryLimited(toFirst limit: UInt) -> DatabaseQuery {
+        limited({ .first($0) }, limit, "queryLimitedToFirst:")
+    }
 
     /// The last `limit` children in order (1 ..< 2^31).
-    public func queryLimited(toLast limit: UInt) -> DatabaseQuery { limited({ .last($0) }, limit, "queryLimitedToLast:") }
+    public func queryLimited(toLast limit: UInt) -> DatabaseQuery {
+        limited({ .last($0) }, limit, "queryLimitedToLast:")
+    }
 
     private func limited(_ make: (Int) -> QuerySpec.Limit, _ limit: UInt, _ method: String) -> DatabaseQuery {
         if spec.limit != nil {
-            return failing("Can't call \(method) on a query that already has a limit (queryLimitedToFirst: or "
-                           + "queryLimitedToLast: was already called)")
+            return failing(
+                "Can't call \(method) on a query that already has a limit (queryLimitedToFirst: or "
+                    + "queryLimitedToLast: was already called)")
         }
         guard limit > 0 else { return failing("Limit can't be zero") }
         guard limit < 1 << 31 else { return failing("Limit must be less than 2^31, got \(limit)") }
@@ -106,10 +112,13 @@ public class DatabaseQuery: @unchecked Sendable {
     public func queryEqual(toValue value: Any?, childKey: String? = nil) -> DatabaseQuery {
         let method = "queryEqualToValue:childKey:"
         if spec.start != nil || spec.end != nil {
-            return failing("Can't call \(method) after queryStartingAtValue, queryStartingAfterValue, "
-                           + "queryEndingAtValue, queryEndingBeforeValue or queryEqualToValue was previously called")
+            return failing(
+                "Can't call \(method) after queryStartingAtValue, queryStartingAfterValue, "
+                    + "queryEndingAtValue, queryEndingBeforeValue or queryEqualToValue was previously called")
         }
-        guard let bound = bound(value, childKey, exclusive: false, method: method) else { return failingBound(value, childKey, method) }
+        guard let bound = bound(value, childKey, exclusive: false, method: method) else {
+            return failingBound(value, childKey, method)
+        }
         var spec = spec
         spec.start = bound
         spec.end = bound
@@ -119,8 +128,9 @@ public class DatabaseQuery: @unchecked Sendable {
 
     private func start(_ value: Any?, _ childKey: String?, exclusive: Bool, method: String) -> DatabaseQuery {
         if spec.start != nil {
-            return failing("Can't call \(method) after queryStartingAtValue, queryStartingAfterValue, or "
-                           + "queryEqualToValue was previously called")
+            return failing(
+                "Can't call \(method) after queryStartingAtValue, queryStartingAfterValue, or "
+                    + "queryEqualToValue was previously called")
         }
         guard let bound = bound(value, childKey, exclusive: exclusive, method: method) else {
             return failingBound(value, childKey, method)
@@ -132,8 +142,9 @@ public class DatabaseQuery: @unchecked Sendable {
 
     private func end(_ value: Any?, _ childKey: String?, exclusive: Bool, method: String) -> DatabaseQuery {
         if spec.end != nil {
-            return failing("Can't call \(method) after queryEndingAtValue, queryEndingBeforeValue or "
-                           + "queryEqualToValue was previously called")
+            return failing(
+                "Can't call \(method) after queryEndingAtValue, queryEndingBeforeValue or "
+                    + "queryEqualToValue was previously called")
         }
         guard let bound = bound(value, childKey, exclusive: exclusive, method: method) else {
             return failingBound(value, childKey, method)
@@ -164,18 +175,21 @@ public class DatabaseQuery: @unchecked Sendable {
         switch spec.index {
         case .key:
             if bounds.contains(where: { $0.key != nil }) {
-                return failing("You must use queryStartingAtValue:, queryEndingAtValue: or queryEqualToValue: "
-                               + "without childKey when using queryOrderedByKey")
+                return failing(
+                    "You must use queryStartingAtValue:, queryEndingAtValue: or queryEqualToValue: "
+                        + "without childKey when using queryOrderedByKey")
             }
             if bounds.contains(where: { if case .string = $0.value { false } else { true } }) {
-                return failing("Can't use queryStartingAtValue:, queryEndingAtValue: or queryEqualToValue: with "
-                               + "other types than string in combination with queryOrderedByKey")
+                return failing(
+                    "Can't use queryStartingAtValue:, queryEndingAtValue: or queryEqualToValue: with "
+                        + "other types than string in combination with queryOrderedByKey")
             }
         case .priority:
             if bounds.contains(where: { if case .bool = $0.value { true } else { false } }) {
-                return failing("When using queryOrderedByPriority, values provided to queryStartingAtValue:, "
-                               + "queryStartingAfterValue:, queryEndingAtValue:, queryEndingBeforeValue:, or "
-                               + "queryEqualToValue: must be valid priorities.")
+                return failing(
+                    "When using queryOrderedByPriority, values provided to queryStartingAtValue:, "
+                        + "queryStartingAfterValue:, queryEndingAtValue:, queryEndingBeforeValue:, or "
+                        + "queryEqualToValue: must be valid priorities.")
             }
         case .value, .child:
             break
@@ -200,31 +214,39 @@ public class DatabaseQuery: @unchecked Sendable {
     ///
     /// - Returns: the handle for ``removeObserver(withHandle:)``.
     @discardableResult
-    public func observe(_ eventType: DataEventType, with block: @escaping @Sendable (DataSnapshot) -> Void,
-                        withCancel cancelBlock: (@Sendable (any Error) -> Void)? = nil) -> DatabaseHandle {
+    public func observe(
+        _ eventType: DataEventType, with block: @escaping @Sendable (DataSnapshot) -> Void,
+        withCancel cancelBlock: (@Sendable (any Error) -> Void)? = nil
+    ) -> DatabaseHandle {
         observe(eventType, andPreviousSiblingKeyWith: { snapshot, _ in block(snapshot) }, withCancel: cancelBlock)
     }
 
     /// Like ``observe(_:with:withCancel:)``, with the key of the child before the event's child in the
     /// query's order (nil for the first child, for removals and for value events).
     @discardableResult
-    public func observe(_ eventType: DataEventType,
-                        andPreviousSiblingKeyWith block: @escaping @Sendable (DataSnapshot, String?) -> Void,
-                        withCancel cancelBlock: (@Sendable (any Error) -> Void)? = nil) -> DatabaseHandle {
+    public func observe(
+        _ eventType: DataEventType,
+        andPreviousSiblingKeyWith block: @escaping @Sendable (DataSnapshot, String?) -> Void,
+        withCancel cancelBlock: (@Sendable (any Error) -> Void)? = nil
+    ) -> DatabaseHandle {
         DatabaseHandle(listen(eventType, once: false, block, cancelBlock))
     }
 
     /// Calls `block` with the first event of `eventType` only, then removes the observer.
-    public func observeSingleEvent(of eventType: DataEventType,
-                                   with block: @escaping @Sendable (DataSnapshot) -> Void,
-                                   withCancel cancelBlock: (@Sendable (any Error) -> Void)? = nil) {
+    public func observeSingleEvent(
+        of eventType: DataEventType,
+        with block: @escaping @Sendable (DataSnapshot) -> Void,
+        withCancel cancelBlock: (@Sendable (any Error) -> Void)? = nil
+    ) {
         _ = listen(eventType, once: true, { snapshot, _ in block(snapshot) }, cancelBlock)
     }
 
     /// Like ``observeSingleEvent(of:with:withCancel:)``, with the previous sibling's key.
-    public func observeSingleEvent(of eventType: DataEventType,
-                                   andPreviousSiblingKeyWith block: @escaping @Sendable (DataSnapshot, String?) -> Void,
-                                   withCancel cancelBlock: (@Sendable (any Error) -> Void)? = nil) {
+    public func observeSingleEvent(
+        of eventType: DataEventType,
+        andPreviousSiblingKeyWith block: @escaping @Sendable (DataSnapshot, String?) -> Void,
+        withCancel cancelBlock: (@Sendable (any Error) -> Void)? = nil
+    ) {
         _ = listen(eventType, once: true, block, cancelBlock)
     }
 
@@ -234,13 +256,25 @@ public class DatabaseQuery: @unchecked Sendable {
         database.engine.removeListener(id)
     }
 
-    /// Removes this query's observers; on a reference, every observer at its location.
+    /// Removes this query's observers; on a reference, every observer at its location (not what
+    /// ``keepSynced(_:)`` keeps).
     public func removeAllObservers() {
         database.engine.removeListeners(matching: spec)
     }
 
-    private func listen(_ type: DataEventType, once: Bool, _ block: @escaping @Sendable (DataSnapshot, String?) -> Void,
-                        _ cancelBlock: (@Sendable (any Error) -> Void)?) -> Int {
+    /// Keeps the query's data in sync even with no observer (Firebase's `keepSynced(_:)`): with a backend that
+    /// listens per location (``HTTPDatabaseBackend``), the query's event stream stays open until
+    /// `keepSynced(false)`, so observers added later start from data that is already there. The embedded
+    /// backend's clients follow the whole database anyway. Calling it again with the same value does nothing;
+    /// an invalid query is ignored. The client's cache lives in memory only.
+    public func keepSynced(_ keepSynced: Bool) {
+        database.engine.keepSynced(spec, keepSynced)
+    }
+
+    private func listen(
+        _ type: DataEventType, once: Bool, _ block: @escaping @Sendable (DataSnapshot, String?) -> Void,
+        _ cancelBlock: (@Sendable (any Error) -> Void)?
+    ) -> Int {
         register([type], once: once) { delivery in
             switch delivery {
             case .child(_, let previousKey, let snapshot):
@@ -289,7 +323,7 @@ public class DatabaseQuery: @unchecked Sendable {
     /// - Throws: ``DatabaseError``: the query's own problem, ``DatabaseErrorCode/permissionDenied``.
     public func getData() async throws -> DataSnapshot {
         if let error = spec.error { throw error }
-        let node = try await database.engine.read(spec.path)
+        let node = try await database.engine.read(spec)
         let view = QueryView(spec: spec, node: node, tracksChildren: false)
         return DataSnapshot(ref: ref, node: view.snapshotNode, index: spec.index)
     }

@@ -8,8 +8,10 @@ extension DatabaseReference {
     /// accepted or refused it.
     /// - Throws: ``DatabaseErrorCode/invalidArgument`` when `value` cannot be encoded or stored (e.g. a NaN
     ///   with the default strategy, a key with `/ . # $ [ ]`).
-    public func setValue<T: Encodable>(from value: T, encoder: Database.Encoder = Database.Encoder(),
-                                       completion: (@Sendable ((any Error)?) -> Void)? = nil) throws {
+    public func setValue<T: Encodable>(
+        from value: T, encoder: Database.Encoder = Database.Encoder(),
+        completion: (@Sendable ((any Error)?) -> Void)? = nil
+    ) throws {
         let encoded = try Self.encode(value, encoder)
         try checkStorable(encoded)
         setValue(encoded) { error, _ in completion?(error) }

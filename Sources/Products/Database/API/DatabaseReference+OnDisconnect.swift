@@ -5,13 +5,17 @@ extension DatabaseReference {
     /// - Throws: ``DatabaseErrorCode/invalidArgument`` for an invalid value or path,
     ///   ``DatabaseErrorCode/permissionDenied`` when the rules refuse it.
     public func onDisconnectSetValue(_ value: Any?) async throws {
-        let sets = try onDisconnectSets { existing in try DatabaseNode(parsing: value, existing: existing, now: Self.now()) }
+        let sets = try onDisconnectSets { existing in
+            try DatabaseNode(parsing: value, existing: existing, now: Self.now())
+        }
         try await register(sets)
     }
 
     /// ``onDisconnectSetValue(_:)`` with a completion block (called with nil, or the error).
-    public func onDisconnectSetValue(_ value: Any?,
-                                     withCompletionBlock block: @escaping @Sendable ((any Error)?, DatabaseReference) -> Void) {
+    public func onDisconnectSetValue(
+        _ value: Any?,
+        withCompletionBlock block: @escaping @Sendable ((any Error)?, DatabaseReference) -> Void
+    ) {
         register(block) { () throws(DatabaseError) in
             try onDisconnectSets { existing in try DatabaseNode(parsing: value, existing: existing, now: Self.now()) }
         }
@@ -20,7 +24,8 @@ extension DatabaseReference {
     /// ``onDisconnectSetValue(_:)`` with a priority (nil, a number or a `String`).
     public func onDisconnectSetValue(_ value: Any?, andPriority priority: Any?) async throws {
         let sets = try onDisconnectSets { existing in
-            try DatabaseNode(parsing: value, existing: existing, now: Self.now()).with(priority: try DatabaseNode.priority(priority))
+            try DatabaseNode(parsing: value, existing: existing, now: Self.now()).with(
+                priority: try DatabaseNode.priority(priority))
         }
         try await register(sets)
     }
@@ -32,8 +37,10 @@ extension DatabaseReference {
     }
 
     /// ``onDisconnectUpdateChildValues(_:)`` with a completion block.
-    public func onDisconnectUpdateChildValues(_ values: [String: Any?],
-                                              withCompletionBlock block: @escaping @Sendable ((any Error)?, DatabaseReference) -> Void) {
+    public func onDisconnectUpdateChildValues(
+        _ values: [String: Any?],
+        withCompletionBlock block: @escaping @Sendable ((any Error)?, DatabaseReference) -> Void
+    ) {
         register(block) { () throws(DatabaseError) in try updateSets(values) }
     }
 
@@ -44,7 +51,9 @@ extension DatabaseReference {
     }
 
     /// ``onDisconnectRemoveValue()`` with a completion block.
-    public func onDisconnectRemoveValue(withCompletionBlock block: @escaping @Sendable ((any Error)?, DatabaseReference) -> Void) {
+    public func onDisconnectRemoveValue(
+        withCompletionBlock block: @escaping @Sendable ((any Error)?, DatabaseReference) -> Void
+    ) {
         onDisconnectSetValue(nil, withCompletionBlock: block)
     }
 
@@ -60,34 +69,42 @@ extension DatabaseReference {
     }
 
     /// ``cancelDisconnectOperations()`` with a completion block.
-    public func cancelDisconnectOperations(withCompletionBlock block: @escaping @Sendable ((any Error)?, DatabaseReference) -> Void) {
+    public func cancelDisconnectOperations(
+        withCompletionBlock block: @escaping @Sendable ((any Error)?, DatabaseReference) -> Void
+    ) {
         if let error = spec.error { return block(error, self) }
         database.engine.cancelOnDisconnect(spec.path) { error in block(error, self) }
     }
 
     // MARK: - Internals
 
-    private func onDisconnectSets(_ make: (DatabaseNode) throws -> DatabaseNode) throws(DatabaseError)
-        -> [(path: DatabasePath, node: DatabaseNode)] {
+    private func onDisconnectSets(_ make: (DatabaseNode) throws -> DatabaseNode) throws(DatabaseError) -> PreparedWrite
+    {
         if let error = spec.error { throw error }
         do {
-            return [(spec.path, try make(database.engine.localNode(at: spec.path)))]
+            let existing = database.engine.localNode(at: spec.path)
+            return try PreparedWrite.make(keepServerValues: database.engine.sendsServerValues) {
+                [(spec.path, try make(existing))]
+            }
         } catch {
             throw .invalid("(onDisconnectSetValue:) \(error)")
         }
     }
 
-    private func register(_ sets: [(path: DatabasePath, node: DatabaseNode)]) async throws {
+    private func register(_ prepared: PreparedWrite) async throws {
         let error: DatabaseError? = await withCheckedContinuation { continuation in
-            database.engine.onDisconnect(sets) { continuation.resume(returning: $0) }
+            database.engine.onDisconnect(prepared.sets, wire: prepared.wire) { continuation.resume(returning: $0) }
         }
         if let error { throw error }
     }
 
-    private func register(_ block: @escaping @Sendable ((any Error)?, DatabaseReference) -> Void,
-                          _ sets: () throws(DatabaseError) -> [(path: DatabasePath, node: DatabaseNode)]) {
+    private func register(
+        _ block: @escaping @Sendable ((any Error)?, DatabaseReference) -> Void,
+        _ sets: () throws(DatabaseError) -> PreparedWrite
+    ) {
         do {
-            database.engine.onDisconnect(try sets()) { error in block(error, self) }
+            let prepared = try sets()
+            database.engine.onDisconnect(prepared.sets, wire: prepared.wire) { error in block(error, self) }
         } catch {
             block(error, self)
         }

@@ -14,41 +14,51 @@ extension DatabaseReference {
     /// false, snapshot)` when `block` aborted, or the error (``DatabaseErrorCode/maxRetries``,
     /// ``DatabaseErrorCode/overriddenBySet`` when a `setValue` on the location aborted it,
     /// ``DatabaseErrorCode/permissionDenied``, ``DatabaseErrorCode/invalidArgument`` for an invalid reference).
-    public func runTransactionBlock(_ block: @escaping @Sendable (MutableData) -> TransactionResult,
-                                    andCompletionBlock completionBlock: @escaping @Sendable ((any Error)?, Bool, DataSnapshot?) -> Void) {
+    public func runTransactionBlock(
+        _ block: @escaping @Sendable (MutableData) -> TransactionResult,
+        andCompletionBlock completionBlock: @escaping @Sendable ((any Error)?, Bool, DataSnapshot?) -> Void
+    ) {
         runTransactionBlock(block, andCompletionBlock: completionBlock, withLocalEvents: true)
     }
 
     /// ``runTransactionBlock(_:andCompletionBlock:)``; with `localEvents` false, observers see no event for
     /// the tentative values, only the committed one (once the server has it).
-    public func runTransactionBlock(_ block: @escaping @Sendable (MutableData) -> TransactionResult,
-                                    andCompletionBlock completionBlock: @escaping @Sendable ((any Error)?, Bool, DataSnapshot?) -> Void,
-                                    withLocalEvents localEvents: Bool) {
+    public func runTransactionBlock(
+        _ block: @escaping @Sendable (MutableData) -> TransactionResult,
+        andCompletionBlock completionBlock: @escaping @Sendable ((any Error)?, Bool, DataSnapshot?) -> Void,
+        withLocalEvents localEvents: Bool
+    ) {
         if let error = spec.error {
             return completionBlock(error, false, nil)
         }
         let key = spec.path.key
-        database.engine.transaction(at: spec.path, localEvents: localEvents, update: { node in
-            let data = MutableData(storage: MutableData.Storage(node), keys: [], key: key)
-            return block(data).node
-        }, completion: { error, committed, node in
-            completionBlock(error, committed, DataSnapshot(ref: self, node: node))
-        })
+        database.engine.transaction(
+            at: spec.path, localEvents: localEvents,
+            update: { node in
+                let data = MutableData(storage: MutableData.Storage(node), keys: [], key: key)
+                return block(data).node
+            },
+            completion: { error, committed, node in
+                completionBlock(error, committed, DataSnapshot(ref: self, node: node))
+            })
     }
 
     /// ``runTransactionBlock(_:andCompletionBlock:)`` as an `async` call: whether the transaction committed
     /// (false when `block` aborted), and the location's data then.
     /// - Throws: ``DatabaseError`` (``DatabaseErrorCode/maxRetries``, ``DatabaseErrorCode/overriddenBySet``, …).
     public func runTransactionBlock(_ block: @escaping @Sendable (MutableData) -> TransactionResult) async throws
-        -> (Bool, DataSnapshot) {
+        -> (Bool, DataSnapshot)
+    {
         try await withCheckedThrowingContinuation { continuation in
-            runTransactionBlock(block, andCompletionBlock: { error, committed, snapshot in
-                if let error {
-                    continuation.resume(throwing: error)
-                } else {
-                    continuation.resume(returning: (committed, snapshot ?? DataSnapshot(ref: self, node: .null)))
-                }
-            }, withLocalEvents: true)
+            runTransactionBlock(
+                block,
+                andCompletionBlock: { error, committed, snapshot in
+                    if let error {
+                        continuation.resume(throwing: error)
+                    } else {
+                        continuation.resume(returning: (committed, snapshot ?? DataSnapshot(ref: self, node: .null)))
+                    }
+                }, withLocalEvents: true)
         }
     }
 }

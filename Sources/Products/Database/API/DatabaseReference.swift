@@ -34,9 +34,10 @@ public final class DatabaseReference: DatabaseQuery, @unchecked Sendable {
 
     /// The location's URL: the database URL followed by the percent-encoded keys.
     public var url: String {
-        database.url + "/" + spec.path.keys.map {
-            $0.addingPercentEncoding(withAllowedCharacters: Self.keyCharacters) ?? $0
-        }.joined(separator: "/")
+        database.url + "/"
+            + spec.path.keys.map {
+                $0.addingPercentEncoding(withAllowedCharacters: Self.keyCharacters) ?? $0
+            }.joined(separator: "/")
     }
 
     /// The location at `pathString` (one key, or several separated by `/`) below this one. An invalid path
@@ -46,8 +47,9 @@ public final class DatabaseReference: DatabaseQuery, @unchecked Sendable {
         do {
             return DatabaseReference(database: database, path: try spec.path.child(pathString), error: nil)
         } catch {
-            return DatabaseReference(database: database, path: spec.path.appending(pathString),
-                                     error: .invalid("(child:) \(error)"))
+            return DatabaseReference(
+                database: database, path: spec.path.appending(pathString),
+                error: .invalid("(child:) \(error)"))
         }
     }
 
@@ -72,8 +74,10 @@ public final class DatabaseReference: DatabaseQuery, @unchecked Sendable {
     }
 
     /// ``setValue(_:)`` with a completion block (called with nil, or the error).
-    public func setValue(_ value: Any?,
-                         withCompletionBlock block: @escaping @Sendable ((any Error)?, DatabaseReference) -> Void) {
+    public func setValue(
+        _ value: Any?,
+        withCompletionBlock block: @escaping @Sendable ((any Error)?, DatabaseReference) -> Void
+    ) {
         write(block) { existing in try DatabaseNode(parsing: value, existing: existing, now: Self.now()) }
     }
 
@@ -83,8 +87,10 @@ public final class DatabaseReference: DatabaseQuery, @unchecked Sendable {
     }
 
     /// ``setValue(_:andPriority:)`` with a completion block.
-    public func setValue(_ value: Any?, andPriority priority: Any?,
-                         withCompletionBlock block: @escaping @Sendable ((any Error)?, DatabaseReference) -> Void) {
+    public func setValue(
+        _ value: Any?, andPriority priority: Any?,
+        withCompletionBlock block: @escaping @Sendable ((any Error)?, DatabaseReference) -> Void
+    ) {
         write(block) { existing in try Self.prioritized(value, priority, existing) }
     }
 
@@ -112,11 +118,13 @@ public final class DatabaseReference: DatabaseQuery, @unchecked Sendable {
     }
 
     /// ``updateChildValues(_:)`` with a completion block.
-    public func updateChildValues(_ values: [String: Any?],
-                                  withCompletionBlock block: @escaping @Sendable ((any Error)?, DatabaseReference) -> Void) {
+    public func updateChildValues(
+        _ values: [String: Any?],
+        withCompletionBlock block: @escaping @Sendable ((any Error)?, DatabaseReference) -> Void
+    ) {
         do {
-            let sets = try updateSets(values)
-            database.engine.write(sets) { error in block(error, self) }
+            let prepared = try updateSets(values)
+            database.engine.write(prepared.sets, wire: prepared.wire) { error in block(error, self) }
         } catch {
             block(error, self)
         }
@@ -128,23 +136,42 @@ public final class DatabaseReference: DatabaseQuery, @unchecked Sendable {
 
     static func now() -> Double { (Date().timeIntervalSince1970 * 1000).rounded(.down) }
 
-    private static func prioritized(_ value: Any?, _ priority: Any?, _ existing: DatabaseNode) throws(DatabaseValueError) -> DatabaseNode {
+    private static func prioritized(_ value: Any?, _ priority: Any?, _ existing: DatabaseNode)
+        throws(DatabaseValueError) -> DatabaseNode
+    {
         let node = try DatabaseNode(parsing: value, existing: existing, now: now())
         return node.with(priority: try DatabaseNode.priority(priority))
     }
 
     /// The one set of a write at this location, its node made by `make` from the local data there.
-    private func sets(_ make: (DatabaseNode) throws -> DatabaseNode) throws(DatabaseError)
-        -> [(path: DatabasePath, node: DatabaseNode)] {
+    private func sets(_ make: (DatabaseNode) throws -> DatabaseNode) throws(DatabaseError) -> PreparedWrite {
         if let error = spec.error { throw error }
         do {
-            return [(spec.path, try make(database.engine.localNode(at: spec.path)))]
+            let existing = database.engine.localNode(at: spec.path)
+            return try PreparedWrite.make(keepServerValues: database.engine.sendsServerValues) {
+                [(spec.path, try make(existing))]
+            }
         } catch {
             throw .invalid("(setValue:) \(error)")
         }
     }
 
-    func updateSets(_ values: [String: Any?]) throws(DatabaseError) -> [(path: DatabasePath, node: DatabaseNode)] {
+    func updateSets(_ values: [String: Any?]) throws(DatabaseError) -> PreparedWrite {
+        let sets = try updateSets(values, keepingServerValues: false)
+        guard database.engine.sendsServerValues else { return PreparedWrite(sets: sets) }
+        let wire: [(path: DatabasePath, node: DatabaseNode)]
+        do {
+            wire = try WireServerValues.$keep.withValue(true) { try updateSets(values, keepingServerValues: true) }
+        } catch {
+            throw error as? DatabaseError ?? .invalid("(updateChildValues:) \(error)")
+        }
+        return PreparedWrite(sets: sets, wire: zip(sets, wire).contains { $0.node != $1.node } ? wire : nil)
+    }
+
+    /// The sets of an update (`keepingServerValues` only documents that ``WireServerValues/keep`` is set).
+    private func updateSets(_ values: [String: Any?], keepingServerValues: Bool) throws(DatabaseError)
+        -> [(path: DatabasePath, node: DatabaseNode)]
+    {
         if let error = spec.error { throw error }
         var sets: [(path: DatabasePath, node: DatabaseNode)] = []
         for (key, value) in values.sorted(by: { $0.key < $1.key }) {
@@ -156,11 +183,13 @@ public final class DatabaseReference: DatabaseQuery, @unchecked Sendable {
             }
             if let other = sets.first(where: { $0.path.contains(path) || path.contains($0.path) }) {
                 let (ancestor, descendant) = other.path.contains(path) ? (other.path, path) : (path, other.path)
-                throw .invalid("(updateChildValues:) Invalid path in object. Path (\(ancestor)) is an ancestor of "
-                               + "(\(descendant)).")
+                throw .invalid(
+                    "(updateChildValues:) Invalid path in object. Path (\(ancestor)) is an ancestor of "
+                        + "(\(descendant)).")
             }
             do {
-                let node = try DatabaseNode(parsing: value ?? nil, existing: database.engine.localNode(at: path), now: Self.now())
+                let node = try DatabaseNode(
+                    parsing: value ?? nil, existing: database.engine.localNode(at: path), now: Self.now())
                 sets.append((path, node))
             } catch {
                 throw .invalid("(updateChildValues:) \(error)")
@@ -169,17 +198,20 @@ public final class DatabaseReference: DatabaseQuery, @unchecked Sendable {
         return sets
     }
 
-    private func write(_ sets: [(path: DatabasePath, node: DatabaseNode)]) async throws {
+    private func write(_ prepared: PreparedWrite) async throws {
         let error: DatabaseError? = await withCheckedContinuation { continuation in
-            database.engine.write(sets) { continuation.resume(returning: $0) }
+            database.engine.write(prepared.sets, wire: prepared.wire) { continuation.resume(returning: $0) }
         }
         if let error { throw error }
     }
 
-    private func write(_ block: @escaping @Sendable ((any Error)?, DatabaseReference) -> Void,
-                       _ make: (DatabaseNode) throws -> DatabaseNode) {
+    private func write(
+        _ block: @escaping @Sendable ((any Error)?, DatabaseReference) -> Void,
+        _ make: (DatabaseNode) throws -> DatabaseNode
+    ) {
         do {
-            database.engine.write(try sets(make)) { error in block(error, self) }
+            let prepared = try sets(make)
+            database.engine.write(prepared.sets, wire: prepared.wire) { error in block(error, self) }
         } catch {
             block(error, self)
         }

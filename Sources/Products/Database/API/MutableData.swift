@@ -37,8 +37,11 @@ public final class MutableData {
     public var value: Any? {
         get { node.value }
         set {
-            guard let parsed = try? DatabaseNode(parsing: newValue, existing: node,
-                                                  now: (Date().timeIntervalSince1970 * 1000).rounded(.down)) else { return }
+            guard
+                let parsed = try? DatabaseNode(
+                    parsing: newValue, existing: node,
+                    now: (Date().timeIntervalSince1970 * 1000).rounded(.down))
+            else { return }
             storage.root = storage.root.setting(parsed.with(priority: parsed.isNull ? nil : node.priority), at: keys)
         }
     }

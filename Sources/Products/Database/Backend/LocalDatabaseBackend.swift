@@ -1,4 +1,5 @@
 import FlintCore
+import Foundation
 
 /// The embedded Realtime Database server (the default ``DatabaseBackend``): every database it serves lives
 /// in memory, in a persistent tree, so a write copies O(log n) nodes per written level and the watchers
@@ -11,7 +12,16 @@ import FlintCore
 /// Transactions use ``compareAndSet(_:expected:database:caller:origin:)``.
 ///
 /// `onDisconnect` operations are kept per client session and applied when the client goes offline or its
-/// app is deleted. Not yet: persistence to disk.
+/// app is deleted.
+///
+/// **Persistence** (opt-in): ``init(directory:rules:)`` keeps the databases in a directory, and a backend made
+/// later on the same directory starts with them. Every write is appended to a journal and flushed to the
+/// disk before it is applied, so an acknowledged write is never lost; a write that cannot be stored fails
+/// with ``DatabaseErrorCode/unavailable`` and changes nothing. The journal is folded into a snapshot every
+/// 1,000 writes. A corrupt file makes the initializer throw ``DatabaseErrorCode/dataLoss``, naming it.
+/// Clients' writes to a persistent backend run on a queue of its own, so flushing the disk never holds a Swift
+/// concurrency thread.
+/// `onDisconnect` operations are not persisted (they belong to connected clients).
 public final class LocalDatabaseBackend: DatabaseBackend {
     private typealias Watcher = @Sendable (DatabaseBackendChange) -> Void
 
@@ -26,16 +36,47 @@ public final class LocalDatabaseBackend: DatabaseBackend {
     private let state = Locked(State())
     private let deliveries = DeliveryQueue()
     private let rules: (@Sendable (DatabaseRulesRequest) -> Bool)?
+    /// Where the databases are kept, nil in memory.
+    private let persistence: DatabasePersistence?
+    /// Where persistent writes run (in order), off the Swift concurrency pool.
+    private let ioQueue = DispatchQueue(label: "Flint.LocalDatabaseBackend.io")
 
-    /// A new empty server, with optional security rules.
+    /// A new empty server in memory, with optional security rules.
     public init(rules: (@Sendable (DatabaseRulesRequest) -> Bool)? = nil) {
         self.rules = rules
+        persistence = nil
+    }
+
+    /// A server keeping its databases in `directory` (created if needed), starting with what a previous
+    /// backend on that directory stored, with optional security rules.
+    ///
+    /// ```swift
+    /// let backend = try LocalDatabaseBackend(directory: appSupport.appendingPathComponent("database"))
+    /// ```
+    /// - Throws: ``DatabaseErrorCode/dataLoss`` when a stored file is corrupt (the error names it),
+    ///   ``DatabaseErrorCode/unavailable`` when the directory cannot be created or read.
+    public convenience init(directory: URL, rules: (@Sendable (DatabaseRulesRequest) -> Bool)? = nil)
+        throws(DatabaseError)
+    {
+        try self.init(persistence: DatabasePersistence(directory: directory), rules: rules)
+    }
+
+    /// A server kept by `persistence` (tests inject its file operations).
+    init(persistence: DatabasePersistence, rules: (@Sendable (DatabaseRulesRequest) -> Bool)? = nil)
+        throws(DatabaseError)
+    {
+        self.rules = rules
+        self.persistence = persistence
+        let roots = try persistence.load()
+        state.withLock { $0.roots = roots }
     }
 
     /// The value at `path`.
     /// - Throws: ``DatabaseErrorCode/permissionDenied`` when the rules refuse the read,
     ///   ``DatabaseErrorCode/invalidArgument`` for a malformed path.
-    public func read(_ path: String, database: String, caller: DatabaseCaller) throws(DatabaseError) -> DatabaseBackendValue {
+    public func read(_ path: String, database: String, caller: DatabaseCaller) throws(DatabaseError)
+        -> DatabaseBackendValue
+    {
         let location = try Self.path(path)
         try check(.read, location, database: database, caller: caller)
         return DatabaseBackendValue(node: state.withLock { $0.roots[database] ?? .null }.node(at: location.keys))
@@ -49,48 +90,107 @@ public final class LocalDatabaseBackend: DatabaseBackend {
 
     /// Applies `write` when the rules allow every path of it, then tells the watchers.
     /// - Throws: ``DatabaseErrorCode/permissionDenied``; nothing was written.
-    public func write(_ write: DatabaseBackendWrite, database: String, caller: DatabaseCaller,
-                      origin: String) throws(DatabaseError) {
+    public func write(
+        _ write: DatabaseBackendWrite, database: String, caller: DatabaseCaller,
+        origin: String
+    ) throws(DatabaseError) {
         _ = try apply(write, expected: nil, database: database, caller: caller, origin: origin)
     }
 
     /// Applies `write` when the value at its first path equals `expected` and the rules allow it.
     /// - Throws: ``DatabaseErrorCode/permissionDenied``; nothing was written.
-    public func compareAndSet(_ write: DatabaseBackendWrite, expected: DatabaseBackendValue, database: String,
-                              caller: DatabaseCaller, origin: String) throws(DatabaseError) -> DatabaseBackendValue? {
+    public func compareAndSet(
+        _ write: DatabaseBackendWrite, expected: DatabaseBackendValue, database: String,
+        caller: DatabaseCaller, origin: String
+    ) throws(DatabaseError) -> DatabaseBackendValue? {
         try apply(write, expected: expected.node, database: database, caller: caller, origin: origin)
             .map(DatabaseBackendValue.init(node:))
     }
 
+    /// ``write(_:database:caller:origin:)`` for async callers (the ``DatabaseBackend`` requirement): with persistence,
+    /// run on a queue of the backend's own, so that flushing the journal never holds a Swift concurrency thread.
+    /// - Throws: as the synchronous form.
+    public func write(
+        _ write: DatabaseBackendWrite, database: String, caller: DatabaseCaller,
+        origin: String
+    ) async throws(DatabaseError) {
+        _ = try await offPool { [self] () throws(DatabaseError) in
+            try apply(write, expected: nil, database: database, caller: caller, origin: origin)
+        }
+    }
+
+    /// ``compareAndSet(_:expected:database:caller:origin:)`` for async callers (the ``DatabaseBackend``
+    /// requirement): with persistence, run on a queue of the backend's own.
+    /// - Throws: as the synchronous form.
+    public func compareAndSet(
+        _ write: DatabaseBackendWrite, expected: DatabaseBackendValue, database: String,
+        caller: DatabaseCaller, origin: String
+    ) async throws(DatabaseError) -> DatabaseBackendValue? {
+        try await offPool { [self] () throws(DatabaseError) in
+            try apply(write, expected: expected.node, database: database, caller: caller, origin: origin)
+        }.map(DatabaseBackendValue.init(node:))
+    }
+
+    /// Runs `work` at once in memory; with persistence, on ``ioQueue`` (its file operations may block).
+    private func offPool(_ work: @escaping @Sendable () throws(DatabaseError) -> DatabaseNode?)
+        async throws(DatabaseError) -> DatabaseNode?
+    {
+        guard persistence != nil else { return try work() }
+        let result = await withCheckedContinuation {
+            (continuation: CheckedContinuation<Result<DatabaseNode?, DatabaseError>, Never>) in
+            ioQueue.async {
+                do throws(DatabaseError) {
+                    continuation.resume(returning: .success(try work()))
+                } catch {
+                    continuation.resume(returning: .failure(error))
+                }
+            }
+        }
+        return try result.get()
+    }
+
     /// Writes unless `expected` is given and differs from the value at the first path; returns that value then.
-    private func apply(_ write: DatabaseBackendWrite, expected: DatabaseNode?, database: String,
-                       caller: DatabaseCaller, origin: String?, checkingRules: Bool = true) throws(DatabaseError) -> DatabaseNode? {
+    private func apply(
+        _ write: DatabaseBackendWrite, expected: DatabaseNode?, database: String,
+        caller: DatabaseCaller, origin: String?, checkingRules: Bool = true
+    ) throws(DatabaseError) -> DatabaseNode? {
         for set in write.sets where checkingRules {
             try check(.write, set.path, database: database, caller: caller)
         }
-        let current = state.withLock { state -> DatabaseNode? in
+        let outcome = state.withLock { state -> Result<DatabaseNode?, DatabaseError> in
             var root = state.roots[database] ?? .null
             if let expected, let first = write.sets.first {
                 let current = root.node(at: first.path.keys)
-                if current != expected { return current }
+                if current != expected { return .success(current) }
             }
             for set in write.sets {
                 root = root.setting(set.node, at: set.path.keys)
             }
+            if let persistence {
+                // Stored before it is applied: a write that cannot be stored is not made.
+                do throws(DatabaseError) {
+                    try persistence.record(write.sets, database: database)
+                } catch {
+                    return .failure(error)
+                }
+            }
             state.roots[database] = root
+            persistence?.compactIfNeeded(state.roots)
             let change = DatabaseBackendChange(root: root, paths: write.sets.map(\.path), origin: origin)
             let watchers = (state.watchers[database] ?? [:]).sorted { $0.key < $1.key }.map(\.value)
             deliveries.enqueue(watchers.map { watcher in { watcher(change) } })
-            return nil
+            return .success(nil)
         }
         deliveries.drain()
-        return current
+        return try outcome.get()
     }
 
     /// Registers `write` for when `session` disconnects, when the rules allow every path of it now.
     /// - Throws: ``DatabaseErrorCode/permissionDenied``; nothing was registered.
-    public func onDisconnect(_ write: DatabaseBackendWrite, database: String, caller: DatabaseCaller,
-                             session: String) throws(DatabaseError) {
+    public func onDisconnect(
+        _ write: DatabaseBackendWrite, database: String, caller: DatabaseCaller,
+        session: String
+    ) throws(DatabaseError) {
         for set in write.sets {
             try check(.write, set.path, database: database, caller: caller)
         }
@@ -99,8 +199,10 @@ public final class LocalDatabaseBackend: DatabaseBackend {
 
     /// Forgets the `onDisconnect` operations of `session` at `path` and below.
     /// - Throws: ``DatabaseErrorCode/permissionDenied`` when the rules refuse writing `path`.
-    public func cancelOnDisconnect(_ path: String, database: String, caller: DatabaseCaller,
-                                   session: String) throws(DatabaseError) {
+    public func cancelOnDisconnect(
+        _ path: String, database: String, caller: DatabaseCaller,
+        session: String
+    ) throws(DatabaseError) {
         let location = try Self.path(path)
         try check(.write, location, database: database, caller: caller)
         state.withLock { state in
@@ -113,12 +215,19 @@ public final class LocalDatabaseBackend: DatabaseBackend {
     public func disconnect(session: String, database: String) {
         let sets = state.withLock { $0.disconnectSets[database]?.removeValue(forKey: session) } ?? []
         guard !sets.isEmpty else { return }
-        _ = try? apply(DatabaseBackendWrite(sets: sets), expected: nil, database: database, caller: DatabaseCaller(),
-                       origin: nil, checkingRules: false)
+        let apply: @Sendable () -> Void = { [self] in
+            _ = try? self.apply(
+                DatabaseBackendWrite(sets: sets), expected: nil, database: database, caller: DatabaseCaller(),
+                origin: nil, checkingRules: false)
+        }
+        // With persistence, from the backend's queue: the caller may be a Swift concurrency thread.
+        if persistence != nil { ioQueue.async(execute: apply) } else { apply() }
     }
 
     /// Starts a watch of `database`.
-    public func watch(database: String, _ onChange: @escaping @Sendable (DatabaseBackendChange) -> Void) -> DatabaseBackendWatch {
+    public func watch(database: String, _ onChange: @escaping @Sendable (DatabaseBackendChange) -> Void)
+        -> DatabaseBackendWatch
+    {
         let (id, initial) = state.withLock { state -> (Int, DatabaseNode) in
             state.nextWatcher += 1
             state.watchers[database, default: [:]][state.nextWatcher] = onChange
@@ -129,11 +238,14 @@ public final class LocalDatabaseBackend: DatabaseBackend {
         }
     }
 
-    private func check(_ operation: DatabaseRulesRequest.Operation, _ path: DatabasePath, database: String,
-                       caller: DatabaseCaller) throws(DatabaseError) {
+    private func check(
+        _ operation: DatabaseRulesRequest.Operation, _ path: DatabasePath, database: String,
+        caller: DatabaseCaller
+    ) throws(DatabaseError) {
         guard let rules else { return }
-        let request = DatabaseRulesRequest(operation: operation, path: path.description, database: database,
-                                           uid: caller.uid, appCheckToken: caller.appCheckToken)
+        let request = DatabaseRulesRequest(
+            operation: operation, path: path.description, database: database,
+            uid: caller.uid, appCheckToken: caller.appCheckToken)
         guard rules(request) else {
             throw DatabaseError(.permissionDenied, "Permission denied: \(operation.rawValue) of \(path)")
         }

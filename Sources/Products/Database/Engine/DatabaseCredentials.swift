@@ -16,12 +16,12 @@ struct DatabaseCredentials: Sendable {
     /// Whether there is neither Auth nor App Check: the caller is always the anonymous one.
     var isAnonymous: Bool { credentials.isAnonymous }
 
-    /// The current caller.
+    /// The current caller (with a fresh ID token when `forcingRefresh`).
     /// - Throws: ``DatabaseErrorCode/unauthenticated`` when the ID token cannot be obtained.
-    func caller() async throws(DatabaseError) -> DatabaseCaller {
+    func caller(forcingRefresh: Bool = false) async throws(DatabaseError) -> DatabaseCaller {
         do {
-            let identity = try await credentials.identity()
-            return DatabaseCaller(uid: identity.uid, appCheckToken: identity.appCheckToken)
+            let identity = try await credentials.identity(forcingRefresh: forcingRefresh)
+            return DatabaseCaller(uid: identity.uid, appCheckToken: identity.appCheckToken, idToken: identity.idToken)
         } catch {
             throw DatabaseError(.unauthenticated, "Could not get the user's ID token: \(error)")
         }

@@ -7,7 +7,9 @@ import Foundation
 /// A write applies locally at once and its events are delivered before `write` returns (unless another
 /// thread is delivering, which then delivers them); it is then sent to the backend in order. The backend's
 /// change for it removes it from the pending writes; a refusal removes it and reverts the local value, with
-/// events. Changes from other clients arrive through the backend watch.
+/// events. Changes from other clients arrive through the backend watch. With a backend that listens per location
+/// (``HTTPDatabaseBackend``), each listener's query is also listened to through the backend, and the listener
+/// becomes active once that data is in the watch.
 ///
 /// Events are computed under the lock, in the order of state changes, and delivered after it is released by
 /// a ``DeliveryQueue``; listeners on deeper paths get theirs first.
@@ -23,8 +25,12 @@ final class DatabaseEngine: Sendable {
         let spec: QuerySpec
         let types: Set<DataEventType>
         let once: Bool
+        /// A listener of ``keepSynced(_:_:)``: no observer's, so `removeListeners(matching:)` leaves it.
+        var hidden = false
         let callback: Callback
         var view: QueryView?
+        /// The backend listen of a backend that listens per location (nil otherwise, or while offline).
+        var registration: (any ListenerRegistration)?
     }
 
     private struct State {
@@ -48,10 +54,15 @@ final class DatabaseEngine: Sendable {
         var disconnectSets: [(path: DatabasePath, node: DatabaseNode)] = []
         /// Pending writes the backend accepted whose change has not arrived (it is ignored while offline).
         var committed: Set<Int> = []
+        /// Counts the times the client went offline: a backend listen started before the last time is stopped.
+        var connection = 0
+        /// The queries kept in sync (``keepSynced(_:_:)``) and their hidden listeners (0 while being made).
+        var synced: [(spec: QuerySpec, id: Int)] = []
     }
 
     let url: String
-    private let backend: any DatabaseBackend
+    private let backendBox: Locked<any DatabaseBackend>
+    private var backend: any DatabaseBackend { backendBox.withLock { $0 } }
     private let credentials: DatabaseCredentials
     private let origin = UUID().uuidString
     private let state: Locked<State>
@@ -60,7 +71,7 @@ final class DatabaseEngine: Sendable {
 
     init(url: String, backend: any DatabaseBackend, credentials: DatabaseCredentials) {
         self.url = url
-        self.backend = backend
+        backendBox = Locked(backend)
         self.credentials = credentials
         state = Locked(State(server: .null, local: .null))
     }
@@ -83,21 +94,24 @@ final class DatabaseEngine: Sendable {
     }
 
     /// The server's value at `path`, read with the caller's credentials.
-    func read(_ path: DatabasePath) async throws(DatabaseError) -> DatabaseNode {
+    func read(_ spec: QuerySpec) async throws(DatabaseError) -> DatabaseNode {
         try checkAlive()
-        if !state.withLock({ $0.online }) { return localNode(at: path) }
+        if !state.withLock({ $0.online }) { return localNode(at: spec.path) }
         await waitForCommits()
         let caller = try await credentials.caller()
-        return try backend.read(path.description, database: url, caller: caller).node
+        return try await backend.read(DatabaseBackendQuery(spec: spec), database: url, caller: caller).node
     }
 
     // MARK: - Writes
 
     /// Applies `sets` locally (events at once), then sends them to the backend; `completion` gets nil once
-    /// acknowledged, or the error (the local value reverted).
-    func write(_ sets: [(path: DatabasePath, node: DatabaseNode)],
-               completion: @escaping @Sendable (DatabaseError?) -> Void) {
-        let write = DatabaseBackendWrite(sets: sets)
+    /// acknowledged, or the error (the local value reverted). `wire`: the same sets with server values kept, for
+    /// a backend whose server resolves them (``sendsServerValues``).
+    func write(
+        _ sets: [(path: DatabasePath, node: DatabaseNode)], wire: [(path: DatabasePath, node: DatabaseNode)]? = nil,
+        completion: @escaping @Sendable (DatabaseError?) -> Void
+    ) {
+        let write = DatabaseBackendWrite(sets: sets, wire: wire)
         let accepted = state.withLock { state -> Bool in
             guard !state.terminated else { return false }
             state.nextWrite += 1
@@ -122,12 +136,14 @@ final class DatabaseEngine: Sendable {
         }
     }
 
-    private func commit(_ write: DatabaseBackendWrite, id: Int,
-                        completion: @Sendable (DatabaseError?) -> Void) async {
+    private func commit(
+        _ write: DatabaseBackendWrite, id: Int,
+        completion: @Sendable (DatabaseError?) -> Void
+    ) async {
         do throws(DatabaseError) {
             guard await waitUntilOnline() else { throw Self.gone }
             let caller = try await credentials.caller()
-            try backend.write(write, database: url, caller: caller, origin: "\(origin)/\(id)")
+            try await backend.write(write, database: url, caller: caller, origin: "\(origin)/\(id)")
             state.withLock { state in
                 if state.pending.contains(where: { $0.id == id }) { state.committed.insert(id) }
             }
@@ -159,8 +175,9 @@ final class DatabaseEngine: Sendable {
             var paths = change.paths
             state.server = change.root
             if let origin = change.origin, origin.hasPrefix(self.origin + "/"),
-               let id = Int(origin.dropFirst(self.origin.count + 1)),
-               let index = state.pending.firstIndex(where: { $0.id == id }) {
+                let id = Int(origin.dropFirst(self.origin.count + 1)),
+                let index = state.pending.firstIndex(where: { $0.id == id })
+            {
                 paths += state.pending.remove(at: index).write.sets.map(\.path)
                 state.committed.remove(id)
             }
@@ -257,12 +274,19 @@ final class DatabaseEngine: Sendable {
     /// this client's `onDisconnect` operations and so does the local value (with events); later writes apply
     /// locally at once and are sent by ``goOnline()``.
     func goOffline() {
-        let disconnect = state.withLock { state -> Bool in
-            guard state.online, !state.terminated else { return false }
+        let disconnect = state.withLock { state -> [any ListenerRegistration]? in
+            guard state.online, !state.terminated else { return nil }
             state.online = false
-            return true
+            state.connection += 1
+            var registrations: [any ListenerRegistration] = []
+            for id in state.listeners.keys {
+                if let registration = state.listeners[id]?.registration { registrations.append(registration) }
+                state.listeners[id]?.registration = nil
+            }
+            return registrations
         }
-        guard disconnect else { return }
+        guard let disconnect else { return }
+        for element in disconnect { element.remove() }
         watch.withLock { watch in
             defer { watch = nil }
             return watch
@@ -297,32 +321,47 @@ final class DatabaseEngine: Sendable {
             return state.onlineWaiters
         }
         deliveries.drain()
-        waiters.forEach { $0.resume() }
+        for element in waiters { element.resume() }
+        if backend.listensPerLocation {
+            let listeners = state.withLock { state in
+                state.listeners.filter { $0.value.registration == nil }.map {
+                    ($0.key, $0.value.spec, $0.value.callback)
+                }
+            }
+            for (id, spec, callback) in listeners {
+                listenRemotely(id, spec: spec, callback: callback)
+            }
+        }
     }
 
     // MARK: - onDisconnect
 
     /// Registers `sets` with the backend, to apply when this client disconnects; ordered with the writes
-    /// (sent once online). `completion` gets nil once registered, or the error.
-    func onDisconnect(_ sets: [(path: DatabasePath, node: DatabaseNode)],
-                      completion: @escaping @Sendable (DatabaseError?) -> Void) {
-        serverOperation(completion) { [self] caller throws(DatabaseError) in
-            try backend.onDisconnect(DatabaseBackendWrite(sets: sets), database: url, caller: caller, session: origin)
+    /// (sent once online). `completion` gets nil once registered, or the error. `wire`: as for ``write(_:wire:completion:)``.
+    func onDisconnect(
+        _ sets: [(path: DatabasePath, node: DatabaseNode)], wire: [(path: DatabasePath, node: DatabaseNode)]? = nil,
+        completion: @escaping @Sendable (DatabaseError?) -> Void
+    ) {
+        serverOperation(completion) { [self] caller async throws(DatabaseError) in
+            try await backend.onDisconnect(
+                DatabaseBackendWrite(sets: sets, wire: wire), database: url, caller: caller, session: origin)
             state.withLock { $0.disconnectSets += sets }
         }
     }
 
     /// Cancels the `onDisconnect` operations at `path` and below.
     func cancelOnDisconnect(_ path: DatabasePath, completion: @escaping @Sendable (DatabaseError?) -> Void) {
-        serverOperation(completion) { [self] caller throws(DatabaseError) in
-            try backend.cancelOnDisconnect(path.description, database: url, caller: caller, session: origin)
+        serverOperation(completion) { [self] caller async throws(DatabaseError) in
+            try await backend.cancelOnDisconnect(path.description, database: url, caller: caller, session: origin)
             state.withLock { $0.disconnectSets.removeAll { path.contains($0.path) } }
         }
     }
 
     /// Runs `body` with the caller's credentials after the writes sent so far, once online.
-    private func serverOperation(_ completion: @escaping @Sendable (DatabaseError?) -> Void,
-                                 _ body: @escaping @Sendable (DatabaseCaller) throws(DatabaseError) -> Void) {
+    private func serverOperation(
+        _ completion: @escaping @Sendable (DatabaseError?) -> Void,
+        _ body: @escaping @Sendable (DatabaseCaller) async throws(DatabaseError) -> Void
+    ) {
         let accepted = state.withLock { state -> Bool in
             guard !state.terminated else { return false }
             let previous = state.lastCommit
@@ -330,7 +369,7 @@ final class DatabaseEngine: Sendable {
                 await previous?.value
                 do throws(DatabaseError) {
                     guard await waitUntilOnline() else { throw Self.gone }
-                    try body(try await credentials.caller())
+                    try await body(try await credentials.caller())
                     completion(nil)
                 } catch {
                     completion(error)
@@ -366,9 +405,11 @@ final class DatabaseEngine: Sendable {
     ///
     /// `completion` receives (nil, true, the committed value), (nil, false, the local value) after an abort, or
     /// the error.
-    func transaction(at path: DatabasePath, localEvents: Bool,
-                     update: @escaping @Sendable (DatabaseNode) -> DatabaseNode?,
-                     completion: @escaping @Sendable (DatabaseError?, Bool, DatabaseNode) -> Void) {
+    func transaction(
+        at path: DatabasePath, localEvents: Bool,
+        update: @escaping @Sendable (DatabaseNode) -> DatabaseNode?,
+        completion: @escaping @Sendable (DatabaseError?, Bool, DatabaseNode) -> Void
+    ) {
         let id = state.withLock { state -> Int? in
             guard !state.terminated else { return nil }
             state.nextTransaction += 1
@@ -376,7 +417,8 @@ final class DatabaseEngine: Sendable {
             return state.nextTransaction
         }
         guard let id else {
-            completion(DatabaseError(.unavailable, "The database instance is gone (its app was deleted)."), false, .null)
+            completion(
+                DatabaseError(.unavailable, "The database instance is gone (its app was deleted)."), false, .null)
             return
         }
         Task { [self] in
@@ -410,9 +452,12 @@ final class DatabaseEngine: Sendable {
                         }
                         if retries > Self.maximumTransactionRetries {
                             finishTransaction(id)
-                            return completion(DatabaseError(.maxRetries, "Transaction at \(path) failed: maxretry "
-                                                            + "(the data changed on every one of \(retries) tries)"),
-                                              false, localNode(at: path))
+                            return completion(
+                                DatabaseError(
+                                    .maxRetries,
+                                    "Transaction at \(path) failed: maxretry "
+                                        + "(the data changed on every one of \(retries) tries)"),
+                                false, localNode(at: path))
                         }
                         input = current
                     }
@@ -421,12 +466,15 @@ final class DatabaseEngine: Sendable {
         }
     }
 
-    private static let overridden = DatabaseError(.overriddenBySet,
-                                                  "Transaction aborted: set (a setValue at its location overrode it)")
+    private static let overridden = DatabaseError(
+        .overriddenBySet,
+        "Transaction aborted: set (a setValue at its location overrode it)")
 
     /// Applies `output` locally and queues its compare-and-set, unless the transaction was overridden or aborted.
-    private func send(_ id: Int, path: DatabasePath, input: DatabaseNode, output: DatabaseNode?,
-                      localEvents: Bool) -> TransactionStep {
+    private func send(
+        _ id: Int, path: DatabasePath, input: DatabaseNode, output: DatabaseNode?,
+        localEvents: Bool
+    ) -> TransactionStep {
         state.withLock { state -> TransactionStep in
             guard !state.terminated else {
                 state.transactions[id] = nil
@@ -454,8 +502,10 @@ final class DatabaseEngine: Sendable {
                 do throws(DatabaseError) {
                     guard await waitUntilOnline() else { throw Self.gone }
                     let caller = try await credentials.caller()
-                    return .success(try backend.compareAndSet(write, expected: DatabaseBackendValue(node: input),
-                                                              database: url, caller: caller, origin: origin)?.node)
+                    return .success(
+                        try await backend.compareAndSet(
+                            write, expected: DatabaseBackendValue(node: input),
+                            database: url, caller: caller, origin: origin)?.node)
                 } catch {
                     return .failure(error)
                 }
@@ -474,15 +524,22 @@ final class DatabaseEngine: Sendable {
     /// Registers a listener of the `types` events of `spec`; after the backend authorizes the read, it receives
     /// the initial events (a value, or one `childAdded` per child) and then every change's. With `once`, it
     /// is removed after its first event. Returns its handle.
-    func listen(_ spec: QuerySpec, types: Set<DataEventType>, once: Bool, callback: @escaping Callback) -> Int {
-        let id = state.withLock { state -> Int? in
-            state.nextListener += 1
-            guard spec.error == nil, !state.terminated else { return nil }
-            state.listeners[state.nextListener] = Listener(spec: spec, types: types, once: once, callback: callback)
-            return state.nextListener
-        } ?? 0
+    func listen(
+        _ spec: QuerySpec, types: Set<DataEventType>, once: Bool, hidden: Bool = false,
+        callback: @escaping Callback
+    ) -> Int {
+        let id =
+            state.withLock { state -> Int? in
+                state.nextListener += 1
+                guard spec.error == nil, !state.terminated else { return nil }
+                state.listeners[state.nextListener] = Listener(
+                    spec: spec, types: types, once: once, hidden: hidden,
+                    callback: callback)
+                return state.nextListener
+            } ?? 0
         if id == 0 {
-            let error = spec.error ?? DatabaseError(.unavailable, "The database instance is gone (its app was deleted).")
+            let error =
+                spec.error ?? DatabaseError(.unavailable, "The database instance is gone (its app was deleted).")
             if spec.error == nil {
                 callback(.finished)
             } else {
@@ -490,7 +547,15 @@ final class DatabaseEngine: Sendable {
             }
             return 0
         }
-        if credentials.isAnonymous {
+        if backend.listensPerLocation, !isOnline {
+            // Offline: the local data now; the backend listen starts with `goOnline()`.
+            activate(id)
+            Task { deliveries.drain() }
+        } else if backend.listensPerLocation {
+            // The backend fetches the data first; the listens of one query share it and become active in the
+            // order they were made (a slow query does not hold up the others).
+            listenRemotely(id, spec: spec, callback: callback)
+        } else if credentials.isAnonymous {
             // Nobody to ask for tokens: authorize and activate now, so the next write is seen; the initial
             // events are delivered from a task, never before `observe` returns.
             authorize(id, spec: spec, caller: DatabaseCaller(), callback: callback)
@@ -514,6 +579,36 @@ final class DatabaseEngine: Sendable {
         return id
     }
 
+    /// Starts the backend listen of listener `id` and activates it once the data is there; a listener removed
+    /// meanwhile has its listen stopped at once.
+    private func listenRemotely(_ id: Int, spec: QuerySpec, callback: @escaping Callback) {
+        let credentials = credentials
+        let connection = state.withLock { $0.connection }
+        let registration = backend.listen(
+            DatabaseBackendQuery(spec: spec), database: url,
+            credentials: { forcingRefresh async throws(DatabaseError) in
+                try await credentials.caller(forcingRefresh: forcingRefresh)
+            },
+            onReady: { [weak self] in
+                guard let self else { return }
+                activate(id)
+                // From a task: `onReady` may run inside `observe`, whose events never come before it returns.
+                Task { self.deliveries.drain() }
+            },
+            onCancel: { [weak self] error in
+                self?.fail(id, error, callback: callback)
+                self?.deliveries.drain()
+            })
+        let kept = state.withLock { state -> Bool in
+            guard state.online, state.connection == connection, state.listeners[id] != nil,
+                state.listeners[id]?.registration == nil
+            else { return false }
+            state.listeners[id]?.registration = registration
+            return true
+        }
+        if !kept { registration.remove() }
+    }
+
     private func authorize(_ id: Int, spec: QuerySpec, caller: DatabaseCaller, callback: @escaping Callback) {
         do {
             try backend.authorizeRead(spec.path.description, database: url, caller: caller)
@@ -525,17 +620,20 @@ final class DatabaseEngine: Sendable {
 
     /// Removes the listener `id` and queues `error` for it.
     private func fail(_ id: Int, _ error: DatabaseError, callback: @escaping Callback) {
-        state.withLock { state in
-            guard state.listeners.removeValue(forKey: id) != nil else { return }
+        let registration = state.withLock { state -> (any ListenerRegistration)? in
+            guard let listener = state.listeners.removeValue(forKey: id) else { return nil }
             deliveries.enqueue([{ callback(.error(error)) }])
+            return listener.registration
         }
+        registration?.remove()
     }
 
     private func activate(_ id: Int) {
         state.withLock { state in
-            guard var listener = state.listeners[id] else { return }
-            let view = QueryView(spec: listener.spec, node: state.local.node(at: listener.spec.path.keys),
-                                 tracksChildren: listener.types != [.value])
+            guard var listener = state.listeners[id], listener.view == nil else { return }
+            let view = QueryView(
+                spec: listener.spec, node: state.local.node(at: listener.spec.path.keys),
+                tracksChildren: listener.types != [.value])
             listener.view = view
             state.listeners[id] = listener
             if listener.types.contains(.childAdded) {
@@ -553,26 +651,56 @@ final class DatabaseEngine: Sendable {
         let once = listener.once
         return { [weak self] in
             guard let self else { return }
-            let present = state.withLock { state -> Bool in
-                guard state.listeners[id] != nil else { return false }
+            let (present, registration) = state.withLock { state -> (Bool, (any ListenerRegistration)?) in
+                guard let listener = state.listeners[id] else { return (false, nil) }
                 if once { state.listeners[id] = nil }
-                return true
+                return (true, once ? listener.registration : nil)
             }
+            registration?.remove()
             if present { callback(event) }
         }
     }
 
     /// Removes the listener `id` (nothing for an unknown one).
     func removeListener(_ id: Int) {
-        state.withLock { _ = $0.listeners.removeValue(forKey: id) }
+        state.withLock { $0.listeners.removeValue(forKey: id)?.registration }?.remove()
     }
 
     /// Removes the listeners of `spec`: every listener at its location when it is a plain location.
     func removeListeners(matching spec: QuerySpec) {
-        state.withLock { state in
-            state.listeners = state.listeners.filter { _, listener in
-                spec.isDefault ? listener.spec.path != spec.path : listener.spec != spec
+        let registrations = state.withLock { state -> [any ListenerRegistration] in
+            let removed = state.listeners.filter { _, listener in
+                !listener.hidden && (spec.isDefault ? listener.spec.path == spec.path : listener.spec == spec)
             }
+            for id in removed.keys { state.listeners[id] = nil }
+            return removed.values.compactMap(\.registration)
+        }
+        for element in registrations { element.remove() }
+    }
+
+    /// Keeps `spec` listened with no observer (`keepSynced(true)`), or stops (`false`); once per query.
+    func keepSynced(_ spec: QuerySpec, _ keep: Bool) {
+        guard spec.error == nil else { return }
+        if keep {
+            let claimed = state.withLock { state -> Bool in
+                guard !state.terminated, !state.synced.contains(where: { $0.spec == spec }) else { return false }
+                state.synced.append((spec, 0))
+                return true
+            }
+            guard claimed else { return }
+            let id = listen(spec, types: [.value], once: false, hidden: true) { _ in }
+            let stopped = state.withLock { state -> Bool in
+                guard let index = state.synced.firstIndex(where: { $0.spec == spec && $0.id == 0 }) else { return true }
+                state.synced[index].id = id
+                return false
+            }
+            if stopped { removeListener(id) }
+        } else {
+            let id = state.withLock { state -> Int? in
+                guard let index = state.synced.firstIndex(where: { $0.spec == spec }) else { return nil }
+                return state.synced.remove(at: index).id
+            }
+            if let id, id != 0 { removeListener(id) }
         }
     }
 
@@ -589,15 +717,19 @@ final class DatabaseEngine: Sendable {
     func terminate() {
         watch.withLock { $0 }?.remove()
         backend.disconnect(session: origin, database: url)
-        let (callbacks, waiters) = state.withLock { state -> ([Callback], [CheckedContinuation<Void, Never>]) in
-            guard !state.terminated else { return ([], []) }
+        let (callbacks, waiters, registrations) = state.withLock {
+            state
+                -> ([Callback], [CheckedContinuation<Void, Never>], [any ListenerRegistration]) in
+            guard !state.terminated else { return ([], [], []) }
             state.terminated = true
             defer { state.onlineWaiters = [] }
             let waiters = state.onlineWaiters
             defer { state.listeners = [:] }
-            return (state.listeners.sorted { $0.key < $1.key }.map(\.value.callback), waiters)
+            let listeners = state.listeners.sorted { $0.key < $1.key }.map(\.value)
+            return (listeners.map(\.callback), waiters, listeners.compactMap(\.registration))
         }
-        waiters.forEach { $0.resume() }
+        for element in registrations { element.remove() }
+        for element in waiters { element.resume() }
         deliveries.enqueue(callbacks.map { callback in { callback(.finished) } })
         deliveries.drain()
     }
@@ -606,5 +738,22 @@ final class DatabaseEngine: Sendable {
         if state.withLock({ $0.terminated }) {
             throw DatabaseError(.unavailable, "The database instance is gone (its app was deleted).")
         }
+    }
+}
+
+extension DatabaseEngine {
+    /// Whether writes should carry their server values unresolved too (``DatabaseBackendWrite``'s wire form):
+    /// for a backend that listens per location, which talks to a server that resolves them.
+    var sendsServerValues: Bool { backend.listensPerLocation }
+
+    /// Replaces the backend (``Database/useEmulator(withHost:port:)``, before the instance is used): the
+    /// watch of the old one stops and one of the new one starts.
+    func replaceBackend(with newBackend: any DatabaseBackend) {
+        watch.withLock { watch in
+            defer { watch = nil }
+            return watch
+        }?.remove()
+        backendBox.withLock { $0 = newBackend }
+        start()
     }
 }

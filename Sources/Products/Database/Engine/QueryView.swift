@@ -101,7 +101,8 @@ struct QueryView: Sendable {
             // Each touched key moves the window's edge by at most one place: look that far around it.
             let reach = keys.count + 1
             for tree in [oldAll, all] {
-                let edge = if case .first = limit { min(limit.count, tree.count) } else { max(0, tree.count - limit.count) }
+                let edge =
+                    if case .first = limit { min(limit.count, tree.count) } else { max(0, tree.count - limit.count) }
                 for position in max(0, edge - reach)..<min(tree.count, edge + reach) {
                     let entry = tree.element(at: position)
                     if candidates[entry.key] == nil { candidates[entry.key] = (entry, entry) }
@@ -117,11 +118,16 @@ struct QueryView: Sendable {
         var changedEvents: [(Int, ViewEvent)] = []
         let touched = Set(keys)
         for (key, pair) in candidates {
-            let oldPosition = pair.old.flatMap { oldAll.index(of: $0, by: compare) }.flatMap { oldWindow.contains($0) ? $0 : nil }
-            let newPosition = pair.new.flatMap { all.index(of: $0, by: compare) }.flatMap { newWindow.contains($0) ? $0 : nil }
+            let oldPosition = pair.old.flatMap { oldAll.index(of: $0, by: compare) }.flatMap {
+                oldWindow.contains($0) ? $0 : nil
+            }
+            let newPosition = pair.new.flatMap { all.index(of: $0, by: compare) }.flatMap {
+                newWindow.contains($0) ? $0 : nil
+            }
             switch (oldPosition, newPosition) {
             case (let position?, nil):
-                removed.append((position, ViewEvent(type: .childRemoved, key: key, node: pair.old!.node, previousKey: nil)))
+                removed.append(
+                    (position, ViewEvent(type: .childRemoved, key: key, node: pair.old!.node, previousKey: nil)))
             case (nil, let position?):
                 added.append((position, event(.childAdded, pair.new!, at: position, in: newWindow)))
             case (_?, let position?):
@@ -140,7 +146,8 @@ struct QueryView: Sendable {
         return (events, !events.isEmpty)
     }
 
-    private func event(_ type: DataEventType, _ entry: QueryEntry, at position: Int, in window: Range<Int>) -> ViewEvent {
+    private func event(_ type: DataEventType, _ entry: QueryEntry, at position: Int, in window: Range<Int>) -> ViewEvent
+    {
         let previous = position - 1 >= window.lowerBound ? all.element(at: position - 1).key : nil
         return ViewEvent(type: type, key: entry.key, node: entry.node, previousKey: previous)
     }

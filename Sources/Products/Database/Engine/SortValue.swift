@@ -45,11 +45,11 @@ enum SortValue: Sendable, Equatable {
     /// -1, 0 or 1 as `a` sorts before, with or after `b`.
     static func compare(_ a: SortValue, _ b: SortValue) -> Int {
         switch (a, b) {
-        case let (.bool(x), .bool(y)):
+        case (.bool(let x), .bool(let y)):
             return x == y ? 0 : (x ? 1 : -1)
-        case let (.number(x), .number(y)):
+        case (.number(let x), .number(let y)):
             return x == y ? 0 : (x < y ? -1 : 1)
-        case let (.string(x), .string(y)):
+        case (.string(let x), .string(let y)):
             // Code units, as the SDK compares strings.
             if x.utf16.elementsEqual(y.utf16) { return 0 }
             return x.utf16.lexicographicallyPrecedes(y.utf16) ? -1 : 1

@@ -30,7 +30,7 @@ enum DatabaseKeyOrder {
     /// -1, 0 or 1 as `a` sorts before, with or after `b`.
     static func compare(_ a: String, _ b: String) -> Int {
         switch (integer(a), integer(b)) {
-        case let (x?, y?):
+        case (let x?, let y?):
             if x != y { return x < y ? -1 : 1 }
             let (la, lb) = (a.utf8.count, b.utf8.count)
             return la == lb ? 0 : (la < lb ? -1 : 1)

@@ -40,7 +40,8 @@ extension DatabaseNode {
         indexed.reserveCapacity(children.count)
         for child in children {
             guard child.key.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
-                  let index = Int(child.key) else { return nil }
+                let index = Int(child.key)
+            else { return nil }
             maximum = max(maximum, index)
             indexed.append((index, child))
         }

@@ -35,8 +35,10 @@ extension DatabaseNode {
         self = try Self.parse(value, existing: existing, now: now, path: [])
     }
 
-    private static func parse(_ value: Any?, existing: DatabaseNode, now: Double,
-                              path: [String]) throws(DatabaseValueError) -> DatabaseNode {
+    private static func parse(
+        _ value: Any?, existing: DatabaseNode, now: Double,
+        path: [String]
+    ) throws(DatabaseValueError) -> DatabaseNode {
         guard path.count <= maximumNesting else {
             throw DatabaseValueError(path: path, reason: "Data nested deeper than \(maximumNesting) levels")
         }
@@ -63,9 +65,10 @@ extension DatabaseNode {
             }
             return try resolve(server: server ?? nil, existing: existing, now: now, path: path)
         }
-        let priority = try dictionary[".priority"].map { (raw: Any?) throws(DatabaseValueError) -> Priority? in
-            try Self.priority(raw, path: path + [".priority"])
-        } ?? nil
+        let priority =
+            try dictionary[".priority"].map { (raw: Any?) throws(DatabaseValueError) -> Priority? in
+                try Self.priority(raw, path: path + [".priority"])
+            } ?? nil
         if let inner = dictionary[".value"] {
             guard dictionary.keys.allSatisfy({ $0 == ".value" || $0 == ".priority" }) else {
                 throw DatabaseValueError(path: path, reason: "Cannot store other keys beside .value and .priority")
@@ -141,15 +144,34 @@ extension DatabaseNode {
     }
 
     /// A server value's result.
-    private static func resolve(server: Any?, existing: DatabaseNode, now: Double,
-                                path: [String]) throws(DatabaseValueError) -> DatabaseNode {
+    private static func resolve(
+        server: Any?, existing: DatabaseNode, now: Double,
+        path: [String]
+    ) throws(DatabaseValueError) -> DatabaseNode {
+        if WireServerValues.keep {
+            return DatabaseNode.null.setting(child: try placeholder(server, path: path), forKey: ".sv")
+        }
         if let name = server as? String, name == "timestamp" {
             return DatabaseNode(.number(now))
         }
         if let operation = server as? [String: Any], operation.count == 1, let delta = operation["increment"],
-           let step = try leaf(delta as Any, path: path), case .number(let amount) = step {
+            let step = try leaf(delta as Any, path: path), case .number(let amount) = step
+        {
             if case .number(let current)? = existing.leaf { return DatabaseNode(.number(current + amount)) }
             return DatabaseNode(.number(amount))
+        }
+        throw DatabaseValueError(path: path, reason: "Unknown server value \(String(describing: server))")
+    }
+}
+
+extension DatabaseNode {
+    /// A server value's operation kept as is for the wire: `"timestamp"` or `{"increment": n}`.
+    fileprivate static func placeholder(_ server: Any?, path: [String]) throws(DatabaseValueError) -> DatabaseNode {
+        if let name = server as? String, name == "timestamp" { return DatabaseNode(.string(name)) }
+        if let operation = server as? [String: Any], operation.count == 1, let delta = operation["increment"],
+            let step = try leaf(delta as Any, path: path), case .number = step
+        {
+            return DatabaseNode.null.setting(child: DatabaseNode(step), forKey: "increment")
         }
         throw DatabaseValueError(path: path, reason: "Unknown server value \(String(describing: server))")
     }

@@ -23,8 +23,10 @@ final class PushIDGenerator: Sendable {
     private let randomDigit: @Sendable () -> UInt8
 
     /// A generator reading the time from `now` and drawing random digits (0 ..< 64) from `randomDigit`.
-    init(now: @escaping @Sendable () -> Date = Date.init,
-         randomDigit: @escaping @Sendable () -> UInt8 = { UInt8.random(in: 0..<64) }) {
+    init(
+        now: @escaping @Sendable () -> Date = Date.init,
+        randomDigit: @escaping @Sendable () -> UInt8 = { UInt8.random(in: 0..<64) }
+    ) {
         self.now = now
         self.randomDigit = randomDigit
     }

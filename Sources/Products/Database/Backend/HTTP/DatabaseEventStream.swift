@@ -1,0 +1,234 @@
+import FlintCore
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// One listen of ``HTTPDatabaseBackend``: a `GET` with `Accept: text/event-stream` kept open, its events
+/// applied to the backend's data, reconnecting when needed, until ``remove()``.
+///
+/// - `put` / `patch` (`{"path": "/rel", "data": …}`) are handed to `apply`; the first one calls `onReady`.
+/// - `keep-alive` is ignored.
+/// - `cancel` (the caller may no longer read) ends the listen with ``DatabaseErrorCode/permissionDenied``.
+/// - `auth_revoked` (the ID token expired) reconnects with a fresh token: at once when data had arrived on the
+///   connection, else after a backoff (so a server revoking every token never makes it spin).
+/// - A dropped connection, a failure to connect or a transient status (408, 429, 5xx) reconnects after a
+///   backoff of 1, 2, 4, … (at most 30) seconds waited with the injected `sleep`; the count restarts once data
+///   arrives. On reconnecting, the server sends the location's whole data again (`put` at `/`), which
+///   replaces what the client had: no change is lost, and one that did not happen raises no event.
+/// - Another status ends the listen with its error (``DatabaseRESTError``); malformed events end it with
+///   ``DatabaseErrorCode/unknown``.
+///
+/// An ending (before or after the data arrived) goes to `onEnd`, once. After ``remove()``, nothing is
+/// reported.
+final class DatabaseEventStream: ListenerRegistration {
+    /// Applies one `put` or `patch` event: the type, the path below the listened location, the data, and the
+    /// mark `request` gave the connection it came on.
+    typealias Apply =
+        @Sendable (_ type: String, _ path: [String], _ data: Any?, _ mark: UInt64) throws(DatabaseError) -> Void
+
+    private struct State {
+        var isReady = false
+        var removed = false
+        var task: Task<Void, Never>?
+        var connection: EventStreamConnection?
+    }
+
+    /// The longest wait between two connection attempts.
+    static let maximumBackoff: Duration = .seconds(30)
+
+    private let state = Locked(State())
+    private let request: @Sendable (DatabaseCaller) -> (URLRequest, mark: UInt64)?
+    private let credentials: DatabaseCredentialSource
+    private let apply: Apply
+    private let onReady: @Sendable () -> Void
+    private let onEnd: @Sendable (DatabaseError) -> Void
+    private let sleep: @Sendable (Duration) async throws -> Void
+
+    /// A listen sending the request `request` makes for a caller (with a mark its events are applied with).
+    init(
+        request: @escaping @Sendable (DatabaseCaller) -> (URLRequest, mark: UInt64)?,
+        credentials: @escaping DatabaseCredentialSource,
+        apply: @escaping Apply, onReady: @escaping @Sendable () -> Void,
+        onEnd: @escaping @Sendable (DatabaseError) -> Void,
+        sleep: @escaping @Sendable (Duration) async throws -> Void
+    ) {
+        self.request = request
+        self.credentials = credentials
+        self.apply = apply
+        self.onReady = onReady
+        self.onEnd = onEnd
+        self.sleep = sleep
+    }
+
+    /// Connects (from a task of its own) and keeps the listen going until ``remove()`` or its end.
+    func start() {
+        let task = Task { [self] in await run() }
+        let removed = state.withLock { state -> Bool in
+            state.task = task
+            return state.removed
+        }
+        if removed { task.cancel() }
+    }
+
+    /// Stops listening: the connection closes; nothing more is reported.
+    func remove() {
+        let (task, connection) = state.withLock { state in
+            state.removed = true
+            return (state.task, state.connection)
+        }
+        task?.cancel()
+        connection?.cancel()
+    }
+
+    private var isRemoved: Bool { state.withLock { $0.removed } }
+
+    /// Ends the listen with `error`, reported to `onEnd` unless it was removed.
+    private func end(_ error: DatabaseError) {
+        let report = state.withLock { state -> Bool in
+            defer { state.removed = true }
+            return !state.removed
+        }
+        if report { onEnd(error) }
+    }
+
+    /// The data arrived: the first time, `onReady` is called.
+    private func markReady() {
+        let first = state.withLock { state -> Bool in
+            defer { state.isReady = true }
+            return !state.isReady && !state.removed
+        }
+        if first { onReady() }
+    }
+
+    /// What one connection ended with.
+    private enum Outcome {
+        /// Reconnect after a backoff.
+        case dropped
+        /// Reconnect at once with a fresh ID token.
+        case revoked
+        /// Stop with this error.
+        case failed(DatabaseError)
+        /// The listen was removed.
+        case stopped
+    }
+
+    private func run() async {
+        var failures = 0
+        var forcingRefresh = false
+        while !Task.isCancelled, !isRemoved {
+            let caller: DatabaseCaller
+            do {
+                caller = try await credentials(forcingRefresh)
+            } catch {
+                return end(error)
+            }
+            forcingRefresh = false
+            guard let request = request(caller) else {
+                return end(DatabaseError(.invalidArgument, "The listen's URL could not be made."))
+            }
+            var receivedData = false
+            switch await connect(request.0, mark: request.mark, receivedData: &receivedData) {
+            case .stopped:
+                return
+            case .failed(let error):
+                return end(error)
+            case .revoked:
+                forcingRefresh = true
+                // At once after data; a token revoked again before any data backs off like a failure.
+                if receivedData {
+                    failures = 0
+                    continue
+                }
+                failures += 1
+            case .dropped:
+                failures = receivedData ? 1 : failures + 1
+            }
+            let exponent = min(failures - 1, 5)
+            let delay = min(Self.maximumBackoff, .seconds(1 << exponent))
+            do {
+                try await sleep(delay)
+            } catch {
+                return
+            }
+        }
+    }
+
+    /// One connection: its events applied until it ends.
+    private func connect(_ request: URLRequest, mark: UInt64, receivedData: inout Bool) async -> Outcome {
+        let connection = EventStreamConnection()
+        let removed = state.withLock { state -> Bool in
+            state.connection = connection
+            return state.removed
+        }
+        if removed { return .stopped }
+        defer { connection.cancel() }
+        let status: Int
+        do {
+            status = try await connection.start(request)
+        } catch {
+            return isRemoved || Task.isCancelled ? .stopped : .dropped
+        }
+        guard status == 200 else {
+            var body = Data()
+            do {
+                for try await chunk in connection.body {
+                    body.append(chunk)
+                    if body.count > 64 * 1024 { break }
+                }
+            } catch {}
+            if DatabaseRESTError.isTransient(status: status) { return .dropped }
+            return .failed(DatabaseRESTError.error(status: status, body: body))
+        }
+        var parser = ServerSentEventParser()
+        do {
+            for try await chunk in connection.body {
+                for event in try parser.append(chunk) {
+                    switch event.type {
+                    case "put", "patch":
+                        let (path, data) = try Self.payload(event.data)
+                        try apply(event.type, path, data, mark)
+                        receivedData = true
+                        markReady()
+                    case "keep-alive":
+                        continue
+                    case "cancel":
+                        let reason = try? DatabaseJSON.jsonObject(from: Data(event.data.utf8))
+                        return .failed(
+                            DatabaseError(
+                                .permissionDenied,
+                                "The server cancelled the listen: "
+                                    + ((reason as? String) ?? "Permission denied")))
+                    case "auth_revoked":
+                        return .revoked
+                    default:
+                        continue
+                    }
+                }
+            }
+        } catch let error as DatabaseError {
+            return isRemoved ? .stopped : .failed(error)
+        } catch {
+            return isRemoved || Task.isCancelled ? .stopped : .dropped
+        }
+        return isRemoved || Task.isCancelled ? .stopped : .dropped
+    }
+
+    /// The path (keys) and data of a `put`/`patch` event's `{"path": "/a/b", "data": …}`.
+    /// - Throws: ``DatabaseErrorCode/unknown`` for anything else.
+    static func payload(_ text: String) throws(DatabaseError) -> ([String], Any?) {
+        let object = try DatabaseJSON.jsonObject(from: Data(text.utf8))
+        guard let envelope = object as? [String: Any], let path = envelope["path"] as? String,
+            envelope.keys.contains("data")
+        else {
+            throw DatabaseError(.unknown, "The server sent a malformed event: \(text.prefix(200))")
+        }
+        let keys = path.split(separator: "/").map(String.init)
+        guard keys.isEmpty || (try? DatabasePath(validating: path)) != nil else {
+            throw DatabaseError(.unknown, "The server sent an event with an invalid path: \(path.prefix(200))")
+        }
+        let data = envelope["data"]
+        return (keys, data is NSNull ? nil : data)
+    }
+}

@@ -1,0 +1,35 @@
+import FlintCore
+import FlintTesting
+import Foundation
+import Testing
+
+@testable import FlintDatabase
+
+/// Where requests go without an emulator, and what `useEmulator` refuses as a host.
+@Suite("Database over REST: the database URL")
+struct HTTPBackendURLTests {
+    @Test func withoutAnEmulatorRequestsGoToTheDatabaseURL() async throws {
+        try await withFakeDatabaseServer { fake, server in
+            let backend = HTTPDatabaseBackend(sleep: SleepLog().sleep)
+            let app = try TestApp.make(
+                libraries: [DatabaseLibrary.self],
+                overrides: [.instance(backend, as: DatabaseBackend.self)])
+            let db = try Database.database(app: app, url: server.origin)
+            try await db.reference(withPath: "a").setValue(1)
+            let put = try #require(server.requests.last)
+            #expect(put.pathWithoutQuery == "/a.json")
+            #expect(put.parameters["ns"] == nil)
+            #expect(fake.value(at: "a") as? Int == 1)
+            #expect(db.emulatorOrigin == nil)
+        }
+    }
+
+    @Test(arguments: ["evil.example/x", "a?b", "a#b", "user@host", "a b"])
+    func useEmulatorRefusesAHostThatIsNotOne(host: String) throws {
+        let db = try makeDatabase()
+        let error = #expect(throws: DatabaseError.self) { try db.useEmulator(withHost: host, port: 9000) }
+        #expect(error?.code == .invalidArgument)
+        #expect(error?.message.contains(host) == true)
+        #expect(db.emulatorOrigin == nil)
+    }
+}
