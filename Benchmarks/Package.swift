@@ -1,4 +1,5 @@
 // swift-tools-version: 6.0
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 import PackageDescription
 
 /// Side-by-side benchmarks of Flint against Swinject, swift-dependencies and hand-written baselines.

@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// A change in an ``AppRegistry``'s set of apps (Flint's replacement for Firebase's app-ready and
 /// app-deleted notifications), delivered by ``AppRegistry/events`` and ``AppRegistry/addEventListener(_:)``.
 public enum AppEvent: Sendable {

@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// Holds apps, registered libraries and the monitor. `FlintApp`'s static API uses ``shared``; tests build
 /// their own registries so that parallel tests never share apps.
 public final class AppRegistry: Sendable {

@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// Bridges from listener APIs. `Element` is `Sendable` because listeners run on the sender's thread
 /// and hand the value to the consuming task.
 extension AsyncStream where Element: Sendable {

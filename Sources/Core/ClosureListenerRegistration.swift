@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// A registration whose ``remove()`` runs a closure exactly once.
 ///
 /// Use it when a listener lives somewhere other than a ``ListenerBroadcaster`` (a delegate slot, a timer, a

@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// A registration: how to create an instance of one type for an app, when, and what it depends on.
 ///
 /// ```swift

@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 extension ComponentContainer {
     /// The instance for `type`, converted to `target`: the down-cast of the combined-protocol pattern, where a
     /// component for a product's concrete type is served by the instance of a combined protocol.

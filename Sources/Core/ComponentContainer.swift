@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// An app's components, keyed by type.
 ///
 /// The app's container (`app.container`) resolves any registered type. The container a factory receives

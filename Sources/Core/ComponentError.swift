@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// Errors of component registration, graph validation and resolution, and of every product entry point
 /// (`Auth.auth()`, `Firestore.firestore(app:database:)`, …; see
 /// <doc:ComponentSystem#Product-entry-points>).

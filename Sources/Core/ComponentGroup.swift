@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// The components one library registered for an app (or the app's overrides), as the container reads them.
 ///
 /// A container keeps its groups for its lifetime: its slots refer to their components by position instead of

@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// Observes every component creation and failed resolution in the apps of an ``AppRegistry``.
 ///
 /// Set it with ``AppRegistry/monitor`` before configuring; each app keeps the monitor it was configured

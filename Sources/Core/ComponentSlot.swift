@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// The data of one registered type in a container: where its component is, its resolved dependencies and its
 /// creation order. Records live side by side in their container's ``SlotTable`` (one allocation per container
 /// or per late library, not one object per slot) and are handled through ``ComponentSlot``, a pointer to one.

@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// Builds an app's container storage from registered libraries and overrides, validating the graph:
 /// duplicates, missing required dependencies and cycles, in time linear in components + dependencies.
 ///

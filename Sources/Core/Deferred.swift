@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// A dependency that may arrive later: what a factory with a ``Dependency/deferred(_:)-(T.Type)``
 /// dependency receives from `container.deferred(for:)`, as Firebase Android's `Deferred<T>`.
 ///

@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// A component's declared need for another type in the same container.
 ///
 /// Declared dependencies do three jobs: configure validates them (a required one with no provider is

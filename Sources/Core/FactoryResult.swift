@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// What a component's factory returns (an optional instance), stored for the container.
 ///
 /// The erased factory of a component calls the user's factory and boxes its result (a class instance is stored

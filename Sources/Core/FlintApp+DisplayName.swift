@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 extension FlintApp {
     /// How Flint's messages name the app called `name`: `the default app` for ``defaultName`` (never
     /// Firebase's internal `__FIRAPP_DEFAULT`), otherwise `app 'name'`.

@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// Errors thrown by the app-level API (`AppRegistry.configure`, `FlintApp.configure`, `FlintOptions`).
 ///
 /// Every failure is thrown, never trapped, and names what was wrong. Component, library and product

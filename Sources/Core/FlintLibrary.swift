@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// A module that registers components with Flint, like Firebase's `FIRLibrary`.
 ///
 /// Register the library with ``AppRegistry/register(_:)`` (or ``FlintApp/registerLibrary(_:)``) before

@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// A created instance, boxed once so the container can store it type-erased and hand it back typed
 /// without a dynamic cast (`unsafeDowncast` to `InstanceBox<T>`, which is sound because a slot's key
 /// is `T`'s metatype).

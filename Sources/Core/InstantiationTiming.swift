@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// When a component's instance is created.
 public enum InstantiationTiming: Sendable, Hashable, CustomStringConvertible {
     /// On first request (the default).

@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// Adding a library's components to an app that is already configured (Android's late discovery): validated
 /// against the app's whole graph first, then published at once, then started.
 ///

@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// The components that joined a container after configure, from libraries registered later (Android's late
 /// discovery): their groups, slots, links, type table, set contributions and slot lines. Immutable: each
 /// registration makes a new one holding the previous one's contents plus its own (slots and lines are shared,

@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// A handle to a registered listener, returned by every `add…Listener` API.
 ///
 /// Keep it for as long as you want callbacks and call ``remove()`` to stop them. Dropping the handle does

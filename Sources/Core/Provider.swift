@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// Resolves a type later, on each ``get()``; what a factory with a ``Dependency/provider(_:isRequired:)-(T.Type,_)``
 /// dependency receives from `container.provider(for:)`.
 ///

@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// The name that tells apart several components of one type, as Firebase Android's qualifier annotations do
 /// (`@Background Executor`, `@UiThread Executor`).
 ///

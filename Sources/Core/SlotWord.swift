@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// The encoding of a slot's state word, the first word of its line in ``SlotLines``. One atomic word holds the
 /// whole creation state, so a cached lookup is one acquire load and a claim or a publication is one
 /// compare-and-swap:

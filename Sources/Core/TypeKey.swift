@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// The identity of a keyed type: its metatype's `ObjectIdentifier`, or for a ``Qualified`` type the interned
 /// identifier of (type, qualifier) (see ``QualifiedKeys``). The readable name is computed only when a message
 /// or an export needs it, so building thousands of components stays cheap.

@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// An immutable open-addressing hash table from a type's `ObjectIdentifier` to a slot index, filled once at
 /// configure (through ``Builder``, which also detects duplicate types) and read-only afterwards. Lookups are
 /// a multiply, a shift and usually one probe of one 16-byte entry (key and value side by side, so a lookup

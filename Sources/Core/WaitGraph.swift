@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 import Synchronization
 
 /// Who waits for whose creation, process-wide, to turn a cross-thread deadlock into an error.

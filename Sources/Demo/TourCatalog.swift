@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// The tours `flint-demo` can run: `flint-demo <name>`, listed by `flint-demo --list`; `flint-demo all` runs every
 /// one in this order.
 enum TourCatalog {

@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 // flint-demo: Flint in one screen by default (`swift run flint-demo`); `flint-demo --list` lists the deeper
 // tours, `flint-demo <tour>` runs one, `flint-demo all` runs every one, `flint-demo graph` writes the component
 // graph. The component tour uses tiny stand-in products defined in this target (DemoAuth, DemoFunctions,

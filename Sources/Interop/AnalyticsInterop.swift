@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// What Analytics offers other products: logging events and setting user properties on their behalf
 /// (for example a sync engine logging `listener_start`), and reading the user properties set (Remote
 /// Config's conditions target them).

@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// What App Check offers other products: attestation tokens for backend requests.
 ///
 /// A product declares `.optional(AppCheckInterop.self)` and, when App Check is present, sends the

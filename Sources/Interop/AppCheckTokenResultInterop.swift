@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// The outcome of an App Check token request.
 ///
 /// As in Firebase, a request never throws: on failure `error` is set and `token` holds a placeholder

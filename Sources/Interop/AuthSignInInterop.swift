@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// The sign-in side of Auth, for a product that needs a user before it can work (for example a sync
 /// engine that signs in anonymously on first use).
 ///

@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// The user side of Auth: who is signed in, as seen by another product.
 ///
 /// Auth serves this protocol, ``AuthSignInInterop`` and ``AuthInterop`` from one instance: it registers

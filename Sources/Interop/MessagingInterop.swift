@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// What Messaging offers other products: the app instance's FCM registration token.
 ///
 /// Functions, for example, sends it in the `Firebase-Instance-ID-Token` header so that a callable

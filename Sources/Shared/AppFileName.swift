@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// File names derived from app names, for products that persist one file per app in a directory: always a
 /// single path component, whatever the name (no `/`, no `..`).
 public enum AppFileName {

@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 import FlintInterop
 
 /// Who a request to a backend comes from: the uid security rules see, the ID token a wire protocol sends, and

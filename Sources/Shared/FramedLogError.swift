@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// Why a ``FramedLogFile`` could not be read or written. Each product turns it into its own error (Firestore:
 /// `dataLoss` with ``message``).
 public struct FramedLogError: Error, Sendable, Hashable, CustomStringConvertible {

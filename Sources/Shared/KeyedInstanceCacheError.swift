@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// Errors thrown by ``KeyedInstanceCache`` itself (errors thrown by a `create` closure pass through unchanged).
 public enum KeyedInstanceCacheError: Error, Equatable, CustomStringConvertible {
     /// A `create` closure asked the same cache for the key it is creating, on the same thread. Waiting would

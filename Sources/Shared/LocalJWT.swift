@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 import Foundation
 
 /// Unsigned JSON Web Tokens (`alg: none`), as the Firebase emulators issue them: the local backends of

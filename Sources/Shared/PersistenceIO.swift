@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 import Foundation
 
 /// How a ``FramedLogFile`` writes to its open file: the seam through which tests inject failures (a full disk, a

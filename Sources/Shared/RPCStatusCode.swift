@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// The canonical gRPC status codes, with their numbers (`ok` 0 … `unauthenticated` 16) and wire names: the
 /// error codes of every Flint product that speaks Google's RPC conventions (`FirestoreErrorCode` and
 /// `FunctionsErrorCode` are this type), shared so that they are written once.

@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 import FlintCore
 
 /// Watches an app for its deletion (its registry's `.deleted` event, or an app already deleted) and calls

@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// An engine's documents: an array in display order plus an index by ID, so one change costs O(1) whatever
 /// the collection's size. New documents are appended; a deletion moves the last document into the gap.
 struct CollectionState<T: DataSyncModelProtocol> {

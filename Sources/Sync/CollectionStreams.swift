@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// The collection engines' streams over a remote's change batches.
 enum CollectionStreams {
     /// The whole matching array after every batch.

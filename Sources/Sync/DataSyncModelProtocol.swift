@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// What a model synchronized by the engines conforms to (the seed's `DataSyncModelProtocol`): identified by a
 /// string document ID, `Codable` for the remote and the local files, `Sendable`, with analytics parameters and
 /// ready-made mocks for previews and tests.

@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// Local storage of a ``CollectionSyncEngine`` or ``CollectionGroupSyncEngine``: its documents and pending
 /// writes. ``applyChanges(updated:deleted:)`` records single changes without rewriting the collection.
 /// Implemented by ``FileCollectionPersistence`` and ``MockLocalCollectionPersistence``.

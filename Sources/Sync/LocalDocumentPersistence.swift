@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// Local storage of a ``DocumentSyncEngine``: its document, the document's ID and its pending writes, so they
 /// survive a restart. Implemented by ``FileDocumentPersistence`` and ``MockLocalDocumentPersistence``.
 ///

@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// An operation of a mock remote service, for injecting failures and delays (``MockRemoteCollectionService/setError(_:for:)``).
 public enum MockOperation: Hashable, Sendable {
     /// Reading one document.

@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// An in-memory ``RemoteCollectionGroupService``: the group's documents, changed by the `simulate…` methods
 /// (the group is read-only to its engine); failures and delays can be injected per operation.
 public final class MockRemoteCollectionGroupService<Model: DataSyncModelProtocol>: RemoteCollectionGroupService {

@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// An in-memory ``RemoteCollectionService`` for previews and tests: writes reach its listeners, queries run
 /// with ``SyncQueryEvaluator``, and failures and delays can be injected per operation.
 ///

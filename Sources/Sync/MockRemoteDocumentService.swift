@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// An in-memory ``RemoteDocumentService`` for previews and tests: writes reach its listeners, and failures and
 /// delays can be injected per operation.
 public final class MockRemoteDocumentService<Model: DataSyncModelProtocol>: RemoteDocumentService {

@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// A write that failed remotely and waits in the queue to be sent again: at most one per document, later
 /// writes merged into it (see ``merged(with:)``).
 public struct PendingWrite: Sendable, Codable, Equatable {

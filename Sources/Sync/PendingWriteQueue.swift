@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// The queue of pending writes: one per document, in the order their documents first failed.
 struct PendingWriteQueue: Sendable, Equatable {
     private(set) var writes: [PendingWrite]

@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// The remote side of a ``CollectionGroupSyncEngine``: documents of every collection with one ID, read-only.
 public protocol RemoteCollectionGroupService<Model>: Sendable {
     /// The model stored in the documents.

@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// The remote side of a ``CollectionSyncEngine``: one collection, queried and listened to as a whole, its
 /// documents written one at a time.
 public protocol RemoteCollectionService<Model>: RemoteCollectionGroupService {

@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// The remote side of a ``DocumentSyncEngine``: one collection's documents, read, written and listened to one at
 /// a time. Implemented by ``MockRemoteDocumentService`` and by the adapters (FlintSyncFirestore's
 /// `FirestoreRemoteDocumentService`).

@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// Runs a remote query with the `getDocumentsQuery_*` events (`filter_count`, `count`).
 @MainActor
 func runQuery<T>(

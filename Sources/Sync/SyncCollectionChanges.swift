@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// One batch of changes from a remote collection listener: one snapshot's updated (added or modified) documents
 /// and deleted document IDs. The first batch of a listener is ``isInitial``: the whole result, which replaces
 /// what the engine holds.

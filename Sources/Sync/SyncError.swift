@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// Errors of the sync engines and their local persistence.
 public enum SyncError: Error, Sendable, Equatable {
     /// An operation needs the document ID given to `startListening(documentId:)`, and there is none.

@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// Sends an engine's analytics events, named `{managerKey}_{event}`, to its logger (none: nothing is sent).
 struct SyncEventLog: Sendable {
     let managerKey: String

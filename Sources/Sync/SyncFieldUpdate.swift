@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// Applies partial updates (`updateDocument(data:)`) to a document's fields: keys are dot-separated paths
 /// (`"address.city"`), as Firestore's `updateData` takes them.
 enum SyncFieldUpdate {

@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// One condition of a ``SyncQuery``: a field (dot-separated path), an operator and a value.
 public struct SyncFilter: Sendable, Hashable, Codable {
     /// The field's dot-separated path.

@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// How a ``SyncFilter`` compares a field with its value.
 public enum SyncFilterOperator: String, Sendable, Hashable, Codable {
     /// `==`

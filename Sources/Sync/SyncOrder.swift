@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// One ordering of a ``SyncQuery``.
 public struct SyncOrder: Sendable, Hashable, Codable {
     /// The field's dot-separated path.

@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// The seed's `QueryBuilder`: filters, orderings and a limit, built by chaining and handed to a remote service
 /// (which turns it into a Firestore or Realtime Database query). `Hashable`: `startListening(buildQuery:)` with an
 /// equal query is a no-op.

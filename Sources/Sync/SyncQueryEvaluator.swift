@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// Runs a ``SyncQuery`` over documents held in memory (the mocks' backend, and anything else without a query
 /// engine of its own). Comparisons follow Firestore's: a missing field never matches, integers and doubles
 /// compare as numbers, other types only with their own type.

@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// How an engine waits before retrying its listener: given seconds, returns when they have passed (or throws
 /// when cancelled). Tests inject one they control, so no test waits in real time.
 public typealias SyncSleep = @Sendable (_ seconds: Double) async throws -> Void

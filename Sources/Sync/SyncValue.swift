@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// A field value of a partial update (`updateDocument(data:)`) or of a query filter: the JSON-like values a
 /// document holds, `Sendable` and comparable (the seed takes `[String: Any]`). Literals work:
 /// `["name": "John", "age": 30, "tags": ["a"]]`.

@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// Runs `operation`, racing it against a `timeout` deadline in a task group.
 ///
 /// Whichever finishes first wins and the other child is cancelled: the operation's value (or error) is

@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// The bound FlintTesting's waits use when a test gives none: 30 seconds.
 ///
 /// A wait only reaches its bound when something is broken, so the bound is sized for the slowest place tests

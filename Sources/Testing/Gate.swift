@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 import FlintCore
 
 /// A gate that opens once and that any number of tasks can await, without polling or sleeping: hold a

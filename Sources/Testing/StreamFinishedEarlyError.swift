@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// ``collect(_:from:timeout:)`` or ``first(of:timeout:)``: the sequence finished (without an error)
 /// before delivering the expected number of values.
 public struct StreamFinishedEarlyError: Error, Equatable, Hashable, CustomStringConvertible {

@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 import Foundation
 
 /// An in-process HTTP/1.1 server on `127.0.0.1`, for tests that exercise a product's wire protocol with a

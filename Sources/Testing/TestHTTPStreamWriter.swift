@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 import Foundation
 
 /// The body of a ``TestHTTPResponse/stream(_:eventStream:status:headers:)`` response, written by the test step by step

@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// A test helper's deadline passed before what it waited for happened.
 ///
 /// Compare by case in tests:

@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// Waits until `condition` returns true, checking it again after each `Task.yield()` (and, once the
 /// first few checks failed, after short sleeps of at most 10 ms so as not to spin).
 ///

@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 // Control: every operation the failure snippets try, done with Sendable types, MUST type-check. If it does
 // not, the failure snippets prove nothing (they might fail for another reason), so the harness fails.
 // Covers the three ways to be Sendable the docs recommend (a final class of `let`s, `Locked` state, a
@@ -15,7 +16,12 @@ final class Greeting: Sendable {
 /// Mutable state behind a lock.
 final class Counter: Sendable {
     private let count = Locked(0)
-    func increment() -> Int { count.withLock { $0 += 1; return $0 } }
+    func increment() -> Int {
+        count.withLock {
+            $0 += 1
+            return $0
+        }
+    }
 }
 
 /// A protocol that refines Sendable, used as an existential key.

@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 // Proves: a non-Sendable instance cannot be put in a container as a ready-made override
 // (`Component.instance(_:as:)`). This API already required `Sendable` before the rule covered the others;
 // the snippet keeps it that way.

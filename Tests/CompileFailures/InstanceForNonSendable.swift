@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 // Proves: a non-Sendable type cannot be resolved with `container.instance(for:)`.
 // Expected: error: type 'Counter' does not conform to the 'Sendable' protocol
 //           (from `ComponentContainer.instance<T: Sendable>(for:)`).

@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 // Proves: there is no `Provider` of a non-Sendable type, neither from `container.provider(for:)` nor as a
 // stored `Provider<Counter>`.
 // Expected: error: type 'Counter' does not conform to the 'Sendable' protocol

@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 // Proves: a non-Sendable class cannot be registered as a component.
 // Without the rule, this Counter could be resolved from four tasks at once and its `n` would race, with
 // no word from the compiler.

@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 import Dependencies
 
 /// swift-dependencies key for ``BenchService``: a class instance as the live value (cached by the library

@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 import FlintCore
 
 /// Case 5, `eager_100`: configure an app whose 100 components are all `.alwaysEager`, so configure itself

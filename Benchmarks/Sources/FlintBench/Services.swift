@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// The protocol-typed service resolved by the cached-resolve cases.
 protocol BenchService: AnyObject, Sendable {
     /// Some work, so the service is not empty.

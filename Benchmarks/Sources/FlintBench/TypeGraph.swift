@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// The tag of graph 0; graph `g > 0` is tagged by `g`'s binary digits nested around it
 /// (`TypeBit1<TypeBit0<GraphTag>>` is graph 2).
 enum GraphTag {}

@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// Facts about one sign-in (``AuthDataResult/additionalUserInfo``).
 public struct AdditionalUserInfo: Sendable, Hashable {
     /// The provider used: `"password"` for email and password; nil for an anonymous sign-in, as Firebase

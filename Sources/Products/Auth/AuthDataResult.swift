@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// What a sign-in returns: the signed-in user and facts about this sign-in.
 public struct AuthDataResult: Sendable, Hashable {
     /// The user now signed in.

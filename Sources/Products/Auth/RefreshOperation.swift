@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// One token refresh in flight, shared by every caller that needs a new ID token for the same session
 /// while it runs (concurrent refreshes send one request).
 final class RefreshOperation: Sendable {

@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// What one sign-in provider knows about a user (an entry of ``User/providerData``).
 public struct UserInfo: Sendable, Hashable, Codable {
     /// The provider, for example `"password"` for email and password.

@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// Every error Firestore throws or reports to a listener: a gRPC ``code`` and a ``message``.
 ///
 /// ```swift

@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// A JSON-like value: the data a callable function receives and returns.
 ///
 /// Firebase passes `Any` here; Flint uses a `Sendable`, `Hashable` value so that calls can cross tasks

@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 import Foundation
 
 /// Where a call's tokens may go: only over HTTPS, or to a loopback host (an emulator on this machine).

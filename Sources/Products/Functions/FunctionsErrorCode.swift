@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 import FlintCore
 // Re-exported: the public API exposes FlintProductSupport types (this code type is its `RPCStatusCode`), so a
 // user who imports only FlintFunctions can use them.

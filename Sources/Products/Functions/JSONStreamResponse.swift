@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// One element of a streaming call (``HTTPSCallable/stream(_:)``): a message the function sent while
 /// running, or its final result (Firebase's `JSONStreamResponse`).
 ///

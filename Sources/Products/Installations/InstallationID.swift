@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 import Foundation
 
 /// Firebase installation IDs (FIDs): 22 characters of URL-safe base64 of 16 random bytes whose first four

@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// The codes of a ``MessagingError``, with the raw values of Firebase's `MessagingError.Code`
 /// (`FIRMessagingError`).
 public enum MessagingErrorCode: Int, Sendable, Hashable, CaseIterable, CustomStringConvertible {

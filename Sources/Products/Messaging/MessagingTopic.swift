@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// Topic names as Firebase checks them (`FIRMessagingPubSub`): `/topics/` followed by one or more of
 /// `a-z A-Z 0-9 - _ . ~ %`. A name may be given with or without the `/topics/` prefix.
 enum MessagingTopic {

@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// Errors of the `Codable` conveniences: ``RemoteConfig/setDefaults(from:)`` and
 /// ``RemoteConfigValue/decoded(asType:)``.
 public enum RemoteConfigCodableError: Error, Sendable, Hashable {

@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// The codes of a ``RemoteConfigError``, with the raw values of Firebase's `RemoteConfigError`.
 public enum RemoteConfigErrorCode: Int, Sendable, Hashable, CaseIterable, CustomStringConvertible {
     /// An unknown error (8001).

@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// The outcome of ``RemoteConfig/fetchAndActivate()`` (Firebase's `RemoteConfigFetchAndActivateStatus`).
 public enum RemoteConfigFetchAndActivateStatus: Int, Sendable, Hashable, CaseIterable {
     /// A fetch was made and its config activated (0).

@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// The outcome of the latest fetch (Firebase's `RemoteConfigFetchStatus`).
 public enum RemoteConfigFetchStatus: Int, Sendable, Hashable, CaseIterable {
     /// No fetch was made yet (0).

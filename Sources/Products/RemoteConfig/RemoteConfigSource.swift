@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// Where a ``RemoteConfigValue`` came from (Firebase's `RemoteConfigSource`).
 public enum RemoteConfigSource: Int, Sendable, Hashable, CaseIterable {
     /// The active fetched config (0).

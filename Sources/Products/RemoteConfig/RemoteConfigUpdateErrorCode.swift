@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// The codes of a ``RemoteConfigUpdateError``, with the raw values of Firebase's `RemoteConfigUpdateError`.
 public enum RemoteConfigUpdateErrorCode: Int, Sendable, Hashable, CaseIterable, CustomStringConvertible {
     /// The real-time connection failed (8001).

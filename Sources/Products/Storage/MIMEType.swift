@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// The content type an upload from a file gets when its metadata sets none, from the file's extension (the
 /// SDK's `StorageUtils.MIMETypeForExtension`, which asks the system's type registry; Flint carries a table of
 /// the common types so that every platform, Linux included, answers alike).

@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// The codes of a ``StorageError``, with the raw values of Firebase's `StorageErrorCode`.
 public enum StorageErrorCode: Int, Sendable, Hashable, CaseIterable, CustomStringConvertible {
     /// An unknown error (-13000).

@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// One page of a listing (Firebase's `StorageListResult`): the folders and objects directly under a
 /// reference, and the token of the next page.
 public struct StorageListResult: Sendable {

@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 import Foundation
 
 /// Path and URL rules of Storage references, as Firebase's `StoragePath`: paths have no leading, trailing

@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 import Foundation
 
 /// The SDK's completion-handler forms of the operations that are not tasks. Each runs the `async` form in a new

@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// What uploads and downloads have in common (Firebase's `StorageObservableTask` and
 /// `StorageTaskManagement`): observers per status, pause, resume and cancel.
 ///

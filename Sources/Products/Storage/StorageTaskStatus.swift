@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// What a task is doing, and the events observers can ask for (Firebase's `StorageTaskStatus`).
 public enum StorageTaskStatus: Int, Sendable, Hashable, CustomStringConvertible {
     /// Not started yet.

@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// Why an exchanging ``AppCheckDebugProvider`` got no token: the ``AppCheckError/underlyingError`` of the
 /// ``AppCheckError`` it throws (whose ``AppCheckError/code`` follows Firebase's `GACAppCheckErrorUtil`).
 ///

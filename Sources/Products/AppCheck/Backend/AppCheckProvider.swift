@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// Obtains App Check tokens for one app (Firebase's `AppCheckProvider`): the debug provider, or your own
 /// attestation (DeviceCheck, App Attest, a custom service).
 public protocol AppCheckProvider: Sendable {

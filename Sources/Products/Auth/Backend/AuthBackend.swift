@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// The service Auth talks to: Firebase's Identity Toolkit and Secure Token APIs, as a protocol.
 ///
 /// Auth resolves its backend from the app's container, so an app or a test can swap it:

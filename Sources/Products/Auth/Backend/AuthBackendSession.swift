@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 import Foundation
 
 /// What the backend returns for a sign-in, a sign-up or a token refresh: the account and a fresh pair of

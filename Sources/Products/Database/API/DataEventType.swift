@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// The kinds of events a ``DatabaseQuery`` observer receives (Firebase's `DataEventType`, same raw values).
 public enum DataEventType: Int, Sendable, Hashable, CaseIterable {
     /// A child appeared (in the query's window).

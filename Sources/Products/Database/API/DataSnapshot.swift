@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// An immutable copy of the data at a location (Firebase's `DataSnapshot`), as an observer, a stream or
 /// ``DatabaseReference/getData()`` delivers it.
 ///

@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 extension DatabaseReference {
     /// Registers a write of `value` at this location, to be applied by the backend when this client
     /// disconnects (``Database/goOffline()``, or its app is deleted), even if it never reconnects. The rules

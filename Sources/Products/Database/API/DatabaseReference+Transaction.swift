@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 extension DatabaseReference {
     /// Atomically modifies the location's data: `block` receives the current value (the local one first,
     /// possibly nil even when the server has data) and returns ``TransactionResult/success(withValue:)`` or

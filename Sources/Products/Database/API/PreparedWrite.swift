@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// The sets of one write as the client applies them (server values resolved locally) and, for a backend
 /// whose server resolves server values itself, as they are sent (placeholders kept; nil when the same).
 struct PreparedWrite {

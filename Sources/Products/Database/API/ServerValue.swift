@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// Placeholders the database replaces when it stores a write (Firebase's `ServerValue`).
 public enum ServerValue {
     /// The write's time, in milliseconds since 1970 (`{".sv": "timestamp"}`).

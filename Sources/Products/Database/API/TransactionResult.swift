@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// What a transaction block returns (Firebase's `TransactionResult`): the new value, or an abort.
 public final class TransactionResult: Sendable {
     /// The value to commit; nil aborts.

@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// One atomic write sent to a ``DatabaseBackend``: values to store at paths, in order. Opaque: made by the
 /// client.
 public struct DatabaseBackendWrite: Sendable {

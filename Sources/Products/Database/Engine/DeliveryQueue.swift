@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 import FlintCore
 
 /// Runs callbacks in the order they were enqueued, never under a lock and never two at a time: whoever

@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// What the engine hands a listener: child events with the value, an error (the listener is gone), or the
 /// end (the database was shut down with its app).
 enum EngineDelivery: Sendable {

@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// The order of a query's children: by priority (the default), key, value or a child's value.
 enum QueryIndex: Sendable, Hashable {
     case priority

@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// What a ``DatabaseQuery`` selects: a location, an order, optional bounds and a limit, or the error that
 /// made it invalid.
 struct QuerySpec: Sendable, Equatable {

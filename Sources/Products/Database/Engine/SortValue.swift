@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// What a child sorts by under a value-like order (by priority, value or child): null < false < true <
 /// numbers < strings < objects, as the SDK's `FValueIndex`/`FPriorityIndex`. Objects all compare equal (ties
 /// are broken by key).

@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// The order of child keys, as the SDK's `+[FUtilities compareKey:toKey:]`: keys that parse as 32-bit integers
 /// come first, by number (for the same number, the shorter key first: `"5"` before `"05"`), then every other
 /// key by its UTF-16 code units.

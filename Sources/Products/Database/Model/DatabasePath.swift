@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// A location in a database: its keys from the root, as the SDK's `FPath`. Empty segments are ignored, so
 /// `"/a//b/"` is `a/b`, and the root is the empty path.
 ///

@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// Whether parsing keeps server values (`{".sv": …}`) as placeholders instead of resolving them: set while a
 /// write's wire form is made for a backend that resolves them itself (``HTTPDatabaseBackend``).
 enum WireServerValues {

@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// One aggregation of an ``AggregateQuery`` (Firebase's `AggregateField`): the number of documents, or the
 /// sum or average of a numeric field over them.
 ///

@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// Aggregations over a query's results, computed by the backend (Firebase's `AggregateQuery`):
 /// `try await query.count.getAggregation(source: .server).count`, or several at once with
 /// ``Query/aggregate(_:)``.

@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// A collection's location: a query over all its documents, and the way to name or add documents in it
 /// (Firebase's `CollectionReference`).
 public final class CollectionReference: Query, @unchecked Sendable {

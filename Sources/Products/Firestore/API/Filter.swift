@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// A filter to combine with AND / OR and pass to ``Query/whereFilter(_:)`` (Firebase's `Filter`).
 ///
 /// ```swift

@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// Where `getDocument(source:)` and `getDocuments(source:)` read (Firebase's `FirestoreSource`).
 public enum FirestoreSource: Sendable, Hashable {
     /// The backend while online; the local cache while offline (``Firestore/disableNetwork()``).

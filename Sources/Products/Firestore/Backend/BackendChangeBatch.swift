@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// Everything one commit changed, as a ``FirestoreBackend`` streams it to watchers.
 public struct BackendChangeBatch: Sendable {
     /// The commit's sequence number: 1, 2, 3… per database, delivered in this order.

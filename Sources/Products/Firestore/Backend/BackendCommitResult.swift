@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// What a successful commit returns.
 public struct BackendCommitResult: Sendable, Hashable {
     /// The commit's sequence number (its ``BackendChangeBatch/sequenceNumber``).

@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// A document as a ``FirestoreBackend`` stores it. Opaque: backends pass it along; the client reads it.
 public struct BackendDocument: Sendable {
     /// The stored state.

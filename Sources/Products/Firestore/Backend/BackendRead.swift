@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// The result of a backend read, with the commit sequence number it reflects: the read includes every
 /// commit numbered up to ``sequenceNumber`` and none after.
 public struct BackendRead<Value: Sendable>: Sendable {

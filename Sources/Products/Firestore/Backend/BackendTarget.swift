@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// What a read or a listen ranges over: one document, one collection, or a collection group.
 public struct BackendTarget: Sendable, Hashable, CustomStringConvertible {
     /// The target.

@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// One write of a commit (set, merge, update or delete, with field transforms and a precondition).
 /// Opaque: a backend passes it to ``LocalFirestoreBackend`` or applies it with ``apply(to:commitTime:version:database:)``.
 public struct BackendWrite: Sendable {

@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// A project and one of its databases: what a ``FirestoreBackend`` keeps apart.
 public struct DatabaseID: Sendable, Hashable, CustomStringConvertible {
     /// The default database's ID, `(default)`.

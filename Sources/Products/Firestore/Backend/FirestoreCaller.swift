@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// Who sends a request to a ``FirestoreBackend``: what the security rules see.
 ///
 /// The client fills it from its app's optional interop dependencies: `uid` from `FlintInterop.AuthInterop`

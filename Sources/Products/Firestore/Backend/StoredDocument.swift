@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// A document's persisted state, as the backend's ``PersistenceLog`` and the client's ``ClientCacheFile``
 /// write it (its path is stored beside it).
 struct StoredDocument: Codable {

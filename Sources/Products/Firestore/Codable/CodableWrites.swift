@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// Writing `Encodable` values (through ``FirestoreEncoder``) wherever data is written.
 extension DocumentReference {
     /// Writes an `Encodable` value (``FirestoreEncoder``): replaces the document, or merges with `merge`.

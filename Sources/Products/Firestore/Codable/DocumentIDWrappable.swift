@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// A type a ``DocumentID`` property can hold: `String` (the document's ID) or ``DocumentReference``.
 public protocol DocumentIDWrappable: Sendable {
     /// The value for the document at `reference`.

@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// References inside Codable types: ``FirestoreEncoder`` and ``FirestoreDecoder`` keep them as reference
 /// values; other coders see the document's path.
 extension DocumentReference: Codable {

@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// Reading a document as a `Decodable` value (through ``FirestoreDecoder``).
 extension DocumentSnapshot {
     /// The document decoded as `type` (``FirestoreDecoder``); ``DocumentID`` properties get its ID.

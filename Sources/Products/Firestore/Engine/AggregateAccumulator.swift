@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// Computes one ``AggregateField`` over documents, as the Standard edition backend does: non-numeric and
 /// missing values are skipped; integer sums are exact (an intermediate overflow is fine) and stay integers
 /// when the total fits in 64 bits, otherwise the sum is a double; any double makes the sum a double; an

@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// A query cursor: positions (one per order-by, a prefix of them) and whether the position itself is
 /// included (`start(at:)`, `end(at:)`) or excluded (`start(after:)`, `end(before:)`).
 struct Bound: Sendable, Equatable {

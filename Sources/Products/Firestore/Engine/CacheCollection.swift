@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// How a client's ``RemoteDocumentCache`` drops documents, from its settings.
 enum CacheCollection: Equatable {
     /// Documents leave once no active listener and no pending write references them (the memory cache's

@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// The changes of one view update, one per document, merged as Firestore merges them: added then modified
 /// is added; added then removed is nothing; modified then removed is removed; removed then added is
 /// modified; a metadata change takes the kind of a real change.

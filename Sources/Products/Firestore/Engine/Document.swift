@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// One document state: its path, fields, backend version and whether local writes not yet acknowledged
 /// shaped it. Immutable and shared between the backend, views and snapshots.
 final class Document: Sendable {

@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// A query's filter tree: field filters combined with AND / OR.
 indirect enum FilterNode: Sendable, Equatable {
     case field(FieldFilter)

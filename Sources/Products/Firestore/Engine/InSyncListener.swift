@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// A snapshots-in-sync listener (`Firestore.addSnapshotsInSyncListener(_:)`): called once when registered, then
 /// after every round of deliveries that raised a snapshot to some listener, and told when the engine stops.
 final class InSyncListener: Sendable {

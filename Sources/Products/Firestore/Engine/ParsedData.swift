@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// User data turned into what a mutation needs: stored fields, the field mask of a merge or update, and
 /// the field transforms of ``FieldValue`` sentinels.
 struct ParsedData: Sendable {

@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// A local write (one `setData`, one `WriteBatch`…) waiting for the backend, in the queue of the user who
 /// made it.
 struct PendingBatch {

@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// Everything a query says: target, filters, orderings, limit and cursors, plus the first validation
 /// problem found while it was built (reported when the query is used).
 struct QueryDescription: Sendable {

@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// A query ready to evaluate documents: which ones match, their sort keys and their order.
 ///
 /// A class: views, snapshots and closures share one matcher instead of copying the query's arrays.

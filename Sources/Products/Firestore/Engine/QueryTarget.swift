@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// The documents a query ranges over.
 enum QueryTarget: Sendable, Hashable {
     /// The documents directly in one collection.

@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// One listener's view of a query (or of one document): its current documents in order, kept up to date
 /// incrementally.
 ///

@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// The documents a client received from the backend (Firebase's remote document cache): the results of its
 /// reads and listens and the batches of the targets it listens to, each with the backend sequence number it
 /// reflects. Offline and `source: .cache` reads are served from it; a document it has never seen is unknown.

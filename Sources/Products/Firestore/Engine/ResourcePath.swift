@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// A slash-separated path of a document or collection, relative to the database root
 /// (`users/ada/posts/p1`). Compared and hashed segment by segment, by UTF-8 bytes.
 struct ResourcePath: Sendable, Hashable, CustomStringConvertible {

@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// The persisted form of a ``Mutation`` in a ``ClientCacheFile`` (field paths as their names).
 struct StoredMutation: Codable {
     /// A persisted field transform.

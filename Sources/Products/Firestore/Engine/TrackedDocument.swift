@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// A document the engine follows on its own: one with local writes not yet acknowledged (or just
 /// acknowledged, until every view has caught up with the backend). Views show it as `remote` with
 /// `mutations` applied on top.

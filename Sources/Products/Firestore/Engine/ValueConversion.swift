@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// Turning stored values into public ones.
 extension Value {
     /// The public value: references made by `reference`, pending server timestamps resolved by `behavior`.

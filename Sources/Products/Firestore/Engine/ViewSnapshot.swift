@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// What a view hands its listener: the documents in order, the changes since the previous snapshot and
 /// the snapshot's metadata.
 struct ViewSnapshot: Sendable {

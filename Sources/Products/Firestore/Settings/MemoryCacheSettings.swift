@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// An in-memory local cache (Firebase's `MemoryCacheSettings`), the default. It holds the documents this
 /// client received and its pending writes for the life of the ``Firestore`` instance, collected as its
 /// ``garbageCollectorSettings`` say:

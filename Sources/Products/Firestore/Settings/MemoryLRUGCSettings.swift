@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// Least-recently-used garbage collection of a memory cache (Firebase's `MemoryLRUGCSettings`): documents
 /// stay after their listeners go; when the cached documents pass ``sizeBytes``, those received longest ago
 /// are dropped, never those of active listeners or pending writes.

@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// One document's change between two snapshots of a query (Firebase's `DocumentChange`).
 ///
 /// Changes are listed removed first, then added, then modified, each in query order. `oldIndex` is the

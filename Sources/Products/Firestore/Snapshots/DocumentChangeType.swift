@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// How a document changed in a query's results.
 public enum DocumentChangeType: Sendable, Hashable {
     /// It entered the results.

@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// A document's data at one moment, or its absence (Firebase's `DocumentSnapshot`).
 ///
 /// Not subclassable outside the module (``QueryDocumentSnapshot`` is its only subclass); immutable, hence

@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// A document of a query result: it always exists, so ``data(with:)`` is not optional (Firebase's
 /// `QueryDocumentSnapshot`).
 public final class QueryDocumentSnapshot: DocumentSnapshot, @unchecked Sendable {

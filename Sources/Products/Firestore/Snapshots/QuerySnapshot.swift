@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// A query's results at one moment, and how they changed since the previous snapshot of the same
 /// listener (Firebase's `QuerySnapshot`).
 ///

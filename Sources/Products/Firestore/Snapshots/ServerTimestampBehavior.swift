@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// How snapshots show a server timestamp the backend has not set yet (a pending
 /// `FieldValue.serverTimestamp()` write).
 public enum ServerTimestampBehavior: Sendable, Hashable {

@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// Where a snapshot's data comes from (Firebase's `SnapshotMetadata`).
 public struct SnapshotMetadata: Sendable, Hashable, CustomStringConvertible {
     /// Whether local writes not yet acknowledged by the backend shaped the data (for a query snapshot: of at

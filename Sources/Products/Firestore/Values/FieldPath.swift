@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// A path to a field inside a document: a list of field names (Firebase's `FieldPath`).
 ///
 /// Strings used where a field is expected (`whereField("address.city", …)`, `updateData(["address.city": …])`,

@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// A write-only marker made by ``FieldValue``: where it appears in written data, the write does
 /// something special to that field (``FirestoreValue/fieldValue(_:)``).
 public struct FieldValueSentinel: Sendable, Equatable, CustomStringConvertible {

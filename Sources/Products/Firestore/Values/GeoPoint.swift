@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// A geographical point: latitude and longitude in degrees (Firebase's `GeoPoint`).
 ///
 /// Geopoints order by latitude, then longitude.

@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// The App Check claims of a call whose App Check token is a local (unsigned) JWT.
 public struct CallableAppCheckContext: Sendable, Hashable {
     /// The attested app's ID: the token's `app_id` claim, else its `sub` claim (empty when neither is there).

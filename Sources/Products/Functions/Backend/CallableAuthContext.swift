@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// The authenticated caller of a callable function: the ID token's uid and claims.
 public struct CallableAuthContext: Sendable, Hashable {
     /// The caller's uid: the token's `user_id` claim, else its `sub` claim.

@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// What a ``LocalFunctionsBackend`` handler learns about its caller, like the `context` (or `request`)
 /// of a Cloud Functions callable handler.
 public struct CallableContext: Sendable, Hashable {

@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// A function registered with a ``LocalFunctionsBackend``: receives the call's data (Int64 wrappers already
 /// decoded) and the caller's context, returns the result or throws.
 ///

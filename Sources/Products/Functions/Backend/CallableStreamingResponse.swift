@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 import Foundation
 
 /// The raw answer to a streaming request (``FunctionsTransport/stream(_:)``): the HTTP status once the

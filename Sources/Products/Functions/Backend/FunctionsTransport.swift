@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// How a callable request reaches a function: the seam between ``Functions`` and a backend.
 ///
 /// Flint ships two transports:

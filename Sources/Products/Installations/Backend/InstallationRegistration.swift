@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// What registering an installation returns: the FID the backend keeps (normally the one sent), its refresh
 /// token and a first auth token.
 public struct InstallationRegistration: Sendable {

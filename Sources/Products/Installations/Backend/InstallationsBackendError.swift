@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// What an ``InstallationsBackend`` call can fail with.
 public enum InstallationsBackendError: Error, Sendable, Hashable {
     /// The backend does not know the installation (or its refresh token): it must be registered again.

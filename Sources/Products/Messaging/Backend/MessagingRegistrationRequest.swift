@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// What a ``MessagingBackend`` needs to issue an FCM registration token for one app instance.
 public struct MessagingRegistrationRequest: Sendable, Hashable {
     /// The sender ID (the project number, the app options' `gcmSenderID`).

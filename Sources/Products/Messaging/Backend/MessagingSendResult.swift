@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// What ``LocalMessagingBackend/send(_:to:)`` did with a message.
 public struct MessagingSendResult: Sendable, Hashable {
     /// The message's ID: `projects/{project}/messages/{number}`, as FCM names sent messages.

@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// Who a message sent through a ``LocalMessagingBackend`` is for (FCM's `token`, `topic` and `condition`).
 public enum MessagingTarget: Sendable, Hashable {
     /// One app instance, by its FCM registration token.

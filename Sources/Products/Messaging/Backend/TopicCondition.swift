@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// A topic condition such as `'a' in topics && ('b' in topics || 'c' in topics)`: which devices a message
 /// sent to a condition reaches (FCM's `condition` target).
 ///

@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// What a ``RemoteConfigBackend`` call can fail with.
 public enum RemoteConfigBackendError: Error, Sendable, Hashable {
     /// The server is overloaded or failing (HTTP 429, 500, 502, 503, 504): the client backs off.

@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// A named condition of a template.
 public struct RemoteConfigCondition: Sendable, Hashable {
     /// The name parameters refer to.

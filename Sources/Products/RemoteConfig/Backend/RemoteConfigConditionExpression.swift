@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// What a template condition tests (a subset of Firebase's condition language).
 public indirect enum RemoteConfigConditionExpression: Sendable, Hashable {
     /// Always true.

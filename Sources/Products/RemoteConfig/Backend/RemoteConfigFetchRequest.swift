@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// What a client sends with a fetch: who it is, for condition evaluation.
 public struct RemoteConfigFetchRequest: Sendable, Hashable {
     /// The app's Google app ID (`FlintOptions.googleAppID`).

@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// A fetch answer: its state, the evaluated entries and the template version.
 public struct RemoteConfigFetchResponse: Sendable, Hashable {
     /// What the answer means.

@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// The state of a fetch answer (the REST API's `state`).
 public enum RemoteConfigFetchState: String, Sendable, Hashable {
     /// A template was evaluated: the entries are the new config (`UPDATE`).

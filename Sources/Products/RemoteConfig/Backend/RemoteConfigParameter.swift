@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// One template parameter: a default value and values for conditions.
 public struct RemoteConfigParameter: Sendable, Hashable {
     /// The value when no condition with a value matches; nil means "use the in-app default" (the key is left

@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// The percentile of an installation for percent conditions: the 64-bit FNV-1a hash of `seed.installationID`
 /// modulo 100,000,000 (a millionth of a percent). Stable for an installation and seed; it does not reproduce
 /// Firebase's server-side assignment.

@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// What a client sends to open the real-time stream.
 public struct RemoteConfigRealtimeRequest: Sendable, Hashable {
     /// The app's Google app ID.

@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// Why ``RemoteConfigTemplate/validate()`` (and so ``LocalRemoteConfigBackend/publish(_:)``) refused a template.
 public enum RemoteConfigTemplateError: Error, Sendable, Hashable {
     /// Two conditions have this name.

@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 import Foundation
 
 /// An incremental MD5 (RFC 1321), for the `md5Hash` Cloud Storage keeps of each object. Not for security:

@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 import Foundation
 
 /// Where a ``Storage`` instance's operations go: an app component (one per app; ``StorageLibrary`` registers

@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// Who makes a Storage request, as the backend sees it: the signed-in user's uid and token (from the app's
 /// optional `AuthInterop`) and the App Check token (from `AppCheckInterop`), each nil when absent.
 public struct StorageCaller: Sendable, Hashable {

@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// One page of a listing as a ``StorageBackend`` answers it: full paths of the folders and objects directly
 /// under the listed folder, and the token of the next page.
 public struct StorageListPage: Sendable, Hashable {

@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// What security rules of a ``LocalStorageBackend`` see of a request (like Firestore's `RulesRequest`).
 ///
 /// ```swift

@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 import Foundation
 
 /// Where a database's REST requests go: `{origin}/{percent-encoded keys}.json`, with `?ns={namespace}` for

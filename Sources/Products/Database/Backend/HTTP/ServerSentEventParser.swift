@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 import Foundation
 
 /// Reads a `text/event-stream` body as the HTML standard defines it, as far as the Realtime Database uses

@@ -1,3 +1,4 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 import Foundation
 
 /// The file operations of a persistent ``LocalDatabaseBackend``: the real ones, or (in tests) ones that fail
