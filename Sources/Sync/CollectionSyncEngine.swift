@@ -30,6 +30,8 @@ public final class CollectionSyncEngine<T: DataSyncModelProtocol> {
     @ObservationIgnored private var remote: (any RemoteCollectionService<T>)?
     @ObservationIgnored private let persistence: (any LocalCollectionPersistence<T>)?
     @ObservationIgnored private let events: SyncEventLog
+    /// The run of ``syncPendingWrites()`` in progress, shared by overlapping calls.
+    @ObservationIgnored private var pendingWritesRun: Task<Void, Never>?
     @ObservationIgnored private let listener: ListenerSupervisor<SyncCollectionChanges<T>>
     @ObservationIgnored private let relays = StreamRelays()
     @ObservationIgnored private var lifetime: AppLifetime?
@@ -313,7 +315,21 @@ public final class CollectionSyncEngine<T: DataSyncModelProtocol> {
     }
 
     /// Sends the queued writes (also done by `startListening`); those that fail again stay queued.
+    /// Overlapping calls (a second `startListening` while the first one still sends) share one run, so a
+    /// write is never sent twice.
     public func syncPendingWrites() async {
+        if let running = pendingWritesRun {
+            await running.value
+            return
+        }
+        let run = Task { @MainActor in await self.sendPendingWrites() }
+        pendingWritesRun = run
+        await run.value
+        pendingWritesRun = nil
+    }
+
+    /// One run of ``syncPendingWrites()``.
+    private func sendPendingWrites() async {
         guard !pending.isEmpty, let remote else { return }
         events.track("syncPendingWrites_start", ["pending_write_count": String(pending.count)])
         var synced = 0

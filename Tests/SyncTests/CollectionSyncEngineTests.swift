@@ -163,6 +163,26 @@ struct CollectionSyncEngineTests {
         engine.stopListening()
     }
 
+    @Test func overlappingStartsSendAPendingWriteOnce() async throws {
+        let remote = MockRemoteCollectionService(collection: users)
+        let engine = makeEngine(remote)
+        remote.setError(RemoteDown(), for: .update)
+        await #expect(throws: RemoteDown.self) { try await engine.updateDocument(id: "1", data: ["age": 31]) }
+        remote.setError(nil, for: .update)
+        // The replayed update waits at the gate, so a second start overlaps the first one's replay.
+        let gate = Gate()
+        remote.setBeforeCall { operation in if operation == .update { await gate.wait() } }
+        let first = Task { await engine.startListening() }
+        try await waitUntil { remote.calls.filter { $0 == .update }.count == 2 }  // the failed one, then the replay
+        let second = Task { await engine.startListening(buildQuery: { $0.where("age", isGreaterThan: 0) }) }
+        gate.open()
+        await first.value
+        await second.value
+        #expect(remote.calls.filter { $0 == .update }.count == 2)  // not sent a third time
+        #expect(engine.pendingWriteCount == 0)
+        engine.stopListening()
+    }
+
     @Test func pendingWritesThatFailAgainStayQueued() async throws {
         let remote = MockRemoteCollectionService(collection: users)
         let persistence = MockLocalCollectionPersistence<TestUser>()
