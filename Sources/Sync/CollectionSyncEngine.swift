@@ -30,15 +30,13 @@ public final class CollectionSyncEngine<T: DataSyncModelProtocol> {
     @ObservationIgnored private var remote: (any RemoteCollectionService<T>)?
     @ObservationIgnored private let persistence: (any LocalCollectionPersistence<T>)?
     @ObservationIgnored private let events: SyncEventLog
-    /// The run of ``syncPendingWrites()`` in progress, shared by overlapping calls.
-    @ObservationIgnored private var pendingWritesRun: Task<Void, Never>?
     @ObservationIgnored private let listener: ListenerSupervisor<SyncCollectionChanges<T>>
     @ObservationIgnored private let relays = StreamRelays()
     @ObservationIgnored private var lifetime: AppLifetime?
     @ObservationIgnored private var activeQuery: SyncQuery?
     @ObservationIgnored private var startGeneration = 0
     @ObservationIgnored private var changesSinceSnapshot = 0
-    @ObservationIgnored private var pending = PendingWriteQueue()
+    @ObservationIgnored private let outbox: PendingWriteOutbox
     @ObservationIgnored private var deletedAppName: String?
 
     /// An engine whose files (when `enableLocalPersistence`) live under `persistenceDirectory` (default:
@@ -80,11 +78,12 @@ public final class CollectionSyncEngine<T: DataSyncModelProtocol> {
         self.persistence = localPersistence
         let events = SyncEventLog(managerKey: managerKey, logger: SyncEngineLogger.resolve(logger, app: app))
         self.events = events
+        self.outbox = PendingWriteOutbox(events: events)
         self.listener = ListenerSupervisor(events: events, sleep: sleep)
         if let persistence = localPersistence {
             state = CollectionState(load { try persistence.loadCollection() } ?? [])
-            pending = PendingWriteQueue(load { try persistence.loadPendingWrites() } ?? [])
-            pendingWriteCount = pending.count
+            outbox.load(load { try persistence.loadPendingWrites() } ?? [])
+            pendingWriteCount = outbox.count
         }
         if let app {
             let name = app.name
@@ -140,8 +139,7 @@ public final class CollectionSyncEngine<T: DataSyncModelProtocol> {
         activeQuery = nil
         guard clearCaches else { return }
         state = CollectionState()
-        let hadPending = !pending.isEmpty
-        pending.removeAll()
+        let hadPending = outbox.removeAll()
         pendingWriteCount = 0
         persist { persistence in
             try persistence.replaceCollection([])
@@ -299,18 +297,12 @@ public final class CollectionSyncEngine<T: DataSyncModelProtocol> {
 
     private func enqueue(_ write: PendingWrite, remoteError: any Error) throws {
         guard let persistence else { return }
-        pending.add(write)
-        pendingWriteCount = pending.count
-        events.track(
-            "pendingWriteAdded", ["document_id": write.documentId, "pending_write_count": String(pending.count)])
+        defer { pendingWriteCount = outbox.count }
         do {
-            try persistence.savePendingWrites(pending.writes)
+            try outbox.add(write, remoteError: remoteError) { try persistence.savePendingWrites($0) }
         } catch {
-            let failure = SyncError.pendingWriteNotPersisted(
-                remoteError: SyncEventLog.describe(remoteError),
-                reason: SyncEventLog.describe(error))
-            lastPersistenceError = failure
-            throw failure
+            lastPersistenceError = error
+            throw error
         }
     }
 
@@ -318,40 +310,17 @@ public final class CollectionSyncEngine<T: DataSyncModelProtocol> {
     /// Overlapping calls (a second `startListening` while the first one still sends) share one run, so a
     /// write is never sent twice.
     public func syncPendingWrites() async {
-        if let running = pendingWritesRun {
-            await running.value
-            return
-        }
-        let run = Task { @MainActor in await self.sendPendingWrites() }
-        pendingWritesRun = run
-        await run.value
-        pendingWritesRun = nil
-    }
-
-    /// One run of ``syncPendingWrites()``.
-    private func sendPendingWrites() async {
-        guard !pending.isEmpty, let remote else { return }
-        events.track("syncPendingWrites_start", ["pending_write_count": String(pending.count)])
-        var synced = 0
-        for write in pending.writes {
-            do {
+        guard let remote else { return }
+        await outbox.sendAll(
+            { write in
                 switch write.kind {
                 case .save: try await remote.saveDocument(try SyncModelCoding.model(T.self, from: write.fields))
                 case .update: try await remote.updateDocument(id: write.documentId, data: write.fields)
                 case .delete: try await remote.deleteDocument(id: write.documentId)
                 }
-                pending.remove(write)
-                synced += 1
-            } catch {
-                continue
-            }
-        }
-        pendingWriteCount = pending.count
-        persist { [pending] in try $0.savePendingWrites(pending.writes) }
-        events.track(
-            "syncPendingWrites_complete",
-            ["synced_count": String(synced), "pending_write_count": String(pending.count)])
-        if pending.isEmpty { events.track("pendingWritesCleared") }
+            },
+            save: { [weak self] writes in self?.persist { try $0.savePendingWrites(writes) } })
+        pendingWriteCount = outbox.count
     }
 
     // MARK: Streams

@@ -31,13 +31,11 @@ public final class DocumentSyncEngine<T: DataSyncModelProtocol> {
     @ObservationIgnored private var remote: (any RemoteDocumentService<T>)?
     @ObservationIgnored private let persistence: (any LocalDocumentPersistence<T>)?
     @ObservationIgnored private let events: SyncEventLog
-    /// The run of ``syncPendingWrites()`` in progress, shared by overlapping calls.
-    @ObservationIgnored private var pendingWritesRun: Task<Void, Never>?
     @ObservationIgnored private let listener: ListenerSupervisor<T?>
     @ObservationIgnored private let relays = StreamRelays()
     @ObservationIgnored private var lifetime: AppLifetime?
     @ObservationIgnored private var documentId: String?
-    @ObservationIgnored private var pending = PendingWriteQueue()
+    @ObservationIgnored private let outbox: PendingWriteOutbox
     @ObservationIgnored private var deletedAppName: String?
 
     /// An engine whose files (when `enableLocalPersistence`) live under `persistenceDirectory` (default:
@@ -78,12 +76,13 @@ public final class DocumentSyncEngine<T: DataSyncModelProtocol> {
         self.persistence = localPersistence
         let events = SyncEventLog(managerKey: managerKey, logger: SyncEngineLogger.resolve(logger, app: app))
         self.events = events
+        self.outbox = PendingWriteOutbox(events: events)
         self.listener = ListenerSupervisor(events: events, sleep: sleep)
         if let persistence = localPersistence {
             documentId = load { try persistence.loadDocumentId() } ?? nil
             currentDocument = load { try persistence.loadDocument() } ?? nil
-            pending = PendingWriteQueue(load { try persistence.loadPendingWrites() } ?? [])
-            pendingWriteCount = pending.count
+            outbox.load(load { try persistence.loadPendingWrites() } ?? [])
+            pendingWriteCount = outbox.count
         }
         if let app {
             let name = app.name
@@ -131,8 +130,7 @@ public final class DocumentSyncEngine<T: DataSyncModelProtocol> {
         guard clearCaches else { return }
         currentDocument = nil
         documentId = nil
-        let hadPending = !pending.isEmpty
-        pending.removeAll()
+        let hadPending = outbox.removeAll()
         pendingWriteCount = 0
         persist { persistence in
             try persistence.saveDocument(nil)
@@ -272,18 +270,12 @@ public final class DocumentSyncEngine<T: DataSyncModelProtocol> {
 
     private func enqueue(_ write: PendingWrite, remoteError: any Error) throws {
         guard let persistence else { return }
-        pending.add(write)
-        pendingWriteCount = pending.count
-        events.track(
-            "pendingWriteAdded", ["document_id": write.documentId, "pending_write_count": String(pending.count)])
+        defer { pendingWriteCount = outbox.count }
         do {
-            try persistence.savePendingWrites(pending.writes)
+            try outbox.add(write, remoteError: remoteError) { try persistence.savePendingWrites($0) }
         } catch {
-            let failure = SyncError.pendingWriteNotPersisted(
-                remoteError: SyncEventLog.describe(remoteError),
-                reason: SyncEventLog.describe(error))
-            lastPersistenceError = failure
-            throw failure
+            lastPersistenceError = error
+            throw error
         }
     }
 
@@ -291,40 +283,17 @@ public final class DocumentSyncEngine<T: DataSyncModelProtocol> {
     /// Overlapping calls (a second `startListening` while the first one still sends) share one run, so a
     /// write is never sent twice.
     public func syncPendingWrites() async {
-        if let running = pendingWritesRun {
-            await running.value
-            return
-        }
-        let run = Task { @MainActor in await self.sendPendingWrites() }
-        pendingWritesRun = run
-        await run.value
-        pendingWritesRun = nil
-    }
-
-    /// One run of ``syncPendingWrites()``.
-    private func sendPendingWrites() async {
-        guard !pending.isEmpty, let remote else { return }
-        events.track("syncPendingWrites_start", ["pending_write_count": String(pending.count)])
-        var synced = 0
-        for write in pending.writes {
-            do {
+        guard let remote else { return }
+        await outbox.sendAll(
+            { write in
                 switch write.kind {
                 case .save: try await remote.saveDocument(try SyncModelCoding.model(T.self, from: write.fields))
                 case .update: try await remote.updateDocument(id: write.documentId, data: write.fields)
                 case .delete: try await remote.deleteDocument(id: write.documentId)
                 }
-                pending.remove(write)
-                synced += 1
-            } catch {
-                continue
-            }
-        }
-        pendingWriteCount = pending.count
-        persist { [pending] in try $0.savePendingWrites(pending.writes) }
-        events.track(
-            "syncPendingWrites_complete",
-            ["synced_count": String(synced), "pending_write_count": String(pending.count)])
-        if pending.isEmpty { events.track("pendingWritesCleared") }
+            },
+            save: { [weak self] writes in self?.persist { try $0.savePendingWrites(writes) } })
+        pendingWriteCount = outbox.count
     }
 
     // MARK: Streams
