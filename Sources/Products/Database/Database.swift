@@ -53,7 +53,7 @@ public final class Database: Sendable {
 
     /// The default database of the default app.
     ///
-    /// - Throws: ``ComponentError/defaultAppNotConfigured`` without a default app, then the errors of
+    /// - Throws: `ComponentError.defaultAppNotConfigured` without a default app, then the errors of
     ///   ``database(app:url:)``.
     public static func database() throws(ComponentError) -> Database {
         try database(app: ProductEntryPoint.defaultApp())
@@ -61,7 +61,7 @@ public final class Database: Sendable {
 
     /// The database at `url` of the default app.
     ///
-    /// - Throws: ``ComponentError/defaultAppNotConfigured`` without a default app, then the errors of
+    /// - Throws: `ComponentError.defaultAppNotConfigured` without a default app, then the errors of
     ///   ``database(app:url:)``.
     public static func database(url: String) throws(ComponentError) -> Database {
         try database(app: ProductEntryPoint.defaultApp(), url: url)
@@ -70,7 +70,7 @@ public final class Database: Sendable {
     /// The default database of `app`: the options' `databaseURL`, or
     /// `https://<projectID>-default-rtdb.firebaseio.com` as the SDK derives it.
     ///
-    /// - Throws: the errors of ``database(app:url:)``, and ``ComponentError/invalidOptions(product:reason:)``
+    /// - Throws: the errors of ``database(app:url:)``, and `ComponentError.invalidOptions(product:reason:)`
     ///   when the options have neither a `databaseURL` nor a `projectID`.
     public static func database(app: FlintApp) throws(ComponentError) -> Database {
         let provider = try ProductEntryPoint.require(
@@ -81,9 +81,9 @@ public final class Database: Sendable {
 
     /// The instance of `app` for the database at `url` (`https://host`, no path), created on first use.
     ///
-    /// - Throws: ``ComponentError/libraryNotRegistered(type:library:)`` when ``DatabaseLibrary`` was not
-    ///   registered before `app` was configured, ``ComponentError/appDeleted(name:)`` for a deleted app,
-    ///   ``ComponentError/invalidArgument(product:reason:)`` for a malformed URL.
+    /// - Throws: `ComponentError.libraryNotRegistered(type:library:)` when ``DatabaseLibrary`` was not
+    ///   registered before `app` was configured, `ComponentError.appDeleted(name:)` for a deleted app,
+    ///   `ComponentError.invalidArgument(product:reason:)` for a malformed URL.
     public static func database(app: FlintApp, url: String) throws(ComponentError) -> Database {
         let provider = try ProductEntryPoint.require(
             DatabaseProvider.self, in: app, product: Database.self,

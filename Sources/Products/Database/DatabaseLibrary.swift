@@ -7,8 +7,8 @@ import FlintInterop
 ///
 /// Components, per app:
 /// - an internal provider (cacheable, lazy) that keeps the ``Database`` instances per URL and shuts them
-///   down when the app is deleted, with optional dependencies on ``AuthInterop`` (the caller's uid for
-///   security rules) and ``AppCheckInterop``, and a required one on ``DatabaseBackend``;
+///   down when the app is deleted, with optional dependencies on `AuthInterop` (the caller's uid for
+///   security rules) and `AppCheckInterop`, and a required one on ``DatabaseBackend``;
 /// - ``DatabaseBackend`` (cacheable, lazy): a new in-memory ``LocalDatabaseBackend``. Override it to share
 ///   one backend between apps or to add security rules.
 public enum DatabaseLibrary: FlintLibrary {

@@ -33,8 +33,8 @@ final class DatabaseInstances: DatabaseProvider, ComponentLifecycleMaintainer {
     }
 
     /// The cached instance, or a new one.
-    /// - Throws: ``ComponentError/invalidOptions(product:reason:)`` without a URL, a `databaseURL` or a
-    ///   `projectID`; ``ComponentError/invalidArgument(product:reason:)`` for a malformed URL.
+    /// - Throws: `ComponentError.invalidOptions(product:reason:)` without a URL, a `databaseURL` or a
+    ///   `projectID`; `ComponentError.invalidArgument(product:reason:)` for a malformed URL.
     func database(url: String?) throws(ComponentError) -> Database {
         let product = ComponentError.typeName(of: Database.self)
         let raw: String

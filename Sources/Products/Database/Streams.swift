@@ -1,11 +1,12 @@
 // Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 import FlintCore
 
-/// `AsyncSequence` forms of the observers (seed 000 §7.2): each iteration registers its own observer and
-/// removes it when the loop ends, however it ends (`break`, an error, cancellation of the consuming task,
-/// the stream dropped). Nothing is dropped: the streams buffer without limit. A refusal by the security
-/// rules (``DatabaseErrorCode/permissionDenied``) or an invalid query ends the loop by throwing it; deleting
-/// the app finishes it normally.
+/// `AsyncSequence` forms of the observers, with the stream names of Firebase's AsyncSequence proposal (see
+/// FlintCore's Streams guide): each iteration registers its own observer and removes it when the loop ends,
+/// however it ends (`break`, an error, cancellation of the consuming task, the stream dropped). Nothing is
+/// dropped: the streams buffer without limit. A refusal by the security rules
+/// (``DatabaseErrorCode/permissionDenied``) or an invalid query ends the loop by throwing it; deleting the app
+/// finishes it normally.
 extension DatabaseQuery {
     /// The data the query selects: once at first (`exists() == false` when there is none), then after every
     /// change.

@@ -1,6 +1,6 @@
 // Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// An immutable copy of the data at a location (Firebase's `DataSnapshot`), as an observer, a stream or
-/// ``DatabaseReference/getData()`` delivers it.
+/// ``DatabaseQuery/getData()`` delivers it.
 ///
 /// ``value`` gives the data as Foundation values: `nil`, `Bool`, `Int` or `Double`, `String`,
 /// `[String: Any]`, or `[Any]` when the children's keys are integers `0…n` with few enough gaps (the SDK's

@@ -1,6 +1,7 @@
 // Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
-/// A child-level event of ``DatabaseQuery/events()`` (seed 000 §7.2): the child's snapshot and, except for
-/// removals, the key of the child before it in the query's order (nil when it is the first).
+/// A child-level event of ``DatabaseQuery/events()`` (the stream names of Firebase's AsyncSequence proposal; see
+/// FlintCore's Streams guide): the child's snapshot and, except for removals, the key of the child before it in
+/// the query's order (nil when it is the first).
 public enum DatabaseEvent: Sendable {
     /// A child appeared.
     case childAdded(DataSnapshot, previousSiblingKey: String?)

@@ -11,7 +11,7 @@ extension DatabaseReference {
         runTransactionBlock(block, andCompletionBlock: { _, _, _ in }, withLocalEvents: true)
     }
 
-    /// ``runTransactionBlock(_:)`` with a completion block: `(nil, true, snapshot)` once committed, `(nil,
+    /// ``runTransactionBlock(_:)->()`` with a completion block: `(nil, true, snapshot)` once committed, `(nil,
     /// false, snapshot)` when `block` aborted, or the error (``DatabaseErrorCode/maxRetries``,
     /// ``DatabaseErrorCode/overriddenBySet`` when a `setValue` on the location aborted it,
     /// ``DatabaseErrorCode/permissionDenied``, ``DatabaseErrorCode/invalidArgument`` for an invalid reference).

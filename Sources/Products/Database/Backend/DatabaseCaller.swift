@@ -1,5 +1,5 @@
 // Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
-/// Who performs a backend operation: the signed-in user's uid and ID token (from ``AuthInterop``) and the
+/// Who performs a backend operation: the signed-in user's uid and ID token (from `AuthInterop`) and the
 /// App Check token, each nil when absent.
 public struct DatabaseCaller: Sendable, Hashable {
     /// The caller's uid, nil when unauthenticated.

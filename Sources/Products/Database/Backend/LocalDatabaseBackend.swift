@@ -10,7 +10,7 @@ import Foundation
 /// the caller's uid): returning false refuses the operation with ``DatabaseErrorCode/permissionDenied``. A
 /// write is checked at each of its paths; a listen at its location. Without rules everything is allowed.
 ///
-/// Transactions use ``compareAndSet(_:expected:database:caller:origin:)``.
+/// Transactions use ``compareAndSet(_:expected:database:caller:origin:)-45fpo``.
 ///
 /// `onDisconnect` operations are kept per client session and applied when the client goes offline or its
 /// app is deleted.

@@ -2,7 +2,7 @@
 import FlintInterop
 import FlintProductSupport
 
-/// Finds out who the caller is (FlintProductSupport's `CallerCredentials`): the uid from ``AuthInterop``'s ID
+/// Finds out who the caller is (FlintProductSupport's `CallerCredentials`): the uid from `AuthInterop`'s ID
 /// token (its `sub` or `user_id` claim, or the user ID when the token is not a JWT) and the App Check token.
 struct DatabaseCredentials: Sendable {
     let credentials: CallerCredentials

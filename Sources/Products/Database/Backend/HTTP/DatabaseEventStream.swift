@@ -18,7 +18,7 @@ import Foundation
 ///   backoff of 1, 2, 4, … (at most 30) seconds waited with the injected `sleep`; the count restarts once data
 ///   arrives. On reconnecting, the server sends the location's whole data again (`put` at `/`), which
 ///   replaces what the client had: no change is lost, and one that did not happen raises no event.
-/// - Another status ends the listen with its error (``DatabaseRESTError``); malformed events end it with
+/// - Another status ends the listen with its error (`DatabaseRESTError`); malformed events end it with
 ///   ``DatabaseErrorCode/unknown``.
 ///
 /// An ending (before or after the data arrived) goes to `onEnd`, once. After ``remove()``, nothing is

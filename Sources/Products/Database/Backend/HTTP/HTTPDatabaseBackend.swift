@@ -18,7 +18,7 @@ import Foundation
 ///
 /// - **Listens**: one `GET {path}.json` with `Accept: text/event-stream` per observed location or query
 ///   (its `orderBy`, `startAt`, `endAt`, `equalTo`, `limitToFirst`/`limitToLast`), kept open by a
-///   ``DatabaseEventStream``: `put` and `patch` events update the data this backend knows, which its watchers
+///   `DatabaseEventStream`: `put` and `patch` events update the data this backend knows, which its watchers
 ///   (the client engine) receive as changes, so observers get the same events as with the embedded backend.
 ///   `cancel` fails the listen with ``DatabaseErrorCode/permissionDenied``; `auth_revoked` reconnects with a
 ///   fresh ID token; a dropped connection reconnects after a backoff (waited with the injected `sleep`).
@@ -37,7 +37,7 @@ import Foundation
 ///   effort: a client that crashes or loses the network never sends them.
 ///
 /// Requests are not retried: a failure is reported (``DatabaseErrorCode/unavailable`` when the server could
-/// not be reached) and the client reverts the write. Errors map as ``DatabaseRESTError`` says.
+/// not be reached) and the client reverts the write. Errors map as `DatabaseRESTError` says.
 public final class HTTPDatabaseBackend: DatabaseBackend {
     private typealias Watcher = @Sendable (DatabaseBackendChange) -> Void
 
@@ -111,7 +111,7 @@ public final class HTTPDatabaseBackend: DatabaseBackend {
     // MARK: - Reads and listens
 
     /// `GET {path}.json` of the location.
-    /// - Throws: ``DatabaseError`` (``DatabaseRESTError``); ``DatabaseErrorCode/invalidArgument`` for a
+    /// - Throws: ``DatabaseError`` (`DatabaseRESTError`); ``DatabaseErrorCode/invalidArgument`` for a
     ///   malformed path.
     public func read(_ path: String, database: String, caller: DatabaseCaller) async throws(DatabaseError)
         -> DatabaseBackendValue
@@ -121,7 +121,7 @@ public final class HTTPDatabaseBackend: DatabaseBackend {
     }
 
     /// `GET {path}.json` with the query's parameters.
-    /// - Throws: ``DatabaseError`` (``DatabaseRESTError``).
+    /// - Throws: ``DatabaseError`` (`DatabaseRESTError`).
     public func read(
         _ query: DatabaseBackendQuery, database: String,
         caller: DatabaseCaller
@@ -140,7 +140,7 @@ public final class HTTPDatabaseBackend: DatabaseBackend {
     public var listensPerLocation: Bool { true }
 
     /// Listens to `query`: every listen of one query of one database shares one event stream (see
-    /// ``DatabaseEventStream``), opened by the first and closed when the last is removed. `onReady` is called
+    /// `DatabaseEventStream`), opened by the first and closed when the last is removed. `onReady` is called
     /// once the stream's first data is applied (at once, from here, when it already was); `onCancel` when the
     /// stream ends (a refusal, a `cancel` event, a malformed event).
     public func listen(
@@ -288,7 +288,7 @@ public final class HTTPDatabaseBackend: DatabaseBackend {
 
     /// `PUT` (a set), `DELETE` (a removal) or `PATCH` (an update) with the caller's credentials; then the
     /// watchers receive the written values as the server answered them, tagged with `origin`.
-    /// - Throws: ``DatabaseError`` (``DatabaseRESTError``); nothing was written.
+    /// - Throws: ``DatabaseError`` (`DatabaseRESTError`); nothing was written.
     public func write(
         _ write: DatabaseBackendWrite, database: String, caller: DatabaseCaller,
         origin: String
@@ -371,7 +371,7 @@ public final class HTTPDatabaseBackend: DatabaseBackend {
     /// A transaction's compare-and-set with ETags: the location's ETag (from the last answer when it was for
     /// `expected`, else a `GET` with `X-Firebase-ETag: true`), then a `PUT` with `if-match`. Returns nil once
     /// written, or the server's value when it is not `expected` (a `412` answers it).
-    /// - Throws: ``DatabaseError`` (``DatabaseRESTError``).
+    /// - Throws: ``DatabaseError`` (`DatabaseRESTError`).
     public func compareAndSet(
         _ write: DatabaseBackendWrite, expected: DatabaseBackendValue, database: String,
         caller: DatabaseCaller, origin: String
@@ -592,7 +592,7 @@ public final class HTTPDatabaseBackend: DatabaseBackend {
         return request
     }
 
-    /// Sends `request`; a status other than 2xx (or one of `accepting`) is its ``DatabaseRESTError``.
+    /// Sends `request`; a status other than 2xx (or one of `accepting`) is its `DatabaseRESTError`.
     private func send(_ request: URLRequest, accepting: Set<Int> = []) async throws(DatabaseError) -> (
         Data, HTTPURLResponse
     ) {
