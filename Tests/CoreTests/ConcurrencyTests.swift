@@ -13,7 +13,7 @@ private final class Pong: Sendable {}
 
 @Suite("Concurrency: exactly-once, no lock during factories, no deadlocks", .timeLimit(.minutes(1)))
 struct ConcurrencyTests {
-    // Rule 2: a 16-thread stress test racing first creation counts one instance.
+    // Exactly-once creation: a 16-thread stress test racing first creation counts one instance.
     @Test func sixteenThreadsRacingFirstCreationCreateOneInstance() async throws {
         for _ in 0..<20 {
             let runs = RunCounter()
@@ -48,7 +48,7 @@ struct ConcurrencyTests {
         #expect(runs.value == 1)
     }
 
-    // Rule 7: a slow factory never blocks lookups of other components.
+    // A slow factory never blocks lookups of other components.
     @Test func aSlowFactoryDoesNotBlockOtherLookups() async throws {
         let entered = Signal()
         let release = Signal()

@@ -5,7 +5,7 @@ import Testing
 
 @Suite("Resolution: keys, caching, nil factories, restricted containers")
 struct ResolutionTests {
-    // Rule 1: types are keyed by metatype; protocols and classes are both keys.
+    // Types are keyed by metatype; protocols and classes are both keys.
     @Test func protocolAndClassTypesAreBothKeys() throws {
         let greeter = EnglishGreeter()
         let app = try makeApp([.instance(greeter, as: Greeter.self), cached(Leaf.self) { _ in Leaf() }])
@@ -72,7 +72,7 @@ struct ResolutionTests {
         #expect(app.container.instance(for: Leaf.self) != nil)
     }
 
-    // Rule 3: re-entrant factories.
+    // Re-entrant factories (Component System guide, "Thread-safety guarantees").
     @Test func factoriesResolveTheirDependenciesReentrantly() throws {
         let app = try makeApp([
             cached(Leaf.self) { _ in Leaf() },
@@ -84,7 +84,7 @@ struct ResolutionTests {
         #expect(root.branch.leaf === app.container.instance(for: Leaf.self))
     }
 
-    // Rule 4: the factory's container is restricted to declared dependencies.
+    // The factory's container is restricted to declared dependencies.
     @Test func undeclaredDependencyThrowsInTheFactory() throws {
         let app = try makeApp([
             cached(Leaf.self) { _ in Leaf() },

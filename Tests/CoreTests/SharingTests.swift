@@ -3,7 +3,7 @@ import FlintCore
 import FlintTesting
 import Testing
 
-// The combined-protocol pattern exactly as the component guide writes it (seed 004, "Providing Multiple
+// The combined-protocol pattern exactly as the component guide writes it (the Component System guide, "Sharing one instance between several protocols"; originally Firebase's component guide, "Providing Multiple
 // Components and Sharing Instances"), plus Flint's direct alternatives: multi-type components, set
 // contributions and provider dependencies.
 

@@ -8,7 +8,7 @@ private final class DefaultOnly: Sendable {}
 private final class Lazy: Sendable {}
 private final class EagerFresh: Sendable {}
 
-@Suite("Instantiation timing (rule 6)")
+@Suite("Instantiation timing")  // Component System guide, "Instantiation timing"
 struct TimingTests {
     private struct Counters {
         let always = RunCounter(), defaultOnly = RunCounter(), lazy = RunCounter(), fresh = RunCounter()

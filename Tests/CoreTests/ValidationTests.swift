@@ -11,7 +11,7 @@ private final class Outside: Sendable {}
 
 private func name<T>(_ type: T.Type) -> String { ComponentError.typeName(of: type) }
 
-@Suite("Graph validation at configure (rule 5, rule 9)")
+@Suite("Graph validation at configure")  // Component System guide, "Validation errors" and "Overrides"
 struct ValidationTests {
     @Test func twoLibrariesProvidingOneTypeIsDuplicateComponentNamingBoth() throws {
         let registry = try makeRegistry([
@@ -60,7 +60,7 @@ struct ValidationTests {
         }
     }
 
-    // Rule 9.
+    // Overrides replace library components (Component System guide, "Overrides").
     @Test func overrideReplacesTheLibraryComponent() throws {
         let libraryRuns = RunCounter()
         let registry = try makeRegistry([("flint-one", [cached(Leaf.self, runs: libraryRuns) { _ in Leaf() }])])

@@ -23,7 +23,7 @@ extension Messaging {
         messageListeners.addListener(listener)
     }
 
-    /// The FCM registration token each time it changes (seed 000 §7.6): a new token after the first fetch,
+    /// The FCM registration token each time it changes (the stream name of Firebase's `AsyncSequence` proposal): a new token after the first fetch,
     /// after ``deleteToken()`` then ``token()``, or after the installation ID changed. A deletion is not
     /// yielded (the stream is of `String`); the delegate sees it as nil.
     ///
@@ -41,7 +41,7 @@ extension Messaging {
         tokenListeners.stream(bufferingPolicy: .bufferingNewest(1)) { $0 }
     }
 
-    /// The messages received while the app runs (seed 000 §7.6), in order: with the embedded backend, every
+    /// The messages received while the app runs (the stream name of Firebase's `AsyncSequence` proposal), in order: with the embedded backend, every
     /// message sent to this instance's token, to a topic it is subscribed to, or to a condition its topics
     /// satisfy.
     ///

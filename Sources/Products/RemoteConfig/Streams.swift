@@ -2,7 +2,7 @@
 import FlintCore
 
 extension RemoteConfig {
-    /// Real-time config updates as a stream (seed 000 §7.5; Firebase's `addOnConfigUpdateListener`): each
+    /// Real-time config updates as a stream (the name of Firebase's `AsyncSequence` proposal; Firebase's `addOnConfigUpdateListener`): each
     /// element holds the keys that differ between the newly fetched and the active config, never empty. The app
     /// still calls ``activate()``.
     ///

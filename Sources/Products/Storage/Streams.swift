@@ -2,7 +2,7 @@
 import FlintCore
 
 extension StorageTask {
-    /// The task's progress as an `AsyncSequence` (seed 000 §7.4, Firebase's proposal): a snapshot for each
+    /// The task's progress as an `AsyncSequence` (named as in Firebase's `AsyncSequence` proposal): a snapshot for each
     /// `progress` event; the sequence finishes after success and throws the task's error on failure
     /// (`cancelled` when the task is cancelled or its app deleted).
     ///
