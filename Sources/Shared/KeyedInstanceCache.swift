@@ -82,6 +82,16 @@ public final class KeyedInstanceCache<Key: Hashable & Sendable, Value: AnyObject
         }
     }
 
+    /// Every instance created so far (creations in progress are not included), in no particular order.
+    public var instances: [Value] {
+        slots.withLock { slots in
+            slots.values.compactMap { slot in
+                if case .ready(let value) = slot { return value }
+                return nil
+            }
+        }
+    }
+
     /// The number of created instances (creations in progress are not counted).
     public var count: Int {
         slots.withLock { slots in

@@ -26,6 +26,37 @@ struct ConnectionTests {
         #expect(try await bob.reference(withPath: "a").getData().value as? Int == 1)
     }
 
+    @Test func theClassLevelSwitchesActOnEveryInstanceOfTheRegistry() async throws {
+        let backend = LocalDatabaseBackend()
+        let registry = AppRegistry()
+        try registry.register(DatabaseLibrary.self)
+        let overrides: [Component] = [.instance(backend, as: DatabaseBackend.self)]
+        let alice = try Database.database(
+            app: registry.configure(name: "alice", options: .testing, overrides: overrides))
+        let bob = try Database.database(app: registry.configure(name: "bob", options: .testing, overrides: overrides))
+        let observer = try makeDatabase(backend: backend, name: "observer")  // another registry: stays online
+        DatabaseReference.goOffline(in: registry)
+        let sent = Gate()
+        let count = Locked(0)
+        for (database, path) in [(alice, "a"), (bob, "b")] {
+            database.reference(withPath: path).setValue(1) { _, _ in
+                if count.withLock({
+                    $0 += 1
+                    return $0
+                }) == 2 {
+                    sent.open()
+                }
+            }
+        }
+        #expect(!(try await observer.reference(withPath: "a").getData().exists()))
+        #expect(!(try await observer.reference(withPath: "b").getData().exists()))
+        #expect(!sent.isOpen)
+        DatabaseReference.goOnline(in: registry)
+        try await sent.wait(timeout: defaultTestTimeout)
+        #expect(try await observer.reference(withPath: "a").getData().value as? Int == 1)
+        #expect(try await observer.reference(withPath: "b").getData().value as? Int == 1)
+    }
+
     @Test func otherClientsChangesArriveOnReconnect() async throws {
         let (alice, bob) = try makeTwoClients()
         let log = EventLog()

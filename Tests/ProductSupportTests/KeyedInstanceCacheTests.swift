@@ -29,6 +29,17 @@ struct KeyedInstanceCacheTests {
         #expect(cache.count == 2)
     }
 
+    @Test func instancesListsWhatWasCreated() throws {
+        let cache = KeyedInstanceCache<String, StreamTestObject>()
+        #expect(cache.instances.isEmpty)
+        let a = try cache.instance(for: "a") { StreamTestObject($0) }
+        let b = try cache.instance(for: "b") { StreamTestObject($0) }
+        #expect(Set(cache.instances.map(\.label)) == ["a", "b"])
+        #expect(cache.instances.contains { $0 === a } && cache.instances.contains { $0 === b })
+        cache.removeAll()
+        #expect(cache.instances.isEmpty)
+    }
+
     @Test func cachedInstanceNeverCreates() throws {
         let cache = KeyedInstanceCache<String, StreamTestObject>()
         #expect(cache.cachedInstance(for: "a") == nil)

@@ -9,6 +9,9 @@ import Foundation
 protocol DatabaseProvider: AnyObject, Sendable {
     /// The instance for `url` (nil: the app's default database), created on first request.
     func database(url: String?) throws(ComponentError) -> Database
+
+    /// Every instance created so far.
+    var databases: [Database] { get }
 }
 
 /// The provider of one app: a ``KeyedInstanceCache`` of instances keyed by database URL, emptied (each
@@ -31,6 +34,9 @@ final class DatabaseInstances: DatabaseProvider, ComponentLifecycleMaintainer {
         self.auth = auth
         self.appCheck = appCheck
     }
+
+    /// Every instance created so far.
+    var databases: [Database] { instances.instances }
 
     /// The cached instance, or a new one.
     /// - Throws: `ComponentError.invalidOptions(product:reason:)` without a URL, a `databaseURL` or a
