@@ -1,7 +1,6 @@
 // Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 import FlintCore
 import Foundation
-import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -231,10 +230,11 @@ func deleteAllApps(of registry: AppRegistry) {
     done.wait()
 }
 
-/// The start line and finish line shared by the threads of one ``runOnThreads`` run.
+/// The start line and finish line shared by the threads of one ``runOnThreads`` run. Threads block on
+/// semaphores (no spinning): each signals `arrived`, then sleeps on `go` until every thread is ready.
 private final class StartLine: Sendable {
-    let arrived = Atomic<Int>(0)
-    let go = Atomic<Bool>(false)
+    let arrived = DispatchSemaphore(value: 0)
+    let go = DispatchSemaphore(value: 0)
     let finished = DispatchSemaphore(value: 0)
 }
 
@@ -246,16 +246,16 @@ private func runOnThreads(
     let line = StartLine()
     for index in 0..<threads {
         let thread = Thread {
-            line.arrived.add(1, ordering: .acquiringAndReleasing)
-            while !line.go.load(ordering: .acquiring) { sched_yield() }
+            line.arrived.signal()
+            line.go.wait()
             body(index, iterationsPerThread)
             line.finished.signal()
         }
         thread.start()
     }
-    while line.arrived.load(ordering: .acquiring) < threads { sched_yield() }
+    for _ in 0..<threads { line.arrived.wait() }
     let start = ContinuousClock.now
-    line.go.store(true, ordering: .releasing)
+    for _ in 0..<threads { line.go.signal() }
     for _ in 0..<threads { line.finished.wait() }
     return start.duration(to: .now)
 }
