@@ -155,38 +155,13 @@ public final class CollectionSyncEngine<T: DataSyncModelProtocol> {
     public var isListenerDown: Bool { listener.isWaitingToRetry }
 
     private func replaceAll(_ models: [T]) {
-        state.replace(with: models)
-        changesSinceSnapshot = 0
-        persist { try $0.replaceCollection(models) }
+        CollectionCacheUpdate.replace(
+            &state, changesSinceSnapshot: &changesSinceSnapshot, with: models, persist: persist)
     }
 
     private func apply(_ changes: SyncCollectionChanges<T>) {
-        if changes.isInitial {
-            replaceAll(changes.updated)
-            return
-        }
-        for model in changes.updated {
-            state.upsert(model)
-            if events.isEnabled {
-                var parameters = model.eventParameters
-                parameters["document_id"] = model.id
-                events.track("documentUpdated", parameters)
-            }
-        }
-        var deleted: [String] = []
-        for id in changes.deleted where state.remove(id: id) {
-            deleted.append(id)
-            events.track("documentDeleted", ["document_id": id])
-        }
-        persist { try $0.applyChanges(updated: changes.updated, deleted: deleted) }
-        // Compaction: once the change records outnumber the documents (and 1,000), one new snapshot, so the
-        // file stays proportional to the collection at an amortized O(1) per change.
-        changesSinceSnapshot += 1
-        if changesSinceSnapshot > max(1_000, state.models.count) {
-            changesSinceSnapshot = 0
-            let models = state.models
-            persist { try $0.replaceCollection(models) }
-        }
+        CollectionCacheUpdate.apply(
+            changes, to: &state, changesSinceSnapshot: &changesSinceSnapshot, events: events, persist: persist)
     }
 
     // MARK: Reading
