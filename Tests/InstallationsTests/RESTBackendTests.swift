@@ -118,7 +118,10 @@ private func installationsServer(generateStatus: Int = 200) -> TestHTTPServer.Ha
 
     @Test func aServerErrorIsNotRetriedDuringTheBackoff() async throws {
         try await withTestHTTPServer({ _ in .json("{}", status: 503) }) { server in
-            let installations = try Installations.installations(app: makeInstallationsApp())
+            // A clock that stands still: the second call falls in the backoff however slow the machine is.
+            let clock = TestClock()
+            let installations = try Installations.installations(
+                app: makeInstallationsApp(settings: InstallationsSettings(now: clock.closure)))
             try installations.useEmulator(withHost: server.host, port: server.port)
             for _ in 0..<2 {
                 let error = await #expect(throws: InstallationsError.self) {
