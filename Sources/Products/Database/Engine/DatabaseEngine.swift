@@ -51,7 +51,8 @@ final class DatabaseEngine: Sendable {
         var online = true
         /// Commits waiting for the client to be online again.
         var onlineWaiters: [CheckedContinuation<Void, Never>] = []
-        /// The `onDisconnect` sets the backend accepted, applied locally when going offline (as the SDK does).
+        /// The `onDisconnect` sets the backend accepted (server values kept as placeholders), applied locally when
+        /// going offline, server values resolved then (as the SDK does).
         var disconnectSets: [(path: DatabasePath, node: DatabaseNode)] = []
         /// Pending writes the backend accepted whose change has not arrived (it is ignored while offline).
         var committed: Set<Int> = []
@@ -294,7 +295,11 @@ final class DatabaseEngine: Sendable {
         }?.remove()
         backend.disconnect(session: origin, database: url)
         state.withLock { state in
-            let sets = state.disconnectSets
+            let now = Date()
+            let server = state.server
+            let sets = state.disconnectSets.map { set -> (path: DatabasePath, node: DatabaseNode) in
+                (set.path, set.node.resolvingServerValues(existing: server, at: set.path, now))
+            }
             state.disconnectSets = []
             guard !sets.isEmpty else { return }
             state.server = Self.applying(DatabaseBackendWrite(sets: sets), to: state.server)
@@ -346,7 +351,7 @@ final class DatabaseEngine: Sendable {
         serverOperation(completion) { [self] caller async throws(DatabaseError) in
             try await backend.onDisconnect(
                 DatabaseBackendWrite(sets: sets, wire: wire), database: url, caller: caller, session: origin)
-            state.withLock { $0.disconnectSets += sets }
+            state.withLock { $0.disconnectSets += wire ?? sets }
         }
     }
 
