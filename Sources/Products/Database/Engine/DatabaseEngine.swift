@@ -1,5 +1,6 @@
 // Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 import FlintCore
+import FlintProductSupport
 import Foundation
 
 /// The client of one database: the server's value as last seen, the local writes not yet acknowledged, the
@@ -14,6 +15,10 @@ import Foundation
 ///
 /// Events are computed under the lock, in the order of state changes, and delivered after it is released by
 /// a ``DeliveryQueue``; listeners on deeper paths get theirs first.
+///
+/// With a disk cache (``DatabaseClientCache``), a write is recorded before it applies, the server's value at
+/// listened locations whenever it changes, and an acknowledged or refused write's end; a later engine starts
+/// with the recorded pending writes (sent first) and, when it starts offline, with the recorded data.
 final class DatabaseEngine: Sendable {
     typealias Callback = @Sendable (EngineDelivery) -> Void
 
@@ -60,6 +65,20 @@ final class DatabaseEngine: Sendable {
         var connection = 0
         /// The queries kept in sync (``keepSynced(_:_:)``) and their hidden listeners (0 while being made).
         var synced: [(spec: QuerySpec, id: Int)] = []
+        /// The disk cache, nil without one (appended to under this lock: its owner serializes it).
+        var cache: DatabaseClientCache?
+        /// Why the disk cache could not be opened: every operation fails with it.
+        var cacheFailure: DatabaseError?
+    }
+
+    /// Where and how a disk cache is kept.
+    struct CacheSettings {
+        /// The cache file.
+        var url: URL
+        /// Its writes (tests inject failures).
+        var io: PersistenceIO
+        /// The size of cached data kept when the file is opened.
+        var sizeBytes: Int
     }
 
     let url: String
@@ -78,12 +97,40 @@ final class DatabaseEngine: Sendable {
         state = Locked(State(server: .null, local: .null))
     }
 
-    /// Starts following the backend.
-    func start() {
-        let watch = backend.watch(database: url) { [weak self] change in self?.receive(change) }
+    /// Starts following the backend, or (`offline`) starts disconnected. With `cache`, opens the disk cache
+    /// first: its pending writes apply locally and are sent before any other (once online), and an offline
+    /// start begins with its data. A cache that cannot be opened makes every operation fail with its error.
+    func start(offline: Bool = false, cache settings: CacheSettings? = nil) {
+        var cache: DatabaseClientCache?
+        var contents: DatabaseClientCache.Contents?
+        var failure: DatabaseError?
+        if let settings {
+            do throws(DatabaseError) {
+                (cache, contents) = try DatabaseClientCache.open(
+                    url: settings.url, io: settings.io, sizeBytes: settings.sizeBytes)
+            } catch {
+                failure = error
+            }
+        }
+        let watch = offline ? nil : backend.watch(database: url) { [weak self] change in self?.receive(change) }
         state.withLock { state in
-            state.server = watch.initial
-            state.local = watch.initial
+            state.cache = cache
+            state.cacheFailure = failure
+            state.server = watch?.initial ?? contents?.data ?? .null
+            if offline {
+                state.online = false
+                state.connection += 1
+            }
+            for write in contents?.writes ?? [] {
+                state.nextWrite += 1
+                state.pending.append(PendingWrite(id: state.nextWrite, write: write))
+                let (id, previous) = (state.nextWrite, state.lastCommit)
+                state.lastCommit = Task { [self] in
+                    await previous?.value
+                    await commit(write, id: id) { _ in }
+                }
+            }
+            state.local = state.pending.reduce(state.server) { Self.applying($1.write, to: $0) }
         }
         self.watch.withLock { $0 = watch }
     }
@@ -98,6 +145,7 @@ final class DatabaseEngine: Sendable {
     /// The server's value at `path`, read with the caller's credentials.
     func read(_ spec: QuerySpec) async throws(DatabaseError) -> DatabaseNode {
         try checkAlive()
+        if let failure = state.withLock({ $0.cacheFailure }) { throw failure }
         if !state.withLock({ $0.online }) { return localNode(at: spec.path) }
         await waitForCommits()
         let caller = try await credentials.caller()
@@ -114,10 +162,17 @@ final class DatabaseEngine: Sendable {
         completion: @escaping @Sendable (DatabaseError?) -> Void
     ) {
         let write = DatabaseBackendWrite(sets: sets, wire: wire)
-        let accepted = state.withLock { state -> Bool in
-            guard !state.terminated else { return false }
+        let refusal = state.withLock { state -> DatabaseError? in
+            guard !state.terminated else { return Self.gone }
+            if let failure = state.cacheFailure { return failure }
             state.nextWrite += 1
             let id = state.nextWrite
+            do throws(DatabaseError) {
+                // Recorded before it applies: a write that cannot be recorded is not made.
+                try state.cache?.recordWrite(write, id: id)
+            } catch {
+                return error
+            }
             for (transaction, entry) in state.transactions
             where sets.contains(where: { $0.path.contains(entry.path) || entry.path.contains($0.path) }) {
                 state.transactions[transaction]?.overridden = true
@@ -130,12 +185,10 @@ final class DatabaseEngine: Sendable {
                 await previous?.value
                 await commit(write, id: id, completion: completion)
             }
-            return true
+            return nil
         }
         deliveries.drain()
-        if !accepted {
-            completion(DatabaseError(.unavailable, "The database instance is gone (its app was deleted)."))
-        }
+        if let refusal { completion(refusal) }
     }
 
     private func commit(
@@ -148,6 +201,7 @@ final class DatabaseEngine: Sendable {
             try await backend.write(write, database: url, caller: caller, origin: "\(origin)/\(id)")
             state.withLock { state in
                 if state.pending.contains(where: { $0.id == id }) { state.committed.insert(id) }
+                state.cache?.recordDone(id)
             }
             completion(nil)
         } catch {
@@ -161,9 +215,12 @@ final class DatabaseEngine: Sendable {
         await state.withLock { $0.lastCommit }?.value
     }
 
+    /// Removes pending write `id` (refused, or the instance is gone: then it stays in the disk cache, for a later
+    /// instance to send) and reverts its local change.
     private func revert(_ id: Int) {
         state.withLock { state in
             guard let index = state.pending.firstIndex(where: { $0.id == id }) else { return }
+            if !state.terminated { state.cache?.recordDone(id) }
             let write = state.pending.remove(at: index).write
             let local = state.pending.reduce(state.server) { Self.applying($1.write, to: $0) }
             transition(&state, to: local, paths: write.sets.map(\.path))
@@ -185,8 +242,22 @@ final class DatabaseEngine: Sendable {
             }
             let local = state.pending.reduce(state.server) { Self.applying($1.write, to: $0) }
             transition(&state, to: local, paths: paths)
+            recordData(&state, touching: change.paths)
         }
         deliveries.drain()
+    }
+
+    /// Records in the disk cache the server's value at every listened location that `paths` touch.
+    private func recordData(_ state: inout State, touching paths: [DatabasePath]) {
+        guard let cache = state.cache, state.online else { return }
+        let touched = Set(
+            state.listeners.values.filter { $0.view != nil }.map(\.spec.path).filter { location in
+                paths.contains { $0.contains(location) || location.contains($0) }
+            })
+        // A location inside another is recorded with it.
+        let outermost = touched.filter { location in !touched.contains { $0 != location && $0.contains(location) } }
+        let server = state.server
+        cache.recordData(outermost.sorted { $0.description < $1.description }.map { ($0, server.node(at: $0.keys)) })
     }
 
     private static func applying(_ write: DatabaseBackendWrite, to root: DatabaseNode) -> DatabaseNode {
@@ -323,6 +394,7 @@ final class DatabaseEngine: Sendable {
             state.server = watch.initial
             let local = state.pending.reduce(state.server) { Self.applying($1.write, to: $0) }
             transition(&state, to: local, paths: [.root])
+            recordData(&state, touching: [.root])
             defer { state.onlineWaiters = [] }
             return state.onlineWaiters
         }
@@ -417,14 +489,13 @@ final class DatabaseEngine: Sendable {
         completion: @escaping @Sendable (DatabaseError?, Bool, DatabaseNode) -> Void
     ) {
         let id = state.withLock { state -> Int? in
-            guard !state.terminated else { return nil }
+            guard !state.terminated, state.cacheFailure == nil else { return nil }
             state.nextTransaction += 1
             state.transactions[state.nextTransaction] = (path, false)
             return state.nextTransaction
         }
         guard let id else {
-            completion(
-                DatabaseError(.unavailable, "The database instance is gone (its app was deleted)."), false, .null)
+            completion(state.withLock { $0.terminated ? nil : $0.cacheFailure } ?? Self.gone, false, .null)
             return
         }
         Task { [self] in
@@ -537,19 +608,17 @@ final class DatabaseEngine: Sendable {
         let id =
             state.withLock { state -> Int? in
                 state.nextListener += 1
-                guard spec.error == nil, !state.terminated else { return nil }
+                guard spec.error == nil, !state.terminated, state.cacheFailure == nil else { return nil }
                 state.listeners[state.nextListener] = Listener(
                     spec: spec, types: types, once: once, hidden: hidden,
                     callback: callback)
                 return state.nextListener
             } ?? 0
         if id == 0 {
-            let error =
-                spec.error ?? DatabaseError(.unavailable, "The database instance is gone (its app was deleted).")
-            if spec.error == nil {
-                callback(.finished)
-            } else {
+            if let error = spec.error ?? state.withLock({ $0.terminated ? nil : $0.cacheFailure }) {
                 callback(.error(error))
+            } else {
+                callback(.finished)
             }
             return 0
         }
@@ -642,6 +711,7 @@ final class DatabaseEngine: Sendable {
                 tracksChildren: listener.types != [.value])
             listener.view = view
             state.listeners[id] = listener
+            recordData(&state, touching: [listener.spec.path])
             if listener.types.contains(.childAdded) {
                 deliveries.enqueue(view.initialEvents.map { delivery(.child($0), to: id, listener) })
             }
@@ -752,14 +822,9 @@ extension DatabaseEngine {
     /// for a backend that listens per location, which talks to a server that resolves them.
     var sendsServerValues: Bool { backend.listensPerLocation }
 
-    /// Replaces the backend (``Database/useEmulator(withHost:port:)``, before the instance is used): the
-    /// watch of the old one stops and one of the new one starts.
+    /// Replaces the backend (``Database/useEmulator(withHost:port:)``, before the instance is used and so before
+    /// ``start(offline:cache:)``).
     func replaceBackend(with newBackend: any DatabaseBackend) {
-        watch.withLock { watch in
-            defer { watch = nil }
-            return watch
-        }?.remove()
         backendBox.withLock { $0 = newBackend }
-        start()
     }
 }

@@ -4,7 +4,7 @@ import Foundation
 
 /// The Realtime Database's use of FlintProductSupport's ``FramedLogFile`` (the record format every product that
 /// persists shares), for the embedded backend's files (``DatabasePersistence``) and the client's disk cache
-/// (``ClientCacheStore``): reading a file that may not exist, its failures as ``DatabaseError``s, and the JSON
+/// (``DatabaseClientCache``): reading a file that may not exist, its failures as ``DatabaseError``s, and the JSON
 /// of the records' values and writes.
 ///
 /// Damage (``FramedLogError/Kind/damaged``) and a record that does not decode are
