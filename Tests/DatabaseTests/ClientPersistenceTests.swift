@@ -188,3 +188,71 @@ struct ClientPersistenceTests {
         }
     }
 }
+
+/// The cache file itself: what its records hold, compaction during a session, and compaction's failures.
+@Suite("Database client cache file")
+struct ClientCacheFileTests {
+    private func withCacheURL(_ body: (URL) throws -> Void) throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("flint-db-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try body(directory.appendingPathComponent("cache.flintdbcache"))
+    }
+
+    private func records(_ url: URL) throws -> [Data] {
+        try FramedLogFile.records(of: Data(contentsOf: url), magic: DatabaseClientCache.magic, url: url)
+    }
+
+    private func node(_ value: Int) -> DatabaseNode { DatabaseNode(.number(Double(value))) }
+
+    @Test func aChangeInsideAListenedLocationIsRecordedAtItsPath() async throws {
+        try await withTemporaryDirectory { directory in
+            let backend = LocalDatabaseBackend()
+            let bob = try makeDatabase(backend: backend, name: "bob")
+            try await bob.reference(withPath: "scores/ada").setValue(42)
+            let db = try makeDatabase(backend: backend, name: "alice")
+            db.persistenceDirectory = directory
+            db.isPersistenceEnabled = true
+            let log = EventLog()
+            db.reference(withPath: "scores").log([.value], into: log)
+            #expect(try await log.take(1) == [#"value {"ada":42}"#])
+            try await bob.reference(withPath: "scores/bob").setValue(7)
+            #expect(try await log.take(1) == [#"value {"ada":42,"bob":7}"#])
+            let url = DatabaseClientCache.url(directory: directory, appName: "alice", databaseURL: db.url)
+            let last = try #require(try records(url).last)
+            let record = try JSONSerialization.jsonObject(with: last) as? [String: Any]
+            let rows = try #require(record?["data"] as? [[Any]])
+            #expect(rows.count == 1)
+            #expect(rows.first?.first as? String == "/scores/bob")
+            #expect(rows.first?.dropFirst().first as? Int == 7)
+        }
+    }
+
+    @Test func theFileIsCompactedDuringASession() throws {
+        try withCacheURL { url in
+            let (cache, _) = try DatabaseClientCache.open(
+                url: url, io: .standard, sizeBytes: .max, compactionThreshold: 3)
+            for index in 1...4 { cache.recordData([(DatabasePath(keys: ["n\(index)"]), node(index))]) }
+            try cache.recordWrite(DatabaseBackendWrite(sets: [(DatabasePath(keys: ["w"]), node(0))]), id: 1)
+            // Compacted after the 3rd record: the snapshot, the 4th and the write.
+            #expect(try records(url).count == 3)
+            let (_, contents) = try DatabaseClientCache.open(url: url, io: .standard, sizeBytes: .max)
+            #expect(contents.data.childCount == 4)
+            #expect(contents.writes.count == 1)
+        }
+    }
+
+    // The snapshot at opening is write 1, the records writes 2 to 4, the compaction after them write 5.
+    @Test(arguments: [FaultyIO(failingWrites: [5]), FaultyIO(failingSynchronizations: [5])])
+    func aFailedCompactionLosesNothing(faults: FaultyIO) throws {
+        try withCacheURL { url in
+            let (cache, _) = try DatabaseClientCache.open(
+                url: url, io: faults.io, sizeBytes: .max, compactionThreshold: 3)
+            for index in 1...3 { cache.recordData([(DatabasePath(keys: ["n\(index)"]), node(index))]) }
+            try cache.recordWrite(DatabaseBackendWrite(sets: [(DatabasePath(keys: ["w"]), node(0))]), id: 1)
+            #expect(faults.writes > 5)
+            let (_, contents) = try DatabaseClientCache.open(url: url, io: .standard, sizeBytes: .max)
+            #expect(contents.data.childCount == 3)
+            #expect(contents.writes.count == 1)
+        }
+    }
+}

@@ -247,15 +247,18 @@ final class DatabaseEngine: Sendable {
         deliveries.drain()
     }
 
-    /// Records in the disk cache the server's value at every listened location that `paths` touch.
+    /// Records in the disk cache the server's values that changed at `paths` for the listened locations: the
+    /// whole location when a path is at or above it, the path's value when it is inside one.
     private func recordData(_ state: inout State, touching paths: [DatabasePath]) {
         guard let cache = state.cache, state.online else { return }
-        let touched = Set(
-            state.listeners.values.filter { $0.view != nil }.map(\.spec.path).filter { location in
-                paths.contains { $0.contains(location) || location.contains($0) }
-            })
-        // A location inside another is recorded with it.
-        let outermost = touched.filter { location in !touched.contains { $0 != location && $0.contains(location) } }
+        var recorded = Set<DatabasePath>()
+        for location in Set(state.listeners.values.filter { $0.view != nil }.map(\.spec.path)) {
+            for path in paths where path.contains(location) || location.contains(path) {
+                recorded.insert(path.contains(location) ? location : path)
+            }
+        }
+        // A path inside another is recorded with it.
+        let outermost = recorded.filter { path in !recorded.contains { $0 != path && $0.contains(path) } }
         let server = state.server
         cache.recordData(outermost.sorted { $0.description < $1.description }.map { ($0, server.node(at: $0.keys)) })
     }

@@ -31,8 +31,8 @@ final class DatabasePersistence: Sendable {
     let url: URL
     private let io: PersistenceIO
     /// The open file (nil until ``load()``, or after a compaction that replaced it but could not open the new
-    /// one), the number of records appended since its snapshot, and its file number.
-    private let log = Locked<(file: FramedLogFile?, records: Int, inode: UInt64?)>((nil, 0, nil))
+    /// one) and the number of records appended since its snapshot.
+    private let log = Locked<(file: FramedLogFile?, records: Int)>((nil, 0))
 
     /// Persistence in `directory` (created if needed), writing through `io` (tests inject failures).
     /// - Throws: ``DatabaseErrorCode/unavailable`` when the directory cannot be created.
@@ -73,7 +73,7 @@ final class DatabasePersistence: Sendable {
             roots[database] = sets.reduce(roots[database] ?? .null) { $0.setting($1.node, at: $1.path.keys) }
         }
         let file = try DatabaseRecordFile.create(url: url, magic: Self.magic, snapshot: Self.snapshot(roots), io: io)
-        log.withLock { $0 = (file, 0, Self.inode(url)) }
+        log.withLock { $0 = (file, 0) }
         return roots
     }
 
@@ -91,29 +91,17 @@ final class DatabasePersistence: Sendable {
     }
 
     /// Rewrites the file as one snapshot of `roots` once ``compactionThreshold`` records were appended since the
-    /// last. A failure keeps the old file (nothing is lost); returns whether it compacted.
+    /// last. A failure keeps the old file (nothing is lost) unless it was already replaced, when later writes
+    /// fail instead; returns whether it compacted.
     @discardableResult
     func compactIfNeeded(_ roots: [String: DatabaseNode]) -> Bool {
         log.withLock { log in
-            guard log.file != nil, log.records >= compactionThreshold else { return false }
-            guard
-                let file = try? DatabaseRecordFile.create(
-                    url: url, magic: Self.magic, snapshot: Self.snapshot(roots), io: io)
-            else {
-                // Failed after the new file replaced the old one (it holds every write so far): appending to the old
-                // one would lose writes, so later writes fail instead.
-                if Self.inode(url) != log.inode { log.file = nil }
-                return false
-            }
-            log = (file, 0, Self.inode(url))
+            guard let file = log.file, log.records >= compactionThreshold else { return false }
+            let compacted = DatabaseRecordFile.compact(file, magic: Self.magic, snapshot: Self.snapshot(roots), io: io)
+            log.file = compacted
+            guard let compacted, compacted !== file else { return false }
+            log.records = 0
             return true
-        }
-    }
-
-    /// The file number of the file at `url`, nil when there is none.
-    private static func inode(_ url: URL) -> UInt64? {
-        (try? FileManager.default.attributesOfItem(atPath: url.path))?[.systemFileNumber].flatMap {
-            ($0 as? NSNumber)?.uint64Value ?? ($0 as? UInt64)
         }
     }
 

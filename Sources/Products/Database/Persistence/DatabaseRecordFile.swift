@@ -51,6 +51,25 @@ enum DatabaseRecordFile {
         }
     }
 
+    /// Rewrites `file` as one snapshot (``create(url:magic:snapshot:io:)`` at its URL): the new file; `file`
+    /// itself when that failed before replacing it (nothing is lost, try again later); nil when it failed after
+    /// (the new file holds everything, but appending to `file` would lose the records: later appends must fail).
+    static func compact(_ file: FramedLogFile, magic: Data, snapshot: Any, io: PersistenceIO) -> FramedLogFile? {
+        let before = fileNumber(file.url)
+        do {
+            return try create(url: file.url, magic: magic, snapshot: snapshot, io: io)
+        } catch {
+            return fileNumber(file.url) == before ? file : nil
+        }
+    }
+
+    /// The file number (inode) of the file at `url`, nil when there is none.
+    private static func fileNumber(_ url: URL) -> UInt64? {
+        (try? FileManager.default.attributesOfItem(atPath: url.path))?[.systemFileNumber].flatMap {
+            ($0 as? NSNumber)?.uint64Value ?? ($0 as? UInt64)
+        }
+    }
+
     private static func encode(_ object: Any, url: URL) throws(FramedLogError) -> Data {
         do {
             guard JSONSerialization.isValidJSONObject(object) else { throw CocoaError(.coderInvalidValue) }
