@@ -217,7 +217,8 @@ final class DatabaseClientCache {
     /// data trimmed to the size limit). A failed compaction keeps the old file, to try again later.
     private func append(_ record: [String: Any]) throws(DatabaseError) {
         guard let file else {
-            throw DatabaseError(.unavailable, "The cache file \(url.path) is not open (a compaction replaced it, then failed).")
+            throw DatabaseError(
+                .unavailable, "The cache file \(url.path) is not open (a compaction replaced it, then failed).")
         }
         try DatabaseRecordFile.append(record, to: file)
         appended += 1
