@@ -27,15 +27,21 @@ struct ClientPersistenceTests {
         DatabaseClientCache.url(directory: directory, appName: "alice", databaseURL: db.url)
     }
 
+    /// A first "process": `alice` goes offline, writes `values` (pending) and ends with them unsent.
+    private func endOffline(_ backend: LocalDatabaseBackend, _ directory: URL, writing values: [String: Int]) throws {
+        let first = try client(backend, directory)
+        first.goOffline()
+        for (path, value) in values.sorted(by: { $0.key < $1.key }) {
+            first.reference(withPath: path).setValue(value) { _, _ in }
+        }
+        first.terminate()
+    }
+
     @Test func pendingWritesSurviveARestartAndAreSentOnceOnline() async throws {
         try await withTemporaryDirectory { directory in
             let backend = LocalDatabaseBackend()
             let bob = try makeDatabase(backend: backend, name: "bob")
-            let first = try client(backend, directory)
-            first.goOffline()
-            first.reference(withPath: "a").setValue(1) { _, _ in }
-            #expect(try await first.reference(withPath: "a").getData().value as? Int == 1)
-            first.terminate()  // the process ends with the write unsent
+            try endOffline(backend, directory, writing: ["a": 1])
             #expect(!(try await bob.reference(withPath: "a").getData().exists()))
             let second = try client(backend, directory)
             _ = second.reference()
@@ -47,11 +53,7 @@ struct ClientPersistenceTests {
         try await withTemporaryDirectory { directory in
             let backend = LocalDatabaseBackend()
             let bob = try makeDatabase(backend: backend, name: "bob")
-            let first = try client(backend, directory)
-            first.goOffline()
-            first.reference(withPath: "a").setValue(1) { _, _ in }
-            first.reference(withPath: "b").setValue(2) { _, _ in }
-            first.terminate()
+            try endOffline(backend, directory, writing: ["a": 1, "b": 2])
             let second = try client(backend, directory)
             second.goOffline()
             let log = EventLog()
@@ -83,17 +85,21 @@ struct ClientPersistenceTests {
         }
     }
 
+    /// The paths of the pending writes `db`'s cache keeps once it went offline, made a write of `b` and ended.
+    private func keptWrites(_ db: Database, _ directory: URL) throws -> [String] {
+        db.goOffline()
+        db.reference(withPath: "b").setValue(2) { _, _ in }
+        db.terminate()
+        let (_, contents) = try DatabaseClientCache.open(url: cacheURL(db, directory), io: .standard, sizeBytes: .max)
+        return contents.writes.flatMap(\.paths)
+    }
+
     @Test func acknowledgedWritesAreNotKept() async throws {
         try await withTemporaryDirectory { directory in
             let backend = LocalDatabaseBackend()
             let first = try client(backend, directory)
             try await first.reference(withPath: "a").setValue(1)
-            first.goOffline()
-            first.reference(withPath: "b").setValue(2) { _, _ in }
-            first.terminate()
-            let (_, contents) = try DatabaseClientCache.open(
-                url: cacheURL(first, directory), io: .standard, sizeBytes: Int.max)
-            #expect(contents.writes.flatMap { $0.paths } == ["/b"])
+            #expect(try keptWrites(first, directory) == ["/b"])
         }
     }
 
@@ -102,12 +108,7 @@ struct ClientPersistenceTests {
             let backend = LocalDatabaseBackend(rules: { $0.operation == .read })
             let first = try client(backend, directory)
             #expect(await databaseCode { try await first.reference(withPath: "a").setValue(1) } == .permissionDenied)
-            first.goOffline()
-            first.reference(withPath: "b").setValue(2) { _, _ in }
-            first.terminate()
-            let (_, contents) = try DatabaseClientCache.open(
-                url: cacheURL(first, directory), io: .standard, sizeBytes: Int.max)
-            #expect(contents.writes.flatMap { $0.paths } == ["/b"])
+            #expect(try keptWrites(first, directory) == ["/b"])
         }
     }
 
