@@ -18,7 +18,8 @@ import Foundation
 ///
 /// With a disk cache (``DatabaseClientCache``), a write is recorded before it applies, the server's value at
 /// listened locations whenever it changes, and an acknowledged or refused write's end; a later engine starts
-/// with the recorded pending writes (sent first) and, when it starts offline, with the recorded data.
+/// with the recorded pending writes (sent first) and, when it starts offline or its backend listens per
+/// location, with the recorded data (for the latter, laid over the backend's until it sends each location).
 final class DatabaseEngine: Sendable {
     typealias Callback = @Sendable (EngineDelivery) -> Void
 
@@ -69,6 +70,36 @@ final class DatabaseEngine: Sendable {
         var cache: DatabaseClientCache?
         /// Why the disk cache could not be opened: every operation fails with it.
         var cacheFailure: DatabaseError?
+        /// With a backend that listens per location: the disk cache's values the backend has not sent yet,
+        /// by location, laid over its data (``overlaid(_:)``) until a change or a listen covers them.
+        var provisional: [DatabasePath: DatabaseNode] = [:]
+        /// The backend's data as last received (``server`` is it with ``provisional`` laid over it).
+        var backendRoot = DatabaseNode.null
+
+        /// `root` with the ``provisional`` values laid over it, shallower locations first (a deeper one is newer).
+        func overlaid(_ root: DatabaseNode) -> DatabaseNode {
+            provisional.sorted { $0.key.keys.count < $1.key.keys.count }.reduce(root) {
+                $0.setting($1.value, at: $1.key.keys)
+            }
+        }
+
+        /// Drops the ``provisional`` values that `root`'s value at `path` replaces: those at and below it, and
+        /// that part of those above it.
+        mutating func confirm(_ path: DatabasePath, in root: DatabaseNode) {
+            for (location, node) in provisional {
+                if path.contains(location) {
+                    provisional[location] = nil
+                } else if location.contains(path) {
+                    let inner = Array(path.keys.dropFirst(location.keys.count))
+                    provisional[location] = node.setting(root.node(at: path.keys), at: inner)
+                }
+            }
+        }
+
+        /// Whether a ``provisional`` value covers `path` (it is at or above it).
+        func provisionallyCovers(_ path: DatabasePath) -> Bool {
+            provisional.keys.contains { $0.contains(path) }
+        }
     }
 
     /// Where and how a disk cache is kept.
@@ -116,7 +147,15 @@ final class DatabaseEngine: Sendable {
         state.withLock { state in
             state.cache = cache
             state.cacheFailure = failure
-            state.server = watch?.initial ?? contents?.data ?? .null
+            if backend.listensPerLocation {
+                // The backend sends data per listened location: the cached values stand in until it does.
+                state.provisional = contents?.entries ?? [:]
+                state.backendRoot = watch?.initial ?? .null
+                state.server = state.overlaid(state.backendRoot)
+            } else {
+                // The backend's watch holds all its data: the cached data stands in only while offline.
+                state.server = watch?.initial ?? contents?.data ?? .null
+            }
             if offline {
                 state.online = false
                 state.connection += 1
@@ -232,7 +271,9 @@ final class DatabaseEngine: Sendable {
         state.withLock { state in
             guard !state.terminated, state.online else { return }
             var paths = change.paths
-            state.server = change.root
+            for path in change.paths { state.confirm(path, in: change.root) }
+            state.backendRoot = change.root
+            state.server = state.overlaid(change.root)
             if let origin = change.origin, origin.hasPrefix(self.origin + "/"),
                 let id = Int(origin.dropFirst(self.origin.count + 1)),
                 let index = state.pending.firstIndex(where: { $0.id == id })
@@ -394,7 +435,8 @@ final class DatabaseEngine: Sendable {
             state.online = true
             state.pending.removeAll { state.committed.contains($0.id) }
             state.committed = []
-            state.server = watch.initial
+            state.backendRoot = watch.initial
+            state.server = state.overlaid(watch.initial)
             let local = state.pending.reduce(state.server) { Self.applying($1.write, to: $0) }
             transition(&state, to: local, paths: [.root])
             recordData(&state, touching: [.root])
@@ -631,7 +673,12 @@ final class DatabaseEngine: Sendable {
             Task { deliveries.drain() }
         } else if backend.listensPerLocation {
             // The backend fetches the data first; the listens of one query share it and become active in the
-            // order they were made (a slow query does not hold up the others).
+            // order they were made (a slow query does not hold up the others). With the disk cache's data for the
+            // location, active at once.
+            if state.withLock({ $0.provisionallyCovers(spec.path) }) {
+                activate(id)
+                Task { deliveries.drain() }
+            }
             listenRemotely(id, spec: spec, callback: callback)
         } else if credentials.isAnonymous {
             // Nobody to ask for tokens: authorize and activate now, so the next write is seen; the initial
@@ -669,6 +716,7 @@ final class DatabaseEngine: Sendable {
             },
             onReady: { [weak self] in
                 guard let self else { return }
+                confirm(spec.path)
                 activate(id)
                 // From a task: `onReady` may run inside `observe`, whose events never come before it returns.
                 Task { self.deliveries.drain() }
@@ -685,6 +733,18 @@ final class DatabaseEngine: Sendable {
             return true
         }
         if !kept { registration.remove() }
+    }
+
+    /// The backend's data for `path` arrived: the disk cache's values there no longer stand in for it.
+    private func confirm(_ path: DatabasePath) {
+        state.withLock { state in
+            guard state.online, state.provisional.keys.contains(where: { $0.contains(path) || path.contains($0) })
+            else { return }
+            state.confirm(path, in: state.backendRoot)
+            state.server = state.overlaid(state.backendRoot)
+            let local = state.pending.reduce(state.server) { Self.applying($1.write, to: $0) }
+            transition(&state, to: local, paths: [path])
+        }
     }
 
     private func authorize(_ id: Int, spec: QuerySpec, caller: DatabaseCaller, callback: @escaping Callback) {

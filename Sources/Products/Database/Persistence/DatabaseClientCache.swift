@@ -27,6 +27,8 @@ final class DatabaseClientCache {
 
     /// What the file held.
     struct Contents {
+        /// The cached values by location: a location's value is newer than those cached above it.
+        var entries: [DatabasePath: DatabaseNode]
         /// The cached server data: every location's value folded into one tree.
         var data: DatabaseNode
         /// The pending writes, oldest first.
@@ -126,7 +128,7 @@ final class DatabaseClientCache {
         let cache = DatabaseClientCache(
             file: file, url: url, io: io, sizeBytes: sizeBytes, compactionThreshold: compactionThreshold,
             entries: entries, writes: numbered)
-        return (cache, Contents(data: cache.data, writes: ordered))
+        return (cache, Contents(entries: entries.mapValues(\.node), data: cache.data, writes: ordered))
     }
 
     /// Every cached value folded into one tree, the most recent last.
