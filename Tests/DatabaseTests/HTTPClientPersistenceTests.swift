@@ -77,4 +77,19 @@ struct HTTPClientPersistenceTests {
             }
         }
     }
+
+    @Test func pendingWritesMadeOfflineAreSentByTheNextInstance() async throws {
+        try await withTemporaryDirectory { directory in
+            try await withFakeDatabaseServer { fake, server in
+                let first = try client(directory, port: server.port)
+                first.goOffline()
+                first.reference(withPath: "a").setValue(["at": ServerValue.timestamp()]) { _, _ in }
+                first.terminate()
+                #expect(fake.value(at: "/a") == nil)
+                let second = try client(directory, port: server.port)
+                _ = second.reference()
+                try await waitUntil { fake.value(at: "/a/at") as? Int == Int(FakeDatabaseServer.now) }
+            }
+        }
+    }
 }
