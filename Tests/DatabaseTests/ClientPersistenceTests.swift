@@ -165,6 +165,15 @@ struct ClientPersistenceTests {
         #expect(db.persistenceCacheSizeBytes == Database.defaultPersistenceCacheSizeBytes)
     }
 
+    @Test func aPersistenceDirectoryThatIsNotAFileURLIsInvalid() throws {
+        let db = try makeDatabase()
+        let error = #expect(throws: DatabaseError.self) {
+            try db.setPersistenceDirectory(try #require(URL(string: "https://example.com/cache")))
+        }
+        #expect(error?.code == .invalidArgument)
+        #expect(db.persistenceDirectory == Database.defaultPersistenceDirectory)
+    }
+
     @Test func theDataReceivedLongestAgoIsDroppedBeyondTheSizeButPendingWritesStay() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("flint-db-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
