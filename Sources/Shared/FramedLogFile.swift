@@ -8,7 +8,8 @@ import Foundation
 #endif
 
 /// An append-only file of framed, checksummed records: the one file format of every product that persists
-/// (Firestore's backend log and client cache, the sync engines' collections, …).
+/// (Firestore's backend log and client cache, the Realtime Database's embedded backend and client cache, the sync
+/// engines' collections, …).
 ///
 /// Format: an 8-byte magic (per file kind), then records. A record is a 16-byte header — payload length
 /// (UInt32, little endian), FNV-1a-32 of those 4 length bytes, FNV-1a-64 of the payload (UInt64, little

@@ -105,10 +105,4 @@ struct ConnectionTests {
         }
         #expect((error as? DatabaseError)?.code == .unavailable)
     }
-
-    @Test func persistenceIsNotSupported() throws {
-        let db = try makeDatabase()
-        db.isPersistenceEnabled = true
-        #expect(!db.isPersistenceEnabled)
-    }
 }

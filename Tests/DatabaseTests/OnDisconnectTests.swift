@@ -103,4 +103,46 @@ struct OnDisconnectTests {
         alice.goOffline()
         #expect(!(try await bob.reference(withPath: "a").getData().exists()))
     }
+
+    @Test func aTimestampIsTheServersTimeWhenTheOperationIsApplied() async throws {
+        let clock = TestClock(Date(timeIntervalSince1970: 1_000))
+        let (alice, bob) = try makeTwoClients(backend: LocalDatabaseBackend(now: clock.closure))
+        try await alice.reference(withPath: "seen").onDisconnectSetValue(ServerValue.timestamp())
+        clock.advance(by: 60)
+        alice.goOffline()
+        #expect(try await bob.reference(withPath: "seen").getData().value as? Int == 1_060_000)
+    }
+
+    @Test func anIncrementAddsToTheValueWhenTheOperationIsApplied() async throws {
+        let (alice, bob) = try makeTwoClients()
+        try await alice.reference(withPath: "count").setValue(5)
+        try await alice.reference(withPath: "count").onDisconnectSetValue(ServerValue.increment(1))
+        try await bob.reference(withPath: "count").setValue(10)
+        alice.goOffline()
+        #expect(try await bob.reference(withPath: "count").getData().value as? Int == 11)
+    }
+
+    @Test func anUpdatesServerValuesResolveWhenItIsApplied() async throws {
+        let clock = TestClock(Date(timeIntervalSince1970: 1_000))
+        let (alice, bob) = try makeTwoClients(backend: LocalDatabaseBackend(now: clock.closure))
+        try await alice.reference(withPath: "user").setValue(["visits": 1])
+        try await alice.reference(withPath: "user").onDisconnectUpdateChildValues([
+            "visits": ServerValue.increment(1), "seen": ServerValue.timestamp(),
+        ])
+        try await bob.reference(withPath: "user/visits").setValue(7)
+        clock.advance(by: 2)
+        alice.goOffline()
+        #expect(json(try await bob.reference(withPath: "user").getData().value) == #"{"seen":1002000,"visits":8}"#)
+    }
+
+    @Test func theOfflineClientResolvesItsOperationsServerValuesWhenGoingOffline() async throws {
+        let (alice, bob) = try makeTwoClients()
+        let count = alice.reference(withPath: "count")
+        try await count.setValue(5)
+        try await count.onDisconnectSetValue(ServerValue.increment(1))
+        try await bob.reference(withPath: "count").setValue(10)
+        try await waitUntil { alice.engine.localNode(at: count.spec.path).value as? Int == 10 }
+        alice.goOffline()
+        #expect(try await count.getData().value as? Int == 11)
+    }
 }

@@ -1,5 +1,6 @@
 // Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 import FlintCore
+import FlintProductSupport
 import FlintTesting
 import Foundation
 import Testing
@@ -10,13 +11,23 @@ import Testing
 @Suite("Database persistence of the embedded backend")
 struct PersistenceTests {
     private func backend(
-        _ directory: URL, _ faults: FaultyFiles = FaultyFiles(),
+        _ directory: URL, _ faults: FaultyIO = FaultyIO(),
         compactionThreshold: Int = 1_000
     ) throws -> LocalDatabaseBackend {
         try LocalDatabaseBackend(
             persistence: DatabasePersistence(
-                directory: directory, files: faults.files,
+                directory: directory, io: faults.io,
                 compactionThreshold: compactionThreshold))
+    }
+
+    private func file(_ directory: URL) -> URL {
+        directory.appendingPathComponent(DatabasePersistence.fileName)
+    }
+
+    /// The file's records, read as a new backend reads them.
+    private func records(_ directory: URL) throws -> [Data] {
+        let url = file(directory)
+        return try FramedLogFile.records(of: Data(contentsOf: url), magic: DatabasePersistence.magic, url: url)
     }
 
     @Test func acknowledgedWritesOutliveTheBackend() async throws {
@@ -37,16 +48,29 @@ struct PersistenceTests {
         }
     }
 
-    @Test func aWriteThatCannotBeStoredFailsAndChangesNothing() async throws {
+    @Test func theFileIsTheSharedRecordFormatStartingWithASnapshot() async throws {
         try await withTemporaryDirectory { directory in
-            let db = try makeDatabase(backend: try backend(directory, FaultyFiles(failingAppends: [2])))
+            let db = try makeDatabase(backend: try LocalDatabaseBackend(directory: directory))
+            try await db.reference(withPath: "a").setValue(1)
+            let records = try records(directory)
+            #expect(records.count == 2)
+            #expect(String(decoding: records[0], as: UTF8.self).contains(#""version":1"#))
+        }
+    }
+
+    // The first write through the injected I/O is the snapshot the file is opened with; the second stores
+    // `a = 1`, the third `a = 2`.
+    @Test(arguments: [FaultyIO(failingWrites: [3]), FaultyIO(failingSynchronizations: [3])])
+    func aWriteThatCannotBeStoredFailsAndChangesNothing(faults: FaultyIO) async throws {
+        try await withTemporaryDirectory { directory in
+            let db = try makeDatabase(backend: try backend(directory, faults))
             let log = EventLog()
             db.reference(withPath: "a").log([.value], into: log)
             #expect(try await log.take(1) == ["value null"])
             try await db.reference(withPath: "a").setValue(1)
             let error = await #expect(throws: DatabaseError.self) { try await db.reference(withPath: "a").setValue(2) }
             #expect(error?.code == .unavailable)
-            #expect(error?.message.contains("journal.jsonl") == true)
+            #expect(error?.message.contains(DatabasePersistence.fileName) == true)
             // Applied locally at once, then reverted when the backend could not store it.
             #expect(try await log.take(3) == ["value 1", "value 2", "value 1"])
             #expect(try await db.reference(withPath: "a").getData().value as? Int == 1)
@@ -55,63 +79,66 @@ struct PersistenceTests {
         }
     }
 
-    @Test func compactionFoldsTheJournalIntoTheSnapshot() async throws {
+    @Test func compactionRewritesTheFileAsOneSnapshot() async throws {
         try await withTemporaryDirectory { directory in
             let db = try makeDatabase(backend: try backend(directory, compactionThreshold: 3))
             for index in 1...7 { try await db.reference(withPath: "n/\(index)").setValue(index) }
-            let journal = try Data(contentsOf: directory.appendingPathComponent("journal.jsonl"))
-            #expect(journal.split(separator: UInt8(ascii: "\n")).count == 1)
-            #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("snapshot.json").path))
+            // Compacted after the 3rd and the 6th write: the snapshot, then the 7th.
+            #expect(try records(directory).count == 2)
             let reopened = try makeDatabase(backend: try backend(directory))
             #expect(try await reopened.reference(withPath: "n").getData().childrenCount == 7)
         }
     }
 
-    @Test(arguments: [
-        FaultyFiles(failReplace: true), FaultyFiles(failTruncate: true),
-        FaultyFiles(failTruncate: true, truncateBeforeFailing: true),
-    ])
-    func aFailedCompactionLosesNothingAndReplaysNothingTwice(faults: FaultyFiles) async throws {
+    // The snapshot at opening is write 1, the appends writes 2 and 3, the compaction after them write 4.
+    @Test(arguments: [FaultyIO(failingWrites: [4]), FaultyIO(failingSynchronizations: [4])])
+    func aFailedCompactionLosesNothingAndReplaysNothingTwice(faults: FaultyIO) async throws {
         try await withTemporaryDirectory { directory in
             let db = try makeDatabase(backend: try backend(directory, faults, compactionThreshold: 2))
             for _ in 1...5 { try await db.reference(withPath: "count").setValue(ServerValue.increment(1)) }
+            #expect(faults.writes > 4)
             let reopened = try makeDatabase(backend: try backend(directory))
             #expect(try await reopened.reference(withPath: "count").getData().value as? Int == 5)
         }
     }
 
-    @Test func aTornLastJournalLineIsAWriteThatWasNeverAcknowledged() async throws {
+    @Test(arguments: [1, FramedLogFile.headerSize - 1, FramedLogFile.headerSize + 3])
+    func aTornLastRecordIsAWriteThatWasNeverAcknowledged(kept: Int) async throws {
         try await withTemporaryDirectory { directory in
             let db = try makeDatabase(backend: try backend(directory))
             try await db.reference(withPath: "a").setValue(1)
-            let journal = directory.appendingPathComponent("journal.jsonl")
-            let size = UInt64(try Data(contentsOf: journal).count)
-            _ = try DatabaseFiles.system.append(
-                Data(#"0123456789abcdef {"d":"https://x","s":[["/a",2"#.utf8), journal, size)
+            let record = FramedLogFile.frame(Data(#"{"d":"https://x","s":[["/a",2]]}"#.utf8))
+            let handle = try FileHandle(forWritingTo: file(directory))
+            try handle.seekToEnd()
+            try handle.write(contentsOf: record.prefix(kept))
+            try handle.close()
             let reopened = try makeDatabase(backend: try backend(directory))
             #expect(try await reopened.reference(withPath: "a").getData().value as? Int == 1)
         }
     }
 
-    @Test func aCorruptJournalLineIsDataLossNamingIt() async throws {
+    @Test func aCorruptRecordIsDataLossNamingTheFile() async throws {
         try await withTemporaryDirectory { directory in
             let db = try makeDatabase(backend: try backend(directory))
             try await db.reference(withPath: "a").setValue(1)
             try await db.reference(withPath: "b").setValue(2)
-            let journal = directory.appendingPathComponent("journal.jsonl")
-            // One bit of the second line's value flipped: still JSON, but not what was written.
-            var text = try String(contentsOf: journal, encoding: .utf8)
-            text = text.replacingOccurrences(of: #"",2]]"#, with: #"",3]]"#)
-            try Data(text.utf8).write(to: journal)
+            // One byte of the last record's value changed: still JSON, but not what was written.
+            var bytes = [UInt8](try Data(contentsOf: file(directory)))
+            let index = try #require(bytes.lastIndex(of: UInt8(ascii: "2")))
+            bytes[index] = UInt8(ascii: "3")
+            try Data(bytes).write(to: file(directory))
             let error = #expect(throws: DatabaseError.self) { try LocalDatabaseBackend(directory: directory) }
             #expect(error?.code == .dataLoss)
-            #expect(error?.message.contains("journal.jsonl (line 2) is corrupt: its checksum does not match") == true)
+            #expect(error?.message.contains(DatabasePersistence.fileName) == true)
+            #expect(error?.message.contains("checksum mismatch") == true)
+            // Left untouched: it still fails the same way.
+            #expect(throws: DatabaseError.self) { try LocalDatabaseBackend(directory: directory) }
         }
     }
 
     @Test func aFailedAppendsBytesNeverSpoilTheNextWrite() async throws {
         try await withTemporaryDirectory { directory in
-            let db = try makeDatabase(backend: try backend(directory, FaultyFiles(partialAppends: [2])))
+            let db = try makeDatabase(backend: try backend(directory, FaultyIO(partialWrites: [3])))
             try await db.reference(withPath: "a").setValue(1)
             await #expect(throws: DatabaseError.self) { try await db.reference(withPath: "b").setValue(2) }
             try await db.reference(withPath: "c").setValue(3)
@@ -120,26 +147,44 @@ struct PersistenceTests {
         }
     }
 
-    /// `json` as a checksummed snapshot file.
-    private static func framed(_ json: String) -> String {
-        String(decoding: DatabasePersistence.framed(Data(json.utf8)), as: UTF8.self)
+    @Test func aFailedRepairIsRetriedBeforeTheNextWrite() async throws {
+        try await withTemporaryDirectory { directory in
+            let faults = FaultyIO(partialWrites: [3], failingTruncations: [1])
+            let db = try makeDatabase(backend: try backend(directory, faults))
+            try await db.reference(withPath: "a").setValue(1)
+            await #expect(throws: DatabaseError.self) { try await db.reference(withPath: "b").setValue(2) }
+            try await db.reference(withPath: "c").setValue(3)
+            let reopened = try makeDatabase(backend: try backend(directory))
+            #expect(json(try await reopened.reference().getData().value) == #"{"a":1,"c":3}"#)
+        }
+    }
+
+    /// A file holding the snapshot `json`.
+    private static func snapshot(_ json: String) -> Data {
+        DatabasePersistence.magic + FramedLogFile.frame(Data(json.utf8))
     }
 
     @Test(arguments: [
-        ("[1, 2", "it has no checksum"),
-        (framed("[1, 2"), "Malformed JSON"),
-        (framed(#"{"version":2,"databases":{}}"#), "it is not a version 1 snapshot"),
-        (framed(#"{"version":1,"databases":{"https://x":{"a.b":1}}}"#), "a value the database cannot"),
-        (framed(String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)), "nested deeper"),
+        (Data("FLINTXX1".utf8) + FramedLogFile.frame(Data("{}".utf8)), "bad magic"),
+        (snapshot("{}").dropLast(1), "the snapshot record is truncated"),
+        (snapshot("[1, 2"), "Malformed JSON"),
+        (snapshot(#"{"version":2,"databases":{}}"#), "it is not a version 1 snapshot"),
+        (snapshot(#"{"version":1,"databases":{"https://x":{"a.b":1}}}"#), "a value the database cannot"),
+        (snapshot(String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)), "nested deeper"),
+        (
+            snapshot(#"{"version":1,"databases":{}}"#) + FramedLogFile.frame(Data(#"{"d":"https://x"}"#.utf8)),
+            "a write has no sets"
+        ),
     ])
-    func aCorruptSnapshotIsDataLossNamingIt(snapshot: String, problem: String) async throws {
+    func aDamagedFileIsDataLossNamingIt(contents: Data, problem: String) async throws {
         try await withTemporaryDirectory { directory in
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            try Data(snapshot.utf8).write(to: directory.appendingPathComponent("snapshot.json"))
+            try contents.write(to: file(directory))
             let error = #expect(throws: DatabaseError.self) { try LocalDatabaseBackend(directory: directory) }
             #expect(error?.code == .dataLoss)
-            #expect(error?.message.contains("snapshot.json is corrupt") == true)
+            #expect(error?.message.contains("\(DatabasePersistence.fileName) is corrupt") == true)
             #expect(error?.message.contains(problem) == true)
+            #expect(try Data(contentsOf: file(directory)) == contents)
         }
     }
 
@@ -154,5 +199,4 @@ struct PersistenceTests {
             #expect(error?.code == .unavailable)
         }
     }
-
 }

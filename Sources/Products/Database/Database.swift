@@ -30,12 +30,12 @@ public final class Database: Sendable {
     public let appName: String
     /// The database URL, e.g. `https://my-project-default-rtdb.firebaseio.com`.
     public let url: String
-    /// The client engine: local values, writes, listeners.
-    let engine: DatabaseEngine
+    /// The client engine: local values, writes, listeners; started on first use (``engine``).
+    private let core: DatabaseEngine
     /// Push IDs for `childByAutoId()`.
     let pushIDs = PushIDGenerator()
-    /// Whether a reference was made (``useEmulator(withHost:port:)`` is refused then), and the emulator in use.
-    private let setup = Locked<(used: Bool, emulator: URL?)>((false, nil))
+    /// What may be set before the first use, and whether it came.
+    private let setup = Locked(DatabaseSetup())
 
     init(
         appName: String, url: String, backend: any DatabaseBackend, auth: (any AuthInterop)?,
@@ -43,10 +43,27 @@ public final class Database: Sendable {
     ) {
         self.appName = appName
         self.url = url
-        engine = DatabaseEngine(
+        core = DatabaseEngine(
             url: url, backend: backend,
             credentials: DatabaseCredentials(auth: auth, appCheck: appCheck))
-        engine.start()
+    }
+
+    /// The client engine, started by this first use (with the disk cache when persistence is on).
+    var engine: DatabaseEngine {
+        startIfNeeded(offline: false)
+        return core
+    }
+
+    /// Starts the engine (offline, for a first use that is ``goOffline()``) unless it was; returns whether it
+    /// started now. Under the setup lock, so no use overtakes the start (no user code runs in it).
+    @discardableResult
+    private func startIfNeeded(offline: Bool) -> Bool {
+        setup.withLock { setup in
+            guard !setup.started else { return false }
+            setup.started = true
+            core.start(offline: offline, cache: setup.cacheSettings(appName: appName, url: url))
+            return true
+        }
     }
 
     // MARK: - Entry points
@@ -95,7 +112,7 @@ public final class Database: Sendable {
 
     /// The root of the database.
     public func reference() -> DatabaseReference {
-        setup.withLock { $0.used = true }
+        startIfNeeded(offline: false)
         return DatabaseReference(database: self, path: .root, error: nil)
     }
 
@@ -161,15 +178,16 @@ public final class Database: Sendable {
             throw .invalid("Invalid emulator host \(host).")
         }
         try setup.withLock { (setup) throws(DatabaseError) in
-            guard !setup.used else {
+            guard !setup.started else {
                 throw DatabaseError(
                     .failedPrecondition,
                     "Cannot connect to emulator after database initialization. "
                         + "Call useEmulator(host:port:) before creating a database reference or trying to load data.")
             }
             setup.emulator = origin
+            // Under the setup lock, so that a first use on another thread starts with it.
+            core.replaceBackend(with: HTTPDatabaseBackend(emulatorOrigin: origin, sleep: sleep))
         }
-        engine.replaceBackend(with: HTTPDatabaseBackend(emulatorOrigin: origin, sleep: sleep))
     }
 
     /// The emulator set by ``useEmulator(withHost:port:)`` (e.g. `http://127.0.0.1:9000`), or nil.
@@ -183,25 +201,34 @@ public final class Database: Sendable {
     /// `onDisconnect` operations (and so does the local value, with events), other clients' changes stop
     /// arriving, writes apply locally at once (events as usual) and wait to be sent; `getData()` returns the
     /// local value. Their `async` forms and completion blocks finish once they are sent.
+    ///
+    /// As the first use of the instance, it starts it offline: with persistence on, listeners get the cached
+    /// data and the cached pending writes wait for ``goOnline()``.
     public func goOffline() {
-        engine.goOffline()
+        if !startIfNeeded(offline: true) { core.goOffline() }
     }
 
     /// Reconnects after ``goOffline()`` (Firebase's `goOnline()`): listeners catch up with the changes made
     /// meanwhile, and the writes made offline are sent in order.
     public func goOnline() {
-        engine.goOnline()
-    }
-
-    /// Whether the disk cache is on (Firebase's `isPersistenceEnabled`): always false — Flint keeps the
-    /// client's cache in memory only, and setting it does nothing.
-    public var isPersistenceEnabled: Bool {
-        get { false }
-        set {}
+        if !startIfNeeded(offline: false) { core.goOnline() }
     }
 
     /// Shuts the instance down (its app is being deleted).
     func terminate() {
-        engine.terminate()
+        core.terminate()
+    }
+
+    /// Sets up the disk cache before the first use; see ``isPersistenceEnabled``.
+    func beforeFirstUse<T>(_ body: (inout DatabaseSetup) throws(DatabaseError) -> T) throws(DatabaseError) -> T {
+        try setup.withLock { (setup) throws(DatabaseError) -> T in
+            guard !setup.started else { throw DatabaseSetup.frozen }
+            return try body(&setup)
+        }
+    }
+
+    /// The setup's value of `key`.
+    func setting<T>(_ key: KeyPath<DatabaseSetup, T>) -> T {
+        setup.withLock { $0[keyPath: key] }
     }
 }

@@ -267,7 +267,8 @@ public class DatabaseQuery: @unchecked Sendable {
     /// listens per location (``HTTPDatabaseBackend``), the query's event stream stays open until
     /// `keepSynced(false)`, so observers added later start from data that is already there. The embedded
     /// backend's clients follow the whole database anyway. Calling it again with the same value does nothing;
-    /// an invalid query is ignored. The client's cache lives in memory only.
+    /// an invalid query is ignored. The client's cache lives in memory, and also on disk with
+    /// ``Database/isPersistenceEnabled``.
     public func keepSynced(_ keepSynced: Bool) {
         database.engine.keepSynced(spec, keepSynced)
     }

@@ -34,7 +34,7 @@ extension DatabaseReference {
     /// Registers ``updateChildValues(_:)`` of `values` for when this client disconnects.
     /// - Throws: as ``updateChildValues(_:)`` does.
     public func onDisconnectUpdateChildValues(_ values: [String: Any?]) async throws {
-        try await register(try updateSets(values))
+        try await register(try updateSets(values, keepServerValues: true))
     }
 
     /// ``onDisconnectUpdateChildValues(_:)`` with a completion block.
@@ -42,7 +42,7 @@ extension DatabaseReference {
         _ values: [String: Any?],
         withCompletionBlock block: @escaping @Sendable ((any Error)?, DatabaseReference) -> Void
     ) {
-        register(block) { () throws(DatabaseError) in try updateSets(values) }
+        register(block) { () throws(DatabaseError) in try updateSets(values, keepServerValues: true) }
     }
 
     /// Registers the removal of this location for when this client disconnects.
@@ -84,7 +84,8 @@ extension DatabaseReference {
         if let error = spec.error { throw error }
         do {
             let existing = database.engine.localNode(at: spec.path)
-            return try PreparedWrite.make(keepServerValues: database.engine.sendsServerValues) {
+            // Server values kept: the server resolves them when it applies the operation, not now.
+            return try PreparedWrite.make(keepServerValues: true) {
                 [(spec.path, try make(existing))]
             }
         } catch {

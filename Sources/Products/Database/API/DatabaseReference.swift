@@ -157,9 +157,11 @@ public final class DatabaseReference: DatabaseQuery, @unchecked Sendable {
         }
     }
 
-    func updateSets(_ values: [String: Any?]) throws(DatabaseError) -> PreparedWrite {
+    /// The sets of an update; with its server values kept too when the backend resolves them, or
+    /// `keepServerValues` (an `onDisconnect` operation, resolved when applied).
+    func updateSets(_ values: [String: Any?], keepServerValues: Bool = false) throws(DatabaseError) -> PreparedWrite {
         let sets = try updateSets(values, keepingServerValues: false)
-        guard database.engine.sendsServerValues else { return PreparedWrite(sets: sets) }
+        guard keepServerValues || database.engine.sendsServerValues else { return PreparedWrite(sets: sets) }
         let wire: [(path: DatabasePath, node: DatabaseNode)]
         do {
             wire = try WireServerValues.$keep.withValue(true) { try updateSets(values, keepingServerValues: true) }

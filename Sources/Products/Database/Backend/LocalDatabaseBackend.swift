@@ -13,13 +13,17 @@ import Foundation
 /// Transactions use ``compareAndSet(_:expected:database:caller:origin:)-45fpo``.
 ///
 /// `onDisconnect` operations are kept per client session and applied when the client goes offline or its
-/// app is deleted.
+/// app is deleted; their server values (`ServerValue.timestamp()`, `ServerValue.increment(_:)`) are resolved
+/// then, against the data and the time of that moment, as Firebase's server does.
 ///
 /// **Persistence** (opt-in): ``init(directory:rules:)`` keeps the databases in a directory, and a backend made
-/// later on the same directory starts with them. Every write is appended to a journal and flushed to the
-/// disk before it is applied, so an acknowledged write is never lost; a write that cannot be stored fails
-/// with ``DatabaseErrorCode/unavailable`` and changes nothing. The journal is folded into a snapshot every
-/// 1,000 writes. A corrupt file makes the initializer throw ``DatabaseErrorCode/dataLoss``, naming it.
+/// later on the same directory starts with them. The file (`database.flintdb`) uses the framed, checksummed
+/// record format every Flint product that persists shares (FlintProductSupport's `FramedLogFile`). Every write
+/// is appended and synchronized to the disk (`fsync`) before it is applied, so an acknowledged write is never
+/// lost; a write that cannot be stored fails with ``DatabaseErrorCode/unavailable`` and changes nothing. The
+/// file is compacted into one snapshot when it is opened and every 1,000 writes. A final record cut short (a
+/// crash during a write that was never acknowledged) is dropped; any other damage makes the initializer throw
+/// ``DatabaseErrorCode/dataLoss``, naming the file.
 /// Clients' writes to a persistent backend run on a queue of its own, so flushing the disk never holds a Swift
 /// concurrency thread.
 /// `onDisconnect` operations are not persisted (they belong to connected clients).
@@ -30,7 +34,8 @@ public final class LocalDatabaseBackend: DatabaseBackend {
         var roots: [String: DatabaseNode] = [:]
         var watchers: [String: [Int: Watcher]] = [:]
         var nextWatcher = 0
-        /// The `onDisconnect` sets of each database's client sessions, in registration order.
+        /// The `onDisconnect` sets of each database's client sessions, in registration order, server values
+        /// kept as placeholders.
         var disconnectSets: [String: [String: [(path: DatabasePath, node: DatabaseNode)]]] = [:]
     }
 
@@ -41,11 +46,21 @@ public final class LocalDatabaseBackend: DatabaseBackend {
     private let persistence: DatabasePersistence?
     /// Where persistent writes run (in order), off the Swift concurrency pool.
     private let ioQueue = DispatchQueue(label: "Flint.LocalDatabaseBackend.io")
+    /// The server's clock, for the server values of `onDisconnect` operations.
+    private let now: @Sendable () -> Date
 
     /// A new empty server in memory, with optional security rules.
     public init(rules: (@Sendable (DatabaseRulesRequest) -> Bool)? = nil) {
         self.rules = rules
         persistence = nil
+        now = { Date() }
+    }
+
+    /// A new empty server in memory whose clock is `now` (tests).
+    init(rules: (@Sendable (DatabaseRulesRequest) -> Bool)? = nil, now: @escaping @Sendable () -> Date) {
+        self.rules = rules
+        persistence = nil
+        self.now = now
     }
 
     /// A server keeping its databases in `directory` (created if needed), starting with what a previous
@@ -62,12 +77,14 @@ public final class LocalDatabaseBackend: DatabaseBackend {
         try self.init(persistence: DatabasePersistence(directory: directory), rules: rules)
     }
 
-    /// A server kept by `persistence` (tests inject its file operations).
-    init(persistence: DatabasePersistence, rules: (@Sendable (DatabaseRulesRequest) -> Bool)? = nil)
-        throws(DatabaseError)
-    {
+    /// A server kept by `persistence` (tests inject its file operations), whose clock is `now`.
+    init(
+        persistence: DatabasePersistence, rules: (@Sendable (DatabaseRulesRequest) -> Bool)? = nil,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) throws(DatabaseError) {
         self.rules = rules
         self.persistence = persistence
+        self.now = now
         let roots = try persistence.load()
         state.withLock { $0.roots = roots }
     }
@@ -109,7 +126,7 @@ public final class LocalDatabaseBackend: DatabaseBackend {
     }
 
     /// ``write(_:database:caller:origin:)`` for async callers (the ``DatabaseBackend`` requirement): with persistence,
-    /// run on a queue of the backend's own, so that flushing the journal never holds a Swift concurrency thread.
+    /// run on a queue of the backend's own, so that synchronizing its file never holds a Swift concurrency thread.
     /// - Throws: as the synchronous form.
     public func write(
         _ write: DatabaseBackendWrite, database: String, caller: DatabaseCaller,
@@ -151,9 +168,10 @@ public final class LocalDatabaseBackend: DatabaseBackend {
     }
 
     /// Writes unless `expected` is given and differs from the value at the first path; returns that value then.
+    /// With `time`, the write's server value placeholders are resolved first, against the data then.
     private func apply(
         _ write: DatabaseBackendWrite, expected: DatabaseNode?, database: String,
-        caller: DatabaseCaller, origin: String?, checkingRules: Bool = true
+        caller: DatabaseCaller, origin: String?, checkingRules: Bool = true, resolvingAt time: Date? = nil
     ) throws(DatabaseError) -> DatabaseNode? {
         for set in write.sets where checkingRules {
             try check(.write, set.path, database: database, caller: caller)
@@ -163,6 +181,14 @@ public final class LocalDatabaseBackend: DatabaseBackend {
             if let expected, let first = write.sets.first {
                 let current = root.node(at: first.path.keys)
                 if current != expected { return .success(current) }
+            }
+            var write = write
+            if let time {
+                let before = root
+                write = DatabaseBackendWrite(
+                    sets: write.sets.map { set in
+                        (set.path, set.node.resolvingServerValues(existing: before, at: set.path, time))
+                    })
             }
             for set in write.sets {
                 root = root.setting(set.node, at: set.path.keys)
@@ -186,7 +212,8 @@ public final class LocalDatabaseBackend: DatabaseBackend {
         return try outcome.get()
     }
 
-    /// Registers `write` for when `session` disconnects, when the rules allow every path of it now.
+    /// Registers `write` for when `session` disconnects, when the rules allow every path of it now. Its
+    /// server values (kept as placeholders in the write's wire form) are resolved when it is applied.
     /// - Throws: ``DatabaseErrorCode/permissionDenied``; nothing was registered.
     public func onDisconnect(
         _ write: DatabaseBackendWrite, database: String, caller: DatabaseCaller,
@@ -195,7 +222,8 @@ public final class LocalDatabaseBackend: DatabaseBackend {
         for set in write.sets {
             try check(.write, set.path, database: database, caller: caller)
         }
-        state.withLock { $0.disconnectSets[database, default: [:]][session, default: []] += write.sets }
+        let sets = write.wire ?? write.sets
+        state.withLock { $0.disconnectSets[database, default: [:]][session, default: []] += sets }
     }
 
     /// Forgets the `onDisconnect` operations of `session` at `path` and below.
@@ -211,15 +239,15 @@ public final class LocalDatabaseBackend: DatabaseBackend {
         }
     }
 
-    /// Applies and forgets the `onDisconnect` operations of `session`; its watchers see one change with no
-    /// origin.
+    /// Applies and forgets the `onDisconnect` operations of `session`, their server values resolved now; its
+    /// watchers see one change with no origin.
     public func disconnect(session: String, database: String) {
         let sets = state.withLock { $0.disconnectSets[database]?.removeValue(forKey: session) } ?? []
         guard !sets.isEmpty else { return }
         let apply: @Sendable () -> Void = { [self] in
             _ = try? self.apply(
                 DatabaseBackendWrite(sets: sets), expected: nil, database: database, caller: DatabaseCaller(),
-                origin: nil, checkingRules: false)
+                origin: nil, checkingRules: false, resolvingAt: now())
         }
         // With persistence, from the backend's queue: the caller may be a Swift concurrency thread.
         if persistence != nil { ioQueue.async(execute: apply) } else { apply() }

@@ -1,5 +1,6 @@
 // Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 import FlintCore
+import FlintProductSupport
 import Foundation
 
 /// The client of one database: the server's value as last seen, the local writes not yet acknowledged, the
@@ -14,6 +15,11 @@ import Foundation
 ///
 /// Events are computed under the lock, in the order of state changes, and delivered after it is released by
 /// a ``DeliveryQueue``; listeners on deeper paths get theirs first.
+///
+/// With a disk cache (``DatabaseClientCache``), a write is recorded before it applies, the server's value at
+/// listened locations whenever it changes, and an acknowledged or refused write's end; a later engine starts
+/// with the recorded pending writes (sent first) and, when it starts offline or its backend listens per
+/// location, with the recorded data (for the latter, laid over the backend's until it sends each location).
 final class DatabaseEngine: Sendable {
     typealias Callback = @Sendable (EngineDelivery) -> Void
 
@@ -51,7 +57,8 @@ final class DatabaseEngine: Sendable {
         var online = true
         /// Commits waiting for the client to be online again.
         var onlineWaiters: [CheckedContinuation<Void, Never>] = []
-        /// The `onDisconnect` sets the backend accepted, applied locally when going offline (as the SDK does).
+        /// The `onDisconnect` sets the backend accepted (server values kept as placeholders), applied locally when
+        /// going offline, server values resolved then (as the SDK does).
         var disconnectSets: [(path: DatabasePath, node: DatabaseNode)] = []
         /// Pending writes the backend accepted whose change has not arrived (it is ignored while offline).
         var committed: Set<Int> = []
@@ -59,6 +66,50 @@ final class DatabaseEngine: Sendable {
         var connection = 0
         /// The queries kept in sync (``keepSynced(_:_:)``) and their hidden listeners (0 while being made).
         var synced: [(spec: QuerySpec, id: Int)] = []
+        /// The disk cache, nil without one (appended to under this lock: its owner serializes it).
+        var cache: DatabaseClientCache?
+        /// Why the disk cache could not be opened: every operation fails with it.
+        var cacheFailure: DatabaseError?
+        /// With a backend that listens per location: the disk cache's values the backend has not sent yet,
+        /// by location, laid over its data (``overlaid(_:)``) until a change or a listen covers them.
+        var provisional: [DatabasePath: DatabaseNode] = [:]
+        /// The backend's data as last received (``server`` is it with ``provisional`` laid over it).
+        var backendRoot = DatabaseNode.null
+
+        /// `root` with the ``provisional`` values laid over it, shallower locations first (a deeper one is newer).
+        func overlaid(_ root: DatabaseNode) -> DatabaseNode {
+            provisional.sorted { $0.key.keys.count < $1.key.keys.count }.reduce(root) {
+                $0.setting($1.value, at: $1.key.keys)
+            }
+        }
+
+        /// Drops the ``provisional`` values that `root`'s value at `path` replaces: those at and below it, and
+        /// that part of those above it.
+        mutating func confirm(_ path: DatabasePath, in root: DatabaseNode) {
+            for (location, node) in provisional {
+                if path.contains(location) {
+                    provisional[location] = nil
+                } else if location.contains(path) {
+                    let inner = Array(path.keys.dropFirst(location.keys.count))
+                    provisional[location] = node.setting(root.node(at: path.keys), at: inner)
+                }
+            }
+        }
+
+        /// Whether a ``provisional`` value covers `path` (it is at or above it).
+        func provisionallyCovers(_ path: DatabasePath) -> Bool {
+            provisional.keys.contains { $0.contains(path) }
+        }
+    }
+
+    /// Where and how a disk cache is kept.
+    struct CacheSettings {
+        /// The cache file.
+        var url: URL
+        /// Its writes (tests inject failures).
+        var io: PersistenceIO
+        /// The size of cached data kept when the file is opened.
+        var sizeBytes: Int
     }
 
     let url: String
@@ -77,12 +128,48 @@ final class DatabaseEngine: Sendable {
         state = Locked(State(server: .null, local: .null))
     }
 
-    /// Starts following the backend.
-    func start() {
-        let watch = backend.watch(database: url) { [weak self] change in self?.receive(change) }
+    /// Starts following the backend, or (`offline`) starts disconnected. With `cache`, opens the disk cache
+    /// first: its pending writes apply locally and are sent before any other (once online), and an offline
+    /// start begins with its data. A cache that cannot be opened makes every operation fail with its error.
+    func start(offline: Bool = false, cache settings: CacheSettings? = nil) {
+        var cache: DatabaseClientCache?
+        var contents: DatabaseClientCache.Contents?
+        var failure: DatabaseError?
+        if let settings {
+            do throws(DatabaseError) {
+                (cache, contents) = try DatabaseClientCache.open(
+                    url: settings.url, io: settings.io, sizeBytes: settings.sizeBytes)
+            } catch {
+                failure = error
+            }
+        }
+        let watch = offline ? nil : backend.watch(database: url) { [weak self] change in self?.receive(change) }
         state.withLock { state in
-            state.server = watch.initial
-            state.local = watch.initial
+            state.cache = cache
+            state.cacheFailure = failure
+            if backend.listensPerLocation {
+                // The backend sends data per listened location: the cached values stand in until it does.
+                state.provisional = contents?.entries ?? [:]
+                state.backendRoot = watch?.initial ?? .null
+                state.server = state.overlaid(state.backendRoot)
+            } else {
+                // The backend's watch holds all its data: the cached data stands in only while offline.
+                state.server = watch?.initial ?? contents?.data ?? .null
+            }
+            if offline {
+                state.online = false
+                state.connection += 1
+            }
+            for write in contents?.writes ?? [] {
+                state.nextWrite += 1
+                state.pending.append(PendingWrite(id: state.nextWrite, write: write))
+                let (id, previous) = (state.nextWrite, state.lastCommit)
+                state.lastCommit = Task { [self] in
+                    await previous?.value
+                    await commit(write, id: id) { _ in }
+                }
+            }
+            state.local = state.pending.reduce(state.server) { Self.applying($1.write, to: $0) }
         }
         self.watch.withLock { $0 = watch }
     }
@@ -97,6 +184,7 @@ final class DatabaseEngine: Sendable {
     /// The server's value at `path`, read with the caller's credentials.
     func read(_ spec: QuerySpec) async throws(DatabaseError) -> DatabaseNode {
         try checkAlive()
+        if let failure = state.withLock({ $0.cacheFailure }) { throw failure }
         if !state.withLock({ $0.online }) { return localNode(at: spec.path) }
         await waitForCommits()
         let caller = try await credentials.caller()
@@ -113,10 +201,17 @@ final class DatabaseEngine: Sendable {
         completion: @escaping @Sendable (DatabaseError?) -> Void
     ) {
         let write = DatabaseBackendWrite(sets: sets, wire: wire)
-        let accepted = state.withLock { state -> Bool in
-            guard !state.terminated else { return false }
+        let refusal = state.withLock { state -> DatabaseError? in
+            guard !state.terminated else { return Self.gone }
+            if let failure = state.cacheFailure { return failure }
             state.nextWrite += 1
             let id = state.nextWrite
+            do throws(DatabaseError) {
+                // Recorded before it applies: a write that cannot be recorded is not made.
+                try state.cache?.recordWrite(write, id: id)
+            } catch {
+                return error
+            }
             for (transaction, entry) in state.transactions
             where sets.contains(where: { $0.path.contains(entry.path) || entry.path.contains($0.path) }) {
                 state.transactions[transaction]?.overridden = true
@@ -129,12 +224,10 @@ final class DatabaseEngine: Sendable {
                 await previous?.value
                 await commit(write, id: id, completion: completion)
             }
-            return true
+            return nil
         }
         deliveries.drain()
-        if !accepted {
-            completion(DatabaseError(.unavailable, "The database instance is gone (its app was deleted)."))
-        }
+        if let refusal { completion(refusal) }
     }
 
     private func commit(
@@ -147,6 +240,7 @@ final class DatabaseEngine: Sendable {
             try await backend.write(write, database: url, caller: caller, origin: "\(origin)/\(id)")
             state.withLock { state in
                 if state.pending.contains(where: { $0.id == id }) { state.committed.insert(id) }
+                state.cache?.recordDone(id)
             }
             completion(nil)
         } catch {
@@ -160,9 +254,12 @@ final class DatabaseEngine: Sendable {
         await state.withLock { $0.lastCommit }?.value
     }
 
+    /// Removes pending write `id` (refused, or the instance is gone: then it stays in the disk cache, for a later
+    /// instance to send) and reverts its local change.
     private func revert(_ id: Int) {
         state.withLock { state in
             guard let index = state.pending.firstIndex(where: { $0.id == id }) else { return }
+            if !state.terminated { state.cache?.recordDone(id) }
             let write = state.pending.remove(at: index).write
             let local = state.pending.reduce(state.server) { Self.applying($1.write, to: $0) }
             transition(&state, to: local, paths: write.sets.map(\.path))
@@ -174,7 +271,9 @@ final class DatabaseEngine: Sendable {
         state.withLock { state in
             guard !state.terminated, state.online else { return }
             var paths = change.paths
-            state.server = change.root
+            for path in change.paths { state.confirm(path, in: change.root) }
+            state.backendRoot = change.root
+            state.server = state.overlaid(change.root)
             if let origin = change.origin, origin.hasPrefix(self.origin + "/"),
                 let id = Int(origin.dropFirst(self.origin.count + 1)),
                 let index = state.pending.firstIndex(where: { $0.id == id })
@@ -184,8 +283,25 @@ final class DatabaseEngine: Sendable {
             }
             let local = state.pending.reduce(state.server) { Self.applying($1.write, to: $0) }
             transition(&state, to: local, paths: paths)
+            recordData(&state, touching: change.paths)
         }
         deliveries.drain()
+    }
+
+    /// Records in the disk cache the server's values that changed at `paths` for the listened locations: the
+    /// whole location when a path is at or above it, the path's value when it is inside one.
+    private func recordData(_ state: inout State, touching paths: [DatabasePath]) {
+        guard let cache = state.cache, state.online else { return }
+        var recorded = Set<DatabasePath>()
+        for location in Set(state.listeners.values.filter { $0.view != nil }.map(\.spec.path)) {
+            for path in paths where path.contains(location) || location.contains(path) {
+                recorded.insert(path.contains(location) ? location : path)
+            }
+        }
+        // A path inside another is recorded with it.
+        let outermost = recorded.filter { path in !recorded.contains { $0 != path && $0.contains(path) } }
+        let server = state.server
+        cache.recordData(outermost.sorted { $0.description < $1.description }.map { ($0, server.node(at: $0.keys)) })
     }
 
     private static func applying(_ write: DatabaseBackendWrite, to root: DatabaseNode) -> DatabaseNode {
@@ -294,7 +410,11 @@ final class DatabaseEngine: Sendable {
         }?.remove()
         backend.disconnect(session: origin, database: url)
         state.withLock { state in
-            let sets = state.disconnectSets
+            let now = Date()
+            let server = state.server
+            let sets = state.disconnectSets.map { set -> (path: DatabasePath, node: DatabaseNode) in
+                (set.path, set.node.resolvingServerValues(existing: server, at: set.path, now))
+            }
             state.disconnectSets = []
             guard !sets.isEmpty else { return }
             state.server = Self.applying(DatabaseBackendWrite(sets: sets), to: state.server)
@@ -315,9 +435,11 @@ final class DatabaseEngine: Sendable {
             state.online = true
             state.pending.removeAll { state.committed.contains($0.id) }
             state.committed = []
-            state.server = watch.initial
+            state.backendRoot = watch.initial
+            state.server = state.overlaid(watch.initial)
             let local = state.pending.reduce(state.server) { Self.applying($1.write, to: $0) }
             transition(&state, to: local, paths: [.root])
+            recordData(&state, touching: [.root])
             defer { state.onlineWaiters = [] }
             return state.onlineWaiters
         }
@@ -346,7 +468,7 @@ final class DatabaseEngine: Sendable {
         serverOperation(completion) { [self] caller async throws(DatabaseError) in
             try await backend.onDisconnect(
                 DatabaseBackendWrite(sets: sets, wire: wire), database: url, caller: caller, session: origin)
-            state.withLock { $0.disconnectSets += sets }
+            state.withLock { $0.disconnectSets += wire ?? sets }
         }
     }
 
@@ -412,14 +534,13 @@ final class DatabaseEngine: Sendable {
         completion: @escaping @Sendable (DatabaseError?, Bool, DatabaseNode) -> Void
     ) {
         let id = state.withLock { state -> Int? in
-            guard !state.terminated else { return nil }
+            guard !state.terminated, state.cacheFailure == nil else { return nil }
             state.nextTransaction += 1
             state.transactions[state.nextTransaction] = (path, false)
             return state.nextTransaction
         }
         guard let id else {
-            completion(
-                DatabaseError(.unavailable, "The database instance is gone (its app was deleted)."), false, .null)
+            completion(state.withLock { $0.terminated ? nil : $0.cacheFailure } ?? Self.gone, false, .null)
             return
         }
         Task { [self] in
@@ -532,19 +653,17 @@ final class DatabaseEngine: Sendable {
         let id =
             state.withLock { state -> Int? in
                 state.nextListener += 1
-                guard spec.error == nil, !state.terminated else { return nil }
+                guard spec.error == nil, !state.terminated, state.cacheFailure == nil else { return nil }
                 state.listeners[state.nextListener] = Listener(
                     spec: spec, types: types, once: once, hidden: hidden,
                     callback: callback)
                 return state.nextListener
             } ?? 0
         if id == 0 {
-            let error =
-                spec.error ?? DatabaseError(.unavailable, "The database instance is gone (its app was deleted).")
-            if spec.error == nil {
-                callback(.finished)
-            } else {
+            if let error = spec.error ?? state.withLock({ $0.terminated ? nil : $0.cacheFailure }) {
                 callback(.error(error))
+            } else {
+                callback(.finished)
             }
             return 0
         }
@@ -554,7 +673,12 @@ final class DatabaseEngine: Sendable {
             Task { deliveries.drain() }
         } else if backend.listensPerLocation {
             // The backend fetches the data first; the listens of one query share it and become active in the
-            // order they were made (a slow query does not hold up the others).
+            // order they were made (a slow query does not hold up the others). With the disk cache's data for the
+            // location, active at once.
+            if state.withLock({ $0.provisionallyCovers(spec.path) }) {
+                activate(id)
+                Task { deliveries.drain() }
+            }
             listenRemotely(id, spec: spec, callback: callback)
         } else if credentials.isAnonymous {
             // Nobody to ask for tokens: authorize and activate now, so the next write is seen; the initial
@@ -592,6 +716,7 @@ final class DatabaseEngine: Sendable {
             },
             onReady: { [weak self] in
                 guard let self else { return }
+                confirm(spec.path)
                 activate(id)
                 // From a task: `onReady` may run inside `observe`, whose events never come before it returns.
                 Task { self.deliveries.drain() }
@@ -608,6 +733,18 @@ final class DatabaseEngine: Sendable {
             return true
         }
         if !kept { registration.remove() }
+    }
+
+    /// The backend's data for `path` arrived: the disk cache's values there no longer stand in for it.
+    private func confirm(_ path: DatabasePath) {
+        state.withLock { state in
+            guard state.online, state.provisional.keys.contains(where: { $0.contains(path) || path.contains($0) })
+            else { return }
+            state.confirm(path, in: state.backendRoot)
+            state.server = state.overlaid(state.backendRoot)
+            let local = state.pending.reduce(state.server) { Self.applying($1.write, to: $0) }
+            transition(&state, to: local, paths: [path])
+        }
     }
 
     private func authorize(_ id: Int, spec: QuerySpec, caller: DatabaseCaller, callback: @escaping Callback) {
@@ -637,6 +774,7 @@ final class DatabaseEngine: Sendable {
                 tracksChildren: listener.types != [.value])
             listener.view = view
             state.listeners[id] = listener
+            recordData(&state, touching: [listener.spec.path])
             if listener.types.contains(.childAdded) {
                 deliveries.enqueue(view.initialEvents.map { delivery(.child($0), to: id, listener) })
             }
@@ -747,14 +885,9 @@ extension DatabaseEngine {
     /// for a backend that listens per location, which talks to a server that resolves them.
     var sendsServerValues: Bool { backend.listensPerLocation }
 
-    /// Replaces the backend (``Database/useEmulator(withHost:port:)``, before the instance is used): the
-    /// watch of the old one stops and one of the new one starts.
+    /// Replaces the backend (``Database/useEmulator(withHost:port:)``, before the instance is used and so before
+    /// ``start(offline:cache:)``).
     func replaceBackend(with newBackend: any DatabaseBackend) {
-        watch.withLock { watch in
-            defer { watch = nil }
-            return watch
-        }?.remove()
         backendBox.withLock { $0 = newBackend }
-        start()
     }
 }
