@@ -22,8 +22,6 @@ import Observation
 @Observable
 public final class CollectionSyncEngine<T: DataSyncModelProtocol> {
     private var state = CollectionState<T>()
-    /// How many writes wait in the pending-writes queue.
-    public private(set) var pendingWriteCount = 0
     /// The last error of the local persistence (a damaged file, a failed write), if any.
     public private(set) var lastPersistenceError: SyncError?
 
@@ -36,7 +34,7 @@ public final class CollectionSyncEngine<T: DataSyncModelProtocol> {
     @ObservationIgnored private var activeQuery: SyncQuery?
     @ObservationIgnored private var startGeneration = 0
     @ObservationIgnored private var changesSinceSnapshot = 0
-    @ObservationIgnored private let outbox: PendingWriteOutbox
+    @ObservationIgnored private let writer: SyncWriter<T>
     @ObservationIgnored private var deletedAppName: String?
 
     /// An engine whose files (when `enableLocalPersistence`) live under `persistenceDirectory` (default:
@@ -78,13 +76,17 @@ public final class CollectionSyncEngine<T: DataSyncModelProtocol> {
         self.persistence = localPersistence
         let events = SyncEventLog(managerKey: managerKey, logger: SyncEngineLogger.resolve(logger, app: app))
         self.events = events
-        self.outbox = PendingWriteOutbox(events: events)
+        self.writer = SyncWriter(
+            events: events,
+            savePendingWrites: localPersistence.map { persistence in
+                { try persistence.savePendingWrites($0) }
+            })
         self.listener = ListenerSupervisor(events: events, sleep: sleep)
         if let persistence = localPersistence {
             state = CollectionState(load { try persistence.loadCollection() } ?? [])
-            outbox.load(load { try persistence.loadPendingWrites() } ?? [])
-            pendingWriteCount = outbox.count
+            writer.load(load { try persistence.loadPendingWrites() } ?? [])
         }
+        writer.host = self
         if let app {
             let name = app.name
             lifetime = AppLifetime(app: app) { [weak self] in
@@ -139,8 +141,7 @@ public final class CollectionSyncEngine<T: DataSyncModelProtocol> {
         activeQuery = nil
         guard clearCaches else { return }
         state = CollectionState()
-        let hadPending = outbox.removeAll()
-        pendingWriteCount = 0
+        let hadPending = writer.removeAll()
         persist { persistence in
             try persistence.replaceCollection([])
             try persistence.savePendingWrites([])
@@ -148,6 +149,9 @@ public final class CollectionSyncEngine<T: DataSyncModelProtocol> {
         if hadPending { events.track("pendingWritesCleared") }
         events.track("cachesCleared")
     }
+
+    /// How many writes wait in the pending-writes queue.
+    public var pendingWriteCount: Int { writer.pendingWriteCount }
 
     /// Whether the listener is attached or being retried.
     public var isListening: Bool { listener.isRunning }
@@ -227,75 +231,24 @@ public final class CollectionSyncEngine<T: DataSyncModelProtocol> {
 
     /// Saves the whole document. A remote failure throws, and (with persistence) queues the write.
     public func saveDocument(_ model: T) async throws {
-        var parameters = model.eventParameters
-        parameters["document_id"] = model.id
-        try await write(
-            "save", PendingWrite(documentId: model.id, kind: .save, fields: try SyncModelCoding.fields(of: model)),
-            parameters: parameters
-        ) { remote in try await remote.saveDocument(model) }
+        try await writer.save(model)
     }
 
     /// Updates fields (dot-separated paths) of the document `id`.
     public func updateDocument(id: String, data: [String: SyncValue]) async throws {
-        try await write(
-            "update", PendingWrite(documentId: id, kind: .update, fields: data),
-            parameters: ["document_id": id]
-        ) { remote in try await remote.updateDocument(id: id, data: data) }
+        try await writer.update(id: id, data: data)
     }
 
     /// Deletes the document `id`.
     public func deleteDocument(id: String) async throws {
-        try await write(
-            "delete", PendingWrite(documentId: id, kind: .delete),
-            parameters: ["document_id": id]
-        ) { remote in try await remote.deleteDocument(id: id) }
-    }
-
-    private func write(
-        _ name: String, _ pendingWrite: PendingWrite, parameters: [String: String],
-        _ send: (any RemoteCollectionService<T>) async throws -> Void
-    ) async throws {
-        let remote = try requireRemote()
-        listener.reconnectNow()
-        events.track("\(name)_start", parameters)
-        do {
-            try await send(remote)
-            events.track("\(name)_success", parameters)
-        } catch {
-            var failure = parameters
-            failure["error_description"] = SyncEventLog.describe(error)
-            events.track("\(name)_fail", failure)
-            try enqueue(pendingWrite, remoteError: error)
-            throw error
-        }
-    }
-
-    private func enqueue(_ write: PendingWrite, remoteError: any Error) throws {
-        guard let persistence else { return }
-        defer { pendingWriteCount = outbox.count }
-        do {
-            try outbox.add(write, remoteError: remoteError) { try persistence.savePendingWrites($0) }
-        } catch {
-            lastPersistenceError = error
-            throw error
-        }
+        try await writer.delete(id: id)
     }
 
     /// Sends the queued writes (also done by `startListening`); those that fail again stay queued.
     /// Overlapping calls (a second `startListening` while the first one still sends) share one run, so a
     /// write is never sent twice.
     public func syncPendingWrites() async {
-        guard let remote else { return }
-        await outbox.sendAll(
-            { write in
-                switch write.kind {
-                case .save: try await remote.saveDocument(try SyncModelCoding.model(T.self, from: write.fields))
-                case .update: try await remote.updateDocument(id: write.documentId, data: write.fields)
-                case .delete: try await remote.deleteDocument(id: write.documentId)
-                }
-            },
-            save: { [weak self] writes in self?.persist { try $0.savePendingWrites(writes) } })
-        pendingWriteCount = outbox.count
+        await writer.sendPendingWrites()
     }
 
     // MARK: Streams
@@ -367,5 +320,19 @@ public final class CollectionSyncEngine<T: DataSyncModelProtocol> {
         let syncError = (error as? SyncError) ?? .persistenceFailed(path: "", reason: SyncEventLog.describe(error))
         lastPersistenceError = syncError
         events.track("persistence_fail", ["error_description": SyncEventLog.describe(syncError)])
+    }
+}
+
+extension CollectionSyncEngine: SyncWriterHost {
+    func remoteWrites() throws -> SyncRemoteWrites<T> { SyncRemoteWrites(try requireRemote()) }
+
+    func writeWillStart() { listener.reconnectNow() }
+
+    func pendingWritesNotSaved(_ error: any Error, tracked: Bool) {
+        if tracked {
+            report(error)
+        } else {
+            lastPersistenceError = error as? SyncError
+        }
     }
 }

@@ -1,0 +1,15 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
+/// What a ``SyncWriter`` asks of the engine it writes for (``DocumentSyncEngine``, ``CollectionSyncEngine``).
+@MainActor
+protocol SyncWriterHost<Model>: AnyObject {
+    /// The model written.
+    associatedtype Model: DataSyncModelProtocol
+
+    /// The remote's writes.
+    /// - Throws: ``SyncError/appDeleted(name:)`` once the engine's app is gone.
+    func remoteWrites() throws -> SyncRemoteWrites<Model>
+    /// A write is about to be sent: reconnect the listener at once if it is down.
+    func writeWillStart()
+    /// Records a persistence failure of the pending-writes queue: `tracked` also sends `persistence_fail`.
+    func pendingWritesNotSaved(_ error: any Error, tracked: Bool)
+}
