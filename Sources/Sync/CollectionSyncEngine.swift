@@ -158,14 +158,19 @@ public final class CollectionSyncEngine<T: DataSyncModelProtocol> {
     /// Whether the listener is down, waiting to retry.
     public var isListenerDown: Bool { listener.isWaitingToRetry }
 
+    /// Replaces the cache with the remote's `models`, queued writes applied.
     private func replaceAll(_ models: [T]) {
+        let shown = PendingWriteOverlay.applying(
+            writer.queuedWrites, to: SyncCollectionChanges(updated: models, isInitial: true), query: activeQuery)
         CollectionCacheUpdate.replace(
-            &state, changesSinceSnapshot: &changesSinceSnapshot, with: models, persist: persist)
+            &state, changesSinceSnapshot: &changesSinceSnapshot, with: shown.updated, persist: persist)
     }
 
+    /// Applies a listener batch, queued writes applied.
     private func apply(_ changes: SyncCollectionChanges<T>) {
         CollectionCacheUpdate.apply(
-            changes, to: &state, changesSinceSnapshot: &changesSinceSnapshot, events: events, persist: persist)
+            PendingWriteOverlay.applying(writer.queuedWrites, to: changes, query: activeQuery), to: &state,
+            changesSinceSnapshot: &changesSinceSnapshot, events: events, persist: persist)
     }
 
     // MARK: Reading
@@ -327,6 +332,14 @@ extension CollectionSyncEngine: SyncWriterHost {
     func remoteWrites() throws -> SyncRemoteWrites<T> { SyncRemoteWrites(try requireRemote()) }
 
     func writeWillStart() { listener.reconnectNow() }
+
+    func showQueuedWrite(_ write: PendingWrite) {
+        let id = write.documentId
+        let shown = PendingWriteOverlay.applying(write, to: state.model(id: id), query: activeQuery)
+        let batch = SyncCollectionChanges(updated: shown.map { [$0] } ?? [], deleted: shown == nil ? [id] : [])
+        CollectionCacheUpdate.apply(
+            batch, to: &state, changesSinceSnapshot: &changesSinceSnapshot, events: .silent, persist: persist)
+    }
 
     func pendingWritesNotSaved(_ error: any Error, tracked: Bool) {
         if tracked {

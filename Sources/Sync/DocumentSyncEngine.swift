@@ -152,7 +152,8 @@ public final class DocumentSyncEngine<T: DataSyncModelProtocol> {
 
     private func receive(_ document: T?, id: String) {
         guard id == documentId else { return }
-        currentDocument = document
+        let shown = visible(document, id: id)
+        currentDocument = shown
         if let document {
             var parameters = document.eventParameters
             parameters["document_id"] = id
@@ -160,7 +161,13 @@ public final class DocumentSyncEngine<T: DataSyncModelProtocol> {
         } else {
             events.track("documentDeleted", ["document_id": id])
         }
-        persist { try $0.saveDocument(document) }
+        persist { try $0.saveDocument(shown) }
+    }
+
+    /// The remote's `document` with the document's queued write, if any, applied.
+    private func visible(_ document: T?, id: String) -> T? {
+        guard let write = writer.queuedWrite(for: id) else { return document }
+        return PendingWriteOverlay.applying(write, to: document)
     }
 
     // MARK: Reading
@@ -188,8 +195,9 @@ public final class DocumentSyncEngine<T: DataSyncModelProtocol> {
         guard let documentId else { throw SyncError.noDocumentId }
         let document = try await fetch(id: documentId)
         if documentId == self.documentId {
-            currentDocument = document
-            persist { try $0.saveDocument(document) }
+            let shown = visible(document, id: documentId)
+            currentDocument = shown
+            persist { try $0.saveDocument(shown) }
         }
         return document
     }
@@ -307,6 +315,13 @@ extension DocumentSyncEngine: SyncWriterHost {
     func remoteWrites() throws -> SyncRemoteWrites<T> { SyncRemoteWrites(try requireRemote()) }
 
     func writeWillStart() { listener.reconnectNow() }
+
+    func showQueuedWrite(_ write: PendingWrite) {
+        guard write.documentId == documentId else { return }
+        let shown = PendingWriteOverlay.applying(write, to: currentDocument)
+        currentDocument = shown
+        persist { try $0.saveDocument(shown) }
+    }
 
     func pendingWritesNotSaved(_ error: any Error, tracked: Bool) {
         if tracked {

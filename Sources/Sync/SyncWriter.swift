@@ -3,7 +3,8 @@ import Observation
 
 /// The one write path of the writable engines (``DocumentSyncEngine``, ``CollectionSyncEngine``): sends a save,
 /// update or delete through the engine's remote (`{name}_start` / `_success` / `_fail`), queues it in the
-/// ``PendingWriteOutbox`` when it fails (with persistence; `pendingWriteAdded`), and replays the queue.
+/// ``PendingWriteOutbox`` when it fails (with persistence; `pendingWriteAdded`) and has the engine show the queued
+/// write locally at once (see ``PendingWriteOverlay``), and replays the queue.
 @MainActor
 @Observable
 final class SyncWriter<Model: DataSyncModelProtocol> {
@@ -22,6 +23,14 @@ final class SyncWriter<Model: DataSyncModelProtocol> {
         self.events = events
         self.outbox = PendingWriteOutbox(events: events)
         self.savePendingWrites = savePendingWrites
+    }
+
+    /// The queued writes, oldest document first.
+    var queuedWrites: [PendingWrite] { outbox.writes }
+
+    /// The queued write of the document `id`, if any.
+    func queuedWrite(for id: String) -> PendingWrite? {
+        outbox.count == 0 ? nil : outbox.write(for: id)
     }
 
     /// Starts from writes loaded from persistence.
@@ -87,7 +96,10 @@ final class SyncWriter<Model: DataSyncModelProtocol> {
 
     private func enqueue(_ write: PendingWrite, remoteError: any Error) throws {
         guard let savePendingWrites else { return }
-        defer { pendingWriteCount = outbox.count }
+        defer {
+            pendingWriteCount = outbox.count
+            if let queued = outbox.write(for: write.documentId) { host?.showQueuedWrite(queued) }
+        }
         do {
             try outbox.add(write, remoteError: remoteError, save: savePendingWrites)
         } catch {

@@ -10,6 +10,9 @@ protocol SyncWriterHost<Model>: AnyObject {
     func remoteWrites() throws -> SyncRemoteWrites<Model>
     /// A write is about to be sent: reconnect the listener at once if it is down.
     func writeWillStart()
+    /// The document's write was queued (`write` is its queued write, later writes merged in): show it in the
+    /// engine's current value and its cache at once.
+    func showQueuedWrite(_ write: PendingWrite)
     /// Records a persistence failure of the pending-writes queue: `tracked` also sends `persistence_fail`.
     func pendingWritesNotSaved(_ error: any Error, tracked: Bool)
 }
