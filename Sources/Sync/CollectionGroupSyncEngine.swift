@@ -17,12 +17,11 @@ import Observation
 @Observable
 public final class CollectionGroupSyncEngine<T: DataSyncModelProtocol> {
     private var state = CollectionState<T>()
-    /// The last error of the local persistence (a damaged file, a failed write), if any.
-    public private(set) var lastPersistenceError: SyncError?
 
     @ObservationIgnored private var remote: (any RemoteCollectionGroupService<T>)?
     @ObservationIgnored private let persistence: (any LocalCollectionPersistence<T>)?
     @ObservationIgnored private let events: SyncEventLog
+    @ObservationIgnored private let persistenceErrors: SyncPersistenceErrors
     @ObservationIgnored private let listener: ListenerSupervisor<SyncCollectionChanges<T>>
     @ObservationIgnored private let relays = StreamRelays()
     @ObservationIgnored private var lifetime: AppLifetime?
@@ -60,13 +59,10 @@ public final class CollectionGroupSyncEngine<T: DataSyncModelProtocol> {
         self.persistence = localPersistence
         let events = SyncEventLog(managerKey: managerKey, logger: SyncEngineLogger.resolve(logger, app: app))
         self.events = events
+        self.persistenceErrors = SyncPersistenceErrors(events: events)
         self.listener = ListenerSupervisor(events: events, sleep: sleep)
         if let persistence = localPersistence {
-            do {
-                state = CollectionState(try persistence.loadCollection())
-            } catch {
-                report(error)
-            }
+            state = CollectionState(persistenceErrors.load { try persistence.loadCollection() } ?? [])
         }
         if let app {
             let name = app.name
@@ -119,6 +115,9 @@ public final class CollectionGroupSyncEngine<T: DataSyncModelProtocol> {
         persist { try $0.replaceCollection([]) }
         events.track("cachesCleared")
     }
+
+    /// The last error of the local persistence (a damaged file, a failed write), if any.
+    public var lastPersistenceError: SyncError? { persistenceErrors.last }
 
     /// Whether the listener is attached or being retried.
     public var isListening: Bool { listener.isRunning }
@@ -177,17 +176,7 @@ public final class CollectionGroupSyncEngine<T: DataSyncModelProtocol> {
     }
 
     private func persist(_ body: (any LocalCollectionPersistence<T>) throws -> Void) {
-        guard let persistence else { return }
-        do {
-            try body(persistence)
-        } catch {
-            report(error)
-        }
+        persistenceErrors.save(persistence, body)
     }
 
-    private func report(_ error: any Error) {
-        let syncError = (error as? SyncError) ?? .persistenceFailed(path: "", reason: SyncEventLog.describe(error))
-        lastPersistenceError = syncError
-        events.track("persistence_fail", ["error_description": SyncEventLog.describe(syncError)])
-    }
 }

@@ -22,12 +22,11 @@ import Observation
 @Observable
 public final class CollectionSyncEngine<T: DataSyncModelProtocol> {
     private var state = CollectionState<T>()
-    /// The last error of the local persistence (a damaged file, a failed write), if any.
-    public private(set) var lastPersistenceError: SyncError?
 
     @ObservationIgnored private var remote: (any RemoteCollectionService<T>)?
     @ObservationIgnored private let persistence: (any LocalCollectionPersistence<T>)?
     @ObservationIgnored private let events: SyncEventLog
+    @ObservationIgnored private let persistenceErrors: SyncPersistenceErrors
     @ObservationIgnored private let listener: ListenerSupervisor<SyncCollectionChanges<T>>
     @ObservationIgnored private let relays = StreamRelays()
     @ObservationIgnored private var lifetime: AppLifetime?
@@ -76,15 +75,17 @@ public final class CollectionSyncEngine<T: DataSyncModelProtocol> {
         self.persistence = localPersistence
         let events = SyncEventLog(managerKey: managerKey, logger: SyncEngineLogger.resolve(logger, app: app))
         self.events = events
+        let persistenceErrors = SyncPersistenceErrors(events: events)
+        self.persistenceErrors = persistenceErrors
         self.writer = SyncWriter(
-            events: events,
+            events: events, persistenceErrors: persistenceErrors,
             savePendingWrites: localPersistence.map { persistence in
                 { try persistence.savePendingWrites($0) }
             })
         self.listener = ListenerSupervisor(events: events, sleep: sleep)
         if let persistence = localPersistence {
-            state = CollectionState(load { try persistence.loadCollection() } ?? [])
-            writer.load(load { try persistence.loadPendingWrites() } ?? [])
+            state = CollectionState(persistenceErrors.load { try persistence.loadCollection() } ?? [])
+            writer.load(persistenceErrors.load { try persistence.loadPendingWrites() } ?? [])
         }
         writer.host = self
         if let app {
@@ -152,6 +153,9 @@ public final class CollectionSyncEngine<T: DataSyncModelProtocol> {
 
     /// How many writes wait in the pending-writes queue.
     public var pendingWriteCount: Int { writer.pendingWriteCount }
+
+    /// The last error of the local persistence (a damaged file, a failed write), if any.
+    public var lastPersistenceError: SyncError? { persistenceErrors.last }
 
     /// Whether the listener is attached or being retried.
     public var isListening: Bool { listener.isRunning }
@@ -303,29 +307,10 @@ public final class CollectionSyncEngine<T: DataSyncModelProtocol> {
         relays.finishAll(throwing: SyncError.appDeleted(name: name))
     }
 
-    private func load<Value>(_ body: () throws -> Value) -> Value? {
-        do {
-            return try body()
-        } catch {
-            report(error)
-            return nil
-        }
-    }
-
     private func persist(_ body: (any LocalCollectionPersistence<T>) throws -> Void) {
-        guard let persistence else { return }
-        do {
-            try body(persistence)
-        } catch {
-            report(error)
-        }
+        persistenceErrors.save(persistence, body)
     }
 
-    private func report(_ error: any Error) {
-        let syncError = (error as? SyncError) ?? .persistenceFailed(path: "", reason: SyncEventLog.describe(error))
-        lastPersistenceError = syncError
-        events.track("persistence_fail", ["error_description": SyncEventLog.describe(syncError)])
-    }
 }
 
 extension CollectionSyncEngine: SyncWriterHost {
@@ -341,11 +326,4 @@ extension CollectionSyncEngine: SyncWriterHost {
             batch, to: &state, changesSinceSnapshot: &changesSinceSnapshot, events: .silent, persist: persist)
     }
 
-    func pendingWritesNotSaved(_ error: any Error, tracked: Bool) {
-        if tracked {
-            report(error)
-        } else {
-            lastPersistenceError = error as? SyncError
-        }
-    }
 }

@@ -23,12 +23,11 @@ import Observation
 public final class DocumentSyncEngine<T: DataSyncModelProtocol> {
     /// The document, from the listener or the local cache (nil before either has it).
     public private(set) var currentDocument: T?
-    /// The last error of the local persistence (a damaged file, a failed write), if any.
-    public private(set) var lastPersistenceError: SyncError?
 
     @ObservationIgnored private var remote: (any RemoteDocumentService<T>)?
     @ObservationIgnored private let persistence: (any LocalDocumentPersistence<T>)?
     @ObservationIgnored private let events: SyncEventLog
+    @ObservationIgnored private let persistenceErrors: SyncPersistenceErrors
     @ObservationIgnored private let listener: ListenerSupervisor<T?>
     @ObservationIgnored private let relays = StreamRelays()
     @ObservationIgnored private var lifetime: AppLifetime?
@@ -74,16 +73,18 @@ public final class DocumentSyncEngine<T: DataSyncModelProtocol> {
         self.persistence = localPersistence
         let events = SyncEventLog(managerKey: managerKey, logger: SyncEngineLogger.resolve(logger, app: app))
         self.events = events
+        let persistenceErrors = SyncPersistenceErrors(events: events)
+        self.persistenceErrors = persistenceErrors
         self.writer = SyncWriter(
-            events: events,
+            events: events, persistenceErrors: persistenceErrors,
             savePendingWrites: localPersistence.map { persistence in
                 { try persistence.savePendingWrites($0) }
             })
         self.listener = ListenerSupervisor(events: events, sleep: sleep)
         if let persistence = localPersistence {
-            documentId = load { try persistence.loadDocumentId() } ?? nil
-            currentDocument = load { try persistence.loadDocument() } ?? nil
-            writer.load(load { try persistence.loadPendingWrites() } ?? [])
+            documentId = persistenceErrors.load { try persistence.loadDocumentId() } ?? nil
+            currentDocument = persistenceErrors.load { try persistence.loadDocument() } ?? nil
+            writer.load(persistenceErrors.load { try persistence.loadPendingWrites() } ?? [])
         }
         writer.host = self
         if let app {
@@ -144,6 +145,9 @@ public final class DocumentSyncEngine<T: DataSyncModelProtocol> {
 
     /// How many writes wait in the pending-writes queue.
     public var pendingWriteCount: Int { writer.pendingWriteCount }
+
+    /// The last error of the local persistence (a damaged file, a failed write), if any.
+    public var lastPersistenceError: SyncError? { persistenceErrors.last }
 
     /// Whether the listener is attached or being retried.
     public var isListening: Bool { listener.isRunning }
@@ -286,29 +290,10 @@ public final class DocumentSyncEngine<T: DataSyncModelProtocol> {
         relays.finishAll(throwing: SyncError.appDeleted(name: name))
     }
 
-    private func load<Value>(_ body: () throws -> Value) -> Value? {
-        do {
-            return try body()
-        } catch {
-            report(error)
-            return nil
-        }
-    }
-
     private func persist(_ body: (any LocalDocumentPersistence<T>) throws -> Void) {
-        guard let persistence else { return }
-        do {
-            try body(persistence)
-        } catch {
-            report(error)
-        }
+        persistenceErrors.save(persistence, body)
     }
 
-    private func report(_ error: any Error) {
-        let syncError = (error as? SyncError) ?? .persistenceFailed(path: "", reason: SyncEventLog.describe(error))
-        lastPersistenceError = syncError
-        events.track("persistence_fail", ["error_description": SyncEventLog.describe(syncError)])
-    }
 }
 
 extension DocumentSyncEngine: SyncWriterHost {
@@ -323,11 +308,4 @@ extension DocumentSyncEngine: SyncWriterHost {
         persist { try $0.saveDocument(shown) }
     }
 
-    func pendingWritesNotSaved(_ error: any Error, tracked: Bool) {
-        if tracked {
-            report(error)
-        } else {
-            lastPersistenceError = error as? SyncError
-        }
-    }
 }

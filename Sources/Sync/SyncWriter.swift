@@ -13,14 +13,19 @@ final class SyncWriter<Model: DataSyncModelProtocol> {
 
     @ObservationIgnored private let outbox: PendingWriteOutbox
     @ObservationIgnored private let events: SyncEventLog
+    @ObservationIgnored private let persistenceErrors: SyncPersistenceErrors
     @ObservationIgnored private let savePendingWrites: (([PendingWrite]) throws -> Void)?
     /// The engine written for; set once the engine is initialized.
     @ObservationIgnored weak var host: (any SyncWriterHost<Model>)?
 
     /// A writer logging to `events` whose queue is saved with `savePendingWrites` (nil: no persistence, so a
-    /// failed write is not queued).
-    init(events: SyncEventLog, savePendingWrites: (([PendingWrite]) throws -> Void)?) {
+    /// failed write is not queued), its failures recorded in `persistenceErrors`.
+    init(
+        events: SyncEventLog, persistenceErrors: SyncPersistenceErrors,
+        savePendingWrites: (([PendingWrite]) throws -> Void)?
+    ) {
         self.events = events
+        self.persistenceErrors = persistenceErrors
         self.outbox = PendingWriteOutbox(events: events)
         self.savePendingWrites = savePendingWrites
     }
@@ -103,17 +108,12 @@ final class SyncWriter<Model: DataSyncModelProtocol> {
         do {
             try outbox.add(write, remoteError: remoteError, save: savePendingWrites)
         } catch {
-            host?.pendingWritesNotSaved(error, tracked: false)
+            persistenceErrors.record(error)
             throw error
         }
     }
 
     private func saveQueue(_ writes: [PendingWrite]) {
-        guard let savePendingWrites else { return }
-        do {
-            try savePendingWrites(writes)
-        } catch {
-            host?.pendingWritesNotSaved(error, tracked: true)
-        }
+        persistenceErrors.save(savePendingWrites) { try $0(writes) }
     }
 }

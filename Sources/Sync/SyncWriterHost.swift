@@ -13,6 +13,4 @@ protocol SyncWriterHost<Model>: AnyObject {
     /// The document's write was queued (`write` is its queued write, later writes merged in): show it in the
     /// engine's current value and its cache at once.
     func showQueuedWrite(_ write: PendingWrite)
-    /// Records a persistence failure of the pending-writes queue: `tracked` also sends `persistence_fail`.
-    func pendingWritesNotSaved(_ error: any Error, tracked: Bool)
 }

@@ -11,9 +11,7 @@ import Testing
 @Suite("Realtime Database collection listener")
 struct DatabaseCollectionChangesTests {
     @Test func aChangeIsABatchOfThatChildOnly() async throws {
-        let app = try TestApp.make(
-            name: "changes", libraries: [DatabaseLibrary.self],
-            overrides: [.instance(LocalDatabaseBackend(), as: DatabaseBackend.self)])
+        let app = try makeDatabaseApp("changes")
         let db = try Database.database(app: app)
         var children: [String: Any] = [:]
         for index in 0..<50 { children["c\(index)"] = ["name": "n\(index)", "score": index] }
@@ -36,9 +34,7 @@ struct DatabaseCollectionChangesTests {
     }
 
     @Test func theListenerEndsWhenTheAppIsDeleted() async throws {
-        let app = try TestApp.make(
-            name: "ending", libraries: [DatabaseLibrary.self],
-            overrides: [.instance(LocalDatabaseBackend(), as: DatabaseBackend.self)])
+        let app = try makeDatabaseApp("ending")
         let service = DatabaseRemoteCollectionService<Item>(
             database: try Database.database(app: app), collectionPath: { "items" })
         var batches = service.streamCollectionUpdates(query: SyncQuery()).makeAsyncIterator()

@@ -11,27 +11,26 @@ import Testing
 @Suite("Collection groups over FlintDatabase's embedded backend")
 @MainActor
 struct DatabaseCollectionGroupTests {
-    func makeApp(_ name: String, _ backend: LocalDatabaseBackend) throws -> FlintApp {
-        try TestApp.make(
-            name: name, libraries: [DatabaseLibrary.self],
-            overrides: [.instance(backend, as: DatabaseBackend.self)])
+    /// A group engine over every `orders` list below `users`.
+    func ordersEngine(_ app: FlintApp) throws -> CollectionGroupSyncEngine<Item> {
+        CollectionGroupSyncEngine<Item>(
+            remote: try DatabaseRemoteCollectionGroupService(app: app, pathPattern: "users/$uid/orders"),
+            managerKey: "orders", enableLocalPersistence: false, app: app)
     }
 
     nonisolated func order(_ name: String, _ score: Int) -> [String: Any] { ["name": name, "score": score] }
 
     @Test func theGroupIsEveryListOfItsNameAtThePatternsDepth() async throws {
         let backend = LocalDatabaseBackend()
-        let writer = try makeApp("writer", backend)
-        let reader = try makeApp("reader", backend)
+        let writer = try makeDatabaseApp("writer", backend)
+        let reader = try makeDatabaseApp("reader", backend)
         let db = try Database.database(app: writer)
         try await db.reference(withPath: "users").setValue([
             "alice": ["orders": ["o1": order("Tea", 3), "o2": order("Cake", 12)], "profile": ["name": "Alice"]],
             "bob": ["orders": ["o3": order("Pie", 7)], "wishlist": ["w1": order("Hat", 50)]],
         ])
         try await db.reference(withPath: "orders/o9").setValue(order("Elsewhere", 1))  // not in the group
-        let engine = CollectionGroupSyncEngine<Item>(
-            remote: try DatabaseRemoteCollectionGroupService(app: reader, pathPattern: "users/$uid/orders"),
-            managerKey: "orders", enableLocalPersistence: false, app: reader)
+        let engine = try ordersEngine(reader)
         await engine.startListening()
         #expect(Set(engine.currentCollection.map(\.id)) == ["o1", "o2", "o3"])
         #expect(engine.getDocuments(where: { $0.score > 5 }).map(\.id).sorted() == ["o2", "o3"])
@@ -44,13 +43,11 @@ struct DatabaseCollectionGroupTests {
 
     @Test func changesInAnyListReachTheEngine() async throws {
         let backend = LocalDatabaseBackend()
-        let writer = try makeApp("writer", backend)
-        let reader = try makeApp("reader", backend)
+        let writer = try makeDatabaseApp("writer", backend)
+        let reader = try makeDatabaseApp("reader", backend)
         let db = try Database.database(app: writer)
         try await db.reference(withPath: "users/alice/orders/o1").setValue(order("Tea", 3))
-        let engine = CollectionGroupSyncEngine<Item>(
-            remote: try DatabaseRemoteCollectionGroupService(app: reader, pathPattern: "users/$uid/orders"),
-            managerKey: "orders", enableLocalPersistence: false, app: reader)
+        let engine = try ordersEngine(reader)
         await engine.startListening()
         #expect(engine.currentCollection == [Item(id: "o1", name: "Tea", score: 3)])
         try await waitUntil { await engine.isListening }
@@ -70,15 +67,13 @@ struct DatabaseCollectionGroupTests {
 
     @Test func aFilteredGroupFollowsDocumentsInAndOutOfTheQuery() async throws {
         let backend = LocalDatabaseBackend()
-        let writer = try makeApp("writer", backend)
-        let reader = try makeApp("reader", backend)
+        let writer = try makeDatabaseApp("writer", backend)
+        let reader = try makeDatabaseApp("reader", backend)
         let db = try Database.database(app: writer)
         try await db.reference(withPath: "users/alice/orders").setValue([
             "o1": order("Tea", 3), "o2": order("Cake", 12),
         ])
-        let engine = CollectionGroupSyncEngine<Item>(
-            remote: try DatabaseRemoteCollectionGroupService(app: reader, pathPattern: "users/$uid/orders"),
-            managerKey: "orders", enableLocalPersistence: false, app: reader)
+        let engine = try ordersEngine(reader)
         await engine.startListening { $0.where("score", isGreaterThan: 5) }
         #expect(engine.currentCollection.map(\.id) == ["o2"])
         try await waitUntil { await engine.isListening }
@@ -92,7 +87,7 @@ struct DatabaseCollectionGroupTests {
     }
 
     @Test func patternsWithSeveralWildcardsReachEveryLevel() async throws {
-        let app = try makeApp("shops", LocalDatabaseBackend())
+        let app = try makeDatabaseApp("shops", LocalDatabaseBackend())
         let db = try Database.database(app: app)
         try await db.reference(withPath: "shops").setValue([
             "s1": [
