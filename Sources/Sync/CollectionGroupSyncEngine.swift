@@ -18,17 +18,14 @@ import Observation
 public final class CollectionGroupSyncEngine<T: DataSyncModelProtocol> {
     private var state = CollectionState<T>()
 
-    @ObservationIgnored private var remote: (any RemoteCollectionGroupService<T>)?
+    @ObservationIgnored private let remote: SyncEngineRemote<any RemoteCollectionGroupService<T>>
     @ObservationIgnored private let persistence: (any LocalCollectionPersistence<T>)?
     @ObservationIgnored private let events: SyncEventLog
     @ObservationIgnored private let persistenceErrors: SyncPersistenceErrors
     @ObservationIgnored private let listener: ListenerSupervisor<SyncCollectionChanges<T>>
-    @ObservationIgnored private let relays = StreamRelays()
-    @ObservationIgnored private var lifetime: AppLifetime?
     @ObservationIgnored private var activeQuery: SyncQuery?
     @ObservationIgnored private var startGeneration = 0
     @ObservationIgnored private var changesSinceSnapshot = 0
-    @ObservationIgnored private var deletedAppName: String?
 
     /// An engine whose files (when `enableLocalPersistence`) live under `persistenceDirectory` (default:
     /// ``SyncPersistenceDirectory/default(for:)``), in a folder named after `managerKey`.
@@ -55,7 +52,7 @@ public final class CollectionGroupSyncEngine<T: DataSyncModelProtocol> {
         localPersistence: (any LocalCollectionPersistence<T>)?,
         logger: (any DataSyncLogger)? = nil, app: FlintApp? = nil, sleep: @escaping SyncSleep = realSyncSleep
     ) {
-        self.remote = remote
+        self.remote = SyncEngineRemote(remote)
         self.persistence = localPersistence
         let events = SyncEventLog(managerKey: managerKey, logger: SyncEngineLogger.resolve(logger, app: app))
         self.events = events
@@ -64,11 +61,9 @@ public final class CollectionGroupSyncEngine<T: DataSyncModelProtocol> {
         if let persistence = localPersistence {
             state = CollectionState(persistenceErrors.load { try persistence.loadCollection() } ?? [])
         }
-        if let app {
-            let name = app.name
-            lifetime = AppLifetime(app: app) { [weak self] in
-                Task { @MainActor in self?.appWasDeleted(name: name) }
-            }
+        self.remote.follow(app) { [weak self] in
+            self?.listener.stop()
+            self?.startGeneration += 1
         }
     }
 
@@ -82,7 +77,7 @@ public final class CollectionGroupSyncEngine<T: DataSyncModelProtocol> {
     /// Starts the hybrid sync of the group's documents `buildQuery` selects (default: all). An equal query while
     /// listening is a no-op; another query restarts the listener.
     public func startListening(buildQuery: (SyncQuery) -> SyncQuery = { $0 }) async {
-        guard let remote else { return }
+        guard let remote = self.remote.service else { return }
         let query = buildQuery(SyncQuery())
         if listener.isRunning && activeQuery == query { return }
         listener.stop()
@@ -98,7 +93,7 @@ public final class CollectionGroupSyncEngine<T: DataSyncModelProtocol> {
         } catch {
             events.track("bulkLoad_fail", ["error_description": SyncEventLog.describe(error)])
         }
-        guard generation == startGeneration, self.remote != nil else { return }
+        guard generation == startGeneration, self.remote.service != nil else { return }
         listener.start(
             parameters: [:],
             connect: { remote.streamCollectionUpdates(query: query) },
@@ -132,23 +127,23 @@ public final class CollectionGroupSyncEngine<T: DataSyncModelProtocol> {
 
     /// The documents `buildQuery` selects, always from the remote.
     public func getDocumentsAsync(buildQuery: (SyncQuery) -> SyncQuery) async throws -> [T] {
-        guard let remote else { throw SyncError.appDeleted(name: deletedAppName ?? "") }
+        let remote = try self.remote.require()
         listener.reconnectNow()
         return try await runQuery(buildQuery(SyncQuery()), events: events) { try await remote.getCollection(query: $0) }
     }
 
     /// The documents `buildQuery` selects as a whole array after every change, straight from the remote.
     public func streamCollection(buildQuery: (SyncQuery) -> SyncQuery = { $0 }) -> AsyncThrowingStream<[T], any Error> {
-        guard let remote else { return failedStream() }
-        return CollectionStreams.collection(remote, query: buildQuery(SyncQuery()), relays: relays)
+        guard let remote = self.remote.service else { return self.remote.failedStream() }
+        return CollectionStreams.collection(remote, query: buildQuery(SyncQuery()), relays: self.remote.relays)
     }
 
     /// Single changes: `updates` yields added or modified documents, `deletions` the IDs of removed ones.
     public func streamCollectionUpdates(buildQuery: (SyncQuery) -> SyncQuery = { $0 })
         -> (updates: AsyncThrowingStream<T, any Error>, deletions: AsyncThrowingStream<String, any Error>)
     {
-        guard let remote else { return (failedStream(), failedStream()) }
-        return CollectionStreams.updates(remote, query: buildQuery(SyncQuery()), relays: relays)
+        guard let remote = self.remote.service else { return (self.remote.failedStream(), self.remote.failedStream()) }
+        return CollectionStreams.updates(remote, query: buildQuery(SyncQuery()), relays: self.remote.relays)
     }
 
     private func replaceAll(_ models: [T]) {
@@ -159,20 +154,6 @@ public final class CollectionGroupSyncEngine<T: DataSyncModelProtocol> {
     private func apply(_ changes: SyncCollectionChanges<T>) {
         CollectionCacheUpdate.apply(
             changes, to: &state, changesSinceSnapshot: &changesSinceSnapshot, events: events, persist: persist)
-    }
-
-    private func failedStream<Element: Sendable>() -> AsyncThrowingStream<Element, any Error> {
-        let error = SyncError.appDeleted(name: deletedAppName ?? "")
-        return relays.relay { _ in throw error }
-    }
-
-    private func appWasDeleted(name: String) {
-        deletedAppName = name
-        listener.stop()
-        startGeneration += 1
-        remote = nil
-        lifetime = nil
-        relays.finishAll(throwing: SyncError.appDeleted(name: name))
     }
 
     private func persist(_ body: (any LocalCollectionPersistence<T>) throws -> Void) {

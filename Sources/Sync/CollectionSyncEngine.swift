@@ -23,18 +23,15 @@ import Observation
 public final class CollectionSyncEngine<T: DataSyncModelProtocol> {
     private var state = CollectionState<T>()
 
-    @ObservationIgnored private var remote: (any RemoteCollectionService<T>)?
+    @ObservationIgnored private let remote: SyncEngineRemote<any RemoteCollectionService<T>>
     @ObservationIgnored private let persistence: (any LocalCollectionPersistence<T>)?
     @ObservationIgnored private let events: SyncEventLog
     @ObservationIgnored private let persistenceErrors: SyncPersistenceErrors
     @ObservationIgnored private let listener: ListenerSupervisor<SyncCollectionChanges<T>>
-    @ObservationIgnored private let relays = StreamRelays()
-    @ObservationIgnored private var lifetime: AppLifetime?
     @ObservationIgnored private var activeQuery: SyncQuery?
     @ObservationIgnored private var startGeneration = 0
     @ObservationIgnored private var changesSinceSnapshot = 0
     @ObservationIgnored private let writer: SyncWriter<T>
-    @ObservationIgnored private var deletedAppName: String?
 
     /// An engine whose files (when `enableLocalPersistence`) live under `persistenceDirectory` (default:
     /// ``SyncPersistenceDirectory/default(for:)``), in a folder named after `managerKey`.
@@ -71,7 +68,7 @@ public final class CollectionSyncEngine<T: DataSyncModelProtocol> {
         localPersistence: (any LocalCollectionPersistence<T>)?,
         logger: (any DataSyncLogger)? = nil, app: FlintApp? = nil, sleep: @escaping SyncSleep = realSyncSleep
     ) {
-        self.remote = remote
+        self.remote = SyncEngineRemote(remote)
         self.persistence = localPersistence
         let events = SyncEventLog(managerKey: managerKey, logger: SyncEngineLogger.resolve(logger, app: app))
         self.events = events
@@ -88,11 +85,9 @@ public final class CollectionSyncEngine<T: DataSyncModelProtocol> {
             writer.load(persistenceErrors.load { try persistence.loadPendingWrites() } ?? [])
         }
         writer.host = self
-        if let app {
-            let name = app.name
-            lifetime = AppLifetime(app: app) { [weak self] in
-                Task { @MainActor in self?.appWasDeleted(name: name) }
-            }
+        self.remote.follow(app) { [weak self] in
+            self?.listener.stop()
+            self?.startGeneration += 1
         }
     }
 
@@ -109,7 +104,7 @@ public final class CollectionSyncEngine<T: DataSyncModelProtocol> {
     /// bulk loads (`bulkLoad_*`), then attaches the listener for single changes. An equal query while listening
     /// is a no-op; another query restarts the listener.
     public func startListening(buildQuery: (SyncQuery) -> SyncQuery = { $0 }) async {
-        guard let remote else { return }
+        guard let remote = self.remote.service else { return }
         let query = buildQuery(SyncQuery())
         if listener.isRunning && activeQuery == query { return }
         listener.stop()
@@ -117,7 +112,7 @@ public final class CollectionSyncEngine<T: DataSyncModelProtocol> {
         startGeneration += 1
         let generation = startGeneration
         await syncPendingWrites()
-        guard generation == startGeneration, self.remote != nil else { return }
+        guard generation == startGeneration, self.remote.service != nil else { return }
         events.track("bulkLoad_start", ["filter_count": String(query.filterCount)])
         do {
             let models = try await remote.getCollection(query: query)
@@ -127,7 +122,7 @@ public final class CollectionSyncEngine<T: DataSyncModelProtocol> {
         } catch {
             events.track("bulkLoad_fail", ["error_description": SyncEventLog.describe(error)])
         }
-        guard generation == startGeneration, self.remote != nil else { return }
+        guard generation == startGeneration, self.remote.service != nil else { return }
         listener.start(
             parameters: [:],
             connect: { remote.streamCollectionUpdates(query: query) },
@@ -191,7 +186,7 @@ public final class CollectionSyncEngine<T: DataSyncModelProtocol> {
     /// The documents: the cached ones when there are any (with `.cachedOrFetch`, the default), else the
     /// remote's (for the listening query, or all), which then replace the cache.
     public func getCollectionAsync(behavior: SyncFetchBehavior = .cachedOrFetch) async throws -> [T] {
-        let remote = try requireRemote()
+        let remote = try self.remote.require()
         listener.reconnectNow()
         if behavior == .cachedOrFetch && !state.models.isEmpty { return state.models }
         events.track("getCollection_start")
@@ -209,7 +204,7 @@ public final class CollectionSyncEngine<T: DataSyncModelProtocol> {
     /// The document `id`: the cached one (with `.cachedOrFetch`) or the remote's.
     /// - Throws: ``SyncError/documentNotFound(id:)`` when the remote has no such document.
     public func getDocumentAsync(id: String, behavior: SyncFetchBehavior = .cachedOrFetch) async throws -> T {
-        let remote = try requireRemote()
+        let remote = try self.remote.require()
         listener.reconnectNow()
         if behavior == .cachedOrFetch, let model = state.model(id: id) { return model }
         events.track("getDocument_start", ["document_id": id])
@@ -231,7 +226,7 @@ public final class CollectionSyncEngine<T: DataSyncModelProtocol> {
 
     /// The documents `buildQuery` selects, always from the remote (the cache is not changed).
     public func getDocumentsAsync(buildQuery: (SyncQuery) -> SyncQuery) async throws -> [T] {
-        let remote = try requireRemote()
+        let remote = try self.remote.require()
         listener.reconnectNow()
         return try await runQuery(buildQuery(SyncQuery()), events: events) { try await remote.getCollection(query: $0) }
     }
@@ -265,8 +260,8 @@ public final class CollectionSyncEngine<T: DataSyncModelProtocol> {
     /// The documents `buildQuery` selects, as a whole array after every change, straight from the remote.
     /// Ends when the consumer stops (removing the remote listener) or when the app is deleted.
     public func streamCollection(buildQuery: (SyncQuery) -> SyncQuery = { $0 }) -> AsyncThrowingStream<[T], any Error> {
-        guard let remote else { return failedStream() }
-        return CollectionStreams.collection(remote, query: buildQuery(SyncQuery()), relays: relays)
+        guard let remote = self.remote.service else { return self.remote.failedStream() }
+        return CollectionStreams.collection(remote, query: buildQuery(SyncQuery()), relays: self.remote.relays)
     }
 
     /// Single changes to the documents `buildQuery` selects: `updates` yields added or modified documents
@@ -274,38 +269,16 @@ public final class CollectionSyncEngine<T: DataSyncModelProtocol> {
     public func streamCollectionUpdates(buildQuery: (SyncQuery) -> SyncQuery = { $0 })
         -> (updates: AsyncThrowingStream<T, any Error>, deletions: AsyncThrowingStream<String, any Error>)
     {
-        guard let remote else { return (failedStream(), failedStream()) }
-        return CollectionStreams.updates(remote, query: buildQuery(SyncQuery()), relays: relays)
+        guard let remote = self.remote.service else { return (self.remote.failedStream(), self.remote.failedStream()) }
+        return CollectionStreams.updates(remote, query: buildQuery(SyncQuery()), relays: self.remote.relays)
     }
 
     /// The document `id` now and after every change, straight from the remote.
     public func streamDocument(id: String) -> AsyncThrowingStream<T?, any Error> {
-        guard let remote else { return failedStream() }
-        return relays.relay { continuation in
-            for try await document in remote.streamDocument(id: id) { continuation.yield(document) }
-        }
+        remote.relay { $0.streamDocument(id: id) }
     }
 
     // MARK: Plumbing
-
-    private func failedStream<Element: Sendable>() -> AsyncThrowingStream<Element, any Error> {
-        let error = SyncError.appDeleted(name: deletedAppName ?? "")
-        return relays.relay { _ in throw error }
-    }
-
-    private func requireRemote() throws -> any RemoteCollectionService<T> {
-        guard let remote else { throw SyncError.appDeleted(name: deletedAppName ?? "") }
-        return remote
-    }
-
-    private func appWasDeleted(name: String) {
-        deletedAppName = name
-        listener.stop()
-        startGeneration += 1
-        remote = nil
-        lifetime = nil
-        relays.finishAll(throwing: SyncError.appDeleted(name: name))
-    }
 
     private func persist(_ body: (any LocalCollectionPersistence<T>) throws -> Void) {
         persistenceErrors.save(persistence, body)
@@ -314,7 +287,7 @@ public final class CollectionSyncEngine<T: DataSyncModelProtocol> {
 }
 
 extension CollectionSyncEngine: SyncWriterHost {
-    func remoteWrites() throws -> SyncRemoteWrites<T> { SyncRemoteWrites(try requireRemote()) }
+    func remoteWrites() throws -> SyncRemoteWrites<T> { SyncRemoteWrites(try remote.require()) }
 
     func writeWillStart() { listener.reconnectNow() }
 

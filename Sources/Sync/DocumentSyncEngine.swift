@@ -24,16 +24,13 @@ public final class DocumentSyncEngine<T: DataSyncModelProtocol> {
     /// The document, from the listener or the local cache (nil before either has it).
     public private(set) var currentDocument: T?
 
-    @ObservationIgnored private var remote: (any RemoteDocumentService<T>)?
+    @ObservationIgnored private let remote: SyncEngineRemote<any RemoteDocumentService<T>>
     @ObservationIgnored private let persistence: (any LocalDocumentPersistence<T>)?
     @ObservationIgnored private let events: SyncEventLog
     @ObservationIgnored private let persistenceErrors: SyncPersistenceErrors
     @ObservationIgnored private let listener: ListenerSupervisor<T?>
-    @ObservationIgnored private let relays = StreamRelays()
-    @ObservationIgnored private var lifetime: AppLifetime?
     @ObservationIgnored private var documentId: String?
     @ObservationIgnored private let writer: SyncWriter<T>
-    @ObservationIgnored private var deletedAppName: String?
 
     /// An engine whose files (when `enableLocalPersistence`) live under `persistenceDirectory` (default:
     /// ``SyncPersistenceDirectory/default(for:)``), in a folder named after `managerKey`.
@@ -69,7 +66,7 @@ public final class DocumentSyncEngine<T: DataSyncModelProtocol> {
         remote: any RemoteDocumentService<T>, managerKey: String, localPersistence: (any LocalDocumentPersistence<T>)?,
         logger: (any DataSyncLogger)? = nil, app: FlintApp? = nil, sleep: @escaping SyncSleep = realSyncSleep
     ) {
-        self.remote = remote
+        self.remote = SyncEngineRemote(remote)
         self.persistence = localPersistence
         let events = SyncEventLog(managerKey: managerKey, logger: SyncEngineLogger.resolve(logger, app: app))
         self.events = events
@@ -87,11 +84,8 @@ public final class DocumentSyncEngine<T: DataSyncModelProtocol> {
             writer.load(persistenceErrors.load { try persistence.loadPendingWrites() } ?? [])
         }
         writer.host = self
-        if let app {
-            let name = app.name
-            lifetime = AppLifetime(app: app) { [weak self] in
-                Task { @MainActor in self?.appWasDeleted(name: name) }
-            }
+        self.remote.follow(app) { [weak self] in
+            self?.listener.stop()
         }
     }
 
@@ -106,7 +100,7 @@ public final class DocumentSyncEngine<T: DataSyncModelProtocol> {
     /// switches documents.
     /// - Throws: ``SyncError/invalidDocumentId(_:)`` for an empty ID, ``SyncError/appDeleted(name:)``.
     public func startListening(documentId id: String) async throws {
-        let remote = try requireRemote()
+        let remote = try self.remote.require()
         guard !id.isEmpty else { throw SyncError.invalidDocumentId(id) }
         if id == documentId && listener.isRunning { return }
         listener.stop()
@@ -119,7 +113,7 @@ public final class DocumentSyncEngine<T: DataSyncModelProtocol> {
             persist { try $0.saveDocumentId(id) }
         }
         await syncPendingWrites()
-        guard documentId == id, self.remote != nil, !listener.isRunning else { return }
+        guard documentId == id, self.remote.service != nil, !listener.isRunning else { return }
         listener.start(
             parameters: ["document_id": id],
             connect: { remote.streamDocument(id: id) },
@@ -213,7 +207,7 @@ public final class DocumentSyncEngine<T: DataSyncModelProtocol> {
     }
 
     private func fetch(id: String) async throws -> T {
-        let remote = try requireRemote()
+        let remote = try self.remote.require()
         events.track("getDocument_start", ["document_id": id])
         do {
             guard let document = try await remote.getDocument(id: id) else { throw SyncError.documentNotFound(id: id) }
@@ -266,29 +260,10 @@ public final class DocumentSyncEngine<T: DataSyncModelProtocol> {
     /// The document `id` now and after every change, straight from the remote (not cached). Ends when the
     /// consumer stops (removing the remote listener) or, with ``SyncError/appDeleted(name:)``, when the app is deleted.
     public func streamDocument(id: String) -> AsyncThrowingStream<T?, any Error> {
-        guard let remote else {
-            let error = SyncError.appDeleted(name: deletedAppName ?? "")
-            return relays.relay { _ in throw error }
-        }
-        return relays.relay { continuation in
-            for try await document in remote.streamDocument(id: id) { continuation.yield(document) }
-        }
+        remote.relay { $0.streamDocument(id: id) }
     }
 
     // MARK: Plumbing
-
-    private func requireRemote() throws -> any RemoteDocumentService<T> {
-        guard let remote else { throw SyncError.appDeleted(name: deletedAppName ?? "") }
-        return remote
-    }
-
-    private func appWasDeleted(name: String) {
-        deletedAppName = name
-        listener.stop()
-        remote = nil
-        lifetime = nil
-        relays.finishAll(throwing: SyncError.appDeleted(name: name))
-    }
 
     private func persist(_ body: (any LocalDocumentPersistence<T>) throws -> Void) {
         persistenceErrors.save(persistence, body)
@@ -297,7 +272,7 @@ public final class DocumentSyncEngine<T: DataSyncModelProtocol> {
 }
 
 extension DocumentSyncEngine: SyncWriterHost {
-    func remoteWrites() throws -> SyncRemoteWrites<T> { SyncRemoteWrites(try requireRemote()) }
+    func remoteWrites() throws -> SyncRemoteWrites<T> { SyncRemoteWrites(try remote.require()) }
 
     func writeWillStart() { listener.reconnectNow() }
 
