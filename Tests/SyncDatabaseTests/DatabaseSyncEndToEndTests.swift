@@ -91,4 +91,29 @@ struct DatabaseSyncEndToEndTests {
         #expect(restarted.getDocument(id: "z")?.name == "Zed")
         await second.delete()
     }
+
+    @Test func aRefusedWriteStaysShownOverTheDatabasesRevert() async throws {
+        let backend = LocalDatabaseBackend(rules: { request in
+            request.operation == .read || request.path != "/items/z"
+        })
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "flint-sync-db-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let app = try makeDatabaseApp("client", backend)
+        let other = try makeDatabaseApp("other", backend)
+        let engine = CollectionSyncEngine<Item>(
+            remote: try DatabaseRemoteCollectionService(app: app, collectionPath: { "items" }),
+            managerKey: "items", persistenceDirectory: directory, app: app)
+        await engine.startListening()
+        await #expect(throws: DatabaseError.self) {
+            try await engine.saveDocument(Item(id: "z", name: "Zed", score: 1))
+        }
+        #expect(engine.getDocument(id: "z") == Item(id: "z", name: "Zed", score: 1))  // shown at once
+        try await Database.database(app: other).reference(withPath: "items/a").setValue(["name": "Ada", "score": 2])
+        try await waitUntil { await engine.getDocument(id: "a") != nil }  // later than the refused write's revert
+        #expect(engine.getDocument(id: "z") == Item(id: "z", name: "Zed", score: 1))
+        #expect(engine.pendingWriteCount == 1)
+        await app.delete()
+        await other.delete()
+    }
 }
