@@ -159,5 +159,4 @@ public final class CollectionGroupSyncEngine<T: DataSyncModelProtocol> {
     private func persist(_ body: (any LocalCollectionPersistence<T>) throws -> Void) {
         persistenceErrors.save(persistence, body)
     }
-
 }

@@ -283,7 +283,6 @@ public final class CollectionSyncEngine<T: DataSyncModelProtocol> {
     private func persist(_ body: (any LocalCollectionPersistence<T>) throws -> Void) {
         persistenceErrors.save(persistence, body)
     }
-
 }
 
 extension CollectionSyncEngine: SyncWriterHost {
@@ -298,5 +297,4 @@ extension CollectionSyncEngine: SyncWriterHost {
         CollectionCacheUpdate.apply(
             batch, to: &state, changesSinceSnapshot: &changesSinceSnapshot, events: .silent, persist: persist)
     }
-
 }

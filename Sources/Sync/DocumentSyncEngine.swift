@@ -268,7 +268,6 @@ public final class DocumentSyncEngine<T: DataSyncModelProtocol> {
     private func persist(_ body: (any LocalDocumentPersistence<T>) throws -> Void) {
         persistenceErrors.save(persistence, body)
     }
-
 }
 
 extension DocumentSyncEngine: SyncWriterHost {
@@ -282,5 +281,4 @@ extension DocumentSyncEngine: SyncWriterHost {
         currentDocument = shown
         persist { try $0.saveDocument(shown) }
     }
-
 }
