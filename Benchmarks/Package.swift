@@ -26,6 +26,7 @@ let package = Package(
                 .product(name: "FlintDatabase", package: "Flint"),
                 .product(name: "FlintStorage", package: "Flint"),
                 .product(name: "FlintSync", package: "Flint"),
+                .product(name: "FlintSyncDatabase", package: "Flint"),
                 .product(name: "Swinject", package: "Swinject"),
                 .product(name: "Dependencies", package: "swift-dependencies"),
             ],

@@ -17,19 +17,15 @@ import Observation
 @Observable
 public final class CollectionGroupSyncEngine<T: DataSyncModelProtocol> {
     private var state = CollectionState<T>()
-    /// The last error of the local persistence (a damaged file, a failed write), if any.
-    public private(set) var lastPersistenceError: SyncError?
 
-    @ObservationIgnored private var remote: (any RemoteCollectionGroupService<T>)?
+    @ObservationIgnored private let remote: SyncEngineRemote<any RemoteCollectionGroupService<T>>
     @ObservationIgnored private let persistence: (any LocalCollectionPersistence<T>)?
     @ObservationIgnored private let events: SyncEventLog
+    @ObservationIgnored private let persistenceErrors: SyncPersistenceErrors
     @ObservationIgnored private let listener: ListenerSupervisor<SyncCollectionChanges<T>>
-    @ObservationIgnored private let relays = StreamRelays()
-    @ObservationIgnored private var lifetime: AppLifetime?
     @ObservationIgnored private var activeQuery: SyncQuery?
     @ObservationIgnored private var startGeneration = 0
     @ObservationIgnored private var changesSinceSnapshot = 0
-    @ObservationIgnored private var deletedAppName: String?
 
     /// An engine whose files (when `enableLocalPersistence`) live under `persistenceDirectory` (default:
     /// ``SyncPersistenceDirectory/default(for:)``), in a folder named after `managerKey`.
@@ -56,23 +52,18 @@ public final class CollectionGroupSyncEngine<T: DataSyncModelProtocol> {
         localPersistence: (any LocalCollectionPersistence<T>)?,
         logger: (any DataSyncLogger)? = nil, app: FlintApp? = nil, sleep: @escaping SyncSleep = realSyncSleep
     ) {
-        self.remote = remote
+        self.remote = SyncEngineRemote(remote)
         self.persistence = localPersistence
         let events = SyncEventLog(managerKey: managerKey, logger: SyncEngineLogger.resolve(logger, app: app))
         self.events = events
+        self.persistenceErrors = SyncPersistenceErrors(events: events)
         self.listener = ListenerSupervisor(events: events, sleep: sleep)
         if let persistence = localPersistence {
-            do {
-                state = CollectionState(try persistence.loadCollection())
-            } catch {
-                report(error)
-            }
+            state = CollectionState(persistenceErrors.load { try persistence.loadCollection() } ?? [])
         }
-        if let app {
-            let name = app.name
-            lifetime = AppLifetime(app: app) { [weak self] in
-                Task { @MainActor in self?.appWasDeleted(name: name) }
-            }
+        self.remote.follow(app) { [weak self] in
+            self?.listener.stop()
+            self?.startGeneration += 1
         }
     }
 
@@ -86,7 +77,7 @@ public final class CollectionGroupSyncEngine<T: DataSyncModelProtocol> {
     /// Starts the hybrid sync of the group's documents `buildQuery` selects (default: all). An equal query while
     /// listening is a no-op; another query restarts the listener.
     public func startListening(buildQuery: (SyncQuery) -> SyncQuery = { $0 }) async {
-        guard let remote else { return }
+        guard let remote = self.remote.service else { return }
         let query = buildQuery(SyncQuery())
         if listener.isRunning && activeQuery == query { return }
         listener.stop()
@@ -102,7 +93,7 @@ public final class CollectionGroupSyncEngine<T: DataSyncModelProtocol> {
         } catch {
             events.track("bulkLoad_fail", ["error_description": SyncEventLog.describe(error)])
         }
-        guard generation == startGeneration, self.remote != nil else { return }
+        guard generation == startGeneration, self.remote.service != nil else { return }
         listener.start(
             parameters: [:],
             connect: { remote.streamCollectionUpdates(query: query) },
@@ -120,6 +111,9 @@ public final class CollectionGroupSyncEngine<T: DataSyncModelProtocol> {
         events.track("cachesCleared")
     }
 
+    /// The last error of the local persistence (a damaged file, a failed write), if any.
+    public var lastPersistenceError: SyncError? { persistenceErrors.last }
+
     /// Whether the listener is attached or being retried.
     public var isListening: Bool { listener.isRunning }
     /// Whether the listener is down, waiting to retry.
@@ -133,23 +127,23 @@ public final class CollectionGroupSyncEngine<T: DataSyncModelProtocol> {
 
     /// The documents `buildQuery` selects, always from the remote.
     public func getDocumentsAsync(buildQuery: (SyncQuery) -> SyncQuery) async throws -> [T] {
-        guard let remote else { throw SyncError.appDeleted(name: deletedAppName ?? "") }
+        let remote = try self.remote.require()
         listener.reconnectNow()
         return try await runQuery(buildQuery(SyncQuery()), events: events) { try await remote.getCollection(query: $0) }
     }
 
     /// The documents `buildQuery` selects as a whole array after every change, straight from the remote.
     public func streamCollection(buildQuery: (SyncQuery) -> SyncQuery = { $0 }) -> AsyncThrowingStream<[T], any Error> {
-        guard let remote else { return failedStream() }
-        return CollectionStreams.collection(remote, query: buildQuery(SyncQuery()), relays: relays)
+        guard let remote = self.remote.service else { return self.remote.failedStream() }
+        return CollectionStreams.collection(remote, query: buildQuery(SyncQuery()), relays: self.remote.relays)
     }
 
     /// Single changes: `updates` yields added or modified documents, `deletions` the IDs of removed ones.
     public func streamCollectionUpdates(buildQuery: (SyncQuery) -> SyncQuery = { $0 })
         -> (updates: AsyncThrowingStream<T, any Error>, deletions: AsyncThrowingStream<String, any Error>)
     {
-        guard let remote else { return (failedStream(), failedStream()) }
-        return CollectionStreams.updates(remote, query: buildQuery(SyncQuery()), relays: relays)
+        guard let remote = self.remote.service else { return (self.remote.failedStream(), self.remote.failedStream()) }
+        return CollectionStreams.updates(remote, query: buildQuery(SyncQuery()), relays: self.remote.relays)
     }
 
     private func replaceAll(_ models: [T]) {
@@ -162,32 +156,7 @@ public final class CollectionGroupSyncEngine<T: DataSyncModelProtocol> {
             changes, to: &state, changesSinceSnapshot: &changesSinceSnapshot, events: events, persist: persist)
     }
 
-    private func failedStream<Element: Sendable>() -> AsyncThrowingStream<Element, any Error> {
-        let error = SyncError.appDeleted(name: deletedAppName ?? "")
-        return relays.relay { _ in throw error }
-    }
-
-    private func appWasDeleted(name: String) {
-        deletedAppName = name
-        listener.stop()
-        startGeneration += 1
-        remote = nil
-        lifetime = nil
-        relays.finishAll(throwing: SyncError.appDeleted(name: name))
-    }
-
     private func persist(_ body: (any LocalCollectionPersistence<T>) throws -> Void) {
-        guard let persistence else { return }
-        do {
-            try body(persistence)
-        } catch {
-            report(error)
-        }
-    }
-
-    private func report(_ error: any Error) {
-        let syncError = (error as? SyncError) ?? .persistenceFailed(path: "", reason: SyncEventLog.describe(error))
-        lastPersistenceError = syncError
-        events.track("persistence_fail", ["error_description": SyncEventLog.describe(syncError)])
+        persistenceErrors.save(persistence, body)
     }
 }

@@ -22,22 +22,16 @@ import Observation
 @Observable
 public final class CollectionSyncEngine<T: DataSyncModelProtocol> {
     private var state = CollectionState<T>()
-    /// How many writes wait in the pending-writes queue.
-    public private(set) var pendingWriteCount = 0
-    /// The last error of the local persistence (a damaged file, a failed write), if any.
-    public private(set) var lastPersistenceError: SyncError?
 
-    @ObservationIgnored private var remote: (any RemoteCollectionService<T>)?
+    @ObservationIgnored private let remote: SyncEngineRemote<any RemoteCollectionService<T>>
     @ObservationIgnored private let persistence: (any LocalCollectionPersistence<T>)?
     @ObservationIgnored private let events: SyncEventLog
+    @ObservationIgnored private let persistenceErrors: SyncPersistenceErrors
     @ObservationIgnored private let listener: ListenerSupervisor<SyncCollectionChanges<T>>
-    @ObservationIgnored private let relays = StreamRelays()
-    @ObservationIgnored private var lifetime: AppLifetime?
     @ObservationIgnored private var activeQuery: SyncQuery?
     @ObservationIgnored private var startGeneration = 0
     @ObservationIgnored private var changesSinceSnapshot = 0
-    @ObservationIgnored private let outbox: PendingWriteOutbox
-    @ObservationIgnored private var deletedAppName: String?
+    @ObservationIgnored private let writer: SyncWriter<T>
 
     /// An engine whose files (when `enableLocalPersistence`) live under `persistenceDirectory` (default:
     /// ``SyncPersistenceDirectory/default(for:)``), in a folder named after `managerKey`.
@@ -74,22 +68,26 @@ public final class CollectionSyncEngine<T: DataSyncModelProtocol> {
         localPersistence: (any LocalCollectionPersistence<T>)?,
         logger: (any DataSyncLogger)? = nil, app: FlintApp? = nil, sleep: @escaping SyncSleep = realSyncSleep
     ) {
-        self.remote = remote
+        self.remote = SyncEngineRemote(remote)
         self.persistence = localPersistence
         let events = SyncEventLog(managerKey: managerKey, logger: SyncEngineLogger.resolve(logger, app: app))
         self.events = events
-        self.outbox = PendingWriteOutbox(events: events)
+        let persistenceErrors = SyncPersistenceErrors(events: events)
+        self.persistenceErrors = persistenceErrors
+        self.writer = SyncWriter(
+            events: events, persistenceErrors: persistenceErrors,
+            savePendingWrites: localPersistence.map { persistence in
+                { try persistence.savePendingWrites($0) }
+            })
         self.listener = ListenerSupervisor(events: events, sleep: sleep)
         if let persistence = localPersistence {
-            state = CollectionState(load { try persistence.loadCollection() } ?? [])
-            outbox.load(load { try persistence.loadPendingWrites() } ?? [])
-            pendingWriteCount = outbox.count
+            state = CollectionState(persistenceErrors.load { try persistence.loadCollection() } ?? [])
+            writer.load(persistenceErrors.load { try persistence.loadPendingWrites() } ?? [])
         }
-        if let app {
-            let name = app.name
-            lifetime = AppLifetime(app: app) { [weak self] in
-                Task { @MainActor in self?.appWasDeleted(name: name) }
-            }
+        writer.host = self
+        self.remote.follow(app) { [weak self] in
+            self?.listener.stop()
+            self?.startGeneration += 1
         }
     }
 
@@ -106,7 +104,7 @@ public final class CollectionSyncEngine<T: DataSyncModelProtocol> {
     /// bulk loads (`bulkLoad_*`), then attaches the listener for single changes. An equal query while listening
     /// is a no-op; another query restarts the listener.
     public func startListening(buildQuery: (SyncQuery) -> SyncQuery = { $0 }) async {
-        guard let remote else { return }
+        guard let remote = self.remote.service else { return }
         let query = buildQuery(SyncQuery())
         if listener.isRunning && activeQuery == query { return }
         listener.stop()
@@ -114,7 +112,7 @@ public final class CollectionSyncEngine<T: DataSyncModelProtocol> {
         startGeneration += 1
         let generation = startGeneration
         await syncPendingWrites()
-        guard generation == startGeneration, self.remote != nil else { return }
+        guard generation == startGeneration, self.remote.service != nil else { return }
         events.track("bulkLoad_start", ["filter_count": String(query.filterCount)])
         do {
             let models = try await remote.getCollection(query: query)
@@ -124,7 +122,7 @@ public final class CollectionSyncEngine<T: DataSyncModelProtocol> {
         } catch {
             events.track("bulkLoad_fail", ["error_description": SyncEventLog.describe(error)])
         }
-        guard generation == startGeneration, self.remote != nil else { return }
+        guard generation == startGeneration, self.remote.service != nil else { return }
         listener.start(
             parameters: [:],
             connect: { remote.streamCollectionUpdates(query: query) },
@@ -139,8 +137,7 @@ public final class CollectionSyncEngine<T: DataSyncModelProtocol> {
         activeQuery = nil
         guard clearCaches else { return }
         state = CollectionState()
-        let hadPending = outbox.removeAll()
-        pendingWriteCount = 0
+        let hadPending = writer.removeAll()
         persist { persistence in
             try persistence.replaceCollection([])
             try persistence.savePendingWrites([])
@@ -149,19 +146,30 @@ public final class CollectionSyncEngine<T: DataSyncModelProtocol> {
         events.track("cachesCleared")
     }
 
+    /// How many writes wait in the pending-writes queue.
+    public var pendingWriteCount: Int { writer.pendingWriteCount }
+
+    /// The last error of the local persistence (a damaged file, a failed write), if any.
+    public var lastPersistenceError: SyncError? { persistenceErrors.last }
+
     /// Whether the listener is attached or being retried.
     public var isListening: Bool { listener.isRunning }
     /// Whether the listener is down, waiting to retry.
     public var isListenerDown: Bool { listener.isWaitingToRetry }
 
+    /// Replaces the cache with the remote's `models`, queued writes applied.
     private func replaceAll(_ models: [T]) {
+        let shown = PendingWriteOverlay.applying(
+            writer.queuedWrites, to: SyncCollectionChanges(updated: models, isInitial: true), query: activeQuery)
         CollectionCacheUpdate.replace(
-            &state, changesSinceSnapshot: &changesSinceSnapshot, with: models, persist: persist)
+            &state, changesSinceSnapshot: &changesSinceSnapshot, with: shown.updated, persist: persist)
     }
 
+    /// Applies a listener batch, queued writes applied.
     private func apply(_ changes: SyncCollectionChanges<T>) {
         CollectionCacheUpdate.apply(
-            changes, to: &state, changesSinceSnapshot: &changesSinceSnapshot, events: events, persist: persist)
+            PendingWriteOverlay.applying(writer.queuedWrites, to: changes, query: activeQuery), to: &state,
+            changesSinceSnapshot: &changesSinceSnapshot, events: events, persist: persist)
     }
 
     // MARK: Reading
@@ -178,7 +186,7 @@ public final class CollectionSyncEngine<T: DataSyncModelProtocol> {
     /// The documents: the cached ones when there are any (with `.cachedOrFetch`, the default), else the
     /// remote's (for the listening query, or all), which then replace the cache.
     public func getCollectionAsync(behavior: SyncFetchBehavior = .cachedOrFetch) async throws -> [T] {
-        let remote = try requireRemote()
+        let remote = try self.remote.require()
         listener.reconnectNow()
         if behavior == .cachedOrFetch && !state.models.isEmpty { return state.models }
         events.track("getCollection_start")
@@ -196,7 +204,7 @@ public final class CollectionSyncEngine<T: DataSyncModelProtocol> {
     /// The document `id`: the cached one (with `.cachedOrFetch`) or the remote's.
     /// - Throws: ``SyncError/documentNotFound(id:)`` when the remote has no such document.
     public func getDocumentAsync(id: String, behavior: SyncFetchBehavior = .cachedOrFetch) async throws -> T {
-        let remote = try requireRemote()
+        let remote = try self.remote.require()
         listener.reconnectNow()
         if behavior == .cachedOrFetch, let model = state.model(id: id) { return model }
         events.track("getDocument_start", ["document_id": id])
@@ -218,7 +226,7 @@ public final class CollectionSyncEngine<T: DataSyncModelProtocol> {
 
     /// The documents `buildQuery` selects, always from the remote (the cache is not changed).
     public func getDocumentsAsync(buildQuery: (SyncQuery) -> SyncQuery) async throws -> [T] {
-        let remote = try requireRemote()
+        let remote = try self.remote.require()
         listener.reconnectNow()
         return try await runQuery(buildQuery(SyncQuery()), events: events) { try await remote.getCollection(query: $0) }
     }
@@ -227,75 +235,24 @@ public final class CollectionSyncEngine<T: DataSyncModelProtocol> {
 
     /// Saves the whole document. A remote failure throws, and (with persistence) queues the write.
     public func saveDocument(_ model: T) async throws {
-        var parameters = model.eventParameters
-        parameters["document_id"] = model.id
-        try await write(
-            "save", PendingWrite(documentId: model.id, kind: .save, fields: try SyncModelCoding.fields(of: model)),
-            parameters: parameters
-        ) { remote in try await remote.saveDocument(model) }
+        try await writer.save(model)
     }
 
     /// Updates fields (dot-separated paths) of the document `id`.
     public func updateDocument(id: String, data: [String: SyncValue]) async throws {
-        try await write(
-            "update", PendingWrite(documentId: id, kind: .update, fields: data),
-            parameters: ["document_id": id]
-        ) { remote in try await remote.updateDocument(id: id, data: data) }
+        try await writer.update(id: id, data: data)
     }
 
     /// Deletes the document `id`.
     public func deleteDocument(id: String) async throws {
-        try await write(
-            "delete", PendingWrite(documentId: id, kind: .delete),
-            parameters: ["document_id": id]
-        ) { remote in try await remote.deleteDocument(id: id) }
-    }
-
-    private func write(
-        _ name: String, _ pendingWrite: PendingWrite, parameters: [String: String],
-        _ send: (any RemoteCollectionService<T>) async throws -> Void
-    ) async throws {
-        let remote = try requireRemote()
-        listener.reconnectNow()
-        events.track("\(name)_start", parameters)
-        do {
-            try await send(remote)
-            events.track("\(name)_success", parameters)
-        } catch {
-            var failure = parameters
-            failure["error_description"] = SyncEventLog.describe(error)
-            events.track("\(name)_fail", failure)
-            try enqueue(pendingWrite, remoteError: error)
-            throw error
-        }
-    }
-
-    private func enqueue(_ write: PendingWrite, remoteError: any Error) throws {
-        guard let persistence else { return }
-        defer { pendingWriteCount = outbox.count }
-        do {
-            try outbox.add(write, remoteError: remoteError) { try persistence.savePendingWrites($0) }
-        } catch {
-            lastPersistenceError = error
-            throw error
-        }
+        try await writer.delete(id: id)
     }
 
     /// Sends the queued writes (also done by `startListening`); those that fail again stay queued.
     /// Overlapping calls (a second `startListening` while the first one still sends) share one run, so a
     /// write is never sent twice.
     public func syncPendingWrites() async {
-        guard let remote else { return }
-        await outbox.sendAll(
-            { write in
-                switch write.kind {
-                case .save: try await remote.saveDocument(try SyncModelCoding.model(T.self, from: write.fields))
-                case .update: try await remote.updateDocument(id: write.documentId, data: write.fields)
-                case .delete: try await remote.deleteDocument(id: write.documentId)
-                }
-            },
-            save: { [weak self] writes in self?.persist { try $0.savePendingWrites(writes) } })
-        pendingWriteCount = outbox.count
+        await writer.sendPendingWrites()
     }
 
     // MARK: Streams
@@ -303,8 +260,8 @@ public final class CollectionSyncEngine<T: DataSyncModelProtocol> {
     /// The documents `buildQuery` selects, as a whole array after every change, straight from the remote.
     /// Ends when the consumer stops (removing the remote listener) or when the app is deleted.
     public func streamCollection(buildQuery: (SyncQuery) -> SyncQuery = { $0 }) -> AsyncThrowingStream<[T], any Error> {
-        guard let remote else { return failedStream() }
-        return CollectionStreams.collection(remote, query: buildQuery(SyncQuery()), relays: relays)
+        guard let remote = self.remote.service else { return self.remote.failedStream() }
+        return CollectionStreams.collection(remote, query: buildQuery(SyncQuery()), relays: self.remote.relays)
     }
 
     /// Single changes to the documents `buildQuery` selects: `updates` yields added or modified documents
@@ -312,60 +269,32 @@ public final class CollectionSyncEngine<T: DataSyncModelProtocol> {
     public func streamCollectionUpdates(buildQuery: (SyncQuery) -> SyncQuery = { $0 })
         -> (updates: AsyncThrowingStream<T, any Error>, deletions: AsyncThrowingStream<String, any Error>)
     {
-        guard let remote else { return (failedStream(), failedStream()) }
-        return CollectionStreams.updates(remote, query: buildQuery(SyncQuery()), relays: relays)
+        guard let remote = self.remote.service else { return (self.remote.failedStream(), self.remote.failedStream()) }
+        return CollectionStreams.updates(remote, query: buildQuery(SyncQuery()), relays: self.remote.relays)
     }
 
     /// The document `id` now and after every change, straight from the remote.
     public func streamDocument(id: String) -> AsyncThrowingStream<T?, any Error> {
-        guard let remote else { return failedStream() }
-        return relays.relay { continuation in
-            for try await document in remote.streamDocument(id: id) { continuation.yield(document) }
-        }
+        remote.relay { $0.streamDocument(id: id) }
     }
 
     // MARK: Plumbing
 
-    private func failedStream<Element: Sendable>() -> AsyncThrowingStream<Element, any Error> {
-        let error = SyncError.appDeleted(name: deletedAppName ?? "")
-        return relays.relay { _ in throw error }
-    }
-
-    private func requireRemote() throws -> any RemoteCollectionService<T> {
-        guard let remote else { throw SyncError.appDeleted(name: deletedAppName ?? "") }
-        return remote
-    }
-
-    private func appWasDeleted(name: String) {
-        deletedAppName = name
-        listener.stop()
-        startGeneration += 1
-        remote = nil
-        lifetime = nil
-        relays.finishAll(throwing: SyncError.appDeleted(name: name))
-    }
-
-    private func load<Value>(_ body: () throws -> Value) -> Value? {
-        do {
-            return try body()
-        } catch {
-            report(error)
-            return nil
-        }
-    }
-
     private func persist(_ body: (any LocalCollectionPersistence<T>) throws -> Void) {
-        guard let persistence else { return }
-        do {
-            try body(persistence)
-        } catch {
-            report(error)
-        }
+        persistenceErrors.save(persistence, body)
     }
+}
 
-    private func report(_ error: any Error) {
-        let syncError = (error as? SyncError) ?? .persistenceFailed(path: "", reason: SyncEventLog.describe(error))
-        lastPersistenceError = syncError
-        events.track("persistence_fail", ["error_description": SyncEventLog.describe(syncError)])
+extension CollectionSyncEngine: SyncWriterHost {
+    func remoteWrites() throws -> SyncRemoteWrites<T> { SyncRemoteWrites(try remote.require()) }
+
+    func writeWillStart() { listener.reconnectNow() }
+
+    func showQueuedWrite(_ write: PendingWrite) {
+        let id = write.documentId
+        let shown = PendingWriteOverlay.applying(write, to: state.model(id: id), query: activeQuery)
+        let batch = SyncCollectionChanges(updated: shown.map { [$0] } ?? [], deleted: shown == nil ? [id] : [])
+        CollectionCacheUpdate.apply(
+            batch, to: &state, changesSinceSnapshot: &changesSinceSnapshot, events: .silent, persist: persist)
     }
 }

@@ -23,20 +23,14 @@ import Observation
 public final class DocumentSyncEngine<T: DataSyncModelProtocol> {
     /// The document, from the listener or the local cache (nil before either has it).
     public private(set) var currentDocument: T?
-    /// How many writes wait in the pending-writes queue.
-    public private(set) var pendingWriteCount = 0
-    /// The last error of the local persistence (a damaged file, a failed write), if any.
-    public private(set) var lastPersistenceError: SyncError?
 
-    @ObservationIgnored private var remote: (any RemoteDocumentService<T>)?
+    @ObservationIgnored private let remote: SyncEngineRemote<any RemoteDocumentService<T>>
     @ObservationIgnored private let persistence: (any LocalDocumentPersistence<T>)?
     @ObservationIgnored private let events: SyncEventLog
+    @ObservationIgnored private let persistenceErrors: SyncPersistenceErrors
     @ObservationIgnored private let listener: ListenerSupervisor<T?>
-    @ObservationIgnored private let relays = StreamRelays()
-    @ObservationIgnored private var lifetime: AppLifetime?
     @ObservationIgnored private var documentId: String?
-    @ObservationIgnored private let outbox: PendingWriteOutbox
-    @ObservationIgnored private var deletedAppName: String?
+    @ObservationIgnored private let writer: SyncWriter<T>
 
     /// An engine whose files (when `enableLocalPersistence`) live under `persistenceDirectory` (default:
     /// ``SyncPersistenceDirectory/default(for:)``), in a folder named after `managerKey`.
@@ -72,23 +66,26 @@ public final class DocumentSyncEngine<T: DataSyncModelProtocol> {
         remote: any RemoteDocumentService<T>, managerKey: String, localPersistence: (any LocalDocumentPersistence<T>)?,
         logger: (any DataSyncLogger)? = nil, app: FlintApp? = nil, sleep: @escaping SyncSleep = realSyncSleep
     ) {
-        self.remote = remote
+        self.remote = SyncEngineRemote(remote)
         self.persistence = localPersistence
         let events = SyncEventLog(managerKey: managerKey, logger: SyncEngineLogger.resolve(logger, app: app))
         self.events = events
-        self.outbox = PendingWriteOutbox(events: events)
+        let persistenceErrors = SyncPersistenceErrors(events: events)
+        self.persistenceErrors = persistenceErrors
+        self.writer = SyncWriter(
+            events: events, persistenceErrors: persistenceErrors,
+            savePendingWrites: localPersistence.map { persistence in
+                { try persistence.savePendingWrites($0) }
+            })
         self.listener = ListenerSupervisor(events: events, sleep: sleep)
         if let persistence = localPersistence {
-            documentId = load { try persistence.loadDocumentId() } ?? nil
-            currentDocument = load { try persistence.loadDocument() } ?? nil
-            outbox.load(load { try persistence.loadPendingWrites() } ?? [])
-            pendingWriteCount = outbox.count
+            documentId = persistenceErrors.load { try persistence.loadDocumentId() } ?? nil
+            currentDocument = persistenceErrors.load { try persistence.loadDocument() } ?? nil
+            writer.load(persistenceErrors.load { try persistence.loadPendingWrites() } ?? [])
         }
-        if let app {
-            let name = app.name
-            lifetime = AppLifetime(app: app) { [weak self] in
-                Task { @MainActor in self?.appWasDeleted(name: name) }
-            }
+        writer.host = self
+        self.remote.follow(app) { [weak self] in
+            self?.listener.stop()
         }
     }
 
@@ -103,7 +100,7 @@ public final class DocumentSyncEngine<T: DataSyncModelProtocol> {
     /// switches documents.
     /// - Throws: ``SyncError/invalidDocumentId(_:)`` for an empty ID, ``SyncError/appDeleted(name:)``.
     public func startListening(documentId id: String) async throws {
-        let remote = try requireRemote()
+        let remote = try self.remote.require()
         guard !id.isEmpty else { throw SyncError.invalidDocumentId(id) }
         if id == documentId && listener.isRunning { return }
         listener.stop()
@@ -116,7 +113,7 @@ public final class DocumentSyncEngine<T: DataSyncModelProtocol> {
             persist { try $0.saveDocumentId(id) }
         }
         await syncPendingWrites()
-        guard documentId == id, self.remote != nil, !listener.isRunning else { return }
+        guard documentId == id, self.remote.service != nil, !listener.isRunning else { return }
         listener.start(
             parameters: ["document_id": id],
             connect: { remote.streamDocument(id: id) },
@@ -130,8 +127,7 @@ public final class DocumentSyncEngine<T: DataSyncModelProtocol> {
         guard clearCaches else { return }
         currentDocument = nil
         documentId = nil
-        let hadPending = outbox.removeAll()
-        pendingWriteCount = 0
+        let hadPending = writer.removeAll()
         persist { persistence in
             try persistence.saveDocument(nil)
             try persistence.saveDocumentId(nil)
@@ -141,6 +137,12 @@ public final class DocumentSyncEngine<T: DataSyncModelProtocol> {
         events.track("cachesCleared")
     }
 
+    /// How many writes wait in the pending-writes queue.
+    public var pendingWriteCount: Int { writer.pendingWriteCount }
+
+    /// The last error of the local persistence (a damaged file, a failed write), if any.
+    public var lastPersistenceError: SyncError? { persistenceErrors.last }
+
     /// Whether the listener is attached or being retried.
     public var isListening: Bool { listener.isRunning }
     /// Whether the listener is down, waiting to retry.
@@ -148,7 +150,8 @@ public final class DocumentSyncEngine<T: DataSyncModelProtocol> {
 
     private func receive(_ document: T?, id: String) {
         guard id == documentId else { return }
-        currentDocument = document
+        let shown = visible(document, id: id)
+        currentDocument = shown
         if let document {
             var parameters = document.eventParameters
             parameters["document_id"] = id
@@ -156,7 +159,13 @@ public final class DocumentSyncEngine<T: DataSyncModelProtocol> {
         } else {
             events.track("documentDeleted", ["document_id": id])
         }
-        persist { try $0.saveDocument(document) }
+        persist { try $0.saveDocument(shown) }
+    }
+
+    /// The remote's `document` with the document's queued write, if any, applied.
+    private func visible(_ document: T?, id: String) -> T? {
+        guard let write = writer.queuedWrite(for: id) else { return document }
+        return PendingWriteOverlay.applying(write, to: document)
     }
 
     // MARK: Reading
@@ -184,8 +193,9 @@ public final class DocumentSyncEngine<T: DataSyncModelProtocol> {
         guard let documentId else { throw SyncError.noDocumentId }
         let document = try await fetch(id: documentId)
         if documentId == self.documentId {
-            currentDocument = document
-            persist { try $0.saveDocument(document) }
+            let shown = visible(document, id: documentId)
+            currentDocument = shown
+            persist { try $0.saveDocument(shown) }
         }
         return document
     }
@@ -197,7 +207,7 @@ public final class DocumentSyncEngine<T: DataSyncModelProtocol> {
     }
 
     private func fetch(id: String) async throws -> T {
-        let remote = try requireRemote()
+        let remote = try self.remote.require()
         events.track("getDocument_start", ["document_id": id])
         do {
             guard let document = try await remote.getDocument(id: id) else { throw SyncError.documentNotFound(id: id) }
@@ -213,12 +223,7 @@ public final class DocumentSyncEngine<T: DataSyncModelProtocol> {
 
     /// Saves the whole document. A remote failure throws, and (with persistence) queues the write.
     public func saveDocument(_ model: T) async throws {
-        var parameters = model.eventParameters
-        parameters["document_id"] = model.id
-        try await write(
-            "save", PendingWrite(documentId: model.id, kind: .save, fields: try SyncModelCoding.fields(of: model)),
-            parameters: parameters
-        ) { remote in try await remote.saveDocument(model) }
+        try await writer.save(model)
     }
 
     /// Updates fields (dot-separated paths) of the document given to `startListening(documentId:)`.
@@ -229,10 +234,7 @@ public final class DocumentSyncEngine<T: DataSyncModelProtocol> {
 
     /// Updates fields of the document `id`.
     public func updateDocument(id: String, data: [String: SyncValue]) async throws {
-        try await write(
-            "update", PendingWrite(documentId: id, kind: .update, fields: data),
-            parameters: ["document_id": id]
-        ) { remote in try await remote.updateDocument(id: id, data: data) }
+        try await writer.update(id: id, data: data)
     }
 
     /// Deletes the document given to `startListening(documentId:)`.
@@ -243,57 +245,14 @@ public final class DocumentSyncEngine<T: DataSyncModelProtocol> {
 
     /// Deletes the document `id`.
     public func deleteDocument(id: String) async throws {
-        try await write(
-            "delete", PendingWrite(documentId: id, kind: .delete),
-            parameters: ["document_id": id]
-        ) { remote in try await remote.deleteDocument(id: id) }
-    }
-
-    private func write(
-        _ name: String, _ pendingWrite: PendingWrite, parameters: [String: String],
-        _ send: (any RemoteDocumentService<T>) async throws -> Void
-    ) async throws {
-        let remote = try requireRemote()
-        listener.reconnectNow()
-        events.track("\(name)_start", parameters)
-        do {
-            try await send(remote)
-            events.track("\(name)_success", parameters)
-        } catch {
-            var failure = parameters
-            failure["error_description"] = SyncEventLog.describe(error)
-            events.track("\(name)_fail", failure)
-            try enqueue(pendingWrite, remoteError: error)
-            throw error
-        }
-    }
-
-    private func enqueue(_ write: PendingWrite, remoteError: any Error) throws {
-        guard let persistence else { return }
-        defer { pendingWriteCount = outbox.count }
-        do {
-            try outbox.add(write, remoteError: remoteError) { try persistence.savePendingWrites($0) }
-        } catch {
-            lastPersistenceError = error
-            throw error
-        }
+        try await writer.delete(id: id)
     }
 
     /// Sends the queued writes (also done by `startListening`); those that fail again stay queued.
     /// Overlapping calls (a second `startListening` while the first one still sends) share one run, so a
     /// write is never sent twice.
     public func syncPendingWrites() async {
-        guard let remote else { return }
-        await outbox.sendAll(
-            { write in
-                switch write.kind {
-                case .save: try await remote.saveDocument(try SyncModelCoding.model(T.self, from: write.fields))
-                case .update: try await remote.updateDocument(id: write.documentId, data: write.fields)
-                case .delete: try await remote.deleteDocument(id: write.documentId)
-                }
-            },
-            save: { [weak self] writes in self?.persist { try $0.savePendingWrites(writes) } })
-        pendingWriteCount = outbox.count
+        await writer.sendPendingWrites()
     }
 
     // MARK: Streams
@@ -301,51 +260,25 @@ public final class DocumentSyncEngine<T: DataSyncModelProtocol> {
     /// The document `id` now and after every change, straight from the remote (not cached). Ends when the
     /// consumer stops (removing the remote listener) or, with ``SyncError/appDeleted(name:)``, when the app is deleted.
     public func streamDocument(id: String) -> AsyncThrowingStream<T?, any Error> {
-        guard let remote else {
-            let error = SyncError.appDeleted(name: deletedAppName ?? "")
-            return relays.relay { _ in throw error }
-        }
-        return relays.relay { continuation in
-            for try await document in remote.streamDocument(id: id) { continuation.yield(document) }
-        }
+        remote.relay { $0.streamDocument(id: id) }
     }
 
     // MARK: Plumbing
 
-    private func requireRemote() throws -> any RemoteDocumentService<T> {
-        guard let remote else { throw SyncError.appDeleted(name: deletedAppName ?? "") }
-        return remote
-    }
-
-    private func appWasDeleted(name: String) {
-        deletedAppName = name
-        listener.stop()
-        remote = nil
-        lifetime = nil
-        relays.finishAll(throwing: SyncError.appDeleted(name: name))
-    }
-
-    private func load<Value>(_ body: () throws -> Value) -> Value? {
-        do {
-            return try body()
-        } catch {
-            report(error)
-            return nil
-        }
-    }
-
     private func persist(_ body: (any LocalDocumentPersistence<T>) throws -> Void) {
-        guard let persistence else { return }
-        do {
-            try body(persistence)
-        } catch {
-            report(error)
-        }
+        persistenceErrors.save(persistence, body)
     }
+}
 
-    private func report(_ error: any Error) {
-        let syncError = (error as? SyncError) ?? .persistenceFailed(path: "", reason: SyncEventLog.describe(error))
-        lastPersistenceError = syncError
-        events.track("persistence_fail", ["error_description": SyncEventLog.describe(syncError)])
+extension DocumentSyncEngine: SyncWriterHost {
+    func remoteWrites() throws -> SyncRemoteWrites<T> { SyncRemoteWrites(try remote.require()) }
+
+    func writeWillStart() { listener.reconnectNow() }
+
+    func showQueuedWrite(_ write: PendingWrite) {
+        guard write.documentId == documentId else { return }
+        let shown = PendingWriteOverlay.applying(write, to: currentDocument)
+        currentDocument = shown
+        persist { try $0.saveDocument(shown) }
     }
 }

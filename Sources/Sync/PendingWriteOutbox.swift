@@ -19,6 +19,11 @@ final class PendingWriteOutbox {
     /// The queued writes, oldest document first.
     var writes: [PendingWrite] { queue.writes }
 
+    /// The queued write of `documentId`, if any.
+    func write(for documentId: String) -> PendingWrite? {
+        queue.writes.first { $0.documentId == documentId }
+    }
+
     /// Starts from writes loaded from persistence.
     func load(_ writes: [PendingWrite]) {
         queue = PendingWriteQueue(writes)

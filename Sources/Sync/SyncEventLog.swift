@@ -6,6 +6,9 @@ struct SyncEventLog: Sendable {
 
     var isEnabled: Bool { logger != nil }
 
+    /// A log that sends nothing (for local changes that are not the listener's).
+    static let silent = SyncEventLog(managerKey: "", logger: nil)
+
     func track(_ event: String, _ parameters: [String: String] = [:]) {
         logger?.trackEvent(name: "\(managerKey)_\(event)", parameters: parameters)
     }

@@ -7,9 +7,9 @@ import FlintSync
 /// (evaluated at every call; nil throws `SyncError.collectionPathUnavailable`), each child's key a document ID.
 ///
 /// The Realtime Database has no multi-field queries: `SyncQuery`s are evaluated on the client over the
-/// location's children, and the listener is the location's `value` stream, compared child by child (so one
-/// change costs O(size of the location); see FlintSync's Sync guide). Updates of a missing child throw
-/// `SyncError.documentNotFound(id:)`, as Firestore's `updateData` does.
+/// location's children. The listener follows the location's child events after one whole first value, so one
+/// change costs the same whatever the size of the location (see FlintSync's Sync guide). Updates of a missing
+/// child throw `SyncError.documentNotFound(id:)`, as Firestore's `updateData` does.
 public struct DatabaseRemoteCollectionService<Model: DataSyncModelProtocol>: RemoteCollectionService {
     private let database: Database
     private let collectionPath: @Sendable () -> String?
@@ -29,17 +29,21 @@ public struct DatabaseRemoteCollectionService<Model: DataSyncModelProtocol>: Rem
         database.reference(withPath: try DatabaseCollectionPath.resolve(collectionPath))
     }
 
-    /// The children matching `query`.
-    public func getCollection(query: SyncQuery) async throws -> [Model] {
-        try DatabaseSyncCoding.models(Model.self, from: try await location().getData(), query: query)
+    private func layout() throws -> DatabaseCollectionLayout {
+        DatabaseCollectionLayout(pattern: try DatabaseCollectionPath.resolve(collectionPath))
     }
 
-    /// The location's changes as batches.
+    /// The children matching `query`.
+    public func getCollection(query: SyncQuery) async throws -> [Model] {
+        try await DatabaseCollectionReads.models(Model.self, in: database, layout: try layout(), query: query)
+    }
+
+    /// The location's changes as batches: the whole result first, then one batch per changed child.
     public func streamCollectionUpdates(query: SyncQuery) -> AsyncThrowingStream<
         SyncCollectionChanges<Model>, any Error
     > {
         do {
-            return DatabaseSyncCoding.changes(Model.self, of: try location(), query: query)
+            return DatabaseCollectionChanges.stream(Model.self, in: database, layout: try layout(), query: query)
         } catch {
             return AsyncThrowingStream { $0.finish(throwing: error) }
         }

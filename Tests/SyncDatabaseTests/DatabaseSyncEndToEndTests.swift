@@ -10,16 +10,10 @@ import Testing
 @Suite("Sync engines over FlintDatabase's embedded backend")
 @MainActor
 struct DatabaseSyncEndToEndTests {
-    func makeApp(_ name: String, _ backend: LocalDatabaseBackend) throws -> FlintApp {
-        try TestApp.make(
-            name: name, libraries: [DatabaseLibrary.self],
-            overrides: [.instance(backend, as: DatabaseBackend.self)])
-    }
-
     @Test func aWriteThroughOneEngineAppearsInTheOthersCollection() async throws {
         let backend = LocalDatabaseBackend()
-        let alice = try makeApp("alice", backend)
-        let bob = try makeApp("bob", backend)
+        let alice = try makeDatabaseApp("alice", backend)
+        let bob = try makeDatabaseApp("bob", backend)
         let aliceEngine = CollectionSyncEngine<Item>(
             remote: try DatabaseRemoteCollectionService(app: alice, collectionPath: { "items" }),
             managerKey: "items", enableLocalPersistence: false, app: alice)
@@ -45,7 +39,7 @@ struct DatabaseSyncEndToEndTests {
     }
 
     @Test func anUpdateOfAMissingChildIsDocumentNotFound() async throws {
-        let app = try makeApp("missing", LocalDatabaseBackend())
+        let app = try makeDatabaseApp("missing", LocalDatabaseBackend())
         let engine = DocumentSyncEngine<Item>(
             remote: try DatabaseRemoteDocumentService(app: app, collectionPath: { "items" }),
             managerKey: "item", enableLocalPersistence: false, app: app)
@@ -57,8 +51,8 @@ struct DatabaseSyncEndToEndTests {
 
     @Test func aDocumentEngineFollowsItsChild() async throws {
         let backend = LocalDatabaseBackend()
-        let app = try makeApp("doc", backend)
-        let writer = try makeApp("writer", backend)
+        let app = try makeDatabaseApp("doc", backend)
+        let writer = try makeDatabaseApp("writer", backend)
         let engine = DocumentSyncEngine<Item>(
             remote: try DatabaseRemoteDocumentService(app: app, collectionPath: { "items" }),
             managerKey: "item", enableLocalPersistence: false, app: app)
@@ -78,7 +72,7 @@ struct DatabaseSyncEndToEndTests {
         let backend = LocalDatabaseBackend(rules: { request in request.operation == .read || allow.withLock { $0 } })
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
             "flint-sync-db-\(UUID().uuidString)")
-        let first = try makeApp("client", backend)
+        let first = try makeDatabaseApp("client", backend)
         let engine = CollectionSyncEngine<Item>(
             remote: try DatabaseRemoteCollectionService(app: first, collectionPath: { "items" }),
             managerKey: "items", persistenceDirectory: directory, app: first)
@@ -88,7 +82,7 @@ struct DatabaseSyncEndToEndTests {
         #expect(engine.pendingWriteCount == 1)
         await first.delete()
         allow.withLock { $0 = true }
-        let second = try makeApp("client", backend)
+        let second = try makeDatabaseApp("client", backend)
         let restarted = CollectionSyncEngine<Item>(
             remote: try DatabaseRemoteCollectionService(app: second, collectionPath: { "items" }),
             managerKey: "items", persistenceDirectory: directory, app: second)
@@ -96,5 +90,30 @@ struct DatabaseSyncEndToEndTests {
         #expect(restarted.pendingWriteCount == 0)
         #expect(restarted.getDocument(id: "z")?.name == "Zed")
         await second.delete()
+    }
+
+    @Test func aRefusedWriteStaysShownOverTheDatabasesRevert() async throws {
+        let backend = LocalDatabaseBackend(rules: { request in
+            request.operation == .read || request.path != "/items/z"
+        })
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "flint-sync-db-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let app = try makeDatabaseApp("client", backend)
+        let other = try makeDatabaseApp("other", backend)
+        let engine = CollectionSyncEngine<Item>(
+            remote: try DatabaseRemoteCollectionService(app: app, collectionPath: { "items" }),
+            managerKey: "items", persistenceDirectory: directory, app: app)
+        await engine.startListening()
+        await #expect(throws: DatabaseError.self) {
+            try await engine.saveDocument(Item(id: "z", name: "Zed", score: 1))
+        }
+        #expect(engine.getDocument(id: "z") == Item(id: "z", name: "Zed", score: 1))  // shown at once
+        try await Database.database(app: other).reference(withPath: "items/a").setValue(["name": "Ada", "score": 2])
+        try await waitUntil { await engine.getDocument(id: "a") != nil }  // later than the refused write's revert
+        #expect(engine.getDocument(id: "z") == Item(id: "z", name: "Zed", score: 1))
+        #expect(engine.pendingWriteCount == 1)
+        await app.delete()
+        await other.delete()
     }
 }

@@ -77,7 +77,7 @@ private func alternate(_ config: BenchConfig, _ runs: [() async throws -> Double
 }
 
 /// A private app with its own embedded backend, and its default database.
-private func benchDatabase(name: String) throws -> (FlintApp, Database) {
+func benchDatabase(name: String) throws -> (FlintApp, Database) {
     let registry = AppRegistry()
     try registry.register(DatabaseLibrary.self)
     var options = FlintOptions(googleAppID: "1:1234567890:ios:0123456789abcdef", gcmSenderID: "1234567890")

@@ -8,6 +8,7 @@ let caseOrder = [
     "stream_1_subscriber", "stream_1000_subscribers", "firestore_write_10000_docs", "firestore_write_100000_docs",
     "database_event_fanout_1_subscriber", "database_event_fanout_1000_subscribers", "database_write_10000_children",
     "database_write_100000_children", "storage_upload_256MiB", "sync_collection_10000", "sync_collection_100000",
+    "sync_database_collection_10000", "sync_database_collection_100000",
 ]
 
 /// One JSON object per result: `{"case": "...", "system": "...", "ns_per_op": <number>}`.
@@ -172,6 +173,11 @@ func targetReport(_ results: [BenchResult], memory: [MemoryResult] = []) -> [Str
     check(
         "sync: one remote change into a persisted CollectionSyncEngine, 100,000 docs <= 1.5 x 10,000 docs",
         ratio(ns("sync_collection_100000", .flint), ns("sync_collection_10000", .flint)), "%.2f x"
+    ) { $0 <= 1.5 }
+    check(
+        "sync: one Realtime Database change into a persisted CollectionSyncEngine, 100,000 children <= 1.5 x 10,000",
+        ratio(ns("sync_database_collection_100000", .flint), ns("sync_database_collection_10000", .flint)),
+        "%.2f x"
     ) { $0 <= 1.5 }
     return lines
 }

@@ -93,7 +93,10 @@ if selected([
 ]) {
     results += await runDatabaseCases(config, progress: progress)
 }
-if selected(["sync_collection_10000", "sync_collection_100000"]) {
+if selected([
+    "sync_collection_10000", "sync_collection_100000", "sync_database_collection_10000",
+    "sync_database_collection_100000",
+]) {
     results += await runSyncCases(config, progress: progress)
 }
 var memory: [MemoryResult] = []

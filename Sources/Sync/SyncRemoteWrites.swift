@@ -1,0 +1,31 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
+/// The write operations of a remote service, whichever protocol it conforms to (``RemoteDocumentService`` or
+/// ``RemoteCollectionService``), so that ``SyncWriter`` sends and replays writes for both engines.
+struct SyncRemoteWrites<Model: DataSyncModelProtocol>: Sendable {
+    let save: @Sendable (Model) async throws -> Void
+    let update: @Sendable (String, [String: SyncValue]) async throws -> Void
+    let delete: @Sendable (String) async throws -> Void
+
+    /// The writes of a document engine's remote.
+    init(_ remote: any RemoteDocumentService<Model>) {
+        save = { try await remote.saveDocument($0) }
+        update = { try await remote.updateDocument(id: $0, data: $1) }
+        delete = { try await remote.deleteDocument(id: $0) }
+    }
+
+    /// The writes of a collection engine's remote.
+    init(_ remote: any RemoteCollectionService<Model>) {
+        save = { try await remote.saveDocument($0) }
+        update = { try await remote.updateDocument(id: $0, data: $1) }
+        delete = { try await remote.deleteDocument(id: $0) }
+    }
+
+    /// Sends a queued write again.
+    func send(_ write: PendingWrite) async throws {
+        switch write.kind {
+        case .save: try await save(try SyncModelCoding.model(Model.self, from: write.fields))
+        case .update: try await update(write.documentId, write.fields)
+        case .delete: try await delete(write.documentId)
+        }
+    }
+}
