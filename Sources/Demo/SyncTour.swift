@@ -58,7 +58,7 @@ func syncTour() async throws {
 
     narrator.section(
         "A refused write is queued on disk",
-        "The backend's rules now refuse writes: alice's save fails with permissionDenied and joins the pending-writes queue, persisted."
+        "The backend's rules now refuse writes: alice's save fails with permissionDenied and joins the pending-writes queue, persisted; her engine shows it while it waits."
     )
     allowWrites.withLock { $0 = false }
     do {
@@ -66,6 +66,9 @@ func syncTour() async throws {
     } catch let error as FirestoreError {
         narrator.show("save → FirestoreError \(error.code); pending writes: \(alice.pendingWrites)")
     }
+    narrator.show(
+        "alice.products → \(alice.products.map(\.name).sorted()) (the queued write shows at once); "
+            + "bob.products → \(bob.products.map(\.name).sorted())")
     alice.stop()
     await aliceApp.delete()
     narrator.show("alice's app deleted (her engine stopped with it)")
