@@ -45,10 +45,11 @@ public final class RESTAuthBackend: AuthBackend {
         /// `http://<host>:<port>/securetoken.googleapis.com/v1/token` (an IPv6 host is put in brackets), as the
         /// Firebase SDK builds them.
         ///
-        /// `host` must be a bare host name, IPv4 address or IPv6 address (with or without brackets) and `port`
-        /// in 1...65535; anything else (a path, `@`, `?`, `#`, white space, a port inside the host) fails every
-        /// request with ``AuthErrorCode/internalError`` before anything is sent, so the password and tokens
-        /// never go to a host or port other than the one named.
+        /// `host` must be a bare host name, IPv4 address or IPv6 address (with or without brackets; only ASCII
+        /// letters, digits, `.`, `-`, `:`, `[`, `]`: FlintProductSupport's `EmulatorOrigin`) and `port` in
+        /// 1...65535; anything else (a path, `@`, `?`, `#`, `%`, white space) fails every request with
+        /// ``AuthErrorCode/internalError`` before anything is sent, so the password and tokens never go to a
+        /// host, port or path other than the one named.
         case emulator(host: String, port: Int)
 
         /// The scheme, authority and path prefix of `service` (`identitytoolkit.googleapis.com`, …); nil for an
@@ -58,27 +59,10 @@ public final class RESTAuthBackend: AuthBackend {
             case .production:
                 return "https://\(service)"
             case .emulator(let host, let port):
-                guard let authority = Self.urlHost(host), (1...65535).contains(port) else { return nil }
-                return "http://\(authority):\(port)/\(service)"
+                // FlintProductSupport's check, shared by every product's `useEmulator(withHost:port:)`.
+                guard let origin = try? EmulatorOrigin.make(host: host, port: port) else { return nil }
+                return "\(origin.absoluteString)/\(service)"
             }
-        }
-
-        /// `host` as it goes in a URL: an IPv6 address in brackets (`::1` and `[::1]` both become `[::1]`), a
-        /// host name or IPv4 address as it is; nil for anything else.
-        static func urlHost(_ host: String) -> String? {
-            let bracketed = host.hasPrefix("[") && host.hasSuffix("]") && host.count > 2
-            let bare = bracketed ? String(host.dropFirst().dropLast()) : host
-            guard !bare.isEmpty, bare.utf8.count <= 253, bare.allSatisfy(\.isASCII) else { return nil }
-            if bare.contains(":") {
-                guard bare.filter({ $0 == ":" }).count >= 2,
-                    bare.allSatisfy({ $0.isHexDigit || $0 == ":" || $0 == "." })
-                else { return nil }
-                return "[\(bare)]"
-            }
-            guard !bracketed, !bare.hasPrefix("."), !bare.hasPrefix("-"),
-                bare.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "." })
-            else { return nil }
-            return bare
         }
     }
 
