@@ -17,7 +17,8 @@ import Foundation
 /// - The server listens on `127.0.0.1` only, on a port the kernel picks (``port``), so parallel tests never
 ///   collide.
 /// - The accept loop and every connection run on their own threads, never on the Swift concurrency pool.
-///   Each connection serves one request (`Connection: close`); connections are served concurrently.
+///   Each connection serves one request (`Connection: close`); connections are served concurrently, at most
+///   ``Limits/maxConnections`` at once (further clients wait until one closes).
 /// - Every request read completely is recorded (``requests``) before the handler runs; requests rejected for
 ///   the ``Limits`` (`431`, `413`) or malformed (`400`) are not.
 /// - ``stop()`` (also run by `deinit`; ``close()`` is its form for async code) closes the listening socket and every connection, and cuts short

@@ -50,6 +50,7 @@ final class TestHTTPServerCore: @unchecked Sendable {
 
     private func acceptLoop() {
         while true {
+            guard waitForConnectionSlot() else { break }
             let ready = TestHTTPSocket.waitReadable([listenFD, wakeRead])
             if isStopped || ready.contains(1) { break }
             guard ready.contains(0) else { continue }
@@ -71,6 +72,17 @@ final class TestHTTPServerCore: @unchecked Sendable {
         acceptLoopFinished = true
         condition.broadcast()
         condition.unlock()
+    }
+
+    /// Waits until fewer than ``TestHTTPServer/Limits/maxConnections`` connections are open; false when the
+    /// server stops first.
+    private func waitForConnectionSlot() -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        while !stopped && connections.count >= limits.maxConnections {
+            condition.wait()
+        }
+        return !stopped
     }
 
     var isStopped: Bool {

@@ -16,7 +16,9 @@ struct AuthErrorTests {
             .invalidAPIKey: 17023,
             .userTokenExpired: 17021, .weakPassword: 17026, .expiredActionCode: 17029, .invalidActionCode: 17030,
             .missingEmail: 17034, .nullUser: 17067, .keychainError: 17995, .internalError: 17999,
-            .malformedJWT: 18000,
+            .malformedJWT: 18000, .appNotAuthorized: 17028, .invalidMessagePayload: 17031, .invalidSender: 17032,
+            .invalidRecipientEmail: 17033, .quotaExceeded: 17052, .adminRestrictedOperation: 17085,
+            .blockingCloudFunctionError: 17105,
         ]
         #expect(AuthErrorCode.allCases.count == expected.count)
         for code in AuthErrorCode.allCases {
@@ -220,6 +222,36 @@ struct AuthErrorTests {
             ),
             (.missingEmail, 17034, "ERROR_MISSING_EMAIL", "An email address must be provided."),
             (.invalidAPIKey, 17023, "ERROR_INVALID_API_KEY", "An invalid API Key was supplied in the request."),
+            (
+                .appNotAuthorized, 17028, "ERROR_APP_NOT_AUTHORIZED",
+                "This app is not authorized to use Firebase Authentication with the provided API key. Review your "
+                    + "key configuration in the Google API console and ensure that it accepts requests from your "
+                    + "app's bundle ID."
+            ),
+            (
+                .invalidMessagePayload, 17031, "ERROR_INVALID_MESSAGE_PAYLOAD",
+                "The action code is invalid. This can happen if the code is malformed, expired, or has already been "
+                    + "used."
+            ),
+            (
+                .invalidSender, 17032, "ERROR_INVALID_SENDER",
+                "The email template corresponding to this action contains invalid characters in its message. Please "
+                    + "fix by going to the Auth email templates section in the Firebase Console."
+            ),
+            (
+                .invalidRecipientEmail, 17033, "ERROR_INVALID_RECIPIENT_EMAIL",
+                "The action code is invalid. This can happen if the code is malformed, expired, or has already been "
+                    + "used."
+            ),
+            (.quotaExceeded, 17052, "ERROR_QUOTA_EXCEEDED", "The quota for this operation has been exceeded."),
+            (
+                .adminRestrictedOperation, 17085, "ERROR_ADMIN_RESTRICTED_OPERATION",
+                "This operation is restricted to administrators only."
+            ),
+            (
+                .blockingCloudFunctionError, 17105, "ERROR_BLOCKING_CLOUD_FUNCTION_RETURNED_ERROR",
+                "Blocking cloud function returned an error."
+            ),
         ]
         for (code, raw, name, message) in expected {
             let error = code as NSError

@@ -26,8 +26,53 @@ struct RESTAuthBackendTests {
         let ipv6 = RESTAuthBackend(apiKey: "k1", endpoint: .emulator(host: "::1", port: 9099))
         #expect(
             try ipv6.secureTokenURL().absoluteString == "http://[::1]:9099/securetoken.googleapis.com/v1/token?key=k1")
+        let bracketed = RESTAuthBackend(apiKey: "k1", endpoint: .emulator(host: "[::1]", port: 9099))
+        #expect(
+            try bracketed.secureTokenURL().absoluteString
+                == "http://[::1]:9099/securetoken.googleapis.com/v1/token?key=k1")
+        let named = RESTAuthBackend(apiKey: "k1", endpoint: .emulator(host: "auth-emulator.local", port: 1))
+        #expect(
+            try named.identityToolkitURL("accounts:lookup").absoluteString
+                == "http://auth-emulator.local:1/identitytoolkit.googleapis.com/v1/accounts:lookup?key=k1")
         let odd = RESTAuthBackend(apiKey: "a&b=c")
         #expect(try odd.secureTokenURL().query == "key=a%26b%3Dc")
+    }
+
+    /// An emulator host smuggling a port, path, user or query would send the password and tokens somewhere
+    /// else than the host and port named: every request fails before anything is sent.
+    @Test func anEmulatorHostOrPortThatIsNotBareFailsBeforeAnyRequest() async throws {
+        let script = RESTAuthScript()
+        try await withTestHTTPServer(script.handler) { server in
+            let hosts = [
+                "127.0.0.1:\(server.port)/x?", "127.0.0.1:\(server.port)#", "u@127.0.0.1:\(server.port)/",
+                "attacker.example/steal?", "a@attacker.example", "host?x", "host#x", "ho st", "h\u{0}", "",
+                "[::1", "::1]", "ünï.example", "a_b.example",
+            ]
+            for host in hosts {
+                let backend = RESTAuthBackend(apiKey: "k", endpoint: .emulator(host: host, port: 1), timeout: 5)
+                await #expect(throws: AuthErrorCode.internalError, "\(host.debugDescription)") {
+                    try await backend.signIn(email: adaEmail, password: adaPassword)
+                }
+                await #expect(throws: AuthErrorCode.internalError, "\(host.debugDescription)") {
+                    try await backend.refreshSession(refreshToken: "r")
+                }
+            }
+            for port in [0, -1, 65536] {
+                let backend = RESTAuthBackend(apiKey: "k", endpoint: .emulator(host: "127.0.0.1", port: port))
+                await #expect(throws: AuthErrorCode.internalError, "\(port)") {
+                    try await backend.sendPasswordResetEmail(email: adaEmail)
+                }
+            }
+            // Through Auth: the sign-in fails and nothing reaches the server the host smuggled in.
+            let app = try TestApp.make(libraries: [AuthLibrary.self])
+            let auth = try Auth.auth(app: app)
+            auth.useEmulator(withHost: "127.0.0.1:\(server.port)/steal?", port: 1)
+            await #expect(throws: AuthErrorCode.internalError) {
+                try await auth.signIn(withEmail: adaEmail, password: adaPassword)
+            }
+            #expect(auth.currentUser == nil)
+            #expect(server.requests.isEmpty)
+        }
     }
 
     @Test func aMissingAPIKeyFailsBeforeAnyRequest() async throws {

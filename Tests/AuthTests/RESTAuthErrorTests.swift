@@ -33,6 +33,15 @@ struct RESTAuthErrorTests {
         ("MISSING_EMAIL", .missingEmail),
         ("INVALID_IDP_RESPONSE", .invalidCredential),
         ("INVALID_PENDING_TOKEN", .invalidCredential),
+        ("INVALID_MESSAGE_PAYLOAD", .invalidMessagePayload),
+        ("INVALID_SENDER", .invalidSender),
+        ("INVALID_RECIPIENT_EMAIL", .invalidRecipientEmail),
+        ("QUOTA_EXCEEDED : Exceeded quota for email lookup.", .quotaExceeded),
+        ("ADMIN_ONLY_OPERATION", .adminRestrictedOperation),
+        (
+            "BLOCKING_FUNCTION_ERROR_RESPONSE : ((HTTP request to http://127.0.0.1/f returned HTTP error 400))",
+            .blockingCloudFunctionError
+        ),
         ("SOMETHING_NEW", .internalError),
         ("MISSING_CONTINUE_URI", .internalError),
         ("", .internalError),
@@ -67,6 +76,33 @@ struct RESTAuthErrorTests {
             await #expect(throws: AuthErrorCode.invalidAPIKey) { try await restBackend(server).signUpAnonymously() }
         }
         #expect(RESTAuthErrors.code(forServerMessage: "EMAIL_EXISTS", reasons: ["keyInvalid"]) == .emailAlreadyInUse)
+    }
+
+    /// An API key restricted to other apps (the SDK's `ipRefererBlocked` reason) is `appNotAuthorized`, on
+    /// every endpoint; the first decisive reason wins, as in the SDK's loop.
+    @Test func aBlockedRefererReasonIsAppNotAuthorized() async throws {
+        let message = "Requests from this iOS client application <empty> are blocked."
+        let script = RESTAuthScript()
+        script.fail("accounts:signInWithPassword", message: message, status: 403, reason: "ipRefererBlocked")
+        script.fail("token", message: message, status: 403, reason: "ipRefererBlocked")
+        try await withTestHTTPServer(script.handler) { server in
+            let backend = restBackend(server)
+            await #expect(throws: AuthErrorCode.appNotAuthorized) {
+                try await backend.signIn(email: adaEmail, password: adaPassword)
+            }
+            await #expect(throws: AuthErrorCode.appNotAuthorized) {
+                try await backend.refreshSession(refreshToken: "r")
+            }
+        }
+        #expect(
+            RESTAuthErrors.code(forServerMessage: message, reasons: ["other", "ipRefererBlocked"]) == .appNotAuthorized)
+        #expect(
+            RESTAuthErrors.code(forServerMessage: message, reasons: ["keyInvalid", "ipRefererBlocked"])
+                == .invalidAPIKey)
+        #expect(
+            RESTAuthErrors.code(forServerMessage: message, reasons: ["ipRefererBlocked", "keyInvalid"])
+                == .appNotAuthorized)
+        #expect(RESTAuthErrors.code(forServerMessage: "USER_DISABLED", reasons: ["ipRefererBlocked"]) == .userDisabled)
     }
 
     @Test func aDroppedConnectionIsANetworkError() async throws {

@@ -45,7 +45,7 @@ struct CallableValueTests {
         #expect(value.description == #"{"a":"x/y","b":[1,2.5],"c":null}"#)
     }
 
-    @Test func everyIntegerIsWrappedAsInt64ValueOnTheWire() {
+    @Test func intValuesAreWrappedAsInt64ValueOnTheWire() {
         let value: CallableValue = ["n": 5, "list": [.int(Int64.max), 1.5], "s": "5"]
         #expect(
             CallableSerializer.encode(value) == [

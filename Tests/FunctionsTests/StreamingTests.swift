@@ -174,6 +174,64 @@ struct StreamingTests {
         }
     }
 
+    /// A server that never ends its line cannot make the client buffer without bound: past 32 MiB the stream
+    /// fails with dataLoss at once, without waiting for the line's end or the call's timeout.
+    @Test func aLineLongerThanTheLimitIsDataLossAtOnce() async throws {
+        let writer = TestHTTPStreamWriter()
+        try await withTestHTTPServer({ _ in .stream(writer, eventStream: true) }) { server in
+            let received = Received()
+            let callable = try emulated(server).httpsCallable("gen")
+            callable.timeoutInterval = 60
+            let started = Date()
+            let consumer = consume(callable.stream(), into: received)
+            writer.send(Self.event(#"{"message":1}"#))
+            writer.write("data: ")
+            let piece = Data(repeating: UInt8(ascii: "x"), count: 1 << 20)
+            for _ in 0...(CallableStreamParser.maximumLineSize >> 20) { writer.write(piece) }
+            let error = try await functionsError(of: consumer)
+            #expect(error.code == .dataLoss)
+            #expect(error.message == "Streamed event is larger than \(CallableStreamParser.maximumLineSize) bytes.")
+            #expect(received.elements == [.message(1)])
+            #expect(Date().timeIntervalSince(started) < 30)
+            // The client closed the connection; the server notices when a write fails.
+            try await waitUntil {
+                writer.write("x")
+                return server.openConnectionCount == 0
+            }
+        }
+    }
+
+    /// After an event that ends the stream (an error event, a malformed one), the client closes the connection
+    /// even when the server keeps it open and keeps writing.
+    @Test(arguments: [#"data: {"error":{"status":"NOT_FOUND","message":"gone"}}"#, "data: not json"])
+    func anEventThatEndsTheStreamClosesTheConnection(line: String) async throws {
+        let writer = TestHTTPStreamWriter()
+        try await withTestHTTPServer({ _ in .stream(writer, eventStream: true) }) { server in
+            let received = Received()
+            let consumer = consume(try emulated(server).httpsCallable("gen").stream(), into: received)
+            writer.send(Self.event(#"{"message":1}"#))
+            writer.write(line + "\n\n")
+            let error = try await functionsError(of: consumer)
+            #expect(error.code == .notFound || error.code == .dataLoss)
+            #expect(received.elements == [.message(1)])
+            try await waitUntil {
+                writer.send(Self.event(#"{"message":2}"#))
+                return server.openConnectionCount == 0
+            }
+        }
+    }
+
+    @Test func theLineSplitterKeepsLinesUpToItsLimit() {
+        var splitter = LineSplitter(maximumLineSize: 4)
+        #expect(splitter.append(Data("ab".utf8)) == [])
+        #expect(splitter.append(Data("cd\r".utf8)) == [])  // 4 bytes and a \r waiting for its \n
+        #expect(splitter.append(Data("\nx\r\ny".utf8)) == [Data("abcd".utf8), Data("x".utf8)])
+        #expect(splitter.finish() == Data("y".utf8))
+        #expect(splitter.append(Data("abcde".utf8)) == nil)
+        var other = LineSplitter(maximumLineSize: 4)
+        #expect(other.append(Data("abcde\n".utf8)) == nil)
+    }
+
     @Test func aConnectionClosedMidStreamIsDataLoss() async throws {
         let writer = TestHTTPStreamWriter()
         try await withTestHTTPServer({ _ in .stream(writer, eventStream: true) }) { server in

@@ -268,6 +268,29 @@ struct TestHTTPServerTests {
         }
     }
 
+    @Test func connectionsBeyondTheLimitWaitForAFreeSlot() async throws {
+        let writer = TestHTTPStreamWriter()
+        try await withTestHTTPServer(limits: TestHTTPServer.Limits(maxConnections: 1)) { request in
+            request.lastPathComponent == "hold" ? .stream(writer, headers: Self.plainText) : .text("quick")
+        } body: { server in
+            let holder = StreamingClient(url: server.url(path: "/hold"))
+            defer { holder.invalidate() }
+            writer.write("a")
+            try await waitUntil { holder.text == "a" }
+            let waiting = Task { try await fetch(server.url(path: "/quick"), timeout: 20) }
+            // Not accepted while the only slot is taken: never read, so never recorded.
+            try await Task.sleep(for: .milliseconds(500))
+            #expect(server.openConnectionCount == 1)
+            #expect(server.requests.map(\.path) == ["/hold"])
+            writer.finish()
+            let (data, _) = try await waiting.value
+            #expect(String(decoding: data, as: UTF8.self) == "quick")
+            #expect(server.requests.map(\.path) == ["/hold", "/quick"])
+        }
+        #expect(TestHTTPServer.Limits(maxConnections: 0).maxConnections == 1)
+        #expect(TestHTTPServer.Limits().maxConnections == 64)
+    }
+
     @Test func stopEndsOpenStreamsAndPausesAndIsSafeTwice() async throws {
         let writer = TestHTTPStreamWriter()
         let server = try TestHTTPServer.start { request in

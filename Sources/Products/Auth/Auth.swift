@@ -121,7 +121,10 @@ public final class Auth: ComponentLifecycleMaintainer, Sendable {
     /// keeps tokens the emulator does not know.
     ///
     /// Without an API key in the app's options, every request then fails with
-    /// ``AuthErrorCode/invalidAPIKey`` (the emulator accepts any key, but one must be there).
+    /// ``AuthErrorCode/invalidAPIKey`` (the emulator accepts any key, but one must be there). A `host` that is
+    /// not a bare host name or IP address (a path, `@`, `?`, `#`, a port of its own) or a `port` outside
+    /// 1...65535 fails every request with ``AuthErrorCode/internalError`` before anything is sent, so the
+    /// password and tokens never reach another host.
     ///
     /// - Precondition: `host` is not empty (the SDK stops the app too).
     public func useEmulator(withHost host: String, port: Int) {

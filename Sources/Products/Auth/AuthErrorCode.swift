@@ -61,14 +61,31 @@ public enum AuthErrorCode: Int, Error, Sendable, Hashable, CaseIterable, CustomS
     case userTokenExpired = 17021
     /// The password being set has fewer than six characters, or more than 4096 (17026).
     case weakPassword = 17026
+    /// The server refused the app's API key for this app (an API key restricted to other apps, bundle IDs or
+    /// referrers: the server's `ipRefererBlocked` reason) (17028).
+    case appNotAuthorized = 17028
     /// The password-reset code has expired (17029).
     case expiredActionCode = 17029
     /// The password-reset code is malformed or was already used (17030).
     case invalidActionCode = 17030
+    /// The project's password-reset email template has invalid parameters (`INVALID_MESSAGE_PAYLOAD`) (17031).
+    case invalidMessagePayload = 17031
+    /// The sender address of the project's email template is invalid (`INVALID_SENDER`) (17032).
+    case invalidSender = 17032
+    /// The recipient of a password-reset email is invalid (`INVALID_RECIPIENT_EMAIL`) (17033).
+    case invalidRecipientEmail = 17033
     /// An email address was expected but none was given (17034).
     case missingEmail = 17034
+    /// The server's quota for the operation is exhausted (`QUOTA_EXCEEDED`) (17052).
+    case quotaExceeded = 17052
     /// The operation needs a signed-in user and nobody is signed in (17067).
     case nullUser = 17067
+    /// The operation is restricted to administrators, for example signing up while the project does not let
+    /// users sign up (`ADMIN_ONLY_OPERATION`) (17085).
+    case adminRestrictedOperation = 17085
+    /// A blocking Cloud Function of the project refused the sign-up or sign-in
+    /// (`BLOCKING_FUNCTION_ERROR_RESPONSE`) (17105).
+    case blockingCloudFunctionError = 17105
     /// The signed-in user could not be saved to or removed from persistent storage (Firebase's keychain
     /// error) (17995).
     case keychainError = 17995
@@ -114,10 +131,17 @@ public enum AuthErrorCode: Int, Error, Sendable, Hashable, CaseIterable, CustomS
         case .invalidAPIKey: "ERROR_INVALID_API_KEY"
         case .userTokenExpired: "ERROR_USER_TOKEN_EXPIRED"
         case .weakPassword: "ERROR_WEAK_PASSWORD"
+        case .appNotAuthorized: "ERROR_APP_NOT_AUTHORIZED"
         case .expiredActionCode: "ERROR_EXPIRED_ACTION_CODE"
         case .invalidActionCode: "ERROR_INVALID_ACTION_CODE"
+        case .invalidMessagePayload: "ERROR_INVALID_MESSAGE_PAYLOAD"
+        case .invalidSender: "ERROR_INVALID_SENDER"
+        case .invalidRecipientEmail: "ERROR_INVALID_RECIPIENT_EMAIL"
         case .missingEmail: "ERROR_MISSING_EMAIL"
+        case .quotaExceeded: "ERROR_QUOTA_EXCEEDED"
         case .nullUser: "ERROR_NULL_USER"
+        case .adminRestrictedOperation: "ERROR_ADMIN_RESTRICTED_OPERATION"
+        case .blockingCloudFunctionError: "ERROR_BLOCKING_CLOUD_FUNCTION_RETURNED_ERROR"
         case .keychainError: "ERROR_KEYCHAIN_ERROR"
         case .internalError: "ERROR_INTERNAL_ERROR"
         case .malformedJWT: "ERROR_MALFORMED_JWT"
@@ -150,12 +174,25 @@ public enum AuthErrorCode: Int, Error, Sendable, Hashable, CaseIterable, CustomS
         case .invalidAPIKey: "An invalid API Key was supplied in the request."
         case .userTokenExpired: "The user's credential is no longer valid. The user must sign in again."
         case .weakPassword: "The password must be 6 characters long or more."
+        case .appNotAuthorized:
+            "This app is not authorized to use Firebase Authentication with the provided API key. Review your key "
+                + "configuration in the Google API console and ensure that it accepts requests from your app's "
+                + "bundle ID."
         case .expiredActionCode: "The action code has expired."
         case .invalidActionCode:
             "The action code is invalid. This can happen if the code is malformed, expired, or has already been used."
+        // The SDK gives these two the invalid-action-code message too.
+        case .invalidMessagePayload, .invalidRecipientEmail:
+            "The action code is invalid. This can happen if the code is malformed, expired, or has already been used."
+        case .invalidSender:
+            "The email template corresponding to this action contains invalid characters in its message. Please fix "
+                + "by going to the Auth email templates section in the Firebase Console."
         case .missingEmail: "An email address must be provided."
+        case .quotaExceeded: "The quota for this operation has been exceeded."
         case .nullUser:
             "A null user object was provided as the argument for an operation which requires a non-null user object."
+        case .adminRestrictedOperation: "This operation is restricted to administrators only."
+        case .blockingCloudFunctionError: "Blocking cloud function returned an error."
         case .keychainError:
             "An error occurred when accessing the keychain. The NSLocalizedFailureReasonErrorKey field in the "
                 + "NSError.userInfo dictionary will contain more information about the error encountered"

@@ -11,11 +11,16 @@ import Foundation
 ///   `{"error": {"status", "message", "details"}}` that ends the stream with that ``FunctionsError``. JSON
 ///   that does not parse, is not an object or has neither field is `dataLoss`.
 /// - Comment lines (starting with `:`, e.g. a keep-alive) are skipped (Firebase would fail on them).
+/// - A line longer than ``maximumLineSize`` (32 MiB, beyond Cloud Functions' largest response) is `dataLoss`
+///   as soon as it is that long, so a server that never ends its line cannot make the client buffer without
+///   bound (Firebase reads lines without a limit).
 /// - The connection failing mid-body is `dataLoss` (a timeout `deadlineExceeded`); a body that ends before a
 ///   result is `dataLoss` "Stream ended without a result." (Firebase finishes the stream silently).
 enum CallableStreamParser {
     /// The most bytes of an error body that are read.
     static let maximumErrorBodySize = 64 * 1024
+    /// The longest line of an event stream accepted, in bytes (32 MiB).
+    static let maximumLineSize = 32 << 20
 
     /// Yields every element of `response` to `yield`; throws the stream's error.
     static func read(
@@ -25,11 +30,14 @@ enum CallableStreamParser {
         guard response.statusCode == 200 else {
             throw await statusError(response)
         }
-        var splitter = LineSplitter()
+        var splitter = LineSplitter(maximumLineSize: maximumLineSize)
         var sawResult = false
         do {
             for try await chunk in response.body {
-                for line in splitter.append(chunk) {
+                guard let lines = splitter.append(chunk) else {
+                    throw FunctionsError(.dataLoss, message: "Streamed event is larger than \(maximumLineSize) bytes.")
+                }
+                for line in lines {
                     let element = try parse(line: line)
                     if case .result = element { sawResult = true }
                     if let element { yield(element) }
@@ -104,23 +112,42 @@ enum CallableStreamParser {
 /// Splits bytes into lines at `\n`, dropping a `\r` before it.
 struct LineSplitter {
     private var buffer = Data()
+    /// How many bytes at the start of `buffer` are known to hold no `\n` (so each byte is searched once).
+    private var scanned = 0
+    /// The longest line (without its line end) accepted.
+    let maximumLineSize: Int
 
-    /// The complete lines `chunk` ends, in order.
-    mutating func append(_ chunk: Data) -> [Data] {
+    init(maximumLineSize: Int = .max) {
+        self.maximumLineSize = maximumLineSize
+    }
+
+    /// The complete lines `chunk` ends, in order; nil when a line is longer than ``maximumLineSize``.
+    mutating func append(_ chunk: Data) -> [Data]? {
         buffer.append(chunk)
         var lines: [Data] = []
-        while let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
-            var line = buffer[buffer.startIndex..<newline]
+        var start = buffer.startIndex
+        var searchFrom = buffer.startIndex + scanned
+        while let newline = buffer[searchFrom...].firstIndex(of: UInt8(ascii: "\n")) {
+            var line = buffer[start..<newline]
             if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
+            guard line.count <= maximumLineSize else { return nil }
             lines.append(Data(line))
-            buffer = Data(buffer[buffer.index(after: newline)...])
+            start = buffer.index(after: newline)
+            searchFrom = start
         }
+        if start != buffer.startIndex { buffer = Data(buffer[start...]) }
+        scanned = buffer.count
+        // A `\r` at the end may be the start of the line end.
+        guard buffer.count - (buffer.last == UInt8(ascii: "\r") ? 1 : 0) <= maximumLineSize else { return nil }
         return lines
     }
 
     /// The unterminated last line, if any.
     mutating func finish() -> Data? {
-        defer { buffer = Data() }
+        defer {
+            buffer = Data()
+            scanned = 0
+        }
         return buffer.isEmpty ? nil : buffer
     }
 }

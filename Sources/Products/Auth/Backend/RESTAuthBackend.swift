@@ -44,15 +44,24 @@ public final class RESTAuthBackend: AuthBackend {
         /// The Firebase Auth emulator: `http://<host>:<port>/identitytoolkit.googleapis.com/v1/…` and
         /// `http://<host>:<port>/securetoken.googleapis.com/v1/token` (an IPv6 host is put in brackets), as the
         /// Firebase SDK builds them.
+        ///
+        /// `host` must be a bare host name, IPv4 address or IPv6 address (with or without brackets; only ASCII
+        /// letters, digits, `.`, `-`, `:`, `[`, `]`: FlintProductSupport's `EmulatorOrigin`) and `port` in
+        /// 1...65535; anything else (a path, `@`, `?`, `#`, `%`, white space) fails every request with
+        /// ``AuthErrorCode/internalError`` before anything is sent, so the password and tokens never go to a
+        /// host, port or path other than the one named.
         case emulator(host: String, port: Int)
 
-        /// The scheme, authority and path prefix of `service` (`identitytoolkit.googleapis.com`, …).
-        func base(of service: String) -> String {
+        /// The scheme, authority and path prefix of `service` (`identitytoolkit.googleapis.com`, …); nil for an
+        /// emulator whose host or port is not allowed.
+        func base(of service: String) -> String? {
             switch self {
             case .production:
-                "https://\(service)"
+                return "https://\(service)"
             case .emulator(let host, let port):
-                "http://\(host.contains(":") ? "[\(host)]" : host):\(port)/\(service)"
+                // FlintProductSupport's check, shared by every product's `useEmulator(withHost:port:)`.
+                guard let origin = try? EmulatorOrigin.make(host: host, port: port) else { return nil }
+                return "\(origin.absoluteString)/\(service)"
             }
         }
     }
@@ -106,20 +115,22 @@ public final class RESTAuthBackend: AuthBackend {
     /// The Identity Toolkit URL of `method` (`accounts:signUp`, …) with the API key.
     ///
     /// - Throws: ``AuthErrorCode/invalidAPIKey`` without an API key; ``AuthErrorCode/internalError`` when the
-    ///   endpoint does not make a valid URL.
+    ///   endpoint does not make a valid URL (an emulator host that is not a bare host, or a port outside
+    ///   1...65535).
     public func identityToolkitURL(_ method: String) throws(AuthErrorCode) -> URL {
-        try url(endpoint.base(of: "identitytoolkit.googleapis.com") + "/v1/" + method)
+        try url(endpoint.base(of: "identitytoolkit.googleapis.com").map { $0 + "/v1/" + method })
     }
 
     /// The Secure Token URL (`…/v1/token`) with the API key.
     ///
     /// - Throws: as ``identityToolkitURL(_:)``.
     public func secureTokenURL() throws(AuthErrorCode) -> URL {
-        try url(endpoint.base(of: "securetoken.googleapis.com") + "/v1/token")
+        try url(endpoint.base(of: "securetoken.googleapis.com").map { $0 + "/v1/token" })
     }
 
-    private func url(_ base: String) throws(AuthErrorCode) -> URL {
+    private func url(_ base: String?) throws(AuthErrorCode) -> URL {
         guard let apiKey, !apiKey.isEmpty else { throw .invalidAPIKey }
+        guard let base else { throw .internalError }
         var allowed = CharacterSet.urlQueryAllowed
         allowed.remove(charactersIn: "&+=#")
         guard let key = apiKey.addingPercentEncoding(withAllowedCharacters: allowed),

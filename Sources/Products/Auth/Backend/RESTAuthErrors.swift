@@ -37,18 +37,28 @@ public enum RESTAuthErrors {
         "INVALID_LOGIN_CREDENTIALS": .invalidCredential,
         "INVALID_IDP_RESPONSE": .invalidCredential,
         "INVALID_PENDING_TOKEN": .invalidCredential,
+        "INVALID_MESSAGE_PAYLOAD": .invalidMessagePayload,
+        "INVALID_SENDER": .invalidSender,
+        "INVALID_RECIPIENT_EMAIL": .invalidRecipientEmail,
+        "QUOTA_EXCEEDED": .quotaExceeded,
+        "ADMIN_ONLY_OPERATION": .adminRestrictedOperation,
+        "BLOCKING_FUNCTION_ERROR_RESPONSE": .blockingCloudFunctionError,
     ]
 
     /// The code for a server error `message` (`"EMAIL_EXISTS"`, `"WEAK_PASSWORD : detail"`, …) and the
-    /// `reason`s of its `errors` entries: the ``serverMessages`` entry; otherwise
-    /// ``AuthErrorCode/invalidAPIKey`` when a reason starts with `keyInvalid` (as in the SDK); otherwise
-    /// ``AuthErrorCode/internalError``.
+    /// `reason`s of its `errors` entries: the ``serverMessages`` entry; otherwise, as in the SDK,
+    /// ``AuthErrorCode/invalidAPIKey`` when a reason starts with `keyInvalid` and
+    /// ``AuthErrorCode/appNotAuthorized`` when a reason is `ipRefererBlocked` (the first such reason decides);
+    /// otherwise ``AuthErrorCode/internalError``.
     public static func code(forServerMessage message: String, reasons: [String] = []) -> AuthErrorCode {
         let short =
             message.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).first
             .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) } ?? ""
         if let code = serverMessages[short] { return code }
-        if reasons.contains(where: { $0.hasPrefix("keyInvalid") }) { return .invalidAPIKey }
+        for reason in reasons {
+            if reason.hasPrefix("keyInvalid") { return .invalidAPIKey }
+            if reason == "ipRefererBlocked" { return .appNotAuthorized }
+        }
         return .internalError
     }
 }

@@ -13,8 +13,9 @@ extension HTTPFunctionsTransport {
     ///
     /// Failures before the head are mapped as in ``send(_:)`` (`deadlineExceeded`, `cancelled`,
     /// `unavailable`); a failure mid-body ends the body with `dataLoss` (`deadlineExceeded` for a timeout).
-    /// Ending the body's iteration, or cancelling the calling task before the head, cancels the data task,
-    /// which closes the connection.
+    /// Ending the body's iteration (cancelling it, or dropping the body once done with it, for example after
+    /// a malformed or error event while the server keeps writing), or cancelling the calling task before the
+    /// head, cancels the data task, which closes the connection.
     public func stream(_ request: CallableRequest) async throws -> CallableStreamingResponse {
         let urlRequest = Self.urlRequest(for: request)
         let delegate = StreamingTaskDelegate()
@@ -33,16 +34,30 @@ private final class StreamingTaskDelegate: NSObject, URLSessionDataDelegate, Sen
     private struct State {
         var head: CheckedContinuation<CallableStreamingResponse, any Error>?
         var headDelivered = false
+        /// The body until it is handed out with the head. From then on only its reader holds it, so that the
+        /// reader dropping it ends the stream (`onTermination` with `.cancelled`), which cancels the task: a
+        /// delegate holding it too would keep the connection open, and the chunks piling up, until the server
+        /// closes it.
+        var body: AsyncThrowingStream<Data, any Error>?
     }
 
-    private let state = Locked(State())
+    private let state: Locked<State>
     private let pending = PendingDataTask()
-    private let body: AsyncThrowingStream<Data, any Error>
     private let bodyContinuation: AsyncThrowingStream<Data, any Error>.Continuation
 
     override init() {
-        (body, bodyContinuation) = AsyncThrowingStream.makeStream(of: Data.self)
+        let (body, continuation) = AsyncThrowingStream.makeStream(of: Data.self)
+        bodyContinuation = continuation
+        state = Locked(State(body: body))
         super.init()
+    }
+
+    /// The body, once: the delegate keeps no reference to it afterwards.
+    private func takeBody() -> AsyncThrowingStream<Data, any Error> {
+        state.withLock { state in
+            defer { state.body = nil }
+            return state.body
+        } ?? AsyncThrowingStream { $0.finish() }
     }
 
     /// Creates the task with `make`, starts it and waits for the response head (creating and starting happen
@@ -82,7 +97,7 @@ private final class StreamingTaskDelegate: NSObject, URLSessionDataDelegate, Sen
             completionHandler(.cancel)
             return
         }
-        head?.resume(returning: CallableStreamingResponse(statusCode: http.statusCode, body: body))
+        head?.resume(returning: CallableStreamingResponse(statusCode: http.statusCode, body: takeBody()))
         completionHandler(.allow)
     }
 
@@ -96,7 +111,7 @@ private final class StreamingTaskDelegate: NSObject, URLSessionDataDelegate, Sen
         completionHandler(nil)
         let head = takeHead()
         bodyContinuation.finish()
-        head?.resume(returning: CallableStreamingResponse(statusCode: response.statusCode, body: body))
+        head?.resume(returning: CallableStreamingResponse(statusCode: response.statusCode, body: takeBody()))
         pending.cancel()
     }
 
