@@ -82,6 +82,17 @@ import Testing
                 request(fid: fid)))
     }
 
+    @Test func aPercentRangeGivenToTheMillionthIncludesItsLowerBoundExactly() {
+        // A bound written as a percentile divided by a million must include that percentile, whatever the
+        // floating-point rounding of the division (bounds are compared in millionths of a percent).
+        let misses = (0..<2000).map { "d\(String(format: "%021d", $0))" }.filter { fid in
+            let exact = Double(RemoteConfigPercentile.microPercentile(seed: "", installationID: fid)) / 1_000_000
+            return !RemoteConfigConditionExpression.percent(lowerBound: exact, upperBound: exact + 0.000001).matches(
+                request(fid: fid))
+        }
+        #expect(misses.isEmpty)
+    }
+
     @Test func analyticsUserPropertiesReachTheBackend() async throws {
         let analytics = FakeAnalytics()
         analytics.setUserProperty("gold", forName: "tier")

@@ -41,7 +41,10 @@ public indirect enum RemoteConfigConditionExpression: Sendable, Hashable {
             return comparison.holds(RemoteConfigComparison.compareVersions(appVersion, version))
         case .percent(let lower, let upper, let seed):
             let percentile = RemoteConfigPercentile.microPercentile(seed: seed, installationID: request.installationID)
-            return Double(percentile) >= lower * 1_000_000 && Double(percentile) < upper * 1_000_000
+            // Bounds count to a millionth of a percent: compared as whole millionths, so that a bound such as
+            // `percentile / 1_000_000` means that percentile whatever the rounding of the division.
+            let micro = Double(percentile)
+            return micro >= (lower * 1_000_000).rounded() && micro < (upper * 1_000_000).rounded()
         case .userProperty(let name, let comparison, let value):
             guard let actual = request.userProperties[name] else { return false }
             if let left = Double(actual), let right = Double(value) {
