@@ -23,10 +23,7 @@ public enum AppFileName {
             return appName + suffix
         }
         let prefix = String(decoding: bytes.lazy.filter(isPlain).prefix(40), as: UTF8.self)
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes {
-            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
-        }
+        let hash = FramedLogFile.fnv1a64(bytes)
         let hex = String(hash, radix: 16)
         return "\(prefix)+\(String(repeating: "0", count: 16 - hex.count))\(hex)\(suffix)"
     }

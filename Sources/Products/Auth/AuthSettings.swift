@@ -1,4 +1,5 @@
 // Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
+import FlintProductSupport
 import Foundation
 
 /// How an app's Auth behaves: persistence of the signed-in user and the clock.
@@ -41,29 +42,9 @@ public struct AuthSettings: Sendable {
         persistenceDirectory?.appendingPathComponent(Self.persistenceFileName(forAppNamed: appName), isDirectory: false)
     }
 
-    /// The longest app name used as it is in a file name.
-    static let maximumPlainNameLength = 100
-
-    /// The file name of ``persistenceFile(forAppNamed:)``.
+    /// The file name of ``persistenceFile(forAppNamed:)``: FlintProductSupport's `AppFileName` scheme, which
+    /// started as this one.
     static func persistenceFileName(forAppNamed appName: String) -> String {
-        func isPlain(_ byte: UInt8) -> Bool {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"):
-                true
-            default: false
-            }
-        }
-        let bytes = Array(appName.utf8)
-        if !bytes.isEmpty, bytes.count <= maximumPlainNameLength, bytes.allSatisfy(isPlain) {
-            return "\(appName).auth.json"
-        }
-        let prefix = String(decoding: bytes.lazy.filter(isPlain).prefix(40), as: UTF8.self)
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a, 64 bits
-        for byte in bytes {
-            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
-        }
-        let hex = String(hash, radix: 16)
-        return "\(prefix)+\(String(repeating: "0", count: 16 - hex.count))\(hex).auth.json"
+        AppFileName.make(appName: appName, suffix: ".auth.json")
     }
 }
