@@ -9,6 +9,9 @@ public enum AppFileName {
     /// `<prefix>+<hash><suffix>`, where `prefix` is the name's first 40 such characters and `hash` 16 hex
     /// digits of the 64-bit FNV-1a hash of its UTF-8 bytes (the scheme of Auth's persistence files).
     /// `suffix` must itself be a safe file-name ending such as `.installations.json`.
+    ///
+    /// On a case-insensitive file system, names that differ only in case ("Foo", "foo") give one file: a
+    /// product that stores the app name in the file (as Auth does) can tell, but the two apps still share it.
     public static func make(appName: String, suffix: String) -> String {
         func isPlain(_ byte: UInt8) -> Bool {
             switch byte {
