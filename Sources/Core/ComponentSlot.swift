@@ -6,51 +6,55 @@
 /// making a slot copies no closures or arrays.
 @usableFromInline
 struct SlotRecord {
-    @usableFromInline let index: Int
-    let key: TypeKey
-    let role: ComponentSlot.Role
-    let timing: InstantiationTiming
-    /// The component's group and position in its container's ``ContainerStorage/groups``.
-    let group: Int
-    let position: Int
-    /// For an extra type (``ComponentSlot/Role/alias``): its position in the component's extra types and the
-    /// slot whose instance it converts (the slot providing the component's own type, which may be an override);
-    /// -1 otherwise.
-    let alias: Int
-    let primary: Int
-    /// Where the slot's resolved dependencies are in its container's ``ContainerStorage/links``.
-    @usableFromInline let linkStart: Int
-    @usableFromInline let linkEnd: Int
-    let libraryName: String
-    /// The address of the component's ``TypedFactory`` (nil for extra types and set contributions), not
-    /// retained: the component, kept by the container's groups for as long as the container's slots are used,
-    /// owns it.
-    @usableFromInline let typedFactory: UnsafeRawPointer?
-    /// The address of the component's ``ErasedFactoryBox`` (nil for extra types), not retained, for the same
-    /// reason.
+    // The fields a creation reads come first, so that in a table whose records start on cache-line boundaries
+    // (see ``SlotTable``) they share one line: a first creation reads one line of its record, not three.
+
+    /// The address of the component's ``ErasedFactoryBox`` (nil for extra types), not retained: the component,
+    /// kept by the container's groups for as long as the container's slots are used, owns it.
     let erasedFactory: UnsafeRawPointer?
+    /// The address of the component's ``TypedFactory`` (nil for extra types and set contributions), not
+    /// retained, for the same reason.
+    @usableFromInline let typedFactory: UnsafeRawPointer?
     /// The order in which the slot's instance was published among its container's (for deletion, latest
     /// first). Written by the creating thread before it publishes the box, read after the box is seen.
     var sequence = 0
+    @usableFromInline let storedIndex: Int32
+    /// Where the slot's resolved dependencies are in its container's ``ContainerStorage/links``.
+    @usableFromInline let storedLinkStart: Int32
+    @usableFromInline let storedLinkEnd: Int32
+    /// For an extra type (``ComponentSlot/Role/alias``): its position in the component's extra types and the
+    /// slot whose instance it converts (the slot providing the component's own type, which may be an override);
+    /// -1 otherwise.
+    let storedAlias: Int32
+    let storedPrimary: Int32
+    let role: ComponentSlot.Role
+    let timing: InstantiationTiming
+
+    // Read for names, exports and monitoring only.
+    let key: TypeKey
+    /// The component's group and position in its container's ``ContainerStorage/groups``.
+    let storedGroup: Int32
+    let storedPosition: Int32
+    let libraryName: String
 
     init(
         index: Int, key: TypeKey, role: ComponentSlot.Role, timing: InstantiationTiming, group: Int, position: Int,
         alias: Int = -1, primary: Int = -1, links: Range<Int>, libraryName: String,
         typedFactory: UnsafeRawPointer?, erasedFactory: UnsafeRawPointer?
     ) {
-        self.index = index
-        self.key = key
+        self.erasedFactory = erasedFactory
+        self.typedFactory = typedFactory
+        storedIndex = Int32(index)
+        storedLinkStart = Int32(links.lowerBound)
+        storedLinkEnd = Int32(links.upperBound)
+        storedAlias = Int32(alias)
+        storedPrimary = Int32(primary)
         self.role = role
         self.timing = timing
-        self.group = group
-        self.position = position
-        self.alias = alias
-        self.primary = primary
-        linkStart = links.lowerBound
-        linkEnd = links.upperBound
+        self.key = key
+        storedGroup = Int32(group)
+        storedPosition = Int32(position)
         self.libraryName = libraryName
-        self.typedFactory = typedFactory
-        self.erasedFactory = erasedFactory
     }
 }
 
@@ -70,16 +74,16 @@ struct ComponentSlot: @unchecked Sendable {
 
     @usableFromInline init(_ record: UnsafeMutablePointer<SlotRecord>) { self.record = record }
 
-    @inlinable var index: Int { record.pointee.index }
+    @inlinable var index: Int { Int(record.pointee.storedIndex) }
     var key: TypeKey { record.pointee.key }
     var role: Role { record.pointee.role }
     var timing: InstantiationTiming { record.pointee.timing }
-    var group: Int { record.pointee.group }
-    var position: Int { record.pointee.position }
-    var alias: Int { record.pointee.alias }
-    var primary: Int { record.pointee.primary }
-    @inlinable var linkStart: Int { record.pointee.linkStart }
-    @inlinable var linkEnd: Int { record.pointee.linkEnd }
+    var group: Int { Int(record.pointee.storedGroup) }
+    var position: Int { Int(record.pointee.storedPosition) }
+    var alias: Int { Int(record.pointee.storedAlias) }
+    var primary: Int { Int(record.pointee.storedPrimary) }
+    @inlinable var linkStart: Int { Int(record.pointee.storedLinkStart) }
+    @inlinable var linkEnd: Int { Int(record.pointee.storedLinkEnd) }
     var libraryName: String { record.pointee.libraryName }
     @inlinable var typedFactory: UnsafeRawPointer? { record.pointee.typedFactory }
     var erasedFactory: UnsafeRawPointer? { record.pointee.erasedFactory }
@@ -105,9 +109,15 @@ struct ComponentSlot: @unchecked Sendable {
 /// The slot records of one container (or of one library that joined it late), in one allocation. Records are
 /// appended while the graph is built and never move or change afterwards (but for ``SlotRecord/sequence``),
 /// so ``ComponentSlot`` pointers into the table stay valid for as long as the table.
+///
+/// Each record starts on a cache-line boundary (a 64-byte aligned allocation, ``stride`` bytes per record), so
+/// the fields a creation reads, which come first in a record, are on one line.
 @usableFromInline
 final class SlotTable: @unchecked Sendable {
-    private let records: UnsafeMutablePointer<SlotRecord>
+    /// Bytes from one record to the next: the record's size rounded up to whole cache lines.
+    @usableFromInline static let stride = (MemoryLayout<SlotRecord>.size + 63) & ~63
+
+    @usableFromInline let base: UnsafeMutableRawPointer
     private let capacity: Int
     /// The number of records appended.
     private(set) var count = 0
@@ -115,18 +125,24 @@ final class SlotTable: @unchecked Sendable {
     /// An empty table with room for `capacity` records.
     init(capacity: Int) {
         self.capacity = capacity
-        records = .allocate(capacity: max(capacity, 1))
+        base = .allocate(byteCount: max(capacity, 1) * Self.stride, alignment: 64)
     }
 
     deinit {
-        records.deinitialize(count: count)
-        records.deallocate()
+        for index in 0..<count { record(index).deinitialize(count: 1) }
+        base.deallocate()
+    }
+
+    /// The record at `index`.
+    @inlinable @inline(__always)
+    func record(_ index: Int) -> UnsafeMutablePointer<SlotRecord> {
+        (base + index &* Self.stride).assumingMemoryBound(to: SlotRecord.self)
     }
 
     /// Appends `record` (there must be room) and returns its slot.
     func append(_ record: consuming SlotRecord) -> ComponentSlot {
         precondition(count < capacity, "slot table full")
-        let pointer = records + count
+        let pointer = (base + count * Self.stride).bindMemory(to: SlotRecord.self, capacity: 1)
         pointer.initialize(to: record)
         count += 1
         return ComponentSlot(pointer)
