@@ -6,8 +6,9 @@
 /// making a slot copies no closures or arrays.
 @usableFromInline
 struct SlotRecord {
-    // The fields a creation reads come first, so that in a table whose records start on cache-line boundaries
-    // (see ``SlotTable``) they share one line: a first creation reads one line of its record, not three.
+    // 64 bytes, one cache line (see ``SlotTable``): a first creation reads one line of its record, and configure
+    // writes one per slot. What only names, exports and monitoring need (the key, the library's name) is found
+    // through the table, in the component.
 
     /// The address of the component's ``ErasedFactoryBox`` (nil for extra types), not retained: the component,
     /// kept by the container's groups for as long as the container's slots are used, owns it.
@@ -18,6 +19,8 @@ struct SlotRecord {
     /// The order in which the slot's instance was published among its container's (for deletion, latest
     /// first). Written by the creating thread before it publishes the box, read after the box is seen.
     var sequence = 0
+    /// The table holding this record (which therefore outlives it), for the component and its library's name.
+    unowned(unsafe) let table: SlotTable
     @usableFromInline let storedIndex: Int32
     /// Where the slot's resolved dependencies are in its container's ``ContainerStorage/links``.
     @usableFromInline let storedLinkStart: Int32
@@ -27,34 +30,29 @@ struct SlotRecord {
     /// -1 otherwise.
     let storedAlias: Int32
     let storedPrimary: Int32
-    let role: ComponentSlot.Role
-    let timing: InstantiationTiming
-
-    // Read for names, exports and monitoring only.
-    let key: TypeKey
     /// The component's group and position in its container's ``ContainerStorage/groups``.
     let storedGroup: Int32
     let storedPosition: Int32
-    let libraryName: String
+    let role: ComponentSlot.Role
+    let timing: InstantiationTiming
 
     init(
-        index: Int, key: TypeKey, role: ComponentSlot.Role, timing: InstantiationTiming, group: Int, position: Int,
-        alias: Int = -1, primary: Int = -1, links: Range<Int>, libraryName: String,
+        index: Int, table: SlotTable, role: ComponentSlot.Role, timing: InstantiationTiming, group: Int,
+        position: Int, alias: Int = -1, primary: Int = -1, links: Range<Int>,
         typedFactory: UnsafeRawPointer?, erasedFactory: UnsafeRawPointer?
     ) {
         self.erasedFactory = erasedFactory
         self.typedFactory = typedFactory
+        self.table = table
         storedIndex = Int32(index)
         storedLinkStart = Int32(links.lowerBound)
         storedLinkEnd = Int32(links.upperBound)
         storedAlias = Int32(alias)
         storedPrimary = Int32(primary)
-        self.role = role
-        self.timing = timing
-        self.key = key
         storedGroup = Int32(group)
         storedPosition = Int32(position)
-        self.libraryName = libraryName
+        self.role = role
+        self.timing = timing
     }
 }
 
@@ -75,7 +73,11 @@ struct ComponentSlot: @unchecked Sendable {
     @usableFromInline init(_ record: UnsafeMutablePointer<SlotRecord>) { self.record = record }
 
     @inlinable var index: Int { Int(record.pointee.storedIndex) }
-    var key: TypeKey { record.pointee.key }
+    /// The type the slot provides: its component's, or for an extra type, that extra type.
+    var key: TypeKey {
+        let component = record.pointee.table.component(group: group, position: position)
+        return alias < 0 ? component.key : component.aliases[alias].key
+    }
     var role: Role { record.pointee.role }
     var timing: InstantiationTiming { record.pointee.timing }
     var group: Int { Int(record.pointee.storedGroup) }
@@ -84,7 +86,7 @@ struct ComponentSlot: @unchecked Sendable {
     var primary: Int { Int(record.pointee.storedPrimary) }
     @inlinable var linkStart: Int { Int(record.pointee.storedLinkStart) }
     @inlinable var linkEnd: Int { Int(record.pointee.storedLinkEnd) }
-    var libraryName: String { record.pointee.libraryName }
+    var libraryName: String { record.pointee.table.group(group).libraryName }
     @inlinable var typedFactory: UnsafeRawPointer? { record.pointee.typedFactory }
     var erasedFactory: UnsafeRawPointer? { record.pointee.erasedFactory }
     /// See ``SlotRecord/sequence``.
@@ -114,18 +116,34 @@ struct ComponentSlot: @unchecked Sendable {
 /// the fields a creation reads, which come first in a record, are on one line.
 @usableFromInline
 final class SlotTable: @unchecked Sendable {
-    /// Bytes from one record to the next: the record's size rounded up to whole cache lines.
+    /// Bytes from one record to the next: the record's size rounded up to whole cache lines (one line).
     @usableFromInline static let stride = (MemoryLayout<SlotRecord>.size + 63) & ~63
 
     @usableFromInline let base: UnsafeMutableRawPointer
     private let capacity: Int
     /// The number of records appended.
     private(set) var count = 0
+    /// The groups the records' components are in: `groups[i]` is the container's group `firstGroup + i`.
+    private let groups: [ComponentGroup]
+    private let firstGroup: Int
 
-    /// An empty table with room for `capacity` records.
-    init(capacity: Int) {
+    /// An empty table with room for `capacity` records of components in `groups`, the container's groups from
+    /// number `firstGroup` on.
+    init(capacity: Int, groups: [ComponentGroup], firstGroup: Int) {
         self.capacity = capacity
+        self.groups = groups
+        self.firstGroup = firstGroup
         base = .allocate(byteCount: max(capacity, 1) * Self.stride, alignment: 64)
+    }
+
+    /// The container's group number `index`.
+    func group(_ index: Int) -> ComponentGroup {
+        groups[index - firstGroup]
+    }
+
+    /// The component at `position` in the container's group number `group`.
+    func component(group: Int, position: Int) -> Component {
+        groups[group - firstGroup].components[position]
     }
 
     deinit {

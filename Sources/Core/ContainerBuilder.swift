@@ -52,7 +52,7 @@ struct ContainerBuilder {
         //    (types placed later, or by nobody) are pending until every type is placed.
         let total = groups.reduce(0) { $0 + $1.components.count }
         var table = TypeTable.Builder(expectedCount: total)
-        let records = SlotTable(capacity: total)
+        let records = SlotTable(capacity: total, groups: groups, firstGroup: 0)
         var slots: [ComponentSlot] = []
         slots.reserveCapacity(total)
         var links: [DependencyLink] = []
@@ -68,7 +68,6 @@ struct ContainerBuilder {
         var mayHaveCycle = false
         for groupIndex in groups.indices {
             let isOverride = groups[groupIndex].isOverride
-            let libraryName = groups[groupIndex].libraryName
             groups[groupIndex].components.withUnsafeBufferPointer { components in
                 for position in components.indices {
                     let component = components.baseAddress.unsafelyUnwrapped + position
@@ -101,10 +100,9 @@ struct ContainerBuilder {
                         }
                         let slot = records.append(
                             SlotRecord(
-                                index: index, key: component.pointee.key,
-                                role: role == .value ? .value : .contribution,
+                                index: index, table: records, role: role == .value ? .value : .contribution,
                                 timing: component.pointee.timing, group: groupIndex, position: position,
-                                links: linkStart..<links.count, libraryName: libraryName,
+                                links: linkStart..<links.count,
                                 typedFactory: UnsafeRawPointer(bitPattern: component.pointee.typedFactoryAddress),
                                 erasedFactory: UnsafeRawPointer(bitPattern: component.pointee.factoryAddress)))
                         if component.pointee.timing.isEager(inDefaultApp: isDefaultApp) { eagerSlots.append(slot) }
@@ -154,7 +152,8 @@ struct ContainerBuilder {
 
         // 5. The extra types' slots, in a table of their own. Each resolves its primary by key, so an overridden
         //    primary serves its library's extra types.
-        let aliasRecords = aliasPlacements.isEmpty ? nil : SlotTable(capacity: aliasPlacements.count)
+        let aliasRecords =
+            aliasPlacements.isEmpty ? nil : SlotTable(capacity: aliasPlacements.count, groups: groups, firstGroup: 0)
         for placement in aliasPlacements {
             let primaryKey = groups[Int(placement.group)].components[Int(placement.position)].key
             let aliasKey = key(of: placement)
@@ -166,11 +165,10 @@ struct ContainerBuilder {
             slots.append(
                 aliasRecords.unsafelyUnwrapped.append(
                     SlotRecord(
-                        index: slots.count, key: aliasKey, role: .alias, timing: .lazy,
+                        index: slots.count, table: aliasRecords.unsafelyUnwrapped, role: .alias, timing: .lazy,
                         group: Int(placement.group), position: Int(placement.position),
                         alias: Int(placement.alias), primary: primary, links: linkStart..<links.count,
-                        libraryName: groups[Int(placement.group)].libraryName, typedFactory: nil,
-                        erasedFactory: nil)))
+                        typedFactory: nil, erasedFactory: nil)))
         }
 
         // 6. Cycles: a depth-first search over direct and set edges (provider edges are deferred and do not
