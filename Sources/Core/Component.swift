@@ -162,7 +162,8 @@ public struct Component: Sendable {
             return { container, isCacheable in try factory(container, &isCacheable).boxed(as: boxType) }
         }
         return { container, isCacheable in
-            StoredInstance(object: try factory(container, &isCacheable), boxType: boxType)
+            var result = try factory(container, &isCacheable)
+            return StoredInstance(object: &result, boxType: boxType)
         }
     }
 
