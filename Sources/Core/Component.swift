@@ -162,8 +162,7 @@ public struct Component: Sendable {
             return { container, isCacheable in try factory(container, &isCacheable).boxed(as: boxType) }
         }
         return { container, isCacheable in
-            var result = try factory(container, &isCacheable)
-            return StoredInstance(object: &result, boxType: boxType)
+            StoredInstance(object: try factory(container, &isCacheable), boxType: boxType)
         }
     }
 

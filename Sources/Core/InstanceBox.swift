@@ -62,17 +62,9 @@ struct StoredInstance: @unchecked Sendable {
     /// is: it is reinterpreted as one, with no dynamic cast. An instance whose address does not leave the tag bits
     /// free (an Objective-C tagged pointer) goes into a box of type `boxType`.
     @inlinable
-    init?<R: FactoryResult>(object result: inout R, boxType: InstanceBox<R.Instance>.Type) {
-        // `R` is `R.Instance?`: one pointer, 0 for nil. Its reference is moved out and nil left behind, so that
-        // generic code copies, retains and releases nothing.
-        let bits = withUnsafeMutablePointer(to: &result) { pointer in
-            let raw = UnsafeMutableRawPointer(pointer)
-            defer { raw.storeBytes(of: 0, as: UInt.self) }
-            return raw.load(as: UInt.self)
-        }
-        guard let address = UnsafeRawPointer(bitPattern: bits) else { return nil }
-        let object = Unmanaged<AnyObject>.fromOpaque(address).takeRetainedValue()
-        if bits & SlotWord.tagMask == 0 {
+    init?<R: FactoryResult>(object result: consuming R, boxType: InstanceBox<R.Instance>.Type) {
+        guard let object = unsafeBitCast(result, to: AnyObject?.self) else { return nil }
+        if UInt(bitPattern: ObjectIdentifier(object)) & SlotWord.tagMask == 0 {
             self.object = object
             isInstance = true
         } else {
