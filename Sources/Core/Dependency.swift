@@ -23,12 +23,10 @@ public struct Dependency: Sendable, Hashable, CustomStringConvertible {
         case deferred
     }
 
-    // `kind` and `isRequired` first, then the key: validation reads the kind, the requirement and the key's
-    // identifier, which then share the first cache line of a one-element dependency array with its count.
+    let key: TypeKey
     @usableFromInline let kind: Kind
     /// Whether configure fails when no component provides the type.
     public let isRequired: Bool
-    let key: TypeKey
 
     init(key: TypeKey, kind: Kind, isRequired: Bool) {
         self.key = key
