@@ -33,26 +33,39 @@ struct ContainerBuilder {
     /// Validates and builds. Throws the first problem found: duplicates, then missing dependencies, then
     /// cycles.
     ///
-    /// Three linear passes: place every slot and fill the type table (finding duplicates), then make the
-    /// slots with their dependencies resolved to slot indices (finding missing ones), then a depth-first
-    /// search over those indices (finding cycles). Components are read in place, never copied: slots point at them.
+    /// One pass over the components makes every slot (primaries and contributions in registration order), fills
+    /// the type table (finding duplicates) and resolves each dependency on a type placed before it to its slot
+    /// index; then the extra types are placed, the few dependencies on types placed later are resolved (finding
+    /// missing ones), and a depth-first search over the slot indices finds cycles. Each component is read once,
+    /// in place, never copied: slots point at them.
     func build(appName: String, isDefaultApp: Bool, monitor: (any ComponentMonitor)?) throws(ComponentError)
         -> ContainerStorage
     {
-        // 1. Overrides replace every library entry (primary or extra type) of the types they provide.
+        // Overrides replace every library entry (primary or extra type) of the types they provide.
         let overridden =
             groups.contains(where: { !$0.isOverride && !$0.components.isEmpty })
             ? Self.overriddenKeys(in: groups) : []
 
-        // 2. Place slots: primaries and contributions in registration order (libraries, then overrides), then
-        //    extra types; each provided type goes into the table, whose first entry wins.
+        // 1. Slots for primaries and contributions in registration order (libraries, then overrides), each
+        //    provided type into the table, whose first entry wins. Every slot's record in one allocation; `slots`
+        //    holds pointers to them. A dependency on a type already in the table is resolved now; the others
+        //    (types placed later, or by nobody) are pending until every type is placed.
         let total = groups.reduce(0) { $0 + $1.components.count }
         var table = TypeTable.Builder(expectedCount: total)
-        var placements: [Placement] = []
-        placements.reserveCapacity(total)
+        let records = SlotTable(capacity: total, groups: groups, firstGroup: 0)
+        var slots: [ComponentSlot] = []
+        slots.reserveCapacity(total)
+        var links: [DependencyLink] = []
+        links.reserveCapacity(total)
+        // The slots created when the app is published, so that starting them does not walk every record.
+        var eagerSlots: [ComponentSlot] = []
+        var pending: [PendingLink] = []
         var duplicated: [ObjectIdentifier] = []
         var sets: [ObjectIdentifier: [Int]] = [:]
         var aliasPlacements: [Placement] = []
+        // Whether some direct or set edge points forward (to a slot at or after its own): without one, every
+        // edge points to an earlier slot and there is no cycle to look for.
+        var mayHaveCycle = false
         for groupIndex in groups.indices {
             let isOverride = groups[groupIndex].isOverride
             groups[groupIndex].components.withUnsafeBufferPointer { components in
@@ -61,13 +74,39 @@ struct ContainerBuilder {
                     let id = component.pointee.key.id
                     let role = component.pointee.role
                     if isOverride || role != .value || !overridden.contains(id) {
-                        let index = placements.count
-                        placements.append(Placement(group: Int32(groupIndex), position: Int32(position), alias: -1))
+                        let index = slots.count
                         if role == .value {
                             if !table.insert(id, index) { duplicated.append(id) }
                         } else {
                             sets[id, default: []].append(index)
                         }
+                        let linkStart = links.count
+                        for declared in component.pointee.dependencies.indices {
+                            let dependency = component.pointee.dependencies[declared]
+                            var target = -1
+                            if dependency.kind != .set {
+                                if let found = table.index(of: dependency.keyID) {
+                                    target = found
+                                } else {
+                                    pending.append(PendingLink(link: links.count, slot: index, dependency: dependency))
+                                }
+                            }
+                            // An edge to a later slot (or a set's members) may close a cycle; edges only to
+                            // earlier slots cannot (the lowest slot of a cycle has an edge to a later one).
+                            if dependency.kind == .set || (dependency.kind == .direct && target >= index) {
+                                mayHaveCycle = true
+                            }
+                            links.append(DependencyLink(keyID: dependency.keyID, kind: dependency.kind, target: target))
+                        }
+                        let slot = records.append(
+                            SlotRecord(
+                                index: index, table: records, role: role == .value ? .value : .contribution,
+                                timing: component.pointee.timing, group: groupIndex, position: position,
+                                links: linkStart..<links.count,
+                                typedFactory: UnsafeRawPointer(bitPattern: component.pointee.typedFactoryAddress),
+                                erasedFactory: UnsafeRawPointer(bitPattern: component.pointee.factoryAddress)))
+                        if component.pointee.timing.isEager(inDefaultApp: isDefaultApp) { eagerSlots.append(slot) }
+                        slots.append(slot)
                     }
                     if !component.pointee.aliases.isEmpty {
                         for (alias, extra) in component.pointee.aliases.enumerated()
@@ -81,73 +120,40 @@ struct ContainerBuilder {
                 }
             }
         }
-        for placement in aliasPlacements {
-            let index = placements.count
-            placements.append(placement)
+        // 2. The extra types, after every primary.
+        let primaryCount = slots.count
+        for (offset, placement) in aliasPlacements.enumerated() {
             let id = key(of: placement).id
-            if !table.insert(id, index) { duplicated.append(id) }
+            if !table.insert(id, primaryCount + offset) { duplicated.append(id) }
         }
 
         // 3. Duplicates: the first duplicated type in registration order, with every library providing it.
         if !duplicated.isEmpty {
+            let placements =
+                slots.map { Placement(group: Int32($0.group), position: Int32($0.position), alias: -1) }
+                + aliasPlacements
             throw duplicateError(duplicated: Set(duplicated), placements: placements)
         }
 
-        // 4. Slots, with every dependency resolved to its providing slot; a required one with none is missing.
-        // Every slot's record in one allocation; `slots` holds pointers to them.
-        let records = SlotTable(capacity: placements.count)
-        var slots: [ComponentSlot] = []
-        slots.reserveCapacity(placements.count)
-        var links: [DependencyLink] = []
-        links.reserveCapacity(placements.count)
-        // Where each slot's links start (and, last, where they end), for the cycle check below.
-        var linkStarts: [Int] = []
-        linkStarts.reserveCapacity(placements.count + 1)
-        // Primaries and contributions come first in placements, group by group; each group's components are
-        // read through a pointer, so no component is copied.
-        let primaryCount = placements.count - aliasPlacements.count
-        // Whether some direct or set edge points forward (to a slot at or after its own): without one, every
-        // edge points to an earlier slot and there is no cycle to look for.
-        var mayHaveCycle = false
-        var index = 0
-        for group in groups.indices {
-            let libraryName = groups[group].libraryName
-            try groups[group].components.withUnsafeBufferPointer { components throws(ComponentError) in
-                while index < primaryCount, Int(placements[index].group) == group {
-                    let position = Int(placements[index].position)
-                    let component = components.baseAddress.unsafelyUnwrapped + position
-                    let linkStart = links.count
-                    linkStarts.append(linkStart)
-                    var missing: Dependency?
-                    for declared in component.pointee.dependencies.indices {
-                        let dependency = component.pointee.dependencies[declared]
-                        let target = dependency.kind == .set ? -1 : table.index(of: dependency.keyID) ?? -1
-                        if target < 0, dependency.isRequired, dependency.kind != .set, missing == nil {
-                            missing = dependency
-                        }
-                        // An edge to a later slot (or a set's members) may close a cycle; edges only to
-                        // earlier slots cannot (the lowest slot of a cycle has an edge to a later one).
-                        if dependency.kind == .set || (dependency.kind == .direct && target >= index) {
-                            mayHaveCycle = true
-                        }
-                        links.append(DependencyLink(keyID: dependency.keyID, kind: dependency.kind, target: target))
-                    }
-                    let slot = records.append(
-                        SlotRecord(
-                            index: index, key: component.pointee.key,
-                            role: component.pointee.role == .value ? .value : .contribution,
-                            timing: component.pointee.timing, group: group, position: position,
-                            links: linkStart..<links.count, libraryName: libraryName,
-                            typedFactory: UnsafeRawPointer(bitPattern: component.pointee.typedFactoryAddress),
-                            erasedFactory: UnsafeRawPointer(bitPattern: component.pointee.factoryAddress)))
-                    if let missing { throw .missingDependency(component: slot.name, dependency: missing.typeName) }
-                    slots.append(slot)
-                    index += 1
+        // 4. The dependencies on types placed later; a required one that nothing provides is missing (the first
+        //    in slot order, as declared).
+        for entry in pending {
+            let target = table.index(of: entry.dependency.keyID) ?? -1
+            if target < 0 {
+                if entry.dependency.isRequired {
+                    throw .missingDependency(component: slots[entry.slot].name, dependency: entry.dependency.typeName)
                 }
+                continue
             }
+            links[entry.link] = DependencyLink(
+                keyID: entry.dependency.keyID, kind: entry.dependency.kind, target: target)
+            if entry.dependency.kind == .direct && target >= entry.slot { mayHaveCycle = true }
         }
-        // Then the extra types. Each resolves its primary by key, so an overridden primary serves its
-        // library's extra types.
+
+        // 5. The extra types' slots, in a table of their own. Each resolves its primary by key, so an overridden
+        //    primary serves its library's extra types.
+        let aliasRecords =
+            aliasPlacements.isEmpty ? nil : SlotTable(capacity: aliasPlacements.count, groups: groups, firstGroup: 0)
         for placement in aliasPlacements {
             let primaryKey = groups[Int(placement.group)].components[Int(placement.position)].key
             let aliasKey = key(of: placement)
@@ -155,30 +161,39 @@ struct ContainerBuilder {
                 throw .missingDependency(component: aliasKey.name, dependency: primaryKey.name)
             }
             let linkStart = links.count
-            linkStarts.append(linkStart)
             links.append(DependencyLink(keyID: primaryKey.id, kind: .direct, target: primary))
             slots.append(
-                records.append(
+                aliasRecords.unsafelyUnwrapped.append(
                     SlotRecord(
-                        index: slots.count, key: aliasKey, role: .alias, timing: .lazy,
+                        index: slots.count, table: aliasRecords.unsafelyUnwrapped, role: .alias, timing: .lazy,
                         group: Int(placement.group), position: Int(placement.position),
                         alias: Int(placement.alias), primary: primary, links: linkStart..<links.count,
-                        libraryName: groups[Int(placement.group)].libraryName, typedFactory: nil,
-                        erasedFactory: nil)))
+                        typedFactory: nil, erasedFactory: nil)))
         }
 
-        linkStarts.append(links.count)
-
-        // 5. Cycles: a depth-first search over direct and set edges (provider edges are deferred and do not
+        // 6. Cycles: a depth-first search over direct and set edges (provider edges are deferred and do not
         //    count), one byte of state per slot, unless every edge points to an earlier slot (extra types
         //    always do: they come after every primary). Only when it finds one is the cycle to report worked out.
-        if mayHaveCycle, Self.hasCycle(slotCount: slots.count, linkStarts: linkStarts, links: links, sets: sets) {
-            throw Self.cycleError(slots: slots, linkStarts: linkStarts, links: links, sets: sets)
+        if mayHaveCycle {
+            let linkStarts = slots.map(\.linkStart) + [links.count]
+            if Self.hasCycle(slotCount: slots.count, linkStarts: linkStarts, links: links, sets: sets) {
+                throw Self.cycleError(slots: slots, linkStarts: linkStarts, links: links, sets: sets)
+            }
         }
 
         return ContainerStorage(
-            groups: groups, records: records, slots: slots, table: TypeTable(table), links: links, sets: sets,
-            appName: appName, isDefaultApp: isDefaultApp, monitor: monitor)
+            groups: groups, records: records, aliasRecords: aliasRecords, slots: slots, eagerSlots: eagerSlots,
+            table: TypeTable(table), links: links, sets: sets, appName: appName, isDefaultApp: isDefaultApp,
+            monitor: monitor)
+    }
+
+    /// A dependency found before the type it names was placed: resolved once every type is.
+    private struct PendingLink {
+        /// Its position in the links.
+        let link: Int
+        /// The depending slot.
+        let slot: Int
+        let dependency: Dependency
     }
 
     /// The types the override groups among `groups` provide (primaries and extra types): library components for

@@ -7,9 +7,14 @@ import Synchronization
 final class ContainerStorage: @unchecked Sendable {
     /// The components, by library; slots refer to them by position.
     let groups: [ComponentGroup]
-    /// The configure-time slots' records, which `slots` point into.
+    /// The records of the configure-time slots that are not extra types (slot `i` is record `i`), which `slots`
+    /// point into.
     let records: SlotTable
+    /// The records of the configure-time extra types' slots, which come after the others.
+    let aliasRecords: SlotTable?
     @usableFromInline let slots: [ComponentSlot]
+    /// The configure-time slots created when the app is published (eager in this app), in slot order.
+    let eagerSlots: [ComponentSlot]
     @usableFromInline let table: TypeTable
     /// `table`'s buckets and shift, copied here so that the cached fast path reads them without a hop.
     @usableFromInline let tableEntries: UnsafeMutableBufferPointer<TypeTable.Entry>
@@ -47,12 +52,16 @@ final class ContainerStorage: @unchecked Sendable {
     weak var app: FlintApp?
 
     init(
-        groups: [ComponentGroup], records: SlotTable, slots: [ComponentSlot], table: TypeTable, links: [DependencyLink],
-        sets: [ObjectIdentifier: [Int]], appName: String, isDefaultApp: Bool, monitor: (any ComponentMonitor)?
+        groups: [ComponentGroup], records: SlotTable, aliasRecords: SlotTable?, slots: [ComponentSlot],
+        eagerSlots: [ComponentSlot],
+        table: TypeTable, links: [DependencyLink], sets: [ObjectIdentifier: [Int]], appName: String, isDefaultApp: Bool,
+        monitor: (any ComponentMonitor)?
     ) {
         self.groups = groups
         self.records = records
+        self.aliasRecords = aliasRecords
         self.slots = slots
+        self.eagerSlots = eagerSlots
         self.table = table
         tableEntries = table.entries
         tableShift = table.shift
@@ -100,7 +109,9 @@ final class ContainerStorage: @unchecked Sendable {
     /// The slot at `index`, configure-time or late.
     @usableFromInline
     func slot(at index: Int) -> ComponentSlot {
-        index < slots.count ? slots[index] : lateGraph.unsafelyUnwrapped.slots[index - slots.count]
+        // Configure-time slot `i` is record `i` of `records`, unless it is an extra type's.
+        if index < records.count { return ComponentSlot(records.record(index)) }
+        return index < slots.count ? slots[index] : lateGraph.unsafelyUnwrapped.slots[index - slots.count]
     }
 
     /// Every slot, configure-time then late.
@@ -547,10 +558,11 @@ final class ContainerStorage: @unchecked Sendable {
 
     // MARK: Eager instantiation and deletion
 
-    /// Creates every eager component (after the app is published). Failures go to the monitor; a deletion that
-    /// overtakes the creations ends them quietly.
+    /// Creates every eager component (after the app is published): the configure-time ones, or those among
+    /// `slots` (a late library's). Failures go to the monitor; a deletion that overtakes the creations ends them
+    /// quietly.
     func instantiateEagerComponents(_ slots: ArraySlice<ComponentSlot>? = nil) {
-        for slot in slots ?? self.slots[...]
+        for slot in slots ?? eagerSlots[...]
         where slot.role != .alias && slot.timing.isEager(inDefaultApp: isDefaultApp) {
             do {
                 _ = try instanceAndCaching(at: slot.index)

@@ -74,7 +74,7 @@ struct LateDiscovery {
         // 2. Slots with their links; a required dependency nothing provides is missing.
         var links = previous?.links ?? []
         var newSlots: [ComponentSlot] = []
-        let records = SlotTable(capacity: placements.count)
+        let records = SlotTable(capacity: placements.count, groups: [group], firstGroup: groupIndex)
         for (offset, placement) in placements.enumerated() {
             let component = group.components[placement.position]
             let index = base + offset
@@ -88,19 +88,18 @@ struct LateDiscovery {
                 newSlots.append(
                     records.append(
                         SlotRecord(
-                            index: index, key: extraKey, role: .alias, timing: .lazy, group: groupIndex,
+                            index: index, table: records, role: .alias, timing: .lazy, group: groupIndex,
                             position: placement.position, alias: placement.alias, primary: primary,
-                            links: linkStart..<links.count, libraryName: group.libraryName,
+                            links: linkStart..<links.count,
                             typedFactory: nil, erasedFactory: nil)))
                 continue
             }
             let slot = records.append(
                 SlotRecord(
-                    index: index, key: component.key,
+                    index: index, table: records,
                     role: component.role == .value ? .value : .contribution,
                     timing: component.timing, group: groupIndex, position: placement.position,
                     links: linkStart..<(linkStart + component.dependencies.count),
-                    libraryName: group.libraryName,
                     typedFactory: UnsafeRawPointer(bitPattern: component.typedFactoryAddress),
                     erasedFactory: UnsafeRawPointer(bitPattern: component.factoryAddress)))
             for dependency in component.dependencies {

@@ -200,6 +200,59 @@ struct ValidationTests {
         }
     }
 
+    @Test func dependenciesOnTypesPlacedLaterResolve() throws {
+        // Root is placed before Branch, Leaf and the extra type Greeter it depends on, in another library: its
+        // links are completed once every type is placed.
+        let registry = try makeRegistry([
+            (
+                "flint-one",
+                [
+                    cached(Root.self, dependencies: [.required(Branch.self), .required((any Greeter).self)]) {
+                        #expect(try $0.require((any Greeter).self).greet() == "hello")
+                        return Root(branch: try $0.require(Branch.self))
+                    }
+                ]
+            ),
+            (
+                "flint-two",
+                [
+                    cached(Branch.self, dependencies: [.required(Leaf.self)]) {
+                        Branch(leaf: try $0.require(Leaf.self))
+                    },
+                    cached(Leaf.self) { _ in Leaf() },
+                    Component(EnglishGreeter.self, alsoProviding: [.type((any Greeter).self) { $0 }]) {
+                        _, isCacheable in
+                        isCacheable = true
+                        return EnglishGreeter()
+                    },
+                ]
+            ),
+        ])
+        let app = try registry.configure(options: .testing)
+        let root = try app.container.require(Root.self)
+        #expect(root.branch === (try app.container.require(Branch.self)))
+        #expect(app.container.graph.unresolved.isEmpty)
+    }
+
+    @Test func theFirstMissingDependencyInRegistrationOrderIsReported() {
+        // Root's first dependency is placed later, its second is missing; Outside, placed before Root, also
+        // misses one: Outside's is reported, then (without Outside) Root's second.
+        #expect(throws: ComponentError.missingDependency(component: name(Outside.self), dependency: name(CycleA.self)))
+        {
+            try makeApp([
+                cached(Outside.self, dependencies: [.optional(CycleB.self), .required(CycleA.self)]) { _ in nil },
+                cached(Root.self, dependencies: [.required(Branch.self), .required(CycleC.self)]) { _ in nil },
+                cached(Branch.self) { _ in nil },
+            ])
+        }
+        #expect(throws: ComponentError.missingDependency(component: name(Root.self), dependency: name(CycleC.self))) {
+            try makeApp([
+                cached(Root.self, dependencies: [.required(Branch.self), .required(CycleC.self)]) { _ in nil },
+                cached(Branch.self) { _ in nil },
+            ])
+        }
+    }
+
     @Test func aLongChainValidatesWithoutRecursion() async throws {
         // 20,000 components in one dependency chain: validation is iterative, so no stack overflow. Seconds of
         // work in a debug build: done on a thread of its own, so the other tests' tasks keep the cooperative pool.
