@@ -122,7 +122,7 @@ struct ConcurrencyTests {
                 await onThread { (0..<200).allSatisfy { _ in app.container.instance(for: Leaf.self) != nil } }
             }
         }
-        for task in tasks { #expect(try await value(of: task, timeout: .seconds(30))) }
+        for task in tasks { #expect(try await value(of: task, timeout: .seconds(120))) }
         #expect(runs.value == 1 + 8 * 200)
         #expect(overlaps.value == 0)
     }
@@ -153,7 +153,7 @@ struct ConcurrencyTests {
             }
         }
         var identities = Set<ObjectIdentifier?>()
-        for task in tasks { identities.insert(try await value(of: task, timeout: .seconds(30))) }
+        for task in tasks { identities.insert(try await value(of: task, timeout: .seconds(120))) }
         #expect(cachedCreations.value == 1)
         #expect(identities.count == 1)
         #expect(identities.first! != nil)

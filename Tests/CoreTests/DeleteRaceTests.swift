@@ -78,7 +78,7 @@ struct DeleteRaceTests {
         let deleted = await onThread { start.arriveAndWait() }
         #expect(deleted)
         #expect(await app.delete())
-        for resolver in resolvers { try await value(of: resolver, timeout: .seconds(30)) }
+        for resolver in resolvers { try await value(of: resolver, timeout: .seconds(120)) }
         #expect(made.all.allSatisfy { $0.notifications.value == 1 })
     }
 

@@ -221,8 +221,8 @@ struct LateDiscoveryTests {
         let app = try registry.configure(options: .testing)
         let resolver = Task.detached(priority: Task.currentPriority) {
             await onThread {
-                // Resolves until the late library's type shows up (bounded: 30 s).
-                let deadline = ContinuousClock.now.advanced(by: .seconds(30))
+                // Resolves until the late library's type shows up (bounded: 120 s).
+                let deadline = ContinuousClock.now.advanced(by: .seconds(120))
                 while ContinuousClock.now < deadline {
                     _ = app.container.instance(for: Old.self)
                     _ = try? app.container.all(Plugin.self)
@@ -237,7 +237,7 @@ struct LateDiscoveryTests {
             }
         }
         try newLibrary(registry)
-        #expect(try await value(of: resolver, timeout: .seconds(30)))
+        #expect(try await value(of: resolver, timeout: .seconds(120)))
         #expect(try app.container.all(Plugin.self).count == 20)
     }
 

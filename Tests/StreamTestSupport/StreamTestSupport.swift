@@ -10,7 +10,7 @@ import Testing
 
 /// The timeout used by every bounded wait in the stream tests: generous, because it is only reached when
 /// the behavior under test is broken.
-public let streamTestTimeout: Duration = .seconds(30)
+public let streamTestTimeout: Duration = .seconds(120)
 
 /// Thrown when a bounded wait reaches its deadline.
 public struct StreamTestTimedOut: Error, Equatable {
