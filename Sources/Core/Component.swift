@@ -162,7 +162,7 @@ public struct Component: Sendable {
             return { container, isCacheable in try factory(container, &isCacheable).boxed(as: boxType) }
         }
         return { container, isCacheable in
-            StoredInstance(object: try factory(container, &isCacheable), boxType: boxType)
+            try StoredInstance.taking({ try factory(container, &isCacheable) }, boxType: boxType)
         }
     }
 

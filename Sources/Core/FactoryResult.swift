@@ -2,7 +2,7 @@
 /// What a component's factory returns (an optional instance), stored for the container.
 ///
 /// The erased factory of a component calls the user's factory and boxes its result (a class instance is stored
-/// without a box instead, see ``StoredInstance/init(object:boxType:)``). When the component's type
+/// without a box instead, see ``StoredInstance/taking(_:boxType:)``). When the component's type
 /// is itself generic and the component was made in generic code (a library building components for many
 /// types), code written against `T?` would look `Optional<T>` up in the runtime's metadata cache on every run.
 /// Written against a result type `R: FactoryResult` instead, the erased factory captures `R`'s metadata once,

@@ -57,20 +57,35 @@ struct StoredInstance: @unchecked Sendable {
         isInstance = false
     }
 
-    /// The class instance in `result`, or nil if there is none. `R.Instance` must be a class
-    /// (``storesItself(_:)``), so that `result`, an optional of it, is one nullable reference, as an `AnyObject?`
-    /// is: it is reinterpreted as one, with no dynamic cast. An instance whose address does not leave the tag bits
-    /// free (an Objective-C tagged pointer) goes into a box of type `boxType`.
-    @inlinable
-    init?<R: FactoryResult>(object result: consuming R, boxType: InstanceBox<R.Instance>.Type) {
-        guard let object = unsafeBitCast(result, to: AnyObject?.self) else { return nil }
-        if UInt(bitPattern: ObjectIdentifier(object)) & SlotWord.tagMask == 0 {
-            self.object = object
-            isInstance = true
-        } else {
-            self.object = boxType.init(unsafeBitCast(object, to: R.Instance.self))
-            isInstance = false
+    /// The class instance `make` returns, or nil if it returns none, with the reference `make` returned taken as
+    /// the stored one. `R.Instance` must be a class (``storesItself(_:)``), so that `make`'s result, an optional of
+    /// it, is one nullable reference. The result is returned into a temporary and its bits moved out, leaving the
+    /// temporary uninitialized: in generic code (a component made for a generic type) this copies, retains,
+    /// releases and destroys nothing through `R`'s value witnesses, as a reinterpretation of the result value does.
+    /// An instance whose address does not leave the tag bits free (an Objective-C tagged pointer) goes into a box
+    /// of type `boxType`.
+    @inlinable @inline(__always)
+    static func taking<R: FactoryResult>(
+        _ make: () throws -> R, boxType: InstanceBox<R.Instance>.Type
+    ) rethrows -> StoredInstance? {
+        // One reference's worth of bytes, a size known statically (`R` has it), so the temporary is a plain stack slot.
+        try withUnsafeTemporaryAllocation(
+            byteCount: MemoryLayout<UnsafeRawPointer?>.size, alignment: MemoryLayout<UnsafeRawPointer?>.alignment
+        ) { buffer in
+            let result = buffer.baseAddress.unsafelyUnwrapped
+            result.initializeMemory(as: R.self, to: try make())
+            // Moved out: from here on the temporary holds no value (nothing destroys it).
+            guard let address = result.load(as: UnsafeRawPointer?.self) else { return nil }
+            let object = Unmanaged<AnyObject>.fromOpaque(address).takeRetainedValue()
+            if UInt(bitPattern: address) & SlotWord.tagMask == 0 { return StoredInstance(instance: object) }
+            return StoredInstance(box: boxType.init(unsafeBitCast(object, to: R.Instance.self)))
         }
+    }
+
+    /// A class instance stored as itself (its address leaves the tag bits free).
+    @usableFromInline init(instance: AnyObject) {
+        object = instance
+        isInstance = true
     }
 
     /// The instance a published slot word (``SlotWord/isPublished(_:)``) holds, retained.
