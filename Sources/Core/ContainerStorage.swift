@@ -264,7 +264,18 @@ final class ContainerStorage: @unchecked Sendable {
         if word == SlotWord.uncacheable, slot.typedFactory != nil {
             return try makeUncacheable(slot, as: T.self)
         }
-        return try create(slot).instance.value(as: T.self)
+        return try Self.value(of: creation(slot), as: T.self)
+    }
+
+    /// The value of `made` as `T`: a published instance read from its word as a cached lookup reads it (one copy,
+    /// the line keeps its reference), an uncached one taken from the creation.
+    @inlinable @inline(__always)
+    static func value<T: Sendable>(of made: Creation, as type: T.Type) -> T {
+        if let instance = made.uncached { return instance.value(as: T.self) }
+        if mayStoreItself(T.self), let instance = SlotWord.instanceAddress(made.word) {
+            return value(ofInstanceAt: instance, as: T.self)
+        }
+        return value(inBox: made.word, as: T.self)
     }
 
     /// The fresh-instance fast path, specialized for `T`: claims the slot (one compare-and-swap; a running
@@ -281,7 +292,7 @@ final class ContainerStorage: @unchecked Sendable {
                 expected: SlotWord.uncacheable, desired: claim, ordering: .acquiring
             ).exchanged
         else {
-            return try create(slot).instance.value(as: T.self)
+            return try Self.value(of: creation(slot), as: T.self)
         }
         let view = claimedView(for: slot)
         let started = isMonitored ? Self.monotonicNow() : nil
@@ -309,7 +320,7 @@ final class ContainerStorage: @unchecked Sendable {
             }
             return made
         }
-        try publish(StoredInstance(box: InstanceBox<T>(made)), in: slot, claim: claim)
+        _ = try publish(StoredInstance(box: InstanceBox<T>(made)), in: slot, claim: claim)
         return made
     }
 
@@ -349,16 +360,21 @@ final class ContainerStorage: @unchecked Sendable {
         return handed
     }
 
-    /// Publishes `instance` as the cached instance of the claimed slot, or, if the app was deleted meanwhile,
-    /// hands it to `delete()` and throws ``ComponentError/appDeleted(name:)``.
+    /// Publishes `instance` as the cached instance of the claimed slot, its reference handed to the slot's line,
+    /// and returns the published word; or, if the app was deleted meanwhile, hands the instance to `delete()` and
+    /// throws ``ComponentError/appDeleted(name:)``.
     @usableFromInline
-    func publish(_ instance: StoredInstance, in slot: ComponentSlot, claim: UInt) throws(ComponentError) {
+    func publish(_ instance: consuming StoredInstance, in slot: ComponentSlot, claim: UInt) throws(ComponentError)
+        -> UInt
+    {
         slot.sequence = creationSequence.wrappingAdd(1, ordering: .relaxed).newValue
-        let word = instance.retainedWord()
+        let word = instance.takeWord()
         guard finish(slot, claim: claim, to: word) else {
+            let instance = StoredInstance(word: word)
             SlotWord.release(word)
             throw orphaned(slot, made: instance)
         }
+        return word
     }
 
     /// A creation that `delete()` orphaned has ended: its instance (if any) goes to `delete()`, which notifies
@@ -422,15 +438,23 @@ final class ContainerStorage: @unchecked Sendable {
 
     /// The slow path: claim the slot and run its factory, or wait for the thread that does. No lock is held
     /// while a factory runs; a claim and its hand-over are one compare-and-swap each unless somebody waits.
-    @usableFromInline
     func create(_ slot: ComponentSlot) throws(ComponentError) -> (instance: StoredInstance, cached: Bool) {
+        let made = try creation(slot)
+        if let instance = made.uncached { return (instance, false) }
+        return (StoredInstance(word: made.word), true)
+    }
+
+    /// ``create(_:)``, returning a cached instance as its published word (the slot's line owns the reference the
+    /// factory returned: no retain and release to hand it over).
+    @usableFromInline
+    func creation(_ slot: ComponentSlot) throws(ComponentError) -> Creation {
         let stack = CreationStack.current
         if let cycle = stack.cycle(reentering: slot) { throw .dependencyCycle(cycle) }
         let pointer = word(slot.index)
         let claim = SlotWord.claim(by: stack.address)
         while true {
             let current = pointer.pointee.load(ordering: .acquiring)
-            if SlotWord.isPublished(current) { return (StoredInstance(word: current), true) }
+            if SlotWord.isPublished(current) { return Creation(word: current, uncached: nil) }
             if current == SlotWord.deleted { throw .appDeleted(name: appName) }
             if SlotWord.isClaim(current) {
                 try waitForCreation(of: slot, claimedAs: current & ~1, by: stack)
@@ -446,12 +470,11 @@ final class ContainerStorage: @unchecked Sendable {
                 guard finish(slot, claim: claim, to: current) else { throw orphaned(slot, made: nil) }
                 throw error
             }
-            if made.cached {
-                try publish(made.instance, in: slot, claim: claim)
-            } else if !finish(slot, claim: claim, to: SlotWord.uncacheable) {
+            if made.cached { return Creation(word: try publish(made.instance, in: slot, claim: claim), uncached: nil) }
+            guard finish(slot, claim: claim, to: SlotWord.uncacheable) else {
                 throw orphaned(slot, made: made.instance)
             }
-            return made
+            return Creation(word: 0, uncached: made.instance)
         }
     }
 
@@ -674,4 +697,14 @@ struct DeferredWaiters {
     var byType: [ObjectIdentifier: [Int: DeferredWaiter]] = [:]
     var typeOfToken: [Int: ObjectIdentifier] = [:]
     var nextToken = 0
+}
+
+/// What ``ContainerStorage/creation(_:)`` made: a published instance's slot word (the line owns the instance), or
+/// an instance that is not cached.
+@usableFromInline
+struct Creation {
+    /// The published word (0 for an uncached instance).
+    @usableFromInline let word: UInt
+    /// The uncached instance, nil when the instance was published.
+    @usableFromInline let uncached: StoredInstance?
 }

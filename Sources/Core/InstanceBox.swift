@@ -102,9 +102,10 @@ struct StoredInstance: @unchecked Sendable {
         type is AnyObject.Type && MemoryLayout<T>.size == MemoryLayout<AnyObject>.size
     }
 
-    /// The word that publishes this instance, with `object` retained once more for the slot's line.
-    @usableFromInline
-    func retainedWord() -> UInt {
+    /// The word that publishes this instance, its reference now owned by the slot's line (consumed: the
+    /// reference is handed over, not retained again and released).
+    @inlinable @inline(__always)
+    consuming func takeWord() -> UInt {
         UInt(bitPattern: Unmanaged.passRetained(object).toOpaque()) | (isInstance ? SlotWord.instanceTag : 0)
     }
 
