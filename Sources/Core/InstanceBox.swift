@@ -78,8 +78,17 @@ struct StoredInstance: @unchecked Sendable {
             guard let address = result.load(as: UnsafeRawPointer?.self) else { return nil }
             let object = Unmanaged<AnyObject>.fromOpaque(address).takeRetainedValue()
             if UInt(bitPattern: address) & SlotWord.tagMask == 0 { return StoredInstance(instance: object) }
-            return StoredInstance(box: boxType.init(unsafeBitCast(object, to: R.Instance.self)))
+            return boxed(object, as: boxType)
         }
+    }
+
+    /// `object`, an `Instance`, in a box of type `boxType` (an Objective-C tagged pointer). Out of line, so that
+    /// ``taking(_:boxType:)`` does not read `Instance`'s and the box type's metadata (for a temporary of
+    /// `Instance`'s size) on every creation: for a component made for a generic type, those are cache lines of
+    /// that type's own.
+    @usableFromInline @inline(never)
+    static func boxed<Instance>(_ object: AnyObject, as boxType: InstanceBox<Instance>.Type) -> StoredInstance {
+        StoredInstance(box: boxType.init(unsafeBitCast(object, to: Instance.self)))
     }
 
     /// A class instance stored as itself (its address leaves the tag bits free).
