@@ -34,6 +34,13 @@ public struct Component: Sendable {
     let role: Role
     /// When the instance is created.
     public let timing: InstantiationTiming
+    /// Whether `dependencies` is not empty, and the kind of the one dependency when there is exactly one (see
+    /// `soleDependencyID`).
+    let hasDependencies: Bool
+    let soleDependencyKind: Dependency.Kind
+    /// The type identifier of the one dependency when there is exactly one, nil otherwise: configure then reads
+    /// no dependency array (a cache line of its own, elsewhere in memory) for components with none or one.
+    let soleDependencyID: ObjectIdentifier?
     /// What the factory may resolve from the container it receives.
     public let dependencies: [Dependency]
     /// The erased factory, in an object so that a container's slot can point at it without retaining (and
@@ -175,6 +182,9 @@ public struct Component: Sendable {
         key = qualified?.key ?? TypeKey(type)
         role = .value
         self.timing = timing
+        hasDependencies = !dependencies.isEmpty
+        soleDependencyKind = dependencies.count == 1 ? dependencies[0].kind : .direct
+        soleDependencyID = dependencies.count == 1 ? dependencies[0].keyID : nil
         self.dependencies = dependencies
         self.factory = ErasedFactoryBox(factory)
         factoryAddress = UInt(bitPattern: Unmanaged.passUnretained(self.factory).toOpaque())
@@ -190,6 +200,9 @@ public struct Component: Sendable {
         self.key = key
         self.role = role
         self.timing = timing
+        hasDependencies = !dependencies.isEmpty
+        soleDependencyKind = dependencies.count == 1 ? dependencies[0].kind : .direct
+        soleDependencyID = dependencies.count == 1 ? dependencies[0].keyID : nil
         self.dependencies = dependencies
         self.factory = ErasedFactoryBox(factory)
         factoryAddress = UInt(bitPattern: Unmanaged.passUnretained(self.factory).toOpaque())

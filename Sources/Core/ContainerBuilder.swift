@@ -81,22 +81,42 @@ struct ContainerBuilder {
                             sets[id, default: []].append(index)
                         }
                         let linkStart = links.count
-                        for declared in component.pointee.dependencies.indices {
-                            let dependency = component.pointee.dependencies[declared]
+                        if let soleID = component.pointee.soleDependencyID {
+                            // One dependency, kept in the component itself: its array is not read.
+                            let kind = component.pointee.soleDependencyKind
                             var target = -1
-                            if dependency.kind != .set {
-                                if let found = table.index(of: dependency.keyID) {
+                            if kind != .set {
+                                if let found = table.index(of: soleID) {
                                     target = found
                                 } else {
-                                    pending.append(PendingLink(link: links.count, slot: index, dependency: dependency))
+                                    pending.append(
+                                        PendingLink(
+                                            link: links.count, slot: index,
+                                            dependency: component.pointee.dependencies[0]))
                                 }
                             }
-                            // An edge to a later slot (or a set's members) may close a cycle; edges only to
-                            // earlier slots cannot (the lowest slot of a cycle has an edge to a later one).
-                            if dependency.kind == .set || (dependency.kind == .direct && target >= index) {
-                                mayHaveCycle = true
+                            if kind == .set || (kind == .direct && target >= index) { mayHaveCycle = true }
+                            links.append(DependencyLink(keyID: soleID, kind: kind, target: target))
+                        } else if component.pointee.hasDependencies {
+                            for declared in component.pointee.dependencies.indices {
+                                let dependency = component.pointee.dependencies[declared]
+                                var target = -1
+                                if dependency.kind != .set {
+                                    if let found = table.index(of: dependency.keyID) {
+                                        target = found
+                                    } else {
+                                        pending.append(
+                                            PendingLink(link: links.count, slot: index, dependency: dependency))
+                                    }
+                                }
+                                // An edge to a later slot (or a set's members) may close a cycle; edges only to
+                                // earlier slots cannot (the lowest slot of a cycle has an edge to a later one).
+                                if dependency.kind == .set || (dependency.kind == .direct && target >= index) {
+                                    mayHaveCycle = true
+                                }
+                                links.append(
+                                    DependencyLink(keyID: dependency.keyID, kind: dependency.kind, target: target))
                             }
-                            links.append(DependencyLink(keyID: dependency.keyID, kind: dependency.kind, target: target))
                         }
                         let slot = records.append(
                             SlotRecord(
