@@ -1,12 +1,14 @@
 // Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 import FlintCore
-import FlintDatabase
 import FlintSync
 import FlintSyncDatabase
 import FlintTesting
 import Testing
 
-/// The listener of `DatabaseRemoteCollectionService`: one whole first batch, then one batch per changed child
+@testable import FlintDatabase
+
+/// The listener of `DatabaseRemoteCollectionService` (and of `DatabaseRemoteCollectionGroupService`, which shares
+/// it): one whole first batch, then one batch per changed child
 /// (from the location's child events), and nothing for the child events that only repeat the first batch.
 @Suite("Realtime Database collection listener")
 struct DatabaseCollectionChangesTests {
@@ -41,5 +43,37 @@ struct DatabaseCollectionChangesTests {
         #expect(try await batches.next()?.isInitial == true)
         await app.delete()
         #expect(try await batches.next() == nil)
+    }
+
+    @Test func theGroupListenerEndsWhenTheAppIsDeleted() async throws {
+        let app = try makeDatabaseApp("group-ending")
+        let service = DatabaseRemoteCollectionGroupService<Item>(
+            database: try Database.database(app: app), pathPattern: "users/$uid/orders")
+        var batches = service.streamCollectionUpdates(query: SyncQuery()).makeAsyncIterator()
+        #expect(try await batches.next()?.isInitial == true)
+        await app.delete()
+        #expect(try await batches.next() == nil)
+    }
+
+    @Test(arguments: [false, true])
+    func aConsumerThatStopsRemovesTheDatabaseListeners(group: Bool) async throws {
+        let app = try makeDatabaseApp(group ? "group-stopping" : "stopping")
+        let db = try Database.database(app: app)
+        let stream =
+            group
+            ? DatabaseRemoteCollectionGroupService<Item>(database: db, pathPattern: "users/$uid/orders")
+                .streamCollectionUpdates(query: SyncQuery())
+            : DatabaseRemoteCollectionService<Item>(database: db, collectionPath: { "items" })
+                .streamCollectionUpdates(query: SyncQuery())
+        let first = Gate()
+        let consumer = Task {
+            for try await _ in stream { first.open() }
+        }
+        try await first.wait(timeout: defaultTestTimeout)
+        #expect(db.engine.listenerCount > 0)
+        consumer.cancel()
+        _ = await consumer.result
+        try await waitUntil { db.engine.listenerCount == 0 }
+        await app.delete()
     }
 }
