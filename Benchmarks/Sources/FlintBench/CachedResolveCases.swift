@@ -2,7 +2,8 @@
 import FlintCore
 
 /// Case 1, `cached_resolve`: resolve a protocol-typed singleton (`any BenchService`), already created, on
-/// one thread. Swinject uses its plain (not synchronized) `Container` here.
+/// one thread. Swinject uses its plain (not synchronized) `Container` here. baseline-retain is the reference-count
+/// floor every resolve that returns a strong reference pays (see ``RetainReleaseLoop``).
 func runCachedResolveCases(_ config: BenchConfig, progress: (String) -> Void) -> [BenchResult] {
     progress("cached_resolve")
     let app = makeFlintApp()
@@ -15,6 +16,7 @@ func runCachedResolveCases(_ config: BenchConfig, progress: (String) -> Void) ->
             resolveContender(.swiftDependencies, config, DependenciesResolveLoop()),
             resolveContender(.baselineDict, config, DictionaryResolveLoop(container: makeDictionaryContainer())),
             resolveContender(.baselineProperty, config, PropertyResolveLoop()),
+            resolveContender(.baselineRetain, config, RetainReleaseLoop()),
         ])
 }
 

@@ -57,6 +57,7 @@ enum BenchSystem: String, CaseIterable, Sendable {
     case swiftDependencies = "swift-dependencies"
     case baselineDict = "baseline-dict"
     case baselineProperty = "baseline-property"
+    case baselineRetain = "baseline-retain"
     case baselineAsyncStream = "baseline-asyncstream"
     case baselineFileCopy = "baseline-file-copy"
 }
