@@ -44,7 +44,7 @@ final class DatabaseClientCache {
     private let io: PersistenceIO
     private let sizeBytes: Int
     /// The cached values, by location, with the sequence number of the record that brought each.
-    private var entries: [DatabasePath: (node: DatabaseNode, sequence: Int)]
+    private var entries: DatabaseCacheEntries
     /// The pending writes, by ID.
     private var writes: [Int: DatabaseBackendWrite]
     /// The sequence number of the next data record.
@@ -54,7 +54,7 @@ final class DatabaseClientCache {
 
     private init(
         file: FramedLogFile, url: URL, io: PersistenceIO, sizeBytes: Int, compactionThreshold: Int,
-        entries: [DatabasePath: (node: DatabaseNode, sequence: Int)], writes: [Int: DatabaseBackendWrite]
+        entries: DatabaseCacheEntries, writes: [Int: DatabaseBackendWrite]
     ) {
         self.file = file
         self.compactionThreshold = max(1, compactionThreshold)
@@ -63,7 +63,7 @@ final class DatabaseClientCache {
         self.sizeBytes = sizeBytes
         self.entries = entries
         self.writes = writes
-        sequence = (entries.values.map(\.sequence).max() ?? -1) + 1
+        sequence = entries.nextSequence
     }
 
     /// Where the cache of `appName`'s database at `databaseURL` lives under `directory`.
@@ -80,7 +80,7 @@ final class DatabaseClientCache {
     static func open(url: URL, io: PersistenceIO, sizeBytes: Int, compactionThreshold: Int = 1_000)
         throws(DatabaseError) -> (DatabaseClientCache, Contents)
     {
-        var entries: [DatabasePath: (node: DatabaseNode, sequence: Int)] = [:]
+        var entries = DatabaseCacheEntries()
         var writes: [Int: DatabaseBackendWrite] = [:]
         func add(_ value: Any?, index: Int) throws(DatabaseError) {
             guard let rows = value as? [Any] else { throw DatabaseRecordFile.corrupt(url, index: index, "bad data") }
@@ -89,7 +89,7 @@ final class DatabaseClientCache {
                     throw DatabaseRecordFile.corrupt(url, index: index, "bad data")
                 }
                 let set = try DatabaseRecordFile.sets([Array(row.prefix(2))], url: url, index: index)[0]
-                store(set, sequence: order, in: &entries)
+                entries.store(set.node, sequence: order, at: set.path)
             }
         }
         func enqueue(_ value: Any?, index: Int) throws(DatabaseError) {
@@ -128,45 +128,36 @@ final class DatabaseClientCache {
         let cache = DatabaseClientCache(
             file: file, url: url, io: io, sizeBytes: sizeBytes, compactionThreshold: compactionThreshold,
             entries: entries, writes: numbered)
-        return (cache, Contents(entries: entries.mapValues(\.node), data: cache.data, writes: ordered))
+        let byAge = entries.byAge
+        let contents = Contents(
+            entries: Dictionary(uniqueKeysWithValues: byAge.map { ($0.path, $0.node) }), data: data(byAge),
+            writes: ordered)
+        return (cache, contents)
     }
 
-    /// Every cached value folded into one tree, the most recent last.
-    private var data: DatabaseNode {
-        entries.sorted { $0.value.sequence < $1.value.sequence }.reduce(DatabaseNode.null) {
-            $0.setting($1.value.node, at: $1.key.keys)
-        }
-    }
-
-    /// Adds `set` to `entries`: it replaces what was cached at and below its location.
-    private static func store(
-        _ set: (path: DatabasePath, node: DatabaseNode), sequence: Int,
-        in entries: inout [DatabasePath: (node: DatabaseNode, sequence: Int)]
-    ) {
-        for path in entries.keys where set.path.contains(path) { entries[path] = nil }
-        entries[set.path] = (set.node, sequence)
+    /// The cached values `byAge` (oldest first) folded into one tree.
+    private static func data(_ byAge: [DatabaseCacheEntries.Entry]) -> DatabaseNode {
+        byAge.reduce(DatabaseNode.null) { $0.setting($1.node, at: $1.path.keys) }
     }
 
     /// Drops the entries received longest ago (and those below them) until the rest, encoded, take at most
     /// `sizeBytes`.
-    private static func evict(_ entries: inout [DatabasePath: (node: DatabaseNode, sequence: Int)], sizeBytes: Int) {
-        var total = entries.values.reduce(0) { $0 + size(of: $1.node) }
-        for (path, _) in entries.sorted(by: { $0.value.sequence < $1.value.sequence }) where total > sizeBytes {
-            for (inner, entry) in entries where path.contains(inner) {
-                entries[inner] = nil
-                total -= size(of: entry.node)
-            }
+    private static func evict(_ entries: inout DatabaseCacheEntries, sizeBytes: Int) {
+        let byAge = entries.byAge
+        var total = byAge.reduce(0) { $0 + size(of: $1.node) }
+        for entry in byAge where total > sizeBytes {
+            for removed in entries.removeAll(at: entry.path) { total -= size(of: removed.node) }
         }
     }
 
     /// The snapshot record of `entries` and `writes`.
-    private static func snapshot(
-        _ entries: [DatabasePath: (node: DatabaseNode, sequence: Int)], _ writes: [Int: DatabaseBackendWrite]
-    ) -> [String: Any] {
+    private static func snapshot(_ entries: DatabaseCacheEntries, _ writes: [Int: DatabaseBackendWrite])
+        -> [String: Any]
+    {
         [
             "version": 1,
-            "data": entries.sorted { $0.value.sequence < $1.value.sequence }.map { path, entry in
-                [path.description, entry.node.exportValue ?? NSNull(), entry.sequence] as [Any]
+            "data": entries.byAge.map { entry in
+                [entry.path.description, entry.node.exportValue ?? NSNull(), entry.sequence] as [Any]
             },
             "writes": writes.sorted { $0.key < $1.key }.map { encode($0.value, id: $0.key) },
         ]
@@ -209,7 +200,7 @@ final class DatabaseClientCache {
         guard !locations.isEmpty else { return }
         let rows = locations.map { location -> [Any] in
             defer { sequence += 1 }
-            Self.store(location, sequence: sequence, in: &entries)
+            entries.store(location.node, sequence: sequence, at: location.path)
             return [location.path.description, location.node.exportValue ?? NSNull(), sequence]
         }
         try? append(["data": rows])
