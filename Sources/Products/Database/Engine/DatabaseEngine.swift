@@ -298,8 +298,15 @@ final class DatabaseEngine: Sendable {
                 recorded.insert(path.contains(location) ? location : path)
             }
         }
-        // A path inside another is recorded with it.
-        let outermost = recorded.filter { path in !recorded.contains { $0 != path && $0.contains(path) } }
+        // A path inside another is recorded with it (an ancestor test per key: an update may touch many paths).
+        let outermost = recorded.filter { path in
+            var ancestor = path.parent
+            while let current = ancestor {
+                if recorded.contains(current) { return false }
+                ancestor = current.parent
+            }
+            return true
+        }
         let server = state.server
         cache.recordData(outermost.sorted { $0.description < $1.description }.map { ($0, server.node(at: $0.keys)) })
     }
