@@ -24,7 +24,8 @@ public final class DocumentSyncEngine<T: DataSyncModelProtocol> {
     /// The document, from the listener or the local cache (nil before either has it).
     public private(set) var currentDocument: T?
 
-    @ObservationIgnored private let core: SyncEngineCore<any RemoteDocumentService<T>, any LocalDocumentPersistence<T>, T?>
+    private typealias Core = SyncEngineCore<any RemoteDocumentService<T>, any LocalDocumentPersistence<T>, T?>
+    @ObservationIgnored private let core: Core
     @ObservationIgnored private var documentId: String?
     @ObservationIgnored private let writer: SyncWriter<T>
 
@@ -59,7 +60,7 @@ public final class DocumentSyncEngine<T: DataSyncModelProtocol> {
         remote: any RemoteDocumentService<T>, managerKey: String, localPersistence: (any LocalDocumentPersistence<T>)?,
         logger: (any DataSyncLogger)? = nil, app: FlintApp? = nil, sleep: @escaping SyncSleep = realSyncSleep
     ) {
-        let core = SyncEngineCore<any RemoteDocumentService<T>, any LocalDocumentPersistence<T>, T?>(
+        let core = Core(
             remote: remote, persistence: localPersistence, managerKey: managerKey, logger: logger, app: app,
             sleep: sleep)
         self.core = core
