@@ -16,16 +16,8 @@ import Observation
 @MainActor
 @Observable
 public final class CollectionGroupSyncEngine<T: DataSyncModelProtocol> {
-    private var state = CollectionState<T>()
-
-    @ObservationIgnored private let remote: SyncEngineRemote<any RemoteCollectionGroupService<T>>
-    @ObservationIgnored private let persistence: (any LocalCollectionPersistence<T>)?
-    @ObservationIgnored private let events: SyncEventLog
-    @ObservationIgnored private let persistenceErrors: SyncPersistenceErrors
-    @ObservationIgnored private let listener: ListenerSupervisor<SyncCollectionChanges<T>>
-    @ObservationIgnored private var activeQuery: SyncQuery?
-    @ObservationIgnored private var startGeneration = 0
-    @ObservationIgnored private var changesSinceSnapshot = 0
+    /// The cache (observed), the listener and the rest of the plumbing.
+    @ObservationIgnored private let collection: CollectionEngineCore<T, any RemoteCollectionGroupService<T>>
 
     /// An engine whose files (when `enableLocalPersistence`) live under `persistenceDirectory` (default:
     /// ``SyncPersistenceDirectory/default(for:)``), in a folder named after `managerKey`.
@@ -35,12 +27,9 @@ public final class CollectionGroupSyncEngine<T: DataSyncModelProtocol> {
         logger: (any DataSyncLogger)? = nil, app: FlintApp? = nil,
         sleep: @escaping SyncSleep = realSyncSleep
     ) {
-        let persistence: (any LocalCollectionPersistence<T>)? =
-            enableLocalPersistence
-            ? FileCollectionPersistence<T>(
-                directory: persistenceDirectory ?? SyncPersistenceDirectory.default(for: app),
-                managerKey: managerKey)
-            : nil
+        let persistence = EngineFilePersistence.ifEnabled(
+            enableLocalPersistence, persistenceDirectory: persistenceDirectory, app: app
+        ) { FileCollectionPersistence<T>(directory: $0, managerKey: managerKey) }
         self.init(
             remote: remote, managerKey: managerKey, localPersistence: persistence, logger: logger, app: app,
             sleep: sleep)
@@ -52,111 +41,53 @@ public final class CollectionGroupSyncEngine<T: DataSyncModelProtocol> {
         localPersistence: (any LocalCollectionPersistence<T>)?,
         logger: (any DataSyncLogger)? = nil, app: FlintApp? = nil, sleep: @escaping SyncSleep = realSyncSleep
     ) {
-        self.remote = SyncEngineRemote(remote)
-        self.persistence = localPersistence
-        let events = SyncEventLog(managerKey: managerKey, logger: SyncEngineLogger.resolve(logger, app: app))
-        self.events = events
-        self.persistenceErrors = SyncPersistenceErrors(events: events)
-        self.listener = ListenerSupervisor(events: events, sleep: sleep)
-        if let persistence = localPersistence {
-            state = CollectionState(persistenceErrors.load { try persistence.loadCollection() } ?? [])
-        }
-        self.remote.follow(app) { [weak self] in
-            self?.listener.stop()
-            self?.startGeneration += 1
-        }
-    }
-
-    deinit {
-        listener.cancelFromDeinit()
+        collection = CollectionEngineCore(
+            remote: remote, persistence: localPersistence, managerKey: managerKey, logger: logger, app: app,
+            sleep: sleep, listenable: { $0 })
     }
 
     /// The documents, from the listener or the local cache.
-    public var currentCollection: [T] { state.models }
+    public var currentCollection: [T] { collection.state.models }
 
     /// Starts the hybrid sync of the group's documents `buildQuery` selects (default: all). An equal query while
     /// listening is a no-op; another query restarts the listener.
     public func startListening(buildQuery: (SyncQuery) -> SyncQuery = { $0 }) async {
-        guard let remote = self.remote.service else { return }
-        let query = buildQuery(SyncQuery())
-        if listener.isRunning && activeQuery == query { return }
-        listener.stop()
-        activeQuery = query
-        startGeneration += 1
-        let generation = startGeneration
-        events.track("bulkLoad_start", ["filter_count": String(query.filterCount)])
-        do {
-            let models = try await remote.getCollection(query: query)
-            guard generation == startGeneration else { return }
-            replaceAll(models)
-            events.track("bulkLoad_success", ["count": String(models.count)])
-        } catch {
-            events.track("bulkLoad_fail", ["error_description": SyncEventLog.describe(error)])
-        }
-        guard generation == startGeneration, self.remote.service != nil else { return }
-        listener.start(
-            parameters: [:],
-            connect: { remote.streamCollectionUpdates(query: query) },
-            onValue: { [weak self] changes in self?.apply(changes) })
+        await collection.startListening(buildQuery: buildQuery)
     }
 
     /// Stops listening; with `clearCaches` (the default) the documents are forgotten in memory and on disk.
     public func stopListening(clearCaches: Bool = true) {
-        listener.stop()
-        startGeneration += 1
-        activeQuery = nil
-        guard clearCaches else { return }
-        state = CollectionState()
-        persist { try $0.replaceCollection([]) }
-        events.track("cachesCleared")
+        collection.stopListening(clearCaches: clearCaches)
     }
 
     /// The last error of the local persistence (a damaged file, a failed write), if any.
-    public var lastPersistenceError: SyncError? { persistenceErrors.last }
+    public var lastPersistenceError: SyncError? { collection.core.persistenceErrors.last }
 
     /// Whether the listener is attached or being retried.
-    public var isListening: Bool { listener.isRunning }
+    public var isListening: Bool { collection.core.listener.isRunning }
     /// Whether the listener is down, waiting to retry.
-    public var isListenerDown: Bool { listener.isWaitingToRetry }
+    public var isListenerDown: Bool { collection.core.listener.isWaitingToRetry }
 
     /// The cached documents (``currentCollection``).
-    public func getCollection() -> [T] { state.models }
+    public func getCollection() -> [T] { collection.state.models }
 
     /// The cached documents passing `predicate`.
-    public func getDocuments(where predicate: (T) -> Bool) -> [T] { state.models.filter(predicate) }
+    public func getDocuments(where predicate: (T) -> Bool) -> [T] { collection.state.models.filter(predicate) }
 
     /// The documents `buildQuery` selects, always from the remote.
     public func getDocumentsAsync(buildQuery: (SyncQuery) -> SyncQuery) async throws -> [T] {
-        let remote = try self.remote.require()
-        listener.reconnectNow()
-        return try await runQuery(buildQuery(SyncQuery()), events: events) { try await remote.getCollection(query: $0) }
+        try await collection.getDocuments(buildQuery: buildQuery)
     }
 
     /// The documents `buildQuery` selects as a whole array after every change, straight from the remote.
     public func streamCollection(buildQuery: (SyncQuery) -> SyncQuery = { $0 }) -> AsyncThrowingStream<[T], any Error> {
-        guard let remote = self.remote.service else { return self.remote.failedStream() }
-        return CollectionStreams.collection(remote, query: buildQuery(SyncQuery()), relays: self.remote.relays)
+        collection.streamCollection(buildQuery: buildQuery)
     }
 
     /// Single changes: `updates` yields added or modified documents, `deletions` the IDs of removed ones.
     public func streamCollectionUpdates(buildQuery: (SyncQuery) -> SyncQuery = { $0 })
         -> (updates: AsyncThrowingStream<T, any Error>, deletions: AsyncThrowingStream<String, any Error>)
     {
-        guard let remote = self.remote.service else { return (self.remote.failedStream(), self.remote.failedStream()) }
-        return CollectionStreams.updates(remote, query: buildQuery(SyncQuery()), relays: self.remote.relays)
-    }
-
-    private func replaceAll(_ models: [T]) {
-        CollectionCacheUpdate.replace(
-            &state, changesSinceSnapshot: &changesSinceSnapshot, with: models, persist: persist)
-    }
-
-    private func apply(_ changes: SyncCollectionChanges<T>) {
-        CollectionCacheUpdate.apply(
-            changes, to: &state, changesSinceSnapshot: &changesSinceSnapshot, events: events, persist: persist)
-    }
-
-    private func persist(_ body: (any LocalCollectionPersistence<T>) throws -> Void) {
-        persistenceErrors.save(persistence, body)
+        collection.streamCollectionUpdates(buildQuery: buildQuery)
     }
 }

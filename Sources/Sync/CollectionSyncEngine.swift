@@ -21,16 +21,8 @@ import Observation
 @MainActor
 @Observable
 public final class CollectionSyncEngine<T: DataSyncModelProtocol> {
-    private var state = CollectionState<T>()
-
-    @ObservationIgnored private let remote: SyncEngineRemote<any RemoteCollectionService<T>>
-    @ObservationIgnored private let persistence: (any LocalCollectionPersistence<T>)?
-    @ObservationIgnored private let events: SyncEventLog
-    @ObservationIgnored private let persistenceErrors: SyncPersistenceErrors
-    @ObservationIgnored private let listener: ListenerSupervisor<SyncCollectionChanges<T>>
-    @ObservationIgnored private var activeQuery: SyncQuery?
-    @ObservationIgnored private var startGeneration = 0
-    @ObservationIgnored private var changesSinceSnapshot = 0
+    /// The cache (observed), the listener and the rest of the plumbing.
+    @ObservationIgnored private let collection: CollectionEngineCore<T, any RemoteCollectionService<T>>
     @ObservationIgnored private let writer: SyncWriter<T>
 
     /// An engine whose files (when `enableLocalPersistence`) live under `persistenceDirectory` (default:
@@ -51,12 +43,9 @@ public final class CollectionSyncEngine<T: DataSyncModelProtocol> {
         persistenceDirectory: URL? = nil, logger: (any DataSyncLogger)? = nil, app: FlintApp? = nil,
         sleep: @escaping SyncSleep = realSyncSleep
     ) {
-        let persistence: (any LocalCollectionPersistence<T>)? =
-            enableLocalPersistence
-            ? FileCollectionPersistence<T>(
-                directory: persistenceDirectory ?? SyncPersistenceDirectory.default(for: app),
-                managerKey: managerKey)
-            : nil
+        let persistence = EngineFilePersistence.ifEnabled(
+            enableLocalPersistence, persistenceDirectory: persistenceDirectory, app: app
+        ) { FileCollectionPersistence<T>(directory: $0, managerKey: managerKey) }
         self.init(
             remote: remote, managerKey: managerKey, localPersistence: persistence, logger: logger, app: app,
             sleep: sleep)
@@ -68,35 +57,17 @@ public final class CollectionSyncEngine<T: DataSyncModelProtocol> {
         localPersistence: (any LocalCollectionPersistence<T>)?,
         logger: (any DataSyncLogger)? = nil, app: FlintApp? = nil, sleep: @escaping SyncSleep = realSyncSleep
     ) {
-        self.remote = SyncEngineRemote(remote)
-        self.persistence = localPersistence
-        let events = SyncEventLog(managerKey: managerKey, logger: SyncEngineLogger.resolve(logger, app: app))
-        self.events = events
-        let persistenceErrors = SyncPersistenceErrors(events: events)
-        self.persistenceErrors = persistenceErrors
-        self.writer = SyncWriter(
-            events: events, persistenceErrors: persistenceErrors,
-            savePendingWrites: localPersistence.map { persistence in
-                { try persistence.savePendingWrites($0) }
-            })
-        self.listener = ListenerSupervisor(events: events, sleep: sleep)
-        if let persistence = localPersistence {
-            state = CollectionState(persistenceErrors.load { try persistence.loadCollection() } ?? [])
-            writer.load(persistenceErrors.load { try persistence.loadPendingWrites() } ?? [])
-        }
-        writer.host = self
-        self.remote.follow(app) { [weak self] in
-            self?.listener.stop()
-            self?.startGeneration += 1
-        }
+        collection = CollectionEngineCore(
+            remote: remote, persistence: localPersistence, managerKey: managerKey, logger: logger, app: app,
+            sleep: sleep, listenable: { $0 })
+        writer = collection.core.makeWriter(
+            writes: SyncRemoteWrites.init, loadPendingWrites: { try $0.loadPendingWrites() },
+            savePendingWrites: { try $0.savePendingWrites($1) })
+        collection.write(with: writer)
     }
 
     /// The documents, from the listener or the local cache.
-    public var currentCollection: [T] { state.models }
-
-    deinit {
-        listener.cancelFromDeinit()
-    }
+    public var currentCollection: [T] { collection.state.models }
 
     // MARK: Listening
 
@@ -104,99 +75,52 @@ public final class CollectionSyncEngine<T: DataSyncModelProtocol> {
     /// bulk loads (`bulkLoad_*`), then attaches the listener for single changes. An equal query while listening
     /// is a no-op; another query restarts the listener.
     public func startListening(buildQuery: (SyncQuery) -> SyncQuery = { $0 }) async {
-        guard let remote = self.remote.service else { return }
-        let query = buildQuery(SyncQuery())
-        if listener.isRunning && activeQuery == query { return }
-        listener.stop()
-        activeQuery = query
-        startGeneration += 1
-        let generation = startGeneration
-        await syncPendingWrites()
-        guard generation == startGeneration, self.remote.service != nil else { return }
-        events.track("bulkLoad_start", ["filter_count": String(query.filterCount)])
-        do {
-            let models = try await remote.getCollection(query: query)
-            guard generation == startGeneration else { return }
-            replaceAll(models)
-            events.track("bulkLoad_success", ["count": String(models.count)])
-        } catch {
-            events.track("bulkLoad_fail", ["error_description": SyncEventLog.describe(error)])
-        }
-        guard generation == startGeneration, self.remote.service != nil else { return }
-        listener.start(
-            parameters: [:],
-            connect: { remote.streamCollectionUpdates(query: query) },
-            onValue: { [weak self] changes in self?.apply(changes) })
+        await collection.startListening(buildQuery: buildQuery)
     }
 
     /// Stops listening. With `clearCaches` (the default) the documents and the pending writes are forgotten,
     /// in memory and on disk (`cachesCleared`); otherwise they are kept.
     public func stopListening(clearCaches: Bool = true) {
-        listener.stop()
-        startGeneration += 1
-        activeQuery = nil
-        guard clearCaches else { return }
-        state = CollectionState()
-        let hadPending = writer.removeAll()
-        persist { persistence in
-            try persistence.replaceCollection([])
-            try persistence.savePendingWrites([])
-        }
-        if hadPending { events.track("pendingWritesCleared") }
-        events.track("cachesCleared")
+        collection.stopListening(clearCaches: clearCaches)
     }
 
     /// How many writes wait in the pending-writes queue.
     public var pendingWriteCount: Int { writer.pendingWriteCount }
 
     /// The last error of the local persistence (a damaged file, a failed write), if any.
-    public var lastPersistenceError: SyncError? { persistenceErrors.last }
+    public var lastPersistenceError: SyncError? { collection.core.persistenceErrors.last }
 
     /// Whether the listener is attached or being retried.
-    public var isListening: Bool { listener.isRunning }
+    public var isListening: Bool { collection.core.listener.isRunning }
     /// Whether the listener is down, waiting to retry.
-    public var isListenerDown: Bool { listener.isWaitingToRetry }
-
-    /// Replaces the cache with the remote's `models`, queued writes applied.
-    private func replaceAll(_ models: [T]) {
-        let shown = PendingWriteOverlay.applying(
-            writer.queuedWrites, to: SyncCollectionChanges(updated: models, isInitial: true), query: activeQuery)
-        CollectionCacheUpdate.replace(
-            &state, changesSinceSnapshot: &changesSinceSnapshot, with: shown.updated, persist: persist)
-    }
-
-    /// Applies a listener batch, queued writes applied.
-    private func apply(_ changes: SyncCollectionChanges<T>) {
-        CollectionCacheUpdate.apply(
-            PendingWriteOverlay.applying(writer.queuedWrites, to: changes, query: activeQuery), to: &state,
-            changesSinceSnapshot: &changesSinceSnapshot, events: events, persist: persist)
-    }
+    public var isListenerDown: Bool { collection.core.listener.isWaitingToRetry }
 
     // MARK: Reading
 
     /// The cached documents (``currentCollection``).
-    public func getCollection() -> [T] { state.models }
+    public func getCollection() -> [T] { collection.state.models }
 
     /// The cached document `id`.
-    public func getDocument(id: String) -> T? { state.model(id: id) }
+    public func getDocument(id: String) -> T? { collection.state.model(id: id) }
 
     /// The cached documents passing `predicate`.
-    public func getDocuments(where predicate: (T) -> Bool) -> [T] { state.models.filter(predicate) }
+    public func getDocuments(where predicate: (T) -> Bool) -> [T] { collection.state.models.filter(predicate) }
 
     /// The documents: the cached ones when there are any (with `.cachedOrFetch`, the default), else the
     /// remote's (for the listening query, or all), which then replace the cache.
     public func getCollectionAsync(behavior: SyncFetchBehavior = .cachedOrFetch) async throws -> [T] {
-        let remote = try self.remote.require()
-        listener.reconnectNow()
-        if behavior == .cachedOrFetch && !state.models.isEmpty { return state.models }
-        events.track("getCollection_start")
+        let core = collection.core
+        let remote = try core.remote.require()
+        core.listener.reconnectNow()
+        if behavior == .cachedOrFetch && !collection.state.models.isEmpty { return collection.state.models }
+        core.events.track("getCollection_start")
         do {
-            let models = try await remote.getCollection(query: activeQuery ?? SyncQuery())
-            replaceAll(models)
-            events.track("getCollection_success", ["count": String(models.count)])
+            let models = try await remote.getCollection(query: collection.activeQuery ?? SyncQuery())
+            collection.replaceAll(models)
+            core.events.track("getCollection_success", ["count": String(models.count)])
             return models
         } catch {
-            events.track("getCollection_fail", ["error_description": SyncEventLog.describe(error)])
+            core.events.track("getCollection_fail", ["error_description": SyncEventLog.describe(error)])
             throw error
         }
     }
@@ -204,18 +128,10 @@ public final class CollectionSyncEngine<T: DataSyncModelProtocol> {
     /// The document `id`: the cached one (with `.cachedOrFetch`) or the remote's.
     /// - Throws: ``SyncError/documentNotFound(id:)`` when the remote has no such document.
     public func getDocumentAsync(id: String, behavior: SyncFetchBehavior = .cachedOrFetch) async throws -> T {
-        let remote = try self.remote.require()
-        listener.reconnectNow()
-        if behavior == .cachedOrFetch, let model = state.model(id: id) { return model }
-        events.track("getDocument_start", ["document_id": id])
-        do {
-            guard let model = try await remote.getDocument(id: id) else { throw SyncError.documentNotFound(id: id) }
-            events.track("getDocument_success", ["document_id": id])
-            return model
-        } catch {
-            events.track("getDocument_fail", ["document_id": id, "error_description": SyncEventLog.describe(error)])
-            throw error
-        }
+        let remote = try collection.core.remote.require()
+        collection.core.listener.reconnectNow()
+        if behavior == .cachedOrFetch, let model = collection.state.model(id: id) { return model }
+        return try await fetchDocument(id: id, events: collection.core.events) { try await remote.getDocument(id: $0) }
     }
 
     /// ``getCollectionAsync(behavior:)``, filtered by `predicate`. (The seed's API has both this and
@@ -226,9 +142,7 @@ public final class CollectionSyncEngine<T: DataSyncModelProtocol> {
 
     /// The documents `buildQuery` selects, always from the remote (the cache is not changed).
     public func getDocumentsAsync(buildQuery: (SyncQuery) -> SyncQuery) async throws -> [T] {
-        let remote = try self.remote.require()
-        listener.reconnectNow()
-        return try await runQuery(buildQuery(SyncQuery()), events: events) { try await remote.getCollection(query: $0) }
+        try await collection.getDocuments(buildQuery: buildQuery)
     }
 
     // MARK: Writing
@@ -260,8 +174,7 @@ public final class CollectionSyncEngine<T: DataSyncModelProtocol> {
     /// The documents `buildQuery` selects, as a whole array after every change, straight from the remote.
     /// Ends when the consumer stops (removing the remote listener) or when the app is deleted.
     public func streamCollection(buildQuery: (SyncQuery) -> SyncQuery = { $0 }) -> AsyncThrowingStream<[T], any Error> {
-        guard let remote = self.remote.service else { return self.remote.failedStream() }
-        return CollectionStreams.collection(remote, query: buildQuery(SyncQuery()), relays: self.remote.relays)
+        collection.streamCollection(buildQuery: buildQuery)
     }
 
     /// Single changes to the documents `buildQuery` selects: `updates` yields added or modified documents
@@ -269,32 +182,11 @@ public final class CollectionSyncEngine<T: DataSyncModelProtocol> {
     public func streamCollectionUpdates(buildQuery: (SyncQuery) -> SyncQuery = { $0 })
         -> (updates: AsyncThrowingStream<T, any Error>, deletions: AsyncThrowingStream<String, any Error>)
     {
-        guard let remote = self.remote.service else { return (self.remote.failedStream(), self.remote.failedStream()) }
-        return CollectionStreams.updates(remote, query: buildQuery(SyncQuery()), relays: self.remote.relays)
+        collection.streamCollectionUpdates(buildQuery: buildQuery)
     }
 
     /// The document `id` now and after every change, straight from the remote.
     public func streamDocument(id: String) -> AsyncThrowingStream<T?, any Error> {
-        remote.relay { $0.streamDocument(id: id) }
-    }
-
-    // MARK: Plumbing
-
-    private func persist(_ body: (any LocalCollectionPersistence<T>) throws -> Void) {
-        persistenceErrors.save(persistence, body)
-    }
-}
-
-extension CollectionSyncEngine: SyncWriterHost {
-    func remoteWrites() throws -> SyncRemoteWrites<T> { SyncRemoteWrites(try remote.require()) }
-
-    func writeWillStart() { listener.reconnectNow() }
-
-    func showQueuedWrite(_ write: PendingWrite) {
-        let id = write.documentId
-        let shown = PendingWriteOverlay.applying(write, to: state.model(id: id), query: activeQuery)
-        let batch = SyncCollectionChanges(updated: shown.map { [$0] } ?? [], deleted: shown == nil ? [id] : [])
-        CollectionCacheUpdate.apply(
-            batch, to: &state, changesSinceSnapshot: &changesSinceSnapshot, events: .silent, persist: persist)
+        collection.core.remote.relay { $0.streamDocument(id: id) }
     }
 }

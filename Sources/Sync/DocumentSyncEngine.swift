@@ -24,11 +24,8 @@ public final class DocumentSyncEngine<T: DataSyncModelProtocol> {
     /// The document, from the listener or the local cache (nil before either has it).
     public private(set) var currentDocument: T?
 
-    @ObservationIgnored private let remote: SyncEngineRemote<any RemoteDocumentService<T>>
-    @ObservationIgnored private let persistence: (any LocalDocumentPersistence<T>)?
-    @ObservationIgnored private let events: SyncEventLog
-    @ObservationIgnored private let persistenceErrors: SyncPersistenceErrors
-    @ObservationIgnored private let listener: ListenerSupervisor<T?>
+    private typealias Core = SyncEngineCore<any RemoteDocumentService<T>, any LocalDocumentPersistence<T>, T?>
+    @ObservationIgnored private let core: Core
     @ObservationIgnored private var documentId: String?
     @ObservationIgnored private let writer: SyncWriter<T>
 
@@ -50,12 +47,9 @@ public final class DocumentSyncEngine<T: DataSyncModelProtocol> {
         persistenceDirectory: URL? = nil, logger: (any DataSyncLogger)? = nil, app: FlintApp? = nil,
         sleep: @escaping SyncSleep = realSyncSleep
     ) {
-        let persistence: (any LocalDocumentPersistence<T>)? =
-            enableLocalPersistence
-            ? FileDocumentPersistence<T>(
-                directory: persistenceDirectory ?? SyncPersistenceDirectory.default(for: app),
-                managerKey: managerKey)
-            : nil
+        let persistence = EngineFilePersistence.ifEnabled(
+            enableLocalPersistence, persistenceDirectory: persistenceDirectory, app: app
+        ) { FileDocumentPersistence<T>(directory: $0, managerKey: managerKey) }
         self.init(
             remote: remote, managerKey: managerKey, localPersistence: persistence, logger: logger, app: app,
             sleep: sleep)
@@ -66,31 +60,17 @@ public final class DocumentSyncEngine<T: DataSyncModelProtocol> {
         remote: any RemoteDocumentService<T>, managerKey: String, localPersistence: (any LocalDocumentPersistence<T>)?,
         logger: (any DataSyncLogger)? = nil, app: FlintApp? = nil, sleep: @escaping SyncSleep = realSyncSleep
     ) {
-        self.remote = SyncEngineRemote(remote)
-        self.persistence = localPersistence
-        let events = SyncEventLog(managerKey: managerKey, logger: SyncEngineLogger.resolve(logger, app: app))
-        self.events = events
-        let persistenceErrors = SyncPersistenceErrors(events: events)
-        self.persistenceErrors = persistenceErrors
-        self.writer = SyncWriter(
-            events: events, persistenceErrors: persistenceErrors,
-            savePendingWrites: localPersistence.map { persistence in
-                { try persistence.savePendingWrites($0) }
-            })
-        self.listener = ListenerSupervisor(events: events, sleep: sleep)
-        if let persistence = localPersistence {
-            documentId = persistenceErrors.load { try persistence.loadDocumentId() } ?? nil
-            currentDocument = persistenceErrors.load { try persistence.loadDocument() } ?? nil
-            writer.load(persistenceErrors.load { try persistence.loadPendingWrites() } ?? [])
-        }
+        let core = Core(
+            remote: remote, persistence: localPersistence, managerKey: managerKey, logger: logger, app: app,
+            sleep: sleep)
+        self.core = core
+        documentId = core.load { try $0.loadDocumentId() } ?? nil
+        currentDocument = core.load { try $0.loadDocument() } ?? nil
+        writer = core.makeWriter(
+            writes: SyncRemoteWrites.init, loadPendingWrites: { try $0.loadPendingWrites() },
+            savePendingWrites: { try $0.savePendingWrites($1) })
         writer.host = self
-        self.remote.follow(app) { [weak self] in
-            self?.listener.stop()
-        }
-    }
-
-    deinit {
-        listener.cancelFromDeinit()
+        core.follow(app)
     }
 
     // MARK: Listening
@@ -100,21 +80,21 @@ public final class DocumentSyncEngine<T: DataSyncModelProtocol> {
     /// switches documents.
     /// - Throws: ``SyncError/invalidDocumentId(_:)`` for an empty ID, ``SyncError/appDeleted(name:)``.
     public func startListening(documentId id: String) async throws {
-        let remote = try self.remote.require()
+        let remote = try core.remote.require()
         guard !id.isEmpty else { throw SyncError.invalidDocumentId(id) }
-        if id == documentId && listener.isRunning { return }
-        listener.stop()
+        if id == documentId && core.listener.isRunning { return }
+        core.listener.stop()
         if documentId != id {
             if currentDocument != nil {
                 currentDocument = nil
-                persist { try $0.saveDocument(nil) }
+                core.persist { try $0.saveDocument(nil) }
             }
             documentId = id
-            persist { try $0.saveDocumentId(id) }
+            core.persist { try $0.saveDocumentId(id) }
         }
         await syncPendingWrites()
-        guard documentId == id, self.remote.service != nil, !listener.isRunning else { return }
-        listener.start(
+        guard documentId == id, core.remote.service != nil, !core.listener.isRunning else { return }
+        core.listener.start(
             parameters: ["document_id": id],
             connect: { remote.streamDocument(id: id) },
             onValue: { [weak self] document in self?.receive(document, id: id) })
@@ -123,30 +103,30 @@ public final class DocumentSyncEngine<T: DataSyncModelProtocol> {
     /// Stops listening. With `clearCaches` (the default) the document, its ID and the pending writes are
     /// forgotten, in memory and on disk (`cachesCleared`); otherwise they are kept.
     public func stopListening(clearCaches: Bool = true) {
-        listener.stop()
+        core.listener.stop()
         guard clearCaches else { return }
         currentDocument = nil
         documentId = nil
         let hadPending = writer.removeAll()
-        persist { persistence in
+        core.persist { persistence in
             try persistence.saveDocument(nil)
             try persistence.saveDocumentId(nil)
             try persistence.savePendingWrites([])
         }
-        if hadPending { events.track("pendingWritesCleared") }
-        events.track("cachesCleared")
+        if hadPending { core.events.track("pendingWritesCleared") }
+        core.events.track("cachesCleared")
     }
 
     /// How many writes wait in the pending-writes queue.
     public var pendingWriteCount: Int { writer.pendingWriteCount }
 
     /// The last error of the local persistence (a damaged file, a failed write), if any.
-    public var lastPersistenceError: SyncError? { persistenceErrors.last }
+    public var lastPersistenceError: SyncError? { core.persistenceErrors.last }
 
     /// Whether the listener is attached or being retried.
-    public var isListening: Bool { listener.isRunning }
+    public var isListening: Bool { core.listener.isRunning }
     /// Whether the listener is down, waiting to retry.
-    public var isListenerDown: Bool { listener.isWaitingToRetry }
+    public var isListenerDown: Bool { core.listener.isWaitingToRetry }
 
     private func receive(_ document: T?, id: String) {
         guard id == documentId else { return }
@@ -155,11 +135,11 @@ public final class DocumentSyncEngine<T: DataSyncModelProtocol> {
         if let document {
             var parameters = document.eventParameters
             parameters["document_id"] = id
-            events.track("documentUpdated", parameters)
+            core.events.track("documentUpdated", parameters)
         } else {
-            events.track("documentDeleted", ["document_id": id])
+            core.events.track("documentDeleted", ["document_id": id])
         }
-        persist { try $0.saveDocument(shown) }
+        core.persist { try $0.saveDocument(shown) }
     }
 
     /// The remote's `document` with the document's queued write, if any, applied.
@@ -188,35 +168,27 @@ public final class DocumentSyncEngine<T: DataSyncModelProtocol> {
 
     /// The document: the cached one (with `.cachedOrFetch`, the default) or the remote's.
     public func getDocumentAsync(behavior: SyncFetchBehavior = .cachedOrFetch) async throws -> T {
-        listener.reconnectNow()
+        core.listener.reconnectNow()
         if behavior == .cachedOrFetch, let currentDocument { return currentDocument }
         guard let documentId else { throw SyncError.noDocumentId }
         let document = try await fetch(id: documentId)
         if documentId == self.documentId {
             let shown = visible(document, id: documentId)
             currentDocument = shown
-            persist { try $0.saveDocument(shown) }
+            core.persist { try $0.saveDocument(shown) }
         }
         return document
     }
 
     /// The document `id` from the remote (no listener needed; the cache is not changed).
     public func getDocumentAsync(id: String) async throws -> T {
-        listener.reconnectNow()
+        core.listener.reconnectNow()
         return try await fetch(id: id)
     }
 
     private func fetch(id: String) async throws -> T {
-        let remote = try self.remote.require()
-        events.track("getDocument_start", ["document_id": id])
-        do {
-            guard let document = try await remote.getDocument(id: id) else { throw SyncError.documentNotFound(id: id) }
-            events.track("getDocument_success", ["document_id": id])
-            return document
-        } catch {
-            events.track("getDocument_fail", ["document_id": id, "error_description": SyncEventLog.describe(error)])
-            throw error
-        }
+        let remote = try core.remote.require()
+        return try await fetchDocument(id: id, events: core.events) { try await remote.getDocument(id: $0) }
     }
 
     // MARK: Writing
@@ -260,25 +232,15 @@ public final class DocumentSyncEngine<T: DataSyncModelProtocol> {
     /// The document `id` now and after every change, straight from the remote (not cached). Ends when the
     /// consumer stops (removing the remote listener) or, with ``SyncError/appDeleted(name:)``, when the app is deleted.
     public func streamDocument(id: String) -> AsyncThrowingStream<T?, any Error> {
-        remote.relay { $0.streamDocument(id: id) }
-    }
-
-    // MARK: Plumbing
-
-    private func persist(_ body: (any LocalDocumentPersistence<T>) throws -> Void) {
-        persistenceErrors.save(persistence, body)
+        core.remote.relay { $0.streamDocument(id: id) }
     }
 }
 
 extension DocumentSyncEngine: SyncWriterHost {
-    func remoteWrites() throws -> SyncRemoteWrites<T> { SyncRemoteWrites(try remote.require()) }
-
-    func writeWillStart() { listener.reconnectNow() }
-
     func showQueuedWrite(_ write: PendingWrite) {
         guard write.documentId == documentId else { return }
         let shown = PendingWriteOverlay.applying(write, to: currentDocument)
         currentDocument = shown
-        persist { try $0.saveDocument(shown) }
+        core.persist { try $0.saveDocument(shown) }
     }
 }

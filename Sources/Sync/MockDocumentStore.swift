@@ -64,6 +64,40 @@ final class MockDocumentStore<Model: DataSyncModelProtocol>: Sendable {
         if let error = state.withLock({ $0.errors[operation] }) { throw error }
     }
 
+    // MARK: Operations of the services: each recorded, hooked and failing as injected (``begin(_:)``)
+
+    /// The documents matching `query`.
+    func getCollection(query: SyncQuery) async throws -> [Model] {
+        try await begin(.getCollection)
+        return self.query(query)
+    }
+
+    /// The document `id`, or nil.
+    func getDocument(id: String) async throws -> Model? {
+        try await begin(.getDocument)
+        return document(id: id)
+    }
+
+    /// Stores `model`.
+    func saveDocument(_ model: Model) async throws {
+        try await begin(.save)
+        put(model)
+    }
+
+    /// Updates fields of `id`; ``SyncError/documentNotFound(id:)`` when it does not exist.
+    func updateDocument(id: String, data: [String: SyncValue]) async throws {
+        try await begin(.update)
+        try update(id: id, data: data)
+    }
+
+    /// Deletes `id`.
+    func deleteDocument(id: String) async throws {
+        try await begin(.delete)
+        remove(id: id)
+    }
+
+    // MARK: Documents (no hook, no injected error)
+
     func document(id: String) -> Model? { state.withLock { $0.documents[id] } }
 
     func query(_ query: SyncQuery) -> [Model] {

@@ -28,10 +28,7 @@ public final class MockRemoteCollectionGroupService<Model: DataSyncModelProtocol
     public func simulateRemoteDelete(id: String) { store.remove(id: id) }
 
     /// The documents matching `query`.
-    public func getCollection(query: SyncQuery) async throws -> [Model] {
-        try await store.begin(.getCollection)
-        return store.query(query)
-    }
+    public func getCollection(query: SyncQuery) async throws -> [Model] { try await store.getCollection(query: query) }
 
     /// The initial documents, then one batch per change.
     public func streamCollectionUpdates(query: SyncQuery) -> AsyncThrowingStream<

@@ -28,28 +28,18 @@ public final class MockRemoteDocumentService<Model: DataSyncModelProtocol>: Remo
     public func simulateRemoteDelete(id: String) { store.remove(id: id) }
 
     /// The document `id`, or nil.
-    public func getDocument(id: String) async throws -> Model? {
-        try await store.begin(.getDocument)
-        return store.document(id: id)
-    }
+    public func getDocument(id: String) async throws -> Model? { try await store.getDocument(id: id) }
 
     /// Stores `model`.
-    public func saveDocument(_ model: Model) async throws {
-        try await store.begin(.save)
-        store.put(model)
-    }
+    public func saveDocument(_ model: Model) async throws { try await store.saveDocument(model) }
 
     /// Updates fields of `id`; ``SyncError/documentNotFound(id:)`` when it does not exist.
     public func updateDocument(id: String, data: [String: SyncValue]) async throws {
-        try await store.begin(.update)
-        try store.update(id: id, data: data)
+        try await store.updateDocument(id: id, data: data)
     }
 
     /// Deletes `id`.
-    public func deleteDocument(id: String) async throws {
-        try await store.begin(.delete)
-        store.remove(id: id)
-    }
+    public func deleteDocument(id: String) async throws { try await store.deleteDocument(id: id) }
 
     /// The document `id` now and after every change.
     public func streamDocument(id: String) -> AsyncThrowingStream<Model?, any Error> {

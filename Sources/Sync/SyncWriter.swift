@@ -15,18 +15,26 @@ final class SyncWriter<Model: DataSyncModelProtocol> {
     @ObservationIgnored private let events: SyncEventLog
     @ObservationIgnored private let persistenceErrors: SyncPersistenceErrors
     @ObservationIgnored private let savePendingWrites: (([PendingWrite]) throws -> Void)?
-    /// The engine written for; set once the engine is initialized.
-    @ObservationIgnored weak var host: (any SyncWriterHost<Model>)?
+    @ObservationIgnored private let remoteWrites: () throws -> SyncRemoteWrites<Model>
+    @ObservationIgnored private let writeWillStart: () -> Void
+    /// What shows a queued write (the engine's current value and cache); set once the engine is initialized.
+    @ObservationIgnored weak var host: (any SyncWriterHost)?
 
-    /// A writer logging to `events` whose queue is saved with `savePendingWrites` (nil: no persistence, so a
-    /// failed write is not queued), its failures recorded in `persistenceErrors`.
+    /// A writer logging to `events` that sends through `remoteWrites` (throwing ``SyncError/appDeleted(name:)``
+    /// once the app is gone), calls `writeWillStart` before every write (the engine reconnects a listener that is
+    /// down), and whose queue is saved with `savePendingWrites` (nil: no persistence, so a failed write is not
+    /// queued), its failures recorded in `persistenceErrors`. Engines make theirs with
+    /// ``SyncEngineCore/makeWriter(writes:loadPendingWrites:savePendingWrites:)``.
     init(
         events: SyncEventLog, persistenceErrors: SyncPersistenceErrors,
+        remoteWrites: @escaping () throws -> SyncRemoteWrites<Model>, writeWillStart: @escaping () -> Void,
         savePendingWrites: (([PendingWrite]) throws -> Void)?
     ) {
         self.events = events
         self.persistenceErrors = persistenceErrors
         self.outbox = PendingWriteOutbox(events: events)
+        self.remoteWrites = remoteWrites
+        self.writeWillStart = writeWillStart
         self.savePendingWrites = savePendingWrites
     }
 
@@ -72,7 +80,7 @@ final class SyncWriter<Model: DataSyncModelProtocol> {
 
     /// Sends every queued write; those that fail again stay queued. Overlapping calls share one run.
     func sendPendingWrites() async {
-        guard let remote = try? host?.remoteWrites() else { return }
+        guard let remote = try? remoteWrites() else { return }
         await outbox.sendAll(
             { write in try await remote.send(write) },
             save: { [weak self] writes in self?.saveQueue(writes) })
@@ -83,9 +91,8 @@ final class SyncWriter<Model: DataSyncModelProtocol> {
         _ name: String, _ pendingWrite: PendingWrite, parameters: [String: String],
         _ operation: (SyncRemoteWrites<Model>) async throws -> Void
     ) async throws {
-        guard let host else { preconditionFailure("A SyncWriter outlived its engine.") }
-        let remote = try host.remoteWrites()
-        host.writeWillStart()
+        let remote = try remoteWrites()
+        writeWillStart()
         events.track("\(name)_start", parameters)
         do {
             try await operation(remote)
