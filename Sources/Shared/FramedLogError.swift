@@ -9,6 +9,8 @@ public struct FramedLogError: Error, Sendable, Hashable, CustomStringConvertible
         case damaged
         /// The file could not be created, written, synchronized or repaired.
         case unwritable
+        /// The file exists but could not be read (``FramedLogFile/readRecords(at:magic:)``); it was left untouched.
+        case unreadable
     }
 
     /// What went wrong.
@@ -16,7 +18,7 @@ public struct FramedLogError: Error, Sendable, Hashable, CustomStringConvertible
     /// The file's path.
     public let path: String
     /// For damage, what is wrong with the contents (`"bad magic"`, `"checksum mismatch in the record at byte 40"`);
-    /// for a write failure, the underlying error's description.
+    /// for a read or write failure, the underlying error's description.
     public let reason: String
     /// A sentence for people, naming the file.
     public let message: String

@@ -16,10 +16,11 @@ import Foundation
 /// endian) — followed by the payload. The first record is a snapshot written by ``create(url:magic:snapshot:io:)``
 /// (to a temporary file moved over the old one, so never torn); each later record is an append.
 ///
-/// Reading (``records(of:magic:url:)``): only a final *appended* record cut short (its header incomplete, or
-/// its length running past the end of the file, with a valid length check) is a torn, unacknowledged append
-/// and is dropped. Anything else — a checksum mismatch anywhere, a bad length check, a truncated snapshot,
-/// a wrong magic — is a ``FramedLogError`` of kind ``FramedLogError/Kind/damaged``.
+/// Reading (``readRecords(at:magic:)``, or ``records(of:magic:url:)`` for bytes already read): only a final
+/// *appended* record cut short (its header incomplete, or its length running past the end of the file, with a
+/// valid length check) is a torn, unacknowledged append and is dropped. Anything else — a checksum mismatch
+/// anywhere, a bad length check, a truncated snapshot, a wrong magic — is a ``FramedLogError`` of kind
+/// ``FramedLogError/Kind/damaged``; a file that exists but cannot be read is ``FramedLogError/Kind/unreadable``.
 ///
 /// An append returns only once its record is written and synchronized to disk (`fsync`), so what it records
 /// may be acknowledged. A failed append (the write or the synchronization) throws and cuts the file back to
@@ -134,6 +135,22 @@ public final class FramedLogFile {
     }
 
     // MARK: Reading
+
+    /// The payloads of the file at `url` (``records(of:magic:url:)``), or nil when there is no file.
+    /// - Throws: ``FramedLogError/Kind/unreadable`` when the file exists but cannot be read (its
+    ///   ``FramedLogError/reason`` is the underlying error), ``FramedLogError/Kind/damaged`` when it is damaged.
+    public static func readRecords(at url: URL, magic: Data) throws(FramedLogError) -> [Data]? {
+        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw FramedLogError(
+                .unreadable, path: url.path, reason: "\(error)",
+                message: "Cannot read the persistence file \(url.path): \(error)")
+        }
+        return try records(of: data, magic: magic, url: url)
+    }
 
     /// The payloads of a file's records, without a torn final append.
     /// - Throws: ``FramedLogError/Kind/damaged`` on any other damage (its ``FramedLogError/reason`` says what).

@@ -27,15 +27,8 @@ enum SyncRecordFile {
     /// The payloads of the file at `url`, or nil when there is no file.
     /// - Throws: ``SyncError/corruptFile(path:reason:movedTo:)`` for an unreadable or damaged file.
     static func read(url: URL, magic: Data) throws(SyncError) -> [Data]? {
-        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
-        let data: Data
         do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw SyncError.corruptFile(path: url.path, reason: "unreadable: \(error)", movedTo: nil)
-        }
-        do {
-            return try FramedLogFile.records(of: data, magic: magic, url: url)
+            return try FramedLogFile.readRecords(at: url, magic: magic)
         } catch {
             throw SyncError(error)
         }
@@ -52,11 +45,13 @@ enum SyncRecordFile {
 }
 
 extension SyncError {
-    /// A `FramedLogFile` failure: damage is ``corruptFile(path:reason:movedTo:)``, anything else
+    /// A `FramedLogFile` failure: damage and a file that cannot be read are
+    /// ``corruptFile(path:reason:movedTo:)`` (the latter's reason starting `unreadable: `), a write failure
     /// ``persistenceFailed(path:reason:)``.
     init(_ error: FramedLogError) {
         switch error.kind {
         case .damaged: self = .corruptFile(path: error.path, reason: error.reason, movedTo: nil)
+        case .unreadable: self = .corruptFile(path: error.path, reason: "unreadable: \(error.reason)", movedTo: nil)
         case .unwritable: self = .persistenceFailed(path: error.path, reason: error.reason)
         }
     }

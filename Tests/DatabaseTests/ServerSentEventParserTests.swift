@@ -35,6 +35,14 @@ struct ServerSentEventParserTests {
         #expect(throws: DatabaseError.self) { try parser.append(chunk) }
     }
 
+    @Test func anOverlongLineIsAnErrorAlsoWhenItArrivesWholeInOneChunk() throws {
+        var parser = ServerSentEventParser()
+        var chunk = Data("data: ".utf8)
+        chunk.append(Data(repeating: UInt8(ascii: "x"), count: ServerSentEventParser.maximumLineLength))
+        chunk.append(Data("\n\n".utf8))
+        #expect(throws: DatabaseError.self) { try parser.append(chunk) }
+    }
+
     @Test func eventPayloadsNeedAPathAndData() throws {
         let (keys, data) = try DatabaseEventStream.payload(#"{"path":"/a/b","data":{"c":1}}"#)
         #expect(keys == ["a", "b"])

@@ -4,7 +4,8 @@ import FlintProductSupport
 import Foundation
 import Testing
 
-/// The shared record file: round trips, a torn final append dropped, damage and write failures reported by kind.
+/// The shared record file: round trips, a torn final append dropped, damage, read and write failures reported by
+/// kind, a file that may not exist.
 @Suite struct FramedLogFileTests {
     private let magic = Data("TESTLOG1".utf8)
 
@@ -86,5 +87,51 @@ import Testing
             #expect(error.kind == .unwritable)
         }
         #expect(try FramedLogFile.records(of: Data(contentsOf: url), magic: magic, url: url).count == 1)
+    }
+
+    @Test func noFileIsNil() throws {
+        let url = temporaryURL()
+        #expect(try FramedLogFile.readRecords(at: url, magic: magic) == nil)
+    }
+
+    @Test func aFileIsReadWithoutItsTornFinalAppend() throws {
+        let url = temporaryURL()
+        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+        let file = try FramedLogFile.create(url: url, magic: magic, snapshot: Data("snapshot".utf8))
+        try file.append(Data("one".utf8))
+        var data = try Data(contentsOf: url)
+        data.append(FramedLogFile.frame(Data("torn".utf8)).dropLast())
+        try data.write(to: url)
+        #expect(try FramedLogFile.readRecords(at: url, magic: magic) == [Data("snapshot".utf8), Data("one".utf8)])
+    }
+
+    @Test func aPathThatCannotBeReadIsUnreadableNamingIt() throws {
+        let url = temporaryURL()
+        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)  // a directory there
+        do {
+            _ = try FramedLogFile.readRecords(at: url, magic: magic)
+            Issue.record("the unreadable file was not reported")
+        } catch {
+            #expect(error.kind == .unreadable)
+            #expect(error.path == url.path)
+            #expect(error.message.contains(url.path))
+        }
+    }
+
+    @Test func aDamagedFileIsDamaged() throws {
+        let url = temporaryURL()
+        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+        _ = try FramedLogFile.create(url: url, magic: magic, snapshot: Data("snapshot".utf8))
+        var data = try Data(contentsOf: url)
+        data[data.count - 1] ^= 0xff  // a flipped byte of the snapshot's payload
+        try data.write(to: url)
+        do {
+            _ = try FramedLogFile.readRecords(at: url, magic: magic)
+            Issue.record("damage was not reported")
+        } catch {
+            #expect(error.kind == .damaged)
+            #expect(error.path == url.path)
+        }
     }
 }

@@ -92,4 +92,15 @@ struct DownloadTaskControlTests {
         try await waitUntil { failed.withLock { $0 != nil } }
         #expect(failed.withLock { $0 } == .objectNotFound)
     }
+
+    @Test func aDownloadStartedAfterTheAppWasDeletedFailsWithCancelled() async throws {
+        let (app, storage) = try makeStorage()
+        let ref = storage.reference(withPath: "a")
+        try await ref.putDataAsync(testBytes(10))
+        await app.delete()
+        let task = ref.getData(maxSize: 100) { _, _ in }
+        #expect(task.snapshot.status == .failure)
+        #expect(task.snapshot.error?.code == .cancelled)
+        #expect(storage.runningTaskCount == 0)
+    }
 }

@@ -1,4 +1,5 @@
 // Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
+import FlintProductSupport
 import Foundation
 
 /// Reads a streaming callable's answer as Firebase's client does (`Functions.stream(at:…)`):
@@ -106,48 +107,5 @@ enum CallableStreamParser {
         } catch {
             throw FunctionsError(.internal, message: "Response has an invalid \(error.type) value: \(error.value)")
         }
-    }
-}
-
-/// Splits bytes into lines at `\n`, dropping a `\r` before it.
-struct LineSplitter {
-    private var buffer = Data()
-    /// How many bytes at the start of `buffer` are known to hold no `\n` (so each byte is searched once).
-    private var scanned = 0
-    /// The longest line (without its line end) accepted.
-    let maximumLineSize: Int
-
-    init(maximumLineSize: Int = .max) {
-        self.maximumLineSize = maximumLineSize
-    }
-
-    /// The complete lines `chunk` ends, in order; nil when a line is longer than ``maximumLineSize``.
-    mutating func append(_ chunk: Data) -> [Data]? {
-        buffer.append(chunk)
-        var lines: [Data] = []
-        var start = buffer.startIndex
-        var searchFrom = buffer.startIndex + scanned
-        while let newline = buffer[searchFrom...].firstIndex(of: UInt8(ascii: "\n")) {
-            var line = buffer[start..<newline]
-            if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
-            guard line.count <= maximumLineSize else { return nil }
-            lines.append(Data(line))
-            start = buffer.index(after: newline)
-            searchFrom = start
-        }
-        if start != buffer.startIndex { buffer = Data(buffer[start...]) }
-        scanned = buffer.count
-        // A `\r` at the end may be the start of the line end.
-        guard buffer.count - (buffer.last == UInt8(ascii: "\r") ? 1 : 0) <= maximumLineSize else { return nil }
-        return lines
-    }
-
-    /// The unterminated last line, if any.
-    mutating func finish() -> Data? {
-        defer {
-            buffer = Data()
-            scanned = 0
-        }
-        return buffer.isEmpty ? nil : buffer
     }
 }

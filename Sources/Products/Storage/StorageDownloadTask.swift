@@ -34,14 +34,7 @@ public final class StorageDownloadTask: StorageTask {
 
     /// Starts the transfer, or fails at once when the app was deleted.
     func start() {
-        let storage = core.reference.storage
-        guard storage.track(core) else {
-            core.fail(
-                StorageError(
-                    .cancelled, message: "The app was deleted.", bucket: storage.bucket,
-                    object: core.reference.fullPath))
-            return
-        }
+        guard core.register() else { return }
         let maxSize = maxSize
         let sink = sink
         core.start { core in await Self.transfer(maxSize: maxSize, into: sink, core: core) }

@@ -102,6 +102,19 @@ final class StorageTaskCore: Sendable {
 
     // MARK: - Control
 
+    /// Registers the task with its instance (`Storage.track(_:)`) before it starts; when the app was deleted,
+    /// fails it with ``StorageErrorCode/cancelled`` instead and returns false.
+    func register() -> Bool {
+        let storage = reference.storage
+        guard storage.track(self) else {
+            fail(
+                StorageError(
+                    .cancelled, message: "The app was deleted.", bucket: storage.bucket, object: reference.fullPath))
+            return false
+        }
+        return true
+    }
+
     /// Starts `work` (fires `resume`), unless the task is already over (cancelled before it started).
     func start(_ work: @escaping @Sendable (StorageTaskCore) async -> Void) {
         state.withLock { state in

@@ -33,14 +33,7 @@ public final class StorageUploadTask: StorageTask {
 
     /// Starts the transfer, or fails at once when the app was deleted or the file cannot be read.
     func start() {
-        let storage = core.reference.storage
-        guard storage.track(core) else {
-            core.fail(
-                StorageError(
-                    .cancelled, message: "The app was deleted.", bucket: storage.bucket,
-                    object: core.reference.fullPath))
-            return
-        }
+        guard core.register() else { return }
         guard case .success(let size) = size else {
             if case .failure(let error) = size { core.fail(error) }
             return

@@ -15,15 +15,8 @@ enum DatabaseRecordFile {
     /// - Throws: ``DatabaseErrorCode/dataLoss`` for a damaged file, ``DatabaseErrorCode/unavailable`` for one
     ///   that cannot be read.
     static func read(url: URL, magic: Data) throws(DatabaseError) -> [Data]? {
-        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
-        let data: Data
         do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw DatabaseError(.unavailable, "Could not read \(url.path): \(error.localizedDescription)")
-        }
-        do {
-            return try FramedLogFile.records(of: data, magic: magic, url: url)
+            return try FramedLogFile.readRecords(at: url, magic: magic)
         } catch {
             throw DatabaseError(error)
         }
@@ -138,12 +131,12 @@ enum DatabaseRecordFile {
 }
 
 extension DatabaseError {
-    /// A damaged file is ``DatabaseErrorCode/dataLoss``; one that cannot be written is
-    /// ``DatabaseErrorCode/unavailable``; both with the file's message.
+    /// A damaged file is ``DatabaseErrorCode/dataLoss``; one that cannot be read or written is
+    /// ``DatabaseErrorCode/unavailable``; each with the file's message.
     init(_ error: FramedLogError) {
         switch error.kind {
         case .damaged: self.init(.dataLoss, error.message)
-        case .unwritable: self.init(.unavailable, error.message)
+        case .unwritable, .unreadable: self.init(.unavailable, error.message)
         }
     }
 }

@@ -2,7 +2,8 @@
 import FlintProductSupport
 
 extension FirestoreError {
-    /// A damaged or unwritable ``FramedLogFile`` as Firestore reports it: `dataLoss` with the file's message.
+    /// A damaged, unreadable or unwritable ``FramedLogFile`` as Firestore reports it: `dataLoss` with the file's
+    /// message.
     init(_ error: FramedLogError) {
         self.init(.dataLoss, error.message)
     }

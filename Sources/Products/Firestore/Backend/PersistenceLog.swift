@@ -107,19 +107,21 @@ final class PersistenceLog {
         let url = url(directory: directory, database: database)
         var lines: [Line] = []
         var migrated: URL?
-        do {
-            if FileManager.default.fileExists(atPath: url.path) {
-                lines = try readFramed(try Data(contentsOf: url), url: url)
-            } else if let legacy = legacyURL(directory: directory, database: database),
-                FileManager.default.fileExists(atPath: legacy.path)
-            {
-                lines = try readLegacy(try Data(contentsOf: legacy), url: legacy)
-                migrated = legacy
+        if let payloads = try reportingDataLoss({ () throws(FramedLogError) in
+            try FramedLogFile.readRecords(at: url, magic: magic)
+        }) {
+            lines = try decode(payloads, url: url)
+        } else if let legacy = legacyURL(directory: directory, database: database),
+            FileManager.default.fileExists(atPath: legacy.path)
+        {
+            let data: Data
+            do {
+                data = try Data(contentsOf: legacy)
+            } catch {
+                throw FirestoreError(.dataLoss, "Cannot read the persistence file \(url.path): \(error)")
             }
-        } catch let error as FirestoreError {
-            throw error
-        } catch {
-            throw FirestoreError(.dataLoss, "Cannot read the persistence file \(url.path): \(error)")
+            lines = try readLegacy(data, url: legacy)
+            migrated = legacy
         }
         var documents: [ResourcePath: Document] = [:]
         var sequence: Int64 = 0
@@ -133,12 +135,11 @@ final class PersistenceLog {
         return (documents, sequence, migrated)
     }
 
-    /// The records of a version-2 file, without a torn final append; throws `dataLoss` on any other damage.
-    private static func readFramed(_ data: Data, url: URL) throws(FirestoreError) -> [Line] {
+    /// The lines of a version-2 file's records (``FramedLogFile/readRecords(at:magic:)``); throws `dataLoss` for
+    /// a record that does not decode.
+    private static func decode(_ payloads: [Data], url: URL) throws(FirestoreError) -> [Line] {
         let decoder = JSONDecoder()
-        return try reportingDataLoss { () throws(FramedLogError) in
-            try FramedLogFile.records(of: data, magic: magic, url: url)
-        }.enumerated().map {
+        return try payloads.enumerated().map {
             index, payload throws(FirestoreError) -> Line in
             guard let line = try? decoder.decode(Line.self, from: payload) else {
                 throw FirestoreError(

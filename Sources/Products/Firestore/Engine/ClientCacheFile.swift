@@ -99,17 +99,10 @@ final class ClientCacheFile {
                 id: stored.id, user: stored.user, localWriteTime: stored.localWriteTime,
                 mutations: mutations)
         }
-        if FileManager.default.fileExists(atPath: url.path) {
-            let data: Data
-            do {
-                data = try Data(contentsOf: url)
-            } catch {
-                throw FirestoreError(.dataLoss, "Cannot read the cache file \(url.path): \(error)")
-            }
+        if let payloads = try reportingDataLoss({ () throws(FramedLogError) in
+            try FramedLogFile.readRecords(at: url, magic: magic)
+        }) {
             let decoder = JSONDecoder()
-            let payloads = try reportingDataLoss { () throws(FramedLogError) in
-                try FramedLogFile.records(of: data, magic: magic, url: url)
-            }
             for (index, payload) in payloads.enumerated() {
                 guard let record = try? decoder.decode(Record.self, from: payload) else {
                     throw corrupt("undecodable record \(index)")

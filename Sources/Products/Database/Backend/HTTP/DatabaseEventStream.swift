@@ -1,5 +1,6 @@
 // Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 import FlintCore
+import FlintProductSupport
 import Foundation
 
 #if canImport(FoundationNetworking)
@@ -33,11 +34,17 @@ final class DatabaseEventStream: ListenerRegistration {
         var isReady = false
         var removed = false
         var task: Task<Void, Never>?
-        var connection: EventStreamConnection?
+        var connection: StreamingDataTask?
     }
 
     /// The longest wait between two connection attempts.
     static let maximumBackoff: Duration = .seconds(30)
+
+    /// A connection's failures: the session's own (a `URLError`; `badServerResponse` for a response that is not
+    /// HTTP or a task ending without a head), `CancellationError` when cancelled before it started.
+    private static let connectionFailures = StreamingDataTask.Failures(
+        notHTTP: { URLError(.badServerResponse) }, cancelled: { CancellationError() },
+        beforeHead: { error in error ?? URLError(.badServerResponse) }, midBody: { error in error })
 
     private let state = Locked(State())
     private let request: @Sendable (DatabaseCaller) -> (URLRequest, mark: UInt64)?
@@ -158,23 +165,24 @@ final class DatabaseEventStream: ListenerRegistration {
 
     /// One connection: its events applied until it ends.
     private func connect(_ request: URLRequest, mark: UInt64, receivedData: inout Bool) async -> Outcome {
-        let connection = EventStreamConnection()
+        let connection = StreamingDataTask(failures: Self.connectionFailures)
         let removed = state.withLock { state -> Bool in
             state.connection = connection
             return state.removed
         }
         if removed { return .stopped }
         defer { connection.cancel() }
-        let status: Int
+        let head: StreamingDataTask.Head
         do {
-            status = try await connection.start(request)
+            head = try await connection.start(request) { .ephemeral }
         } catch {
             return isRemoved || Task.isCancelled ? .stopped : .dropped
         }
+        let status = head.statusCode
         guard status == 200 else {
             var body = Data()
             do {
-                for try await chunk in connection.body {
+                for try await chunk in head.body {
                     body.append(chunk)
                     if body.count > 64 * 1024 { break }
                 }
@@ -184,7 +192,7 @@ final class DatabaseEventStream: ListenerRegistration {
         }
         var parser = ServerSentEventParser()
         do {
-            for try await chunk in connection.body {
+            for try await chunk in head.body {
                 for event in try parser.append(chunk) {
                     switch event.type {
                     case "put", "patch":

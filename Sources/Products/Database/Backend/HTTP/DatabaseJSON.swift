@@ -1,4 +1,5 @@
 // Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
+import FlintProductSupport
 import Foundation
 
 /// The JSON of the REST protocol: request bodies from nodes (the export format: priorities under
@@ -55,35 +56,11 @@ enum DatabaseJSON {
         return (try? JSONSerialization.data(withJSONObject: object, options: [])) ?? Data("{}".utf8)
     }
 
-    /// Throws when arrays and objects in `data` nest deeper than ``maximumNesting`` (strings skipped).
+    /// Throws when arrays and objects in `data` nest deeper than ``maximumNesting`` (strings skipped; the
+    /// scan is FlintProductSupport's `BoundedJSON.nestingIsBounded(_:maximumDepth:)`).
     private static func checkNesting(_ data: Data) throws(DatabaseError) {
-        var depth = 0
-        var inString = false
-        var escaped = false
-        for byte in data {
-            if inString {
-                if escaped {
-                    escaped = false
-                } else if byte == UInt8(ascii: "\\") {
-                    escaped = true
-                } else if byte == UInt8(ascii: "\"") {
-                    inString = false
-                }
-                continue
-            }
-            switch byte {
-            case UInt8(ascii: "\""):
-                inString = true
-            case UInt8(ascii: "["), UInt8(ascii: "{"):
-                depth += 1
-                if depth > maximumNesting {
-                    throw DatabaseError(.unknown, "Data nested deeper than \(maximumNesting) levels.")
-                }
-            case UInt8(ascii: "]"), UInt8(ascii: "}"):
-                depth -= 1
-            default:
-                break
-            }
+        guard BoundedJSON.nestingIsBounded(data, maximumDepth: maximumNesting) else {
+            throw DatabaseError(.unknown, "Data nested deeper than \(maximumNesting) levels.")
         }
     }
 }

@@ -1,4 +1,5 @@
 // Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
+import FlintProductSupport
 import Foundation
 
 /// Reads a `text/event-stream` body as the HTML standard defines it, as far as the Realtime Database uses
@@ -17,24 +18,19 @@ struct ServerSentEventParser {
     /// unbounded buffer.
     static let maximumLineLength = 16 * 1024 * 1024
 
-    private var buffer = Data()
+    private var lines = LineSplitter(maximumLineSize: maximumLineLength)
     private var type: String?
     private var data: [String] = []
 
     /// The events completed by `chunk`, in order.
     /// - Throws: ``DatabaseErrorCode/unknown`` when a line exceeds ``maximumLineLength``.
     mutating func append(_ chunk: Data) throws(DatabaseError) -> [Event] {
-        buffer.append(chunk)
-        var events: [Event] = []
-        while let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
-            var line = buffer[buffer.startIndex..<newline]
-            if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
-            let text = String(decoding: line, as: UTF8.self)
-            buffer = Data(buffer[buffer.index(after: newline)...])
-            if let event = process(text) { events.append(event) }
-        }
-        if buffer.count > Self.maximumLineLength {
+        guard let completed = lines.append(chunk) else {
             throw DatabaseError(.unknown, "The server sent an event line longer than \(Self.maximumLineLength) bytes.")
+        }
+        var events: [Event] = []
+        for line in completed {
+            if let event = process(String(decoding: line, as: UTF8.self)) { events.append(event) }
         }
         return events
     }
