@@ -40,7 +40,8 @@ enum StorageMetadataJSON {
         return object
     }
 
-    /// The writable fields set on `metadata` (nil as JSON null: cleared), plus `name` and `md5Hash` when given.
+    /// The writable fields set on `metadata` (nil as JSON null: cleared; with `onlyChanged`, the custom metadata
+    /// as its key changes), plus `name` and `md5Hash` when given.
     static func body(of metadata: StorageMetadata?, name: String? = nil, onlyChanged: Bool) -> Data {
         var object: [String: Any] = [:]
         if let name { object["name"] = name }
@@ -54,7 +55,10 @@ enum StorageMetadataJSON {
                 (.customMetadata, "metadata", metadata.customMetadata),
             ]
             for (field, key, value) in fields where !onlyChanged || metadata.changed.contains(field) {
-                if let value {
+                if onlyChanged, field == .customMetadata, let keyChanges = metadata.customMetadataChanges {
+                    // Key by key, as the SDK: the server keeps the keys not named.
+                    if !keyChanges.isEmpty { object[key] = keyChanges.mapValues { $0.map { $0 as Any } ?? NSNull() } }
+                } else if let value {
                     object[key] = value
                 } else if onlyChanged {
                     object[key] = NSNull()
@@ -88,16 +92,28 @@ enum StorageMetadataJSON {
 
     private static func int64(_ value: Any?) -> Int64 {
         if let string = value as? String { return Int64(string) ?? 0 }
+        if let value = value as? Int64 { return value }
+        if let value = value as? Int { return Int64(value) }
         if let number = value as? NSNumber { return number.int64Value }
         return 0
     }
 
+    /// An RFC 3339 time, with or without fractional seconds, its offset `Z`, `+07:00` or (as the SDK's parser
+    /// takes too) `+0700`.
     private static func date(_ value: Any?) -> Date? {
         guard let string = value as? String else { return nil }
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
         if let date = formatter.date(from: string) { return date }
         formatter.formatOptions = [.withInternetDateTime]
-        return formatter.date(from: string)
+        if let date = formatter.date(from: string) { return date }
+        let posix = DateFormatter()
+        posix.locale = Locale(identifier: "en_US_POSIX")
+        posix.timeZone = TimeZone(secondsFromGMT: 0)
+        for format in ["yyyy-MM-dd'T'HH:mm:ss.SSSZ", "yyyy-MM-dd'T'HH:mm:ssZ"] {
+            posix.dateFormat = format
+            if let date = posix.date(from: string) { return date }
+        }
+        return nil
     }
 }
