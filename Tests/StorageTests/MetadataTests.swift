@@ -91,14 +91,14 @@ struct MetadataTests {
     }
 
     /// The SDK uploads the whole of the metadata given (its `dictionaryRepresentation()`), also one that came from
-    /// the server, where no field counts as set.
+    /// the server, where no field counts as set (its `md5Hash` is checked, so the copy has the same bytes).
     @Test func anUploadWithFetchedMetadataKeepsItsWritableFields() async throws {
         let (_, storage) = try makeStorage()
         var metadata = StorageMetadata()
         metadata.contentType = "text/plain"
         metadata.customMetadata = ["k": "v"]
         let fetched = try await storage.reference(withPath: "a.txt").putDataAsync(Data("a".utf8), metadata: metadata)
-        let copy = try await storage.reference(withPath: "b.txt").putDataAsync(Data("b".utf8), metadata: fetched)
+        let copy = try await storage.reference(withPath: "b.txt").putDataAsync(Data("a".utf8), metadata: fetched)
         #expect(copy.contentType == "text/plain")
         #expect(copy.customMetadata == ["k": "v"])
     }
