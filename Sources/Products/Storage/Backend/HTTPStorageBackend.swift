@@ -19,8 +19,10 @@ import Foundation
 /// ```
 ///
 /// Requests carry `Authorization: Firebase <ID token>` and `X-Firebase-AppCheck` when the caller has them,
-/// and only over HTTPS or to a loopback host. Every request goes through FlintProductSupport's
-/// `URLSessionCalls` on a session that refuses redirects.
+/// only over HTTPS or to a loopback host: a caller with a token and a plain-HTTP origin of another host fails with
+/// `unauthenticated`, as the SDK. An error answer is a ``StorageError`` with the SDK's code, message and
+/// `userInfo` (its status and body too). Every request goes through FlintProductSupport's `URLSessionCalls` on a
+/// session that refuses redirects.
 ///
 /// **Retries.** A request that fails transiently (no answer, a dropped connection, 408, 429 or 5xx) is sent
 /// again after 1, 2, 4, … (at most 32) seconds, as long as the time waited stays within `maxRetryTime`; then it

@@ -92,28 +92,17 @@ enum StorageMetadataJSON {
 
     private static func int64(_ value: Any?) -> Int64 {
         if let string = value as? String { return Int64(string) ?? 0 }
-        if let value = value as? Int64 { return value }
-        if let value = value as? Int { return Int64(value) }
         if let number = value as? NSNumber { return number.int64Value }
         return 0
     }
 
-    /// An RFC 3339 time, with or without fractional seconds, its offset `Z`, `+07:00` or (as the SDK's parser
-    /// takes too) `+0700`.
+    /// An RFC 3339 time, with or without fractional seconds, its offset `Z`, `+07:00` or `+0700`.
     private static func date(_ value: Any?) -> Date? {
         guard let string = value as? String else { return nil }
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
         if let date = formatter.date(from: string) { return date }
         formatter.formatOptions = [.withInternetDateTime]
-        if let date = formatter.date(from: string) { return date }
-        let posix = DateFormatter()
-        posix.locale = Locale(identifier: "en_US_POSIX")
-        posix.timeZone = TimeZone(secondsFromGMT: 0)
-        for format in ["yyyy-MM-dd'T'HH:mm:ss.SSSZ", "yyyy-MM-dd'T'HH:mm:ssZ"] {
-            posix.dateFormat = format
-            if let date = posix.date(from: string) { return date }
-        }
-        return nil
+        return formatter.date(from: string)
     }
 }
