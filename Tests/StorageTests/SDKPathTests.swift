@@ -10,20 +10,12 @@ import Testing
 /// reference's `description`). The SDK's `testCopy*` are not ported: references and paths are immutable values.
 @Suite("SDK: StoragePathTests")
 struct SDKPathTests {
-    /// `testGSURI`, `testGSURINoPath`, `testGSURINoTrailingSlash`, `testGSURIPercentEncoding`.
+    /// `testGSURI`, `testGSURINoPath`, `testGSURINoTrailingSlash`, `testGSURIPercentEncoding` (a `gs://` path is
+    /// verbatim); `testHTTPURL`, `testHTTPURLNoPath`, `testHTTPURLNoTrailingSlash`, `testHTTPURLPercentEncoding`,
+    /// `testHTTPURLNoToken`, `testEmulatorURL` (a download URL's is percent-decoded).
     @Test(arguments: [
         ("gs://bucket/path/to/object", "path/to/object"), ("gs://bucket/", ""), ("gs://bucket", ""),
         ("gs://bucket/?/%/#", "?/%/#"),
-    ])
-    func aGsURINamesTheBucketAndObjectVerbatim(url: String, object: String) throws {
-        let parsed = try StoragePath.parse(url)
-        #expect(parsed.bucket == "bucket")
-        #expect(parsed.path == object)
-    }
-
-    /// `testHTTPURL`, `testHTTPURLNoPath`, `testHTTPURLNoTrailingSlash`, `testHTTPURLPercentEncoding`,
-    /// `testHTTPURLNoToken`, `testEmulatorURL`.
-    @Test(arguments: [
         (
             "http://firebasestorage.googleapis.com/v0/b/bucket/o/path/to/object?token=signed_url_params",
             "path/to/object"
@@ -34,7 +26,7 @@ struct SDKPathTests {
         ("http://firebasestorage.googleapis.com/v0/b/bucket/o/%23hashtag/no/token", "#hashtag/no/token"),
         ("http://localhost:8070/v0/b/bucket", ""),
     ])
-    func aDownloadURLNamesTheBucketAndTheDecodedObject(url: String, object: String) throws {
+    func aURLNamesTheBucketAndObject(url: String, object: String) throws {
         let parsed = try StoragePath.parse(url)
         #expect(parsed.bucket == "bucket")
         #expect(parsed.path == object)
