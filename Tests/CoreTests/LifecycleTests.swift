@@ -207,11 +207,3 @@ struct LifecycleTests {
         #expect(made.value == nil)
     }
 }
-
-/// A lock-protected weak reference that @Sendable closures can set.
-final class WeakHolder<T: AnyObject>: @unchecked Sendable {
-    private let lock = Locked<Void>(())
-    private weak var stored: T?
-    func set(_ value: T) { lock.withLock { _ in stored = value } }
-    var value: T? { lock.withLock { _ in stored } }
-}

@@ -81,7 +81,13 @@ final class FakeStorageServer: Sendable {
             case "PATCH":
                 let changes = (try? JSONSerialization.jsonObject(with: request.body)) as? [String: Any] ?? [:]
                 for (key, value) in changes {
-                    object.metadata[key] = value is NSNull ? nil : value
+                    if key == "metadata", let keys = value as? [String: Any] {  // merged key by key, as the server
+                        var custom = object.metadata["metadata"] as? [String: Any] ?? [:]
+                        for (name, value) in keys { custom[name] = value is NSNull ? nil : value }
+                        object.metadata["metadata"] = custom
+                    } else {
+                        object.metadata[key] = value is NSNull ? nil : value
+                    }
                 }
                 object.metadata["metageneration"] = "2"
                 state.objects[name] = object

@@ -74,6 +74,35 @@ struct MetadataTests {
         #expect(after.customMetadata == nil)
     }
 
+    /// The SDK sends an update's custom metadata key by key (`StorageMetadata.updatedMetadata()`), and the server
+    /// keeps the keys not named: the embedded backend merges them alike.
+    @Test func updateMergesCustomMetadataKeyByKey() async throws {
+        let (_, storage) = try makeStorage()
+        var metadata = StorageMetadata()
+        metadata.customMetadata = ["a": "1", "b": "1"]
+        let ref = storage.reference(withPath: "a.txt")
+        try await ref.putDataAsync(Data("a".utf8), metadata: metadata)
+        var changes = StorageMetadata()
+        changes.customMetadata = ["c": "1"]
+        #expect(try await ref.updateMetadata(changes).customMetadata == ["a": "1", "b": "1", "c": "1"])
+        var fetched = try await ref.getMetadata()
+        fetched.customMetadata = ["a": "2", "c": "1"]  // a changed, b removed
+        #expect(try await ref.updateMetadata(fetched).customMetadata == ["a": "2", "c": "1"])
+    }
+
+    /// The SDK uploads the whole of the metadata given (its `dictionaryRepresentation()`), also one that came from
+    /// the server, where no field counts as set (its `md5Hash` is checked, so the copy has the same bytes).
+    @Test func anUploadWithFetchedMetadataKeepsItsWritableFields() async throws {
+        let (_, storage) = try makeStorage()
+        var metadata = StorageMetadata()
+        metadata.contentType = "text/plain"
+        metadata.customMetadata = ["k": "v"]
+        let fetched = try await storage.reference(withPath: "a.txt").putDataAsync(Data("a".utf8), metadata: metadata)
+        let copy = try await storage.reference(withPath: "b.txt").putDataAsync(Data("a".utf8), metadata: fetched)
+        #expect(copy.contentType == "text/plain")
+        #expect(copy.customMetadata == ["k": "v"])
+    }
+
     @Test func updatingAMissingObjectIsObjectNotFound() async throws {
         let (_, storage) = try makeStorage()
         var changes = StorageMetadata()

@@ -211,19 +211,18 @@ public final class Storage: Sendable {
     }
 
     /// The reference named by `url`: `gs://bucket/path`, or a download URL
-    /// `https://firebasestorage.googleapis.com/v0/b/{bucket}/o/{percent-encoded path}` (any host).
+    /// `https://firebasestorage.googleapis.com/v0/b/{bucket}/o/{path}` (any host; the path percent-encoded whole or
+    /// in segments; `…/v0/b/{bucket}` alone is the root), as the SDK parses them.
     ///
-    /// - Throws: ``StorageError`` `invalidArgument` for another kind of URL, `bucketMismatch` when the URL
-    ///   names another bucket than this instance's.
+    /// - Throws: ``StorageError`` `invalidArgument` (the SDK's `pathError`, with its message) for another scheme
+    ///   or a malformed URL, `bucketMismatch` when the URL names another bucket than this instance's.
     public func reference(forURL url: String) throws(StorageError) -> StorageReference {
-        guard let parsed = StoragePath.parse(gsURL: url) ?? StoragePath.parse(httpURL: url) else {
-            throw StorageError(.invalidArgument, message: "\(url) is neither a gs:// URL nor a Storage download URL.")
-        }
+        let parsed = try StoragePath.parse(url)
         guard parsed.bucket == bucket else {
             throw StorageError(
                 .bucketMismatch,
                 message:
-                    "Provided bucket: \(parsed.bucket) does not match the Storage bucket of the current instance: \(bucket)",
+                    "Provided bucket:`\(parsed.bucket)` does not match the Storage bucket of the current instance:`\(bucket)`",
                 bucket: parsed.bucket, object: parsed.path)
         }
         return StorageReference(storage: self, path: parsed.path)

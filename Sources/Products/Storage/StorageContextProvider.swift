@@ -12,13 +12,13 @@ struct StorageContextProvider: Sendable {
     }
 
     /// The caller now: uid and ID token (not forcing a refresh; an error getting it fails the request with
-    /// `unauthenticated`), and the App Check token (App Check's placeholder when it fails, as in Firebase).
+    /// `unauthenticated` with the SDK's message), and the App Check token (App Check's placeholder when it fails, as in Firebase).
     func caller() async throws(StorageError) -> StorageCaller {
         do {
             let identity = try await credentials.identity()
             return StorageCaller(uid: identity.uid, authToken: identity.idToken, appCheckToken: identity.appCheckToken)
         } catch {
-            throw StorageError(.unauthenticated, message: "Could not get the user's ID token: \(error)")
+            throw StorageError(.unauthenticated)
         }
     }
 }

@@ -50,12 +50,13 @@ public enum StorageErrorCode: Int, Sendable, Hashable, CaseIterable, CustomStrin
     /// The message of an error that carries none.
     public var defaultMessage: String {
         switch self {
-        case .unknown: "An unknown error occurred."
+        case .unknown: "An unknown error occurred, please check the server response."
         case .objectNotFound: "Object does not exist."
         case .bucketNotFound: "Bucket does not exist."
         case .projectNotFound: "Project does not exist."
         case .quotaExceeded: "Quota for bucket exceeded, please view quota on firebase.google.com."
-        case .unauthenticated: "User is not authenticated, please authenticate and try again."
+        case .unauthenticated:
+            "User is not authenticated, please authenticate using Firebase Authentication and try again."
         case .unauthorized: "User does not have permission to access this object."
         case .retryLimitExceeded: "Max retry time for operation exceeded, please try again."
         case .nonMatchingChecksum: "Uploaded/downloaded object has a checksum that does not match the server's."
@@ -63,6 +64,23 @@ public enum StorageErrorCode: Int, Sendable, Hashable, CaseIterable, CustomStrin
         case .cancelled: "User cancelled the upload/download."
         case .invalidArgument: "An invalid argument was supplied."
         case .bucketMismatch: "The provided reference is in a different bucket."
+        }
+    }
+}
+
+extension StorageErrorCode {
+    /// The SDK's message for an error about `object` in `bucket` (e.g. `Object images/a.png does not exist.`), or
+    /// the ``defaultMessage`` when the code's message names neither or they are not known.
+    func message(bucket: String?, object: String?) -> String {
+        switch self {
+        case .objectNotFound: object.map { "Object \($0) does not exist." } ?? defaultMessage
+        case .bucketNotFound: bucket.map { "Bucket \($0) does not exist." } ?? defaultMessage
+        case .quotaExceeded:
+            bucket.map { "Quota for bucket \($0) exceeded, please view quota on firebase.google.com." }
+                ?? defaultMessage
+        case .unauthorized:
+            bucket.map { "User does not have permission to access gs://\($0)/\(object ?? "")." } ?? defaultMessage
+        default: defaultMessage
         }
     }
 }

@@ -58,8 +58,30 @@ public struct StorageMetadata: Sendable, Equatable {
     public var contentLanguage: String? { didSet { changed.insert(.contentLanguage) } }
     /// `Content-Type`, e.g. `image/png`.
     public var contentType: String? { didSet { changed.insert(.contentType) } }
-    /// The user's own key-value pairs.
-    public var customMetadata: [String: String]? { didSet { changed.insert(.customMetadata) } }
+    /// The user's own key-value pairs. An update changes the keys set to a new value and deletes the keys removed
+    /// since the value came from the server (the server keeps the others), as the SDK sends them; set to nil, it
+    /// clears them all.
+    public var customMetadata: [String: String]? {
+        didSet {
+            if !changed.contains(.customMetadata) { originalCustomMetadata = oldValue }
+            changed.insert(.customMetadata)
+        }
+    }
+
+    /// The custom metadata before it was first set since this value was made: what an update's key changes are
+    /// relative to.
+    var originalCustomMetadata: [String: String]?
+
+    /// The key changes of the custom metadata an update sends, as the SDK computes them: each key set to a new
+    /// value, and nil for each key removed since ``originalCustomMetadata``. Nil when ``customMetadata`` is nil
+    /// (every key cleared).
+    var customMetadataChanges: [String: String?]? {
+        guard let customMetadata else { return nil }
+        var changes: [String: String?] = [:]
+        for (key, value) in customMetadata where originalCustomMetadata?[key] != value { changes[key] = .some(value) }
+        for key in (originalCustomMetadata ?? [:]).keys where customMetadata[key] == nil { changes[key] = .some(nil) }
+        return changes
+    }
 
     /// The writable fields set since this value was made (what an update sends).
     var changed: Set<Field> = []
@@ -70,7 +92,18 @@ public struct StorageMetadata: Sendable, Equatable {
     /// Whether this is an object's metadata (the server's answer for a file).
     public var isFile: Bool { path != nil }
 
-    /// Copies the writable fields set on `changes` onto this metadata (nil clears).
+    /// Every writable field of `other`, set or not: an upload's metadata, which the SDK sends whole.
+    mutating func setWritableFields(from other: StorageMetadata) {
+        cacheControl = other.cacheControl
+        contentDisposition = other.contentDisposition
+        contentEncoding = other.contentEncoding
+        contentLanguage = other.contentLanguage
+        contentType = other.contentType
+        customMetadata = other.customMetadata
+    }
+
+    /// Copies the writable fields set on `changes` onto this metadata (nil clears; custom metadata by key, see
+    /// ``customMetadataChanges``).
     mutating func apply(_ changes: StorageMetadata) {
         for field in changes.changed {
             switch field {
@@ -79,7 +112,15 @@ public struct StorageMetadata: Sendable, Equatable {
             case .contentEncoding: contentEncoding = changes.contentEncoding
             case .contentLanguage: contentLanguage = changes.contentLanguage
             case .contentType: contentType = changes.contentType
-            case .customMetadata: customMetadata = changes.customMetadata
+            case .customMetadata:
+                guard let keyChanges = changes.customMetadataChanges else {
+                    customMetadata = nil
+                    continue
+                }
+                guard !keyChanges.isEmpty else { continue }
+                var merged = customMetadata ?? [:]
+                for (key, value) in keyChanges { merged[key] = value }
+                customMetadata = merged.isEmpty ? nil : merged
             }
         }
         changed = []

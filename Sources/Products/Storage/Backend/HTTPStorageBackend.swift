@@ -19,8 +19,10 @@ import Foundation
 /// ```
 ///
 /// Requests carry `Authorization: Firebase <ID token>` and `X-Firebase-AppCheck` when the caller has them,
-/// and only over HTTPS or to a loopback host. Every request goes through FlintProductSupport's
-/// `URLSessionCalls` on a session that refuses redirects.
+/// only over HTTPS or to a loopback host: a caller with a token and a plain-HTTP origin of another host fails with
+/// `unauthenticated`, as the SDK. An error answer is a ``StorageError`` with the SDK's code, message and
+/// `userInfo` (its status and body too). Every request goes through FlintProductSupport's `URLSessionCalls` on a
+/// session that refuses redirects.
 ///
 /// **Retries.** A request that fails transiently (no answer, a dropped connection, 408, 429 or 5xx) is sent
 /// again after 1, 2, 4, … (at most 32) seconds, as long as the time waited stays within `maxRetryTime`; then it
@@ -81,7 +83,7 @@ public final class HTTPStorageBackend: StorageBackend {
         caller: StorageCaller
     ) async throws -> String {
         let url = try objectsURL(bucket: bucket, query: [("name", path), ("uploadType", "resumable")])
-        let headers = credentials(caller, for: url)
+        let headers = try credentials(caller, for: url)
         var request = makeRequest(url, method: "POST", headers: headers)
         request.setValue("resumable", forHTTPHeaderField: "X-Goog-Upload-Protocol")
         request.setValue("start", forHTTPHeaderField: "X-Goog-Upload-Command")
@@ -157,7 +159,7 @@ public final class HTTPStorageBackend: StorageBackend {
     public func metadata(bucket: String, path: String, caller: StorageCaller) async throws -> StorageMetadata {
         let url = try objectURL(bucket: bucket, path: path)
         let (body, _) = try await send(
-            makeRequest(url, method: "GET", headers: credentials(caller, for: url)),
+            makeRequest(url, method: "GET", headers: try credentials(caller, for: url)),
             bucket: bucket, path: path)
         return try StorageMetadataJSON.metadata(from: body)
     }
@@ -172,7 +174,7 @@ public final class HTTPStorageBackend: StorageBackend {
     ) async throws -> Data {
         guard !range.isEmpty else { return Data() }
         let url = try objectURL(bucket: bucket, path: path, query: [("alt", "media")])
-        var request = makeRequest(url, method: "GET", headers: credentials(caller, for: url))
+        var request = makeRequest(url, method: "GET", headers: try credentials(caller, for: url))
         request.setValue("bytes=\(range.lowerBound)-\(range.upperBound - 1)", forHTTPHeaderField: "Range")
         let (body, response) = try await send(request, .download, bucket: bucket, path: path)
         if let generation, let served = response.value(forHTTPHeaderField: "X-Goog-Generation").flatMap({ Int64($0) }),
@@ -191,7 +193,7 @@ public final class HTTPStorageBackend: StorageBackend {
         caller: StorageCaller
     ) async throws -> StorageMetadata {
         let url = try objectURL(bucket: bucket, path: path)
-        var request = makeRequest(url, method: "PATCH", headers: credentials(caller, for: url))
+        var request = makeRequest(url, method: "PATCH", headers: try credentials(caller, for: url))
         request.setValue("application/json; charset=utf-8", forHTTPHeaderField: "Content-Type")
         request.httpBody = StorageMetadataJSON.body(of: changes, onlyChanged: true)
         let (body, _) = try await send(request, bucket: bucket, path: path)
@@ -202,7 +204,7 @@ public final class HTTPStorageBackend: StorageBackend {
     public func delete(bucket: String, path: String, caller: StorageCaller) async throws {
         let url = try objectURL(bucket: bucket, path: path)
         _ = try await send(
-            makeRequest(url, method: "DELETE", headers: credentials(caller, for: url)),
+            makeRequest(url, method: "DELETE", headers: try credentials(caller, for: url)),
             bucket: bucket, path: path)
     }
 
@@ -215,7 +217,7 @@ public final class HTTPStorageBackend: StorageBackend {
         if let pageToken { query.append(("pageToken", pageToken)) }
         let url = try objectsURL(bucket: bucket, query: query)
         let (body, _) = try await send(
-            makeRequest(url, method: "GET", headers: credentials(caller, for: url)),
+            makeRequest(url, method: "GET", headers: try credentials(caller, for: url)),
             bucket: bucket, path: path)
         let object = try StorageMetadataJSON.object(from: body)
         let prefixes = (object["prefixes"] as? [String] ?? []).map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
@@ -264,14 +266,20 @@ public final class HTTPStorageBackend: StorageBackend {
         return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
     }
 
-    /// The caller's credential headers, when `url` may receive them (HTTPS or a loopback host).
-    private func credentials(_ caller: StorageCaller, for url: URL) -> [String: String] {
-        let host = url.host?.lowercased() ?? ""
-        let loopback = host == "localhost" || host == "::1" || host == "[::1]" || host.hasPrefix("127.")
-        guard url.scheme?.lowercased() == "https" || loopback else { return [:] }
+    /// The caller's credential headers. Tokens go only over HTTPS or to a loopback host: a caller with a token
+    /// and another URL fails with `unauthenticated`, as the SDK's authorizer does, rather than sending the
+    /// request without them.
+    private func credentials(_ caller: StorageCaller, for url: URL) throws(StorageError) -> [String: String] {
         var headers: [String: String] = [:]
         if let token = caller.authToken { headers["Authorization"] = "Firebase \(token)" }
         if let token = caller.appCheckToken { headers["X-Firebase-AppCheck"] = token }
+        let host = url.host?.lowercased() ?? ""
+        let loopback = host == "localhost" || host == "::1" || host == "[::1]" || host.hasPrefix("127.")
+        guard headers.isEmpty || url.scheme?.lowercased() == "https" || loopback else {
+            throw StorageError(
+                .unauthenticated,
+                message: "Refusing to send the user's tokens over plain HTTP to \(host): use HTTPS or a loopback host.")
+        }
         return headers
     }
 
@@ -373,10 +381,8 @@ public final class HTTPStorageBackend: StorageBackend {
                         object: path))
             }
             throw StorageError(
-                Self.code(forStatus: http.statusCode),
-                message: String(decoding: data, as: UTF8.self).isEmpty
-                    ? nil : "HTTP \(http.statusCode): \(String(decoding: data, as: UTF8.self))",
-                bucket: bucket, object: path)
+                Self.code(forStatus: http.statusCode), bucket: bucket, object: path, responseStatus: http.statusCode,
+                responseBody: data.isEmpty ? nil : String(decoding: data, as: UTF8.self))
         }
         return (data, http)
     }

@@ -222,7 +222,7 @@ public final class LocalStorageBackend: StorageBackend {
                 content = .file(destination)
             }
             var metadata = StorageMetadata()
-            if let given = upload.metadata { metadata.apply(given) }
+            if let given = upload.metadata { metadata.setWritableFields(from: given) }
             metadata.changed = []
             metadata.bucket = upload.bucket
             metadata.path = upload.path

@@ -40,7 +40,8 @@ enum StorageMetadataJSON {
         return object
     }
 
-    /// The writable fields set on `metadata` (nil as JSON null: cleared), plus `name` and `md5Hash` when given.
+    /// The writable fields set on `metadata` (nil as JSON null: cleared; with `onlyChanged`, the custom metadata
+    /// as its key changes), plus `name` and `md5Hash` when given.
     static func body(of metadata: StorageMetadata?, name: String? = nil, onlyChanged: Bool) -> Data {
         var object: [String: Any] = [:]
         if let name { object["name"] = name }
@@ -54,7 +55,10 @@ enum StorageMetadataJSON {
                 (.customMetadata, "metadata", metadata.customMetadata),
             ]
             for (field, key, value) in fields where !onlyChanged || metadata.changed.contains(field) {
-                if let value {
+                if onlyChanged, field == .customMetadata, let keyChanges = metadata.customMetadataChanges {
+                    // Key by key, as the SDK: the server keeps the keys not named.
+                    if !keyChanges.isEmpty { object[key] = keyChanges.mapValues { $0.map { $0 as Any } ?? NSNull() } }
+                } else if let value {
                     object[key] = value
                 } else if onlyChanged {
                     object[key] = NSNull()
@@ -92,6 +96,7 @@ enum StorageMetadataJSON {
         return 0
     }
 
+    /// An RFC 3339 time, with or without fractional seconds, its offset `Z`, `+07:00` or `+0700`.
     private static func date(_ value: Any?) -> Date? {
         guard let string = value as? String else { return nil }
         let formatter = ISO8601DateFormatter()
