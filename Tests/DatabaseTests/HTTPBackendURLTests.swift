@@ -33,4 +33,18 @@ struct HTTPBackendURLTests {
         #expect(error?.message.contains(host) == true)
         #expect(db.emulatorOrigin == nil)
     }
+
+    /// Credentials go over HTTPS or to a loopback emulator only; a host that merely starts like a loopback
+    /// address is another machine.
+    @Test(arguments: [
+        ("http://127.0.0.1:9000", true), ("http://localhost:9000", true), ("http://[::1]:9000", true),
+        ("http://127.evil.example:9000", false), ("http://127.0.0.1.example.com:9000", false),
+        ("http://10.0.2.2:9000", false),
+    ])
+    func credentialsGoOnlyToALoopbackEmulator(origin: String, accepts: Bool) {
+        let location = DatabaseRESTLocation(
+            database: "https://demo.firebaseio.com", emulatorOrigin: URL(string: origin))
+        #expect(location.acceptsCredentials == accepts)
+        #expect(DatabaseRESTLocation(database: "https://demo.firebaseio.com", emulatorOrigin: nil).acceptsCredentials)
+    }
 }

@@ -106,4 +106,45 @@ struct SDKAuthorizerTests {
             auth: FakeAuth(userID: "alice", token: Self.authToken), appCheck: FakeAppCheck(token: "token"))
         #expect(headers == ["Authorization": "Firebase \(Self.authToken)", "X-Firebase-AppCheck": "token"])
     }
+
+    /// A host that only starts like a loopback address is another machine: nothing is sent to it.
+    @Test func aHostThatOnlyLooksLikeLoopbackGetsNoTokens() async throws {
+        let storage = try SDKTest.storage(overrides: FakeAuth(userID: "alice", token: Self.authToken).components)
+        storage.useEmulator(withHost: "127.0.0.1.example.invalid", port: 9199, sleep: { _ in })
+        let error = try await #require(throws: StorageError.self) {
+            _ = try await storage.reference(withPath: "object").getMetadata()
+        }
+        #expect(error.code == .unauthenticated)
+    }
+
+    #if DEBUG
+        /// `testDynamicAllowInsecureTokenAttachment`: the switch is read at each request, so setting it after
+        /// `useEmulator` counts.
+        @Test func allowInsecureTokenAttachmentSendsTheTokensToAHostThatIsNotLoopback() async throws {
+            let overrides =
+                FakeAuth(userID: "alice", token: Self.authToken).components + FakeAppCheck(token: "token").components
+            try await withTestHTTPServer(SDKTest.answer(200, SDKTest.objectJSON())) { server in
+                let storage = try SDKTest.storage(overrides: overrides)
+                storage.useEmulator(withHost: "0.0.0.0", port: server.port, sleep: { _ in })
+                storage.allowInsecureTokenAttachment = true
+                _ = try await storage.reference(withPath: "object").getMetadata()
+                let request = try #require(server.requests.first)
+                #expect(request.headers["Authorization"] == "Firebase \(Self.authToken)")
+                #expect(request.headers["X-Firebase-AppCheck"] == "token")
+            }
+        }
+    #endif
+
+    /// An emulator host that could carry a path, a query or another port is refused: every operation fails with
+    /// `invalidArgument` naming it, and nothing is sent.
+    @Test(arguments: ["127.0.0.1:9000/x?", "", "user@127.0.0.1", "http://127.0.0.1"])
+    func aBadEmulatorHostFailsEveryOperation(host: String) async throws {
+        let storage = try SDKTest.storage(overrides: FakeAuth(userID: "alice", token: Self.authToken).components)
+        storage.useEmulator(withHost: host, port: 9199, sleep: { _ in })
+        let error = try await #require(throws: StorageError.self) {
+            _ = try await storage.reference(withPath: "object").getMetadata()
+        }
+        #expect(error.code == .invalidArgument)
+        #expect(error.localizedDescription.contains("emulator host"))
+    }
 }

@@ -28,7 +28,8 @@ import Foundation
 ///
 /// **What a call sends.** `POST` with `Content-Type: application/json` and the body `{"data": <value>}`, every
 /// integer wrapped as `{"@type":"type.googleapis.com/google.protobuf.Int64Value","value":"<digits>"}`; and,
-/// when the app provides them (optional dependencies) and the URL is HTTPS or a loopback host,
+/// when the app provides them (optional dependencies) and the URL is HTTPS or a loopback host (else a call with an
+/// ID or App Check token fails with `unauthenticated`; see ``allowInsecureTokenAttachment``),
 /// `Authorization: Bearer <ID token>` (`AuthInterop`), `Firebase-Instance-ID-Token` (`MessagingInterop`)
 /// and `X-Firebase-AppCheck` (`AppCheckInterop`). Without Auth, Messaging or App Check in the app, the
 /// request simply lacks that header; nothing else changes.
@@ -50,6 +51,8 @@ public final class Functions: Sendable {
     private let emulator = Locked<Emulator?>(nil)
     /// The streams in progress, finished when the app is deleted.
     private let streams = Locked(OpenStreams())
+    /// ``allowInsecureTokenAttachment`` (always false outside debug builds).
+    private let insecureTokens = Locked(false)
 
     /// Where ``useEmulator(withHost:port:)`` pointed this instance, and the HTTP transport to get there.
     private struct Emulator: Sendable {
@@ -137,6 +140,19 @@ public final class Functions: Sendable {
         let transport = HTTPFunctionsTransport()
         emulator.withLock { $0 = Emulator(origin: origin, transport: transport) }
     }
+
+    #if DEBUG
+        /// Whether calls may carry the ID and App Check tokens over plain HTTP to a host that is not loopback: an
+        /// emulator on another machine, reached from a device by its network address (the SDK's debug-only escape
+        /// hatch, false by default). Without it such a call fails with ``FunctionsErrorCode/unauthenticated``
+        /// before anything is sent when it would carry a token, and goes without the FCM token otherwise.
+        ///
+        /// Only in debug builds, as in the SDK, so that a release build can never send tokens unencrypted.
+        public var allowInsecureTokenAttachment: Bool {
+            get { insecureTokens.withLock { $0 } }
+            set { insecureTokens.withLock { $0 = newValue } }
+        }
+    #endif
 
     /// The emulator origin set by ``useEmulator(withHost:port:)`` (e.g. `http://127.0.0.1:5001`), or nil.
     public var emulatorOrigin: String? {
@@ -285,17 +301,21 @@ public final class Functions: Sendable {
         for finish in finishers { finish() }
     }
 
-    /// The request for one call: body, content type and the tokens allowed to go to `url`.
+    /// The request for one call: body, content type and the caller's tokens. Tokens go only where
+    /// `TokenTransport` allows: over plain HTTP to a host that is not loopback a call with an ID or App Check token
+    /// fails with `unauthenticated` (as the SDK's does), and one without them goes without its FCM token.
     func makeRequest(
         url: URL, data: CallableValue, options: HTTPSCallableOptions,
         timeout: TimeInterval
     ) async throws -> CallableRequest {
         var headers = ["Content-Type": "application/json"]
-        if CredentialPolicy.allowsTokens(to: url) {
-            let context = try await contextProvider.context(options: options)
+        let context = try await contextProvider.context(options: options)
+        if TokenTransport.allowsTokens(to: url, allowingInsecure: insecureTokens.withLock { $0 }) {
             if let token = context.authToken { headers["Authorization"] = "Bearer \(token)" }
             if let token = context.fcmToken { headers["Firebase-Instance-ID-Token"] = token }
             if let token = context.appCheckToken { headers["X-Firebase-AppCheck"] = token }
+        } else if context.authToken != nil || context.appCheckToken != nil {
+            throw FunctionsError(.unauthenticated, message: TokenTransport.refusalMessage(host: url.host ?? ""))
         }
         return CallableRequest(
             url: url, headers: headers, body: try CallableSerializer.requestBody(data),

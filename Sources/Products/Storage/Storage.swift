@@ -43,6 +43,7 @@ public final class Storage: Sendable {
         var maxUploadRetryTime: TimeInterval = 600
         var maxDownloadRetryTime: TimeInterval = 600
         var maxOperationRetryTime: TimeInterval = 120
+        var allowInsecureTokenAttachment = false
     }
 
     /// The size of the chunks uploads and downloads transfer between progress events, rounded up to a
@@ -170,14 +171,26 @@ public final class Storage: Sendable {
     /// instance, as in Firebase. Its retries follow ``maxUploadRetryTime`` (upload requests),
     /// ``maxDownloadRetryTime`` (download chunks) and ``maxOperationRetryTime`` (everything else) as they
     /// are when each request is made.
+    ///
+    /// `host` must be a plain host name or address (FlintProductSupport's `EmulatorOrigin`) and `port` in
+    /// 1...65535: otherwise nothing is sent and every operation fails with ``StorageErrorCode/invalidArgument``
+    /// naming what was wrong (the SDK stops the process instead). Tokens go to the emulator only if it is on a
+    /// loopback host, or with ``allowInsecureTokenAttachment`` in debug builds.
     public func useEmulator(withHost host: String, port: Int) {
         useEmulator(withHost: host, port: port, sleep: { try await Task.sleep(for: $0) })
     }
 
     /// ``useEmulator(withHost:port:)`` with the wait between retries injected (tests).
     func useEmulator(withHost host: String, port: Int, sleep: @escaping @Sendable (Duration) async throws -> Void) {
-        let prefix = host.hasPrefix("http") ? "" : "http://"
-        guard let origin = URL(string: "\(prefix)\(host):\(port)") else { return }
+        let origin: URL
+        var failure: StorageError?
+        do {
+            origin = try EmulatorOrigin.make(host: host, port: port)
+        } catch {
+            // Never sent anywhere: every request fails with `failure` first.
+            origin = URL(string: "http://emulator.invalid")!
+            failure = StorageError(.invalidArgument, message: error.description)
+        }
         let settings = settings
         let backend = HTTPStorageBackend(
             origin: origin, maxRetryTime: 120,
@@ -189,7 +202,8 @@ public final class Storage: Sendable {
                     case .operation: settings.maxOperationRetryTime
                     }
                 }
-            }, sleep: sleep)
+            }, allowsInsecureTokens: { settings.withLock { $0.allowInsecureTokenAttachment } },
+            originFailure: failure, sleep: sleep)
         emulatorBackend.withLock { $0 = backend }
     }
 
@@ -197,6 +211,20 @@ public final class Storage: Sendable {
     public var emulatorOrigin: String? {
         emulatorBackend.withLock { $0?.origin.absoluteString }
     }
+
+    #if DEBUG
+        /// Whether requests to the emulator may carry the ID and App Check tokens over plain HTTP to a host that is
+        /// not loopback: an emulator on another machine, reached from a device by its network address (the SDK's
+        /// debug-only escape hatch, false by default). Without it such a request fails with
+        /// ``StorageErrorCode/unauthenticated`` before it is sent when it would carry a token. Read at each
+        /// request, so it may be set after ``useEmulator(withHost:port:)``.
+        ///
+        /// Only in debug builds, as in the SDK, so that a release build can never send tokens unencrypted.
+        public var allowInsecureTokenAttachment: Bool {
+            get { settings.withLock { $0.allowInsecureTokenAttachment } }
+            set { settings.withLock { $0.allowInsecureTokenAttachment = newValue } }
+        }
+    #endif
 
     // MARK: - References
 

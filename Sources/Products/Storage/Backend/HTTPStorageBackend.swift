@@ -37,6 +37,10 @@ public final class HTTPStorageBackend: StorageBackend {
     /// The retry time of each kind of request.
     private let retryTime: @Sendable (RetryKind) -> TimeInterval
     private let sleep: @Sendable (Duration) async throws -> Void
+    /// Whether tokens may go over plain HTTP to a host that is not loopback (read at each request).
+    private let allowsInsecureTokens: @Sendable () -> Bool
+    /// What every request fails with: the emulator host was refused.
+    private let originFailure: StorageError?
     private let session: URLSession
     /// Open uploads by session URL: the next offset and the caller's headers.
     private let uploads = Locked<[String: Upload]>([:])
@@ -60,14 +64,20 @@ public final class HTTPStorageBackend: StorageBackend {
         case upload, download, operation
     }
 
-    /// A backend whose retry times come from `retryTime` (e.g. a ``Storage`` instance's settings).
+    /// A backend whose retry times come from `retryTime` (e.g. a ``Storage`` instance's settings), that sends
+    /// tokens over plain HTTP to a host that is not loopback when `allowsInsecureTokens` says so (a ``Storage``
+    /// instance's `allowInsecureTokenAttachment`), and whose every request fails with `originFailure` when set (an
+    /// emulator host that was refused).
     init(
         origin: URL, maxRetryTime: TimeInterval, retryTime: @escaping @Sendable (RetryKind) -> TimeInterval,
+        allowsInsecureTokens: @escaping @Sendable () -> Bool = { false }, originFailure: StorageError? = nil,
         sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
     ) {
         self.origin = origin
         self.maxRetryTime = maxRetryTime
         self.retryTime = retryTime
+        self.allowsInsecureTokens = allowsInsecureTokens
+        self.originFailure = originFailure
         self.sleep = sleep
         session = CredentialSafeSession.make()
     }
@@ -266,19 +276,17 @@ public final class HTTPStorageBackend: StorageBackend {
         return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
     }
 
-    /// The caller's credential headers. Tokens go only over HTTPS or to a loopback host: a caller with a token
-    /// and another URL fails with `unauthenticated`, as the SDK's authorizer does, rather than sending the
-    /// request without them.
+    /// The caller's credential headers (every request's first step, so a refused emulator host fails here). Tokens
+    /// go only where FlintProductSupport's `TokenTransport` allows (HTTPS, a loopback host, or
+    /// `allowInsecureTokenAttachment`): a caller with a token and another URL fails with `unauthenticated`, as the
+    /// SDK's authorizer does, rather than sending the request without them.
     private func credentials(_ caller: StorageCaller, for url: URL) throws(StorageError) -> [String: String] {
+        if let originFailure { throw originFailure }
         var headers: [String: String] = [:]
         if let token = caller.authToken { headers["Authorization"] = "Firebase \(token)" }
         if let token = caller.appCheckToken { headers["X-Firebase-AppCheck"] = token }
-        let host = url.host?.lowercased() ?? ""
-        let loopback = host == "localhost" || host == "::1" || host == "[::1]" || host.hasPrefix("127.")
-        guard headers.isEmpty || url.scheme?.lowercased() == "https" || loopback else {
-            throw StorageError(
-                .unauthenticated,
-                message: "Refusing to send the user's tokens over plain HTTP to \(host): use HTTPS or a loopback host.")
+        guard headers.isEmpty || TokenTransport.allowsTokens(to: url, allowingInsecure: allowsInsecureTokens()) else {
+            throw StorageError(.unauthenticated, message: TokenTransport.refusalMessage(host: url.host ?? ""))
         }
         return headers
     }

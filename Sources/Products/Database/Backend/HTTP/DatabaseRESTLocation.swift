@@ -1,4 +1,5 @@
 // Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
+import FlintProductSupport
 import Foundation
 
 /// Where a database's REST requests go: `{origin}/{percent-encoded keys}.json`, with `?ns={namespace}` for
@@ -36,13 +37,11 @@ struct DatabaseRESTLocation: Sendable {
         return URL(string: origin + "/" + keys + ".json" + (queryString.isEmpty ? "" : "?" + queryString))
     }
 
-    /// Whether requests to this location may carry credentials: over HTTPS, or to a loopback host.
+    /// Whether requests to this location may carry credentials: over HTTPS, or to a loopback host (FlintProductSupport's
+    /// `TokenTransport`; `127.evil.example` is not one).
     var acceptsCredentials: Bool {
-        guard let components = URLComponents(string: origin), let host = components.host?.lowercased() else {
-            return false
-        }
-        let loopback = host == "localhost" || host == "::1" || host == "[::1]" || host.hasPrefix("127.")
-        return components.scheme?.lowercased() == "https" || loopback
+        guard let url = URL(string: origin) else { return false }
+        return TokenTransport.allowsTokens(to: url)
     }
 
     private static let unreserved = CharacterSet(
