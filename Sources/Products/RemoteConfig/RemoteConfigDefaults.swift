@@ -3,9 +3,9 @@ import FlintProductSupport
 import Foundation
 
 /// Turns in-app defaults (a dictionary, a plist file, an `Encodable`) into the bytes Remote Config keeps
-/// per key, as Firebase does: strings as UTF-8, numbers as their decimal text, booleans as `1`/`0` (dictionary
-/// and plist) or `true`/`false` (Encodable), data as is, dates as `yyyy-MM-dd HH:mm:ss` in the current time zone
-/// (dictionary and plist, Firebase's format) or ISO 8601 (Encodable), arrays and dictionaries as JSON.
+/// per key, as Firebase does: strings as UTF-8, numbers as their decimal text, booleans as `1`/`0`, data as is,
+/// dates as `yyyy-MM-dd HH:mm:ss` in the current time zone (dictionary and plist, Firebase's format) or ISO 8601
+/// (Encodable), arrays and dictionaries as JSON.
 enum RemoteConfigDefaults {
     /// The deepest nesting of arrays and dictionaries accepted in one default.
     static let maximumDepth = 32
@@ -61,7 +61,8 @@ enum RemoteConfigDefaults {
             encoder.outputFormatting = [.sortedKeys]
             object = try BoundedJSON.object(from: encoder.encode(value), maximumDepth: maximumDepth + 1)
         } catch {
-            throw .invalidSetDefaultsInput("\(type(of: value)) does not encode to a keyed container: \(error)")
+            throw .invalidSetDefaultsInput(
+                "The setDefaults input: \(value), must be a Struct that encodes to a Dictionary")
         }
         var entries: [String: Data] = [:]
         for (key, value) in object {
@@ -70,7 +71,9 @@ enum RemoteConfigDefaults {
             } else if let data = try? JSONSerialization.data(
                 withJSONObject: value, options: [.fragmentsAllowed, .sortedKeys])
             {
-                entries[key] = data
+                // Booleans are stored as 1 and 0, as Firebase stores the NSNumbers its encoder makes of them.
+                let text = String(decoding: data, as: UTF8.self)
+                entries[key] = text == "true" ? Data("1".utf8) : text == "false" ? Data("0".utf8) : data
             } else {
                 throw .invalidSetDefaultsInput("The value of \(key) cannot be written as JSON.")
             }
