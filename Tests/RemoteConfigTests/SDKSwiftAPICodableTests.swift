@@ -66,13 +66,18 @@ import Testing
     }
 
     struct MyConfig: Decodable {
-        var Recipe: Recipe  // swift-format-ignore: AlwaysUseLowerCamelCase
+        var recipe: Recipe
         var notJSON: String
         var myInt: Int
         var myFloat: Float
         var myDecimal: Decimal
         var myTrue: Bool
         var myData: Data
+
+        enum CodingKeys: String, CodingKey {
+            case recipe = "Recipe"
+            case notJSON, myInt, myFloat, myDecimal, myTrue, myData
+        }
     }
 
     /// `testExtractConfig`, `testExtractConfigExtra`: the whole config decodes as a struct; extra keys are ignored.
@@ -86,7 +91,7 @@ import Testing
         #expect(decoded.myDecimal == Decimal(375.785))
         #expect(decoded.myData == Data("data".utf8))
         #expect(
-            decoded.Recipe == Recipe(recipeName: "PB&J", ingredients: ["bread", "peanut butter", "jelly"], cookTime: 7))
+            decoded.recipe == Recipe(recipeName: "PB&J", ingredients: ["bread", "peanut butter", "jelly"], cookTime: 7))
     }
 
     /// `testExtractConfigMissing`: a property with no key fails, naming the key.
@@ -110,10 +115,16 @@ import Testing
             let format: String
             let isPaidUser: Bool
             let newItem: Double
-            let Languages: String  // swift-format-ignore: AlwaysUseLowerCamelCase
+            let languages: String
             let dictValue: [String: String]
             let arrayValue: [String]
             let arrayIntValue: [Int]
+
+            enum CodingKeys: String, CodingKey {
+                case format, isPaidUser, newItem
+                case languages = "Languages"
+                case dictValue, arrayValue, arrayIntValue
+            }
         }
         let directory = makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -130,7 +141,7 @@ import Testing
         #expect(defaults.format == "key to value.")
         #expect(defaults.isPaidUser)
         #expect(defaults.newItem == 2.4)
-        #expect(defaults.Languages == "English")
+        #expect(defaults.languages == "English")
         #expect(defaults.dictValue == ["foo": "foo", "bar": "bar", "baz": "baz"])
         #expect(defaults.arrayValue == ["foo", "bar", "baz"])
         #expect(defaults.arrayIntValue == [1, 2, 0, 3])
