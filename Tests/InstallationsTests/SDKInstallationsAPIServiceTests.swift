@@ -21,6 +21,20 @@ import Testing
             sleep: { duration in sleeps.withLock { $0.append(duration) } })
     }
 
+    /// Checks the first request `server` received: `method` on `path` (under `/v1/projects/project-id/installations`)
+    /// with the API key, a JSON body and, when given, `Authorization: FIS_v2 {refreshToken}`; returns its body.
+    private func firstRequest(
+        of server: TestHTTPServer, method: String, path: String, refreshToken: String?
+    ) throws -> Any {
+        let request = try #require(server.requests.first)
+        #expect(request.method == method)
+        #expect(request.path == "/v1/projects/project-id/installations" + path)
+        #expect(request.headers["content-type"] == "application/json")
+        #expect(request.headers["x-goog-api-key"] == "api-key")
+        #expect(request.headers["authorization"] == refreshToken.map { "FIS_v2 \($0)" })
+        return try JSONSerialization.jsonObject(with: request.body)
+    }
+
     /// A server answering each request with the next of `answers` (the last one repeats).
     private func scripted(_ answers: [TestHTTPResponse]) -> TestHTTPServer.Handler {
         let remaining = Locked(answers)
@@ -37,12 +51,8 @@ import Testing
             let clock = TestClock()
             let registration = try await backend(server, clock: clock, sleeps: Locked([]))
                 .createInstallation(fid: Self.fid, appID: "app-id")
-            let request = try #require(server.requests.first)
-            #expect(request.method == "POST")
-            #expect(request.path == "/v1/projects/project-id/installations")
-            #expect(request.headers["content-type"] == "application/json")
-            #expect(request.headers["x-goog-api-key"] == "api-key")
-            let body = try #require(try JSONSerialization.jsonObject(with: request.body) as? [String: String])
+            let body = try #require(
+                try firstRequest(of: server, method: "POST", path: "", refreshToken: nil) as? [String: String])
             #expect(body["fid"] == Self.fid)
             #expect(body["authVersion"] == "FIS_v2")
             #expect(body["appId"] == "app-id")
@@ -63,13 +73,10 @@ import Testing
             let clock = TestClock()
             let token = try await backend(server, clock: clock, sleeps: Locked([]))
                 .generateAuthToken(fid: Self.fid, refreshToken: "refresh-token")
-            let request = try #require(server.requests.first)
-            #expect(request.method == "POST")
-            #expect(request.path == "/v1/projects/project-id/installations/\(Self.fid)/authTokens:generate")
-            #expect(request.headers["content-type"] == "application/json")
-            #expect(request.headers["x-goog-api-key"] == "api-key")
-            #expect(request.headers["authorization"] == "FIS_v2 refresh-token")
-            let body = try #require(try JSONSerialization.jsonObject(with: request.body) as? [String: [String: String]])
+            let body = try #require(
+                try firstRequest(
+                    of: server, method: "POST", path: "/\(Self.fid)/authTokens:generate", refreshToken: "refresh-token")
+                    as? [String: [String: String]])
             #expect(body == ["installation": ["sdkVersion": RESTInstallationsBackend.sdkVersion]])
             #expect(token.authToken == "aaaaaaaaaaaaaa.bbbbbbbbbbbbbbbbb.cccccccccccccccccccccccc")
             #expect(token.expirationDate == clock.now().addingTimeInterval(3_987_465))
@@ -109,13 +116,9 @@ import Testing
         try await withTestHTTPServer(scripted([.json("{}")])) { server in
             try await backend(server, clock: TestClock(), sleeps: Locked([]))
                 .deleteInstallation(fid: Self.fid, refreshToken: "refresh-token")
-            let request = try #require(server.requests.first)
-            #expect(request.method == "DELETE")
-            #expect(request.path == "/v1/projects/project-id/installations/\(Self.fid)")
-            #expect(request.headers["content-type"] == "application/json")
-            #expect(request.headers["x-goog-api-key"] == "api-key")
-            #expect(request.headers["authorization"] == "FIS_v2 refresh-token")
-            let body = try #require(try JSONSerialization.jsonObject(with: request.body) as? [String: Any])
+            let body = try #require(
+                try firstRequest(of: server, method: "DELETE", path: "/\(Self.fid)", refreshToken: "refresh-token")
+                    as? [String: Any])
             #expect(body.isEmpty)
         }
     }
