@@ -84,9 +84,14 @@ final class FailingInstallationsBackend: InstallationsBackend {
     }
 }
 
-/// A ``LocalInstallationsBackend`` whose deletions fail with `serverUnreachable("down")`.
+/// A ``LocalInstallationsBackend`` whose deletions fail with `error` (by default `serverUnreachable("down")`).
 final class DeleteFailingBackend: InstallationsBackend {
     let local = LocalInstallationsBackend()
+    let error: InstallationsBackendError
+
+    init(_ error: InstallationsBackendError = .serverUnreachable("down")) {
+        self.error = error
+    }
 
     func createInstallation(fid: String, appID: String) async throws(InstallationsBackendError)
         -> InstallationRegistration
@@ -101,7 +106,7 @@ final class DeleteFailingBackend: InstallationsBackend {
     }
 
     func deleteInstallation(fid: String, refreshToken: String) async throws(InstallationsBackendError) {
-        throw .serverUnreachable("down")
+        throw error
     }
 }
 

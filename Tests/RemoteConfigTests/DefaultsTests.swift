@@ -66,7 +66,7 @@ import Testing
         try config.setDefaults(from: Defaults())
         #expect(config["title"].stringValue == "Welcome")
         #expect(config["retries"].numberValue == 3)
-        #expect(config["beta"].stringValue == "true")
+        #expect(config["beta"].stringValue == "1")  // as Firebase stores the NSNumber its encoder makes
         #expect(config["beta"].boolValue)
         #expect(config["tags"].stringValue == #"["a","b"]"#)
     }

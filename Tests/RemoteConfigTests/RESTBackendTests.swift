@@ -6,33 +6,6 @@ import Testing
 
 @testable import FlintRemoteConfig
 
-/// A Remote Config REST server: `fetch` answers `fetchAnswer`, `streamFetchInvalidations` streams `writer`.
-private func remoteConfigServer(
-    fetchAnswer: @escaping @Sendable () -> TestHTTPResponse,
-    writer: TestHTTPStreamWriter = TestHTTPStreamWriter()
-) -> TestHTTPServer.Handler {
-    { request in
-        if request.pathWithoutQuery.hasSuffix(":fetch") { return fetchAnswer() }
-        if request.pathWithoutQuery.hasSuffix(":streamFetchInvalidations") {
-            return .stream(writer, headers: ["Content-Type": "application/json"])
-        }
-        return .text("not found", status: 404)
-    }
-}
-
-private func update(_ entries: String, version: Int) -> TestHTTPResponse {
-    .json(#"{"entries":\#(entries),"state":"UPDATE","templateVersion":"\#(version)"}"#)
-}
-
-/// A rig whose instance talks to `server`.
-private func restRig(_ server: TestHTTPServer, analytics: FakeAnalytics? = nil) throws -> RemoteConfigRig {
-    let rig = try RemoteConfigRig(
-        installations: FakeInstallations(installationID: "cXd1Y2tsZXMtZmlkLTAwMQ", authToken: "fis-token"),
-        analytics: analytics)
-    try rig.remoteConfig.useEmulator(withHost: server.host, port: server.port)
-    return rig
-}
-
 @Suite struct RESTBackendTests {
     @Test func theFetchRequestCarriesTheInstallationAndTheApp() async throws {
         try await withTestHTTPServer(remoteConfigServer { update(#"{"a":"1"}"#, version: 1) }) { server in

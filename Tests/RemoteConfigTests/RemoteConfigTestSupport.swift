@@ -25,7 +25,9 @@ struct RemoteConfigRig {
         installations: FakeInstallations = FakeInstallations(),
         analytics: FakeAnalytics? = nil,
         sleeps: SleepLog = SleepLog(),
-        options: FlintOptions = .testing
+        options: FlintOptions = .testing,
+        locale: Locale = .current,
+        timeZone: TimeZone = .current
     ) throws {
         var overrides = [
             RemoteConfigLibrary.backend(backend),
@@ -33,7 +35,7 @@ struct RemoteConfigRig {
                 RemoteConfigEnvironment(
                     persistenceDirectory: directory,
                     appVersion: appVersion, now: clock.closure,
-                    sleep: { sleeps.record($0) })),
+                    sleep: { sleeps.record($0) }, locale: locale, timeZone: timeZone)),
         ]
         overrides += installations.components
         if let analytics { overrides += analytics.components }
@@ -124,4 +126,32 @@ final class ScriptedRemoteConfigBackend: RemoteConfigBackend {
     ) -> any ListenerRegistration {
         versions.addListener { listener(.success($0)) }
     }
+}
+
+/// A Remote Config REST server: `fetch` answers `fetchAnswer`, `streamFetchInvalidations` streams `writer`.
+func remoteConfigServer(
+    fetchAnswer: @escaping @Sendable () -> TestHTTPResponse,
+    writer: TestHTTPStreamWriter = TestHTTPStreamWriter()
+) -> TestHTTPServer.Handler {
+    { request in
+        if request.pathWithoutQuery.hasSuffix(":fetch") { return fetchAnswer() }
+        if request.pathWithoutQuery.hasSuffix(":streamFetchInvalidations") {
+            return .stream(writer, headers: ["Content-Type": "application/json"])
+        }
+        return .text("not found", status: 404)
+    }
+}
+
+/// A fetch answer `UPDATE` with `entries` (JSON) at template `version`.
+func update(_ entries: String, version: Int) -> TestHTTPResponse {
+    .json(#"{"entries":\#(entries),"state":"UPDATE","templateVersion":"\#(version)"}"#)
+}
+
+/// A rig whose instance talks to `server`.
+func restRig(_ server: TestHTTPServer, analytics: FakeAnalytics? = nil) throws -> RemoteConfigRig {
+    let rig = try RemoteConfigRig(
+        installations: FakeInstallations(installationID: "cXd1Y2tsZXMtZmlkLTAwMQ", authToken: "fis-token"),
+        analytics: analytics)
+    try rig.remoteConfig.useEmulator(withHost: server.host, port: server.port)
+    return rig
 }

@@ -48,6 +48,8 @@ public final class Installations: ComponentLifecycleMaintainer, Sendable {
         var generation = 0
         /// How many callers joined a request already in flight (tests check coalescing with it).
         var joinedRefreshCount = 0
+        /// How many ``delete()`` calls are waiting for a token request in flight (tests check the wait with it).
+        var waitingDeleteCount = 0
         /// The wait imposed by recent server errors or refusals.
         var backoff: InstallationsBackoff?
     }
@@ -112,16 +114,24 @@ public final class Installations: ComponentLifecycleMaintainer, Sendable {
     // MARK: - The installation
 
     /// The installation ID: created on first use (22 characters, first four bits `0111`) and saved, so it
-    /// stays the same across restarts until ``delete()``. No request is made.
+    /// stays the same across restarts until ``delete()``. No request is made. Creating it tells the change
+    /// listeners, as Firebase posts its ID-change notification when an ID is created.
     ///
     /// - Throws: ``InstallationsErrorCode/keychain`` when the saved installation cannot be read (corrupt file) or a
     ///   new one cannot be saved: an ID is never handed out unless it was saved.
     public func installationID() async throws(InstallationsError) -> String {
-        try state.withLock { state throws(InstallationsError) in try currentInstallation(&state).fid }
+        var created: String?
+        defer { if let created { idChanges.send(created) } }
+        return try state.withLock { state throws(InstallationsError) in
+            try currentInstallation(&state, created: &created).fid
+        }
     }
 
-    /// The installation loaded from the file, or a new saved one. Called with the state lock held (own I/O only).
-    private func currentInstallation(_ state: inout State) throws(InstallationsError) -> StoredInstallation {
+    /// The installation loaded from the file, or a new saved one (then `created` is its ID, for the change listeners).
+    /// Called with the state lock held (own I/O only).
+    private func currentInstallation(_ state: inout State, created: inout String?) throws(InstallationsError)
+        -> StoredInstallation
+    {
         if !state.loaded {
             state.installation = try file?.load()
             state.loaded = true
@@ -130,6 +140,7 @@ public final class Installations: ComponentLifecycleMaintainer, Sendable {
         let installation = StoredInstallation(fid: InstallationID.make())
         try file?.save(installation)
         state.installation = installation
+        created = installation.fid
         return installation
     }
 
@@ -145,13 +156,41 @@ public final class Installations: ComponentLifecycleMaintainer, Sendable {
     ///   from the backend; ``InstallationsErrorCode/serverUnreachable`` during a backoff;
     ///   ``InstallationsErrorCode/keychain`` when the installation cannot be read or saved.
     public func authToken(forcingRefresh: Bool) async throws(InstallationsError) -> InstallationsAuthTokenResult {
-        enum Step {
-            case cached(InstallationsAuthTokenResult)
-            case wait(Task<InstallationsAuthTokenResult, any Error>)
+        let step: TokenStep
+        do {
+            var created: String?
+            defer { if let created { idChanges.send(created) } }
+            step = try lockedTokenStep(now: settings.now(), forcingRefresh: forcingRefresh, created: &created)
         }
-        let now = settings.now()
-        let step = try state.withLock { state throws(InstallationsError) -> Step in
-            let installation = try currentInstallation(&state)
+        switch step {
+        case .cached(let token):
+            return token
+        case .wait(let task):
+            do {
+                return try await task.value
+            } catch let error as InstallationsError {
+                throw error
+            } catch {
+                throw InstallationsError(.unknown, message: String(describing: error))
+            }
+        }
+    }
+
+    /// What ``authToken(forcingRefresh:)`` does after looking at the state.
+    private enum TokenStep {
+        /// Serve the cached token.
+        case cached(InstallationsAuthTokenResult)
+        /// Wait for this request.
+        case wait(Task<InstallationsAuthTokenResult, any Error>)
+    }
+
+    /// What ``authToken(forcingRefresh:)`` does next: serve the cached token or wait for a request (a new one, or the
+    /// one in flight). `created` is set to the ID of an installation created meanwhile.
+    private func lockedTokenStep(now: Date, forcingRefresh: Bool, created: inout String?) throws(InstallationsError)
+        -> TokenStep
+    {
+        try state.withLock { state throws(InstallationsError) -> TokenStep in
+            let installation = try currentInstallation(&state, created: &created)
             if !forcingRefresh, installation.isRegistered, let token = installation.authToken,
                 let expiration = installation.expirationDate,
                 expiration.timeIntervalSince(now) > Self.tokenExpirationThreshold
@@ -177,18 +216,6 @@ public final class Installations: ComponentLifecycleMaintainer, Sendable {
             }
             state.refresh = (id, task)
             return .wait(task)
-        }
-        switch step {
-        case .cached(let token):
-            return token
-        case .wait(let task):
-            do {
-                return try await task.value
-            } catch let error as InstallationsError {
-                throw error
-            } catch {
-                throw InstallationsError(.unknown, message: String(describing: error))
-            }
         }
     }
 
@@ -250,20 +277,29 @@ public final class Installations: ComponentLifecycleMaintainer, Sendable {
         return token
     }
 
-    /// Deletes the installation: from the backend when it was registered, then from this device. A new
-    /// installation ID is created and saved at once, and the change listeners get it.
+    /// Deletes the installation: from the backend when it was registered (one the backend no longer knows counts as
+    /// deleted), then from this device. A new installation ID is created and saved at once, and the change listeners
+    /// get it. A token request in flight is awaited first, as in Firebase: the installation it registers or
+    /// refreshes is the one deleted, and its caller still gets the token.
     ///
     /// Also the way out of a corrupt file: the unreadable file is replaced.
     ///
     /// - Throws: the backend's errors (nothing is deleted locally then); ``InstallationsErrorCode/keychain``
     ///   when the new installation cannot be saved.
     public func delete() async throws(InstallationsError) {
+        while let running = state.withLock({ $0.refresh?.task }) {
+            state.withLock { $0.waitingDeleteCount += 1 }
+            _ = try? await running.value
+            state.withLock { $0.waitingDeleteCount -= 1 }
+        }
         let current = state.withLock { state -> StoredInstallation? in
             state.loaded ? state.installation : (try? file?.load()) ?? nil
         }
         if let current, let refreshToken = current.refreshToken {
             do {
                 try await backend.deleteInstallation(fid: current.fid, refreshToken: refreshToken)
+            } catch .installationNotFound {
+                // Already gone from the backend: delete it here too.
             } catch {
                 throw Self.error(from: error)
             }
@@ -286,8 +322,8 @@ public final class Installations: ComponentLifecycleMaintainer, Sendable {
         idChanges.send(fid)
     }
 
-    /// Calls `listener` with the new installation ID each time it changes (``delete()``, or a registration
-    /// under a new ID), until the registration is removed or the app is deleted.
+    /// Calls `listener` with the new installation ID each time it changes (its creation, ``delete()``, or a
+    /// registration under a new ID), until the registration is removed or the app is deleted.
     @discardableResult
     public func addInstallationIDChangeListener(_ listener: @escaping @Sendable (String) -> Void)
         -> any ListenerRegistration
@@ -306,6 +342,9 @@ public final class Installations: ComponentLifecycleMaintainer, Sendable {
 
     /// How many token callers joined a request already in flight.
     var joinedRefreshCount: Int { state.withLock { $0.joinedRefreshCount } }
+
+    /// How many ``delete()`` calls wait for a token request in flight.
+    var waitingDeleteCount: Int { state.withLock { $0.waitingDeleteCount } }
 
     /// The number of registered change listeners (streams included).
     var listenerCount: Int { idChanges.listenerCount }

@@ -7,7 +7,8 @@ extension RemoteConfig {
     /// ``RemoteConfigSettings/minimumFetchInterval``; the result waits for ``activate()``.
     ///
     /// - Returns: ``RemoteConfigFetchStatus/success`` (fetched, or recent enough).
-    /// - Throws: ``RemoteConfigErrorCode/throttled`` during the backoff that follows server errors;
+    /// - Throws: ``RemoteConfigErrorCode/throttled`` during the backoff that follows server errors (HTTP 429, 5xx),
+    ///   and for such an error itself once a fetch has succeeded before (as Firebase);
     ///   ``RemoteConfigErrorCode/internalError`` when the backend fails or cannot be reached, the installation is
     ///   unavailable, or the result cannot be saved (then it is not kept).
     public func fetch() async throws(RemoteConfigError) -> RemoteConfigFetchStatus {
@@ -141,7 +142,10 @@ extension RemoteConfig {
             request = RemoteConfigFetchRequest(
                 appID: appID, appVersion: environment.appVersion, installationID: fid,
                 installationAuthToken: token, userProperties: analytics?.userProperties ?? [:],
-                lastKnownVersion: lastKnownVersion, timeout: timeout)
+                lastKnownVersion: lastKnownVersion, timeout: timeout,
+                languageCode: environment.locale.identifier(.bcp47), countryCode: environment.locale.region?.identifier,
+                timeZone: environment.timeZone.identifier, platformVersion: RemoteConfigEnvironment.platformVersion,
+                packageName: options.bundleID)
         } catch {
             recordFailure(at: now, backingOff: false)
             throw RemoteConfigError(.internalError, message: "The installation ID or token is unavailable: \(error)")
@@ -153,7 +157,13 @@ extension RemoteConfig {
         } catch {
             switch error {
             case .unavailable(let reason):
-                recordFailure(at: now, backingOff: true)
+                if let end = recordFailure(at: now, backingOff: true) {
+                    throw RemoteConfigError(
+                        .throttled,
+                        message:
+                            "The Remote Config server is unavailable (\(reason)); fetches are throttled until \(end).",
+                        throttleEndTime: end)
+                }
                 throw RemoteConfigError(
                     .internalError, message: "The Remote Config server is unavailable (\(reason)); fetches back off.")
             case .unreachable(let reason):
@@ -197,11 +207,17 @@ extension RemoteConfig {
     var joinedFetchCount: Int { state.withLock { $0.joinedFetchCount } }
 
     /// Records a failed fetch and, for server errors, extends the backoff (2 minutes, doubling up to 4 hours).
-    private func recordFailure(at now: Date, backingOff: Bool) {
-        withState { state in
+    ///
+    /// - Returns: for a server error after a fetch that succeeded before, the end of the backoff: the fetch is then
+    ///   reported as throttled (status ``RemoteConfigFetchStatus/throttled``), as Firebase does; otherwise nil (status
+    ///   ``RemoteConfigFetchStatus/failure``).
+    @discardableResult
+    private func recordFailure(at now: Date, backingOff: Bool) -> Date? {
+        withState { state -> Date? in
             var stored = state.stored
             stored.lastFetchStatus = RemoteConfigFetchStatus.failure.rawValue
             stored.lastFetchTime = now
+            var throttleEnd: Date?
             if backingOff {
                 let interval =
                     stored.backoffInterval == 0
@@ -209,9 +225,14 @@ extension RemoteConfig {
                     : min(stored.backoffInterval * 2, Self.maximumBackoffInterval)
                 stored.backoffInterval = interval
                 stored.throttleEndTime = now.addingTimeInterval(interval)
+                if stored.lastSuccessfulFetchTime != nil {
+                    stored.lastFetchStatus = RemoteConfigFetchStatus.throttled.rawValue
+                    throttleEnd = stored.throttleEndTime
+                }
             }
             // Bookkeeping only: when it cannot be saved, it still applies for this run.
             if (try? commit(stored, in: &state)) == nil { state.stored = stored }
+            return throttleEnd
         }
     }
 }

@@ -133,10 +133,16 @@ public final class RemoteConfig: ComponentLifecycleMaintainer, Sendable {
     // MARK: - Settings
 
     /// The fetch settings: ``RemoteConfigSettings/minimumFetchInterval`` (12 h) and
-    /// ``RemoteConfigSettings/fetchTimeout`` (60 s) unless set.
+    /// ``RemoteConfigSettings/fetchTimeout`` (60 s) unless set. As in Firebase, a negative (or NaN) minimum fetch
+    /// interval is kept as 0 and a fetch timeout that is not positive as 60 seconds.
     public var configSettings: RemoteConfigSettings {
         get { state.withLock { $0.settings } }
-        set { state.withLock { $0.settings = newValue } }
+        set {
+            var settings = newValue
+            if !(settings.minimumFetchInterval >= 0) { settings.minimumFetchInterval = 0 }
+            if !(settings.fetchTimeout > 0) { settings.fetchTimeout = RemoteConfigSettings().fetchTimeout }
+            state.withLock { $0.settings = settings }
+        }
     }
 
     /// The outcome of the latest fetch.
@@ -144,9 +150,10 @@ public final class RemoteConfig: ComponentLifecycleMaintainer, Sendable {
         withState { RemoteConfigFetchStatus(rawValue: $0.stored.lastFetchStatus) ?? .noFetchYet }
     }
 
-    /// When the latest fetch ended (successful or not), nil before the first.
+    /// When the latest successful fetch ended (Firebase's "last successful fetch completion time"), nil before the
+    /// first; failed fetches leave it unchanged.
     public var lastFetchTime: Date? {
-        withState { $0.stored.lastFetchTime }
+        withState { $0.stored.lastSuccessfulFetchTime }
     }
 
     // MARK: - Defaults

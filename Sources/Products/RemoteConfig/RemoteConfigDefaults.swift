@@ -3,8 +3,9 @@ import FlintProductSupport
 import Foundation
 
 /// Turns in-app defaults (a dictionary, a plist file, an `Encodable`) into the bytes Remote Config keeps
-/// per key, as Firebase does: strings as UTF-8, numbers as their decimal text, booleans as `1`/`0` (dictionary
-/// and plist) or `true`/`false` (Encodable), data as is, dates as ISO 8601, arrays and dictionaries as JSON.
+/// per key, as Firebase does: strings as UTF-8, numbers as their decimal text, booleans as `1`/`0`, data as is,
+/// dates as `yyyy-MM-dd HH:mm:ss` in the current time zone (dictionary and plist, Firebase's format) or ISO 8601
+/// (Encodable), arrays and dictionaries as JSON.
 enum RemoteConfigDefaults {
     /// The deepest nesting of arrays and dictionaries accepted in one default.
     static let maximumDepth = 32
@@ -60,7 +61,8 @@ enum RemoteConfigDefaults {
             encoder.outputFormatting = [.sortedKeys]
             object = try BoundedJSON.object(from: encoder.encode(value), maximumDepth: maximumDepth + 1)
         } catch {
-            throw .invalidSetDefaultsInput("\(type(of: value)) does not encode to a keyed container: \(error)")
+            throw .invalidSetDefaultsInput(
+                "The setDefaults input: \(value), must be a Struct that encodes to a Dictionary")
         }
         var entries: [String: Data] = [:]
         for (key, value) in object {
@@ -69,7 +71,9 @@ enum RemoteConfigDefaults {
             } else if let data = try? JSONSerialization.data(
                 withJSONObject: value, options: [.fragmentsAllowed, .sortedKeys])
             {
-                entries[key] = data
+                // Booleans are stored as 1 and 0, as Firebase stores the NSNumbers its encoder makes of them.
+                let text = String(decoding: data, as: UTF8.self)
+                entries[key] = text == "true" ? Data("1".utf8) : text == "false" ? Data("0".utf8) : data
             } else {
                 throw .invalidSetDefaultsInput("The value of \(key) cannot be written as JSON.")
             }
@@ -83,7 +87,7 @@ enum RemoteConfigDefaults {
         switch value {
         case let string as String: return Data(string.utf8)
         case let data as Data: return data
-        case let date as Date: return Data(ISO8601DateFormatter().string(from: date).utf8)
+        case let date as Date: return Data(dateText(date).utf8)
         case let integer as any BinaryInteger: return Data(String(describing: integer).utf8)
         case let double as Double: return Data(NSNumber(value: double).stringValue.utf8)
         case let float as Float: return Data(NSNumber(value: float).stringValue.utf8)
@@ -99,6 +103,16 @@ enum RemoteConfigDefaults {
                 "The value of \(key) is a \(type(of: value)), not a string, number, boolean, date, data, array or dictionary."
             )
         }
+    }
+
+    /// `date` as Firebase writes a date default: `yyyy-MM-dd HH:mm:ss` in the current time zone, Gregorian digits.
+    static func dateText(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.calendar = Calendar(identifier: .gregorian)
+        formatter.timeZone = .current
+        formatter.dateFormat = "yyyy-MM-dd HH:mm:ss"
+        return formatter.string(from: date)
     }
 
     /// Refuses arrays and dictionaries nested deeper than ``maximumDepth``.

@@ -2,8 +2,9 @@
 import FlintProductSupport
 import Foundation
 
-/// What Remote Config takes from its surroundings: where it saves configs, the app version conditions see,
-/// and the clock (fetch interval, backoff). Override it with ``RemoteConfigLibrary/environment(_:)``.
+/// What Remote Config takes from its surroundings: where it saves configs, the app version conditions see, the
+/// device's locale and time zone sent with fetches, and the clock (fetch interval, backoff). Override it with
+/// ``RemoteConfigLibrary/environment(_:)``.
 ///
 /// ```swift
 /// let support = URL.applicationSupportDirectory.appending(path: "RemoteConfig")
@@ -21,18 +22,28 @@ public struct RemoteConfigEnvironment: Sendable {
     public var now: @Sendable () -> Date
     /// How Remote Config waits before reconnecting the real-time stream; tests inject one that returns at once.
     public var sleep: @Sendable (Duration) async throws -> Void
+    /// The locale whose language (`languageCode`, a BCP 47 tag) and region (`countryCode`) fetches send; by default
+    /// the current one.
+    public var locale: Locale
+    /// The time zone fetches send (`timeZone`, its identifier); by default the current one.
+    public var timeZone: TimeZone
 
-    /// An environment; by default no persistence, the bundle's version, the system clock and `Task.sleep`.
+    /// An environment; by default no persistence, the bundle's version, the system clock, `Task.sleep`, and the
+    /// current locale and time zone.
     public init(
         persistenceDirectory: URL? = nil,
         appVersion: String? = Bundle.main.infoDictionary?["CFBundleShortVersionString"] as? String,
         now: @escaping @Sendable () -> Date = { Date() },
-        sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
+        sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
+        locale: Locale = .current,
+        timeZone: TimeZone = .current
     ) {
         self.persistenceDirectory = persistenceDirectory
         self.appVersion = appVersion
         self.now = now
         self.sleep = sleep
+        self.locale = locale
+        self.timeZone = timeZone
     }
 
     /// The file of the app named `appName`, directly inside ``persistenceDirectory`` whatever the name.
@@ -40,5 +51,11 @@ public struct RemoteConfigEnvironment: Sendable {
         persistenceDirectory?.appendingPathComponent(
             AppFileName.make(appName: appName, suffix: ".remoteconfig.json"),
             isDirectory: false)
+    }
+
+    /// The operating system's version, `major.minor.patch`, sent with fetches as `platformVersion`.
+    static var platformVersion: String {
+        let version = ProcessInfo.processInfo.operatingSystemVersion
+        return "\(version.majorVersion).\(version.minorVersion).\(version.patchVersion)"
     }
 }

@@ -11,7 +11,7 @@ import Foundation
 /// if value.source == .static { /* neither fetched nor a default */ }
 /// let banner = try remoteConfig["banner"].decoded(asType: Banner.self)
 /// ```
-public struct RemoteConfigValue: Sendable, Hashable {
+public struct RemoteConfigValue: Sendable, Hashable, CustomDebugStringConvertible {
     /// The raw bytes (UTF-8 text for values from the backend).
     public let dataValue: Data
     /// Where the value came from.
@@ -26,8 +26,8 @@ public struct RemoteConfigValue: Sendable, Hashable {
     /// The empty static value of a key that is neither fetched nor a default.
     static let empty = RemoteConfigValue(data: Data(), source: .static)
 
-    /// The bytes as UTF-8 text ("" for the static value).
-    public var stringValue: String { String(decoding: dataValue, as: UTF8.self) }
+    /// The bytes as UTF-8 text: "" for the static value and for bytes that are not UTF-8 (as Firebase).
+    public var stringValue: String { String(bytes: dataValue, encoding: .utf8) ?? "" }
 
     /// The text as a number: its leading decimal number, 0 when it does not start with one (as `NSString`'s
     /// `doubleValue`, which Firebase uses).
@@ -52,24 +52,19 @@ public struct RemoteConfigValue: Sendable, Hashable {
         return try? JSONSerialization.jsonObject(with: dataValue, options: [.fragmentsAllowed])
     }
 
-    /// The value decoded as `Value`: `String`, `Bool`, numbers and `Data` as the properties above read them,
-    /// anything else from the value's JSON.
+    /// The value decoded as `Value`: `String`, `Bool`, numbers (every integer width, `Float`, `Double`, `Decimal`)
+    /// and `Data` as the properties above read them, anything else from the value's JSON. `Date` is refused, as
+    /// Firebase refuses it.
     ///
     /// - Throws: ``RemoteConfigCodableError/valueNotDecodable(type:reason:)`` naming the type and the reason.
     public func decoded<Value: Decodable>(asType type: Value.Type = Value.self) throws(RemoteConfigCodableError)
         -> Value
     {
-        let direct: Any? =
-            switch type {
-            case is String.Type: stringValue
-            case is Bool.Type: boolValue
-            case is Data.Type: dataValue
-            case is Double.Type: numberValue.doubleValue
-            case is Float.Type: numberValue.floatValue
-            case is Int.Type: numberValue.intValue
-            default: nil
-            }
-        if let value = direct as? Value { return value }
+        if type == Date.self {
+            throw .valueNotDecodable(
+                type: "Date", reason: "Date type is not currently supported for Remote Config Value decoding.")
+        }
+        if let value = directValue(as: type) as? Value { return value }
         guard BoundedJSON.nestingIsBounded(dataValue, maximumDepth: BoundedJSON.defaultMaximumDepth) else {
             throw .valueNotDecodable(
                 type: String(describing: type),
@@ -80,6 +75,36 @@ public struct RemoteConfigValue: Sendable, Hashable {
         } catch {
             throw .valueNotDecodable(type: String(describing: type), reason: String(describing: error))
         }
+    }
+
+    /// `String`, `Bool`, `Data` and numbers read from the properties above (as Firebase's decoder reads them), or nil
+    /// for other types.
+    private func directValue(as type: Any.Type) -> Any? {
+        switch type {
+        case is String.Type: stringValue
+        case is Bool.Type: boolValue
+        case is Data.Type: dataValue
+        case is Double.Type: numberValue.doubleValue
+        case is Float.Type: numberValue.floatValue
+        case is Decimal.Type: Decimal(numberValue.doubleValue)
+        case is Int.Type: numberValue.intValue
+        case is Int8.Type: numberValue.int8Value
+        case is Int16.Type: numberValue.int16Value
+        case is Int32.Type: numberValue.int32Value
+        case is Int64.Type: numberValue.int64Value
+        case is UInt.Type: numberValue.uintValue
+        case is UInt8.Type: numberValue.uint8Value
+        case is UInt16.Type: numberValue.uint16Value
+        case is UInt32.Type: numberValue.uint32Value
+        case is UInt64.Type: numberValue.uint64Value
+        default: nil
+        }
+    }
+
+    /// Every reading of the value and its source, as Firebase's `debugDescription` lists them.
+    public var debugDescription: String {
+        "<RemoteConfigValue: Boolean: \(boolValue), String: \(stringValue), Number: \(numberValue), "
+            + "JSON:\(jsonValue.map { String(describing: $0) } ?? "nil"), Data: \(dataValue), Source: \(source.rawValue)>"
     }
 
     /// The leading decimal number of `text` (after whitespace), or 0.

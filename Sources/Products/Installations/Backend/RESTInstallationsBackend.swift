@@ -28,14 +28,18 @@ public final class RESTInstallationsBackend: InstallationsBackend {
     private let timeout: TimeInterval
     private let session: URLSession
     private let now: @Sendable () -> Date
+    private let sleep: @Sendable (Duration) async throws -> Void
 
     /// A backend for the project `projectID`, authorized by `apiKey`, at `origin`; `bundleID` is sent as
-    /// `X-Ios-Bundle-Identifier` (API keys may be restricted to it).
+    /// `X-Ios-Bundle-Identifier` (API keys may be restricted to it). `sleep` waits before the one retry of a request
+    /// answered HTTP 500 (a second, as in Firebase).
     public init(
         origin: URL = productionOrigin, projectID: String, apiKey: String, bundleID: String? = nil,
         timeout: TimeInterval = 60,
-        now: @escaping @Sendable () -> Date = { Date() }
+        now: @escaping @Sendable () -> Date = { Date() },
+        sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
     ) {
+        self.sleep = sleep
         self.origin = origin
         self.projectID = projectID
         self.apiKey = apiKey
@@ -89,10 +93,10 @@ public final class RESTInstallationsBackend: InstallationsBackend {
         return token
     }
 
-    /// `DELETE …/installations/{fid}`; a 404 counts as deleted.
+    /// `DELETE …/installations/{fid}` with an empty JSON body, as Firebase sends it; a 404 counts as deleted.
     public func deleteInstallation(fid: String, refreshToken: String) async throws(InstallationsBackendError) {
         do {
-            _ = try await send("DELETE", url(fid: fid), body: nil, refreshToken: refreshToken)
+            _ = try await send("DELETE", url(fid: fid), body: [:], refreshToken: refreshToken)
         } catch .installationNotFound {
             return
         }
@@ -123,14 +127,16 @@ public final class RESTInstallationsBackend: InstallationsBackend {
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")
             request.httpBody = try? JSONSerialization.data(withJSONObject: body)
         }
-        let data: Data
-        let response: URLResponse
-        do {
-            (data, response) = try await URLSessionCalls.data(for: request, in: session)
-        } catch {
-            throw .serverUnreachable("The Installations server could not be reached: \(error.localizedDescription)")
+        var (data, status) = try await perform(request)
+        if status == 500 {
+            // Firebase retries a request answered HTTP 500 once, a second later.
+            do {
+                try await sleep(.seconds(1))
+            } catch {
+                throw .serverError("The Installations server answered HTTP 500.")
+            }
+            (data, status) = try await perform(request)
         }
-        let status = (response as? HTTPURLResponse)?.statusCode ?? 0
         switch status {
         case 200..<300:
             if method == "DELETE" { return [:] }
@@ -150,6 +156,18 @@ public final class RESTInstallationsBackend: InstallationsBackend {
                 throw .serverError("The Installations server answered HTTP \(status).")
             }
             throw .serverUnreachable("The Installations server answered HTTP \(status).")
+        }
+    }
+}
+
+extension RESTInstallationsBackend {
+    /// Sends `request` once: the answer's body and HTTP status.
+    private func perform(_ request: URLRequest) async throws(InstallationsBackendError) -> (Data, Int) {
+        do {
+            let (data, response) = try await URLSessionCalls.data(for: request, in: session)
+            return (data, (response as? HTTPURLResponse)?.statusCode ?? 0)
+        } catch {
+            throw .serverUnreachable("The Installations server could not be reached: \(error.localizedDescription)")
         }
     }
 }

@@ -77,6 +77,7 @@ public final class RESTRemoteConfigBackend: RemoteConfigBackend {
             timeoutInterval: timeout.isFinite && timeout > 0 ? timeout : 60)
         request.httpMethod = "POST"
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.setValue("application/json", forHTTPHeaderField: "Accept")
         request.setValue(apiKey, forHTTPHeaderField: "X-Goog-Api-Key")
         if let bundleID, !bundleID.isEmpty { request.setValue(bundleID, forHTTPHeaderField: "X-Ios-Bundle-Identifier") }
         request.setValue(token, forHTTPHeaderField: "X-Goog-Firebase-Installations-Auth")
@@ -100,7 +101,12 @@ public final class RESTRemoteConfigBackend: RemoteConfigBackend {
             "sdkVersion": Self.sdkVersion,
             "analyticsUserProperties": fetchRequest.userProperties,
         ]
-        if let version = fetchRequest.appVersion { body["appVersion"] = version }
+        let optionalFields: [(String, String?)] = [
+            ("appVersion", fetchRequest.appVersion), ("languageCode", fetchRequest.languageCode),
+            ("countryCode", fetchRequest.countryCode), ("timeZone", fetchRequest.timeZone),
+            ("platformVersion", fetchRequest.platformVersion), ("packageName", fetchRequest.packageName),
+        ]
+        for case (let name, let value?) in optionalFields where !value.isEmpty { body[name] = value }
         var urlRequest = request(
             url, token: fetchRequest.installationAuthToken, timeout: fetchRequest.timeout, body: body)
         if fetchRequest.lastKnownVersion != nil, let etag = lastETag.withLock({ $0 }) {

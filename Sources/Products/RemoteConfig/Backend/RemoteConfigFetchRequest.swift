@@ -15,11 +15,23 @@ public struct RemoteConfigFetchRequest: Sendable, Hashable {
     public var lastKnownVersion: Int?
     /// How long the request may take, in seconds.
     public var timeout: Double
+    /// The device's language as a BCP 47 tag (`RemoteConfigEnvironment.locale`), e.g. `en-US`.
+    public var languageCode: String?
+    /// The device's region (`RemoteConfigEnvironment.locale`), e.g. `US`.
+    public var countryCode: String?
+    /// The device's time zone identifier (`RemoteConfigEnvironment.timeZone`), e.g. `Europe/Paris`.
+    public var timeZone: String?
+    /// The operating system's version, e.g. `18.2.0`.
+    public var platformVersion: String?
+    /// The app's bundle ID (`FlintOptions.bundleID`).
+    public var packageName: String?
 
-    /// A request with every field.
+    /// A request with every field; the device fields are optional.
     public init(
         appID: String, appVersion: String?, installationID: String, installationAuthToken: String,
-        userProperties: [String: String], lastKnownVersion: Int?, timeout: Double
+        userProperties: [String: String], lastKnownVersion: Int?, timeout: Double,
+        languageCode: String? = nil, countryCode: String? = nil, timeZone: String? = nil,
+        platformVersion: String? = nil, packageName: String? = nil
     ) {
         self.appID = appID
         self.appVersion = appVersion
@@ -28,5 +40,10 @@ public struct RemoteConfigFetchRequest: Sendable, Hashable {
         self.userProperties = userProperties
         self.lastKnownVersion = lastKnownVersion
         self.timeout = timeout
+        self.languageCode = languageCode
+        self.countryCode = countryCode
+        self.timeZone = timeZone
+        self.platformVersion = platformVersion
+        self.packageName = packageName
     }
 }
