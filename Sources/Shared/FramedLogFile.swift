@@ -140,15 +140,15 @@ public final class FramedLogFile {
     /// - Throws: ``FramedLogError/Kind/unreadable`` when the file exists but cannot be read (its
     ///   ``FramedLogError/reason`` is the underlying error), ``FramedLogError/Kind/damaged`` when it is damaged.
     public static func readRecords(at url: URL, magic: Data) throws(FramedLogError) -> [Data]? {
-        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
-        let data: Data
+        let data: Data?
         do {
-            data = try Data(contentsOf: url)
+            data = try SavedFile.contents(of: url)
         } catch {
             throw FramedLogError(
-                .unreadable, path: url.path, reason: "\(error)",
+                .unreadable, path: url.path, reason: error.description,
                 message: "Cannot read the persistence file \(url.path): \(error)")
         }
+        guard let data else { return nil }
         return try records(of: data, magic: magic, url: url)
     }
 

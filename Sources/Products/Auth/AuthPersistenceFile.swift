@@ -1,4 +1,5 @@
 // Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
+import FlintProductSupport
 import Foundation
 
 /// The file holding one app's signed-in user (``AuthSettings/persistenceDirectory``).
@@ -15,6 +16,8 @@ struct AuthPersistenceFile: Sendable {
         var session: AuthSession
     }
 
+    /// The largest file read (a saved session is a few kilobytes); a larger one is ignored, as a corrupt one is.
+    static let maximumSize = 1 << 20
     /// The file's location.
     let url: URL
     /// The app the file belongs to.
@@ -23,7 +26,7 @@ struct AuthPersistenceFile: Sendable {
     /// The session saved in the file, or nil when there is none or it cannot be read (then the app starts
     /// signed out, as Firebase does with an unreadable keychain entry).
     func load() -> AuthSession? {
-        guard let data = try? Data(contentsOf: url),
+        guard let data = try? SavedFile.contents(of: url, maximumSize: Self.maximumSize),
             let contents = try? JSONDecoder().decode(Contents.self, from: data),
             contents.appName == nil || contents.appName == appName
         else { return nil }

@@ -1,4 +1,5 @@
 // Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
+import FlintProductSupport
 import Foundation
 
 /// The file holding one app's installation (``InstallationsSettings/persistenceFile(forAppNamed:)``).
@@ -23,16 +24,15 @@ struct InstallationsFile: Sendable {
     /// - Throws: ``InstallationsErrorCode/keychain`` when the file exists but cannot be read or is corrupt
     ///   (truncated, not JSON, an invalid ID): never a crash, never a silent new ID.
     func load() throws(InstallationsError) -> StoredInstallation? {
-        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
         let data: Data
         do {
-            data = try Data(contentsOf: url)
+            guard let saved = try SavedFile.contents(of: url, maximumSize: 64 * 1024) else { return nil }
+            data = saved
         } catch {
             throw InstallationsError(
-                .keychain,
-                message: "The installation file \(url.lastPathComponent) cannot be read: \(error.localizedDescription)")
+                .keychain, message: "The installation file \(url.lastPathComponent) cannot be read: \(error)")
         }
-        guard data.count <= 64 * 1024, let contents = try? JSONDecoder().decode(Contents.self, from: data),
+        guard let contents = try? JSONDecoder().decode(Contents.self, from: data),
             InstallationID.isValid(contents.installation.fid)
         else {
             throw InstallationsError(

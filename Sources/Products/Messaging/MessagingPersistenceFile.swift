@@ -1,4 +1,5 @@
 // Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
+import FlintProductSupport
 import Foundation
 
 /// The file holding the default app's token and auto-init setting between runs
@@ -39,13 +40,9 @@ struct MessagingPersistenceFile: Sendable {
     /// - Throws: ``MessagingError`` `unknown` naming the file when it cannot be read or is not a valid save
     ///   (truncated, corrupted, too big, another format version).
     func load() throws(MessagingError) -> Contents? {
-        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
         let contents: Contents
         do {
-            let data = try Data(contentsOf: url)
-            guard data.count <= Self.maximumSize else {
-                throw MessagingError(.unknown, message: "\(data.count) bytes is more than a save can hold")
-            }
+            guard let data = try SavedFile.contents(of: url, maximumSize: Self.maximumSize) else { return nil }
             contents = try JSONDecoder().decode(Contents.self, from: data)
         } catch {
             throw MessagingError(
@@ -81,6 +78,7 @@ struct MessagingPersistenceFile: Sendable {
     }
 
     private static func reason(_ error: any Error) -> String {
-        (error as? MessagingError)?.message ?? (error as NSError).localizedDescription
+        (error as? MessagingError)?.message ?? (error as? SavedFile.Failure)?.description
+            ?? (error as NSError).localizedDescription
     }
 }

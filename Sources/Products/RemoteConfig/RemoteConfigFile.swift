@@ -22,17 +22,15 @@ struct RemoteConfigFile: Sendable {
     ///
     /// - Throws: ``RemoteConfigErrorCode/internalError`` naming the file when it cannot be read or is corrupt.
     func load() throws(RemoteConfigError) -> RemoteConfigStoredState? {
-        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
         let data: Data
         do {
-            data = try Data(contentsOf: url)
+            guard let saved = try SavedFile.contents(of: url, maximumSize: Self.maximumSize) else { return nil }
+            data = saved
         } catch {
             throw RemoteConfigError(
-                .internalError,
-                message: "The saved config \(url.lastPathComponent) cannot be read: \(error.localizedDescription)")
+                .internalError, message: "The saved config \(url.lastPathComponent) cannot be read: \(error)")
         }
-        guard data.count <= Self.maximumSize,
-            BoundedJSON.nestingIsBounded(data, maximumDepth: 8),
+        guard BoundedJSON.nestingIsBounded(data, maximumDepth: 8),
             let contents = try? JSONDecoder().decode(Contents.self, from: data)
         else {
             throw RemoteConfigError(
