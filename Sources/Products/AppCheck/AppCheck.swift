@@ -90,8 +90,10 @@ public final class AppCheck: ComponentLifecycleMaintainer, Sendable {
     /// token is announced to ``tokenChanges`` listeners.
     ///
     /// - Throws: the provider's error when it is in App Check's domain (an ``AppCheckErrorCode``, an
-    ///   ``AppCheckError``), otherwise an ``AppCheckError`` with code ``AppCheckErrorCode/unknown`` and the
-    ///   provider's error as its ``AppCheckError/underlyingError`` (`NSUnderlyingErrorKey`), as in Firebase.
+    ///   ``AppCheckError``); an App Check Core error (`com.google.app_check_core`) with a known code as an
+    ///   ``AppCheckError`` with that code; otherwise an ``AppCheckError`` with code ``AppCheckErrorCode/unknown``
+    ///   and the provider's error as its ``AppCheckError/underlyingError`` (`NSUnderlyingErrorKey`), as in
+    ///   Firebase.
     public func token(forcingRefresh: Bool) async throws -> AppCheckToken {
         do {
             return try await providerToken(forcingRefresh: forcingRefresh)
