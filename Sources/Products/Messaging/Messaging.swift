@@ -46,6 +46,10 @@ public final class Messaging: MessagingInterop, ComponentLifecycleMaintainer, Se
     let senderTokens = SenderTokens()
     private let installationIDRegistration = Locked<(any ListenerRegistration)?>(nil)
     private let persistence: MessagingPersistenceFile?
+    /// ``MessagingSettings/isAutoInitEnabled`` (Firebase's `FirebaseMessagingAutoInitEnabled` Info.plist key).
+    private let configuredAutoInit: Bool?
+    /// The app's `isDataCollectionDefaultEnabled`, read each time (false once the app is gone).
+    private let dataCollectionDefault: @Sendable () -> Bool
 
     private struct State {
         var token: String?
@@ -55,14 +59,14 @@ public final class Messaging: MessagingInterop, ComponentLifecycleMaintainer, Se
         var generation = 0
         var fetch: (generation: Int, task: Task<String, any Error>)?
         var receiver: (any ListenerRegistration)?
-        var isAutoInitEnabled: Bool
         var refresh: Task<Void, Never>?
         /// The last token told to the delegate and listeners, and those waiting to be told, in order.
         var announced: String?
         var pendingAnnouncements: [String?] = []
         var isAnnouncing = false
         var isDeleted = false
-        /// ``isAutoInitEnabled`` when set explicitly (or restored), the only value saved.
+        /// ``isAutoInitEnabled`` when set explicitly (or restored), the only value saved; it wins over
+        /// ``configuredAutoInit`` and the app's data collection switch.
         var explicitAutoInit: Bool?
         /// The last error reading or writing the saved state; nil after a successful write.
         var persistenceError: MessagingError?
@@ -87,7 +91,9 @@ public final class Messaging: MessagingInterop, ComponentLifecycleMaintainer, Se
         self.installations = installations
         appBackend = backend
         persistence = settings.persistenceDirectory.map { MessagingPersistenceFile(directory: $0) }
-        state = Locked(State(isAutoInitEnabled: settings.isAutoInitEnabled ?? app.isDataCollectionDefaultEnabled))
+        configuredAutoInit = settings.isAutoInitEnabled
+        dataCollectionDefault = { [weak app] in app?.isDataCollectionDefaultEnabled ?? false }
+        state = Locked(State())
     }
 
     /// Restores a saved token (then checks its installation ID), listens for installation ID changes and, with
@@ -121,10 +127,7 @@ public final class Messaging: MessagingInterop, ComponentLifecycleMaintainer, Se
                 guard let saved = try persistence.load(), saved.senderID == options.gcmSenderID,
                     saved.appID == options.googleAppID
                 else { return nil }
-                if let autoInit = saved.isAutoInitEnabled {
-                    state.isAutoInitEnabled = autoInit
-                    state.explicitAutoInit = autoInit
-                }
+                if let autoInit = saved.isAutoInitEnabled { state.explicitAutoInit = autoInit }
                 guard let token = saved.token, let installationID = saved.installationID else { return nil }
                 state.token = token
                 state.request = MessagingRegistrationRequest(
@@ -208,22 +211,28 @@ public final class Messaging: MessagingInterop, ComponentLifecycleMaintainer, Se
     }
 
     /// Whether a token is fetched automatically: when the instance starts, when this is turned on, and after
-    /// the installation ID changes. Defaults to the app's `isDataCollectionDefaultEnabled`. Saved when set, with
-    /// ``MessagingSettings/persistenceDirectory``.
+    /// the installation ID changes. As in Firebase, the first of: the value set here (saved, with
+    /// ``MessagingSettings/persistenceDirectory``), ``MessagingSettings/isAutoInitEnabled``, and the app's
+    /// `isDataCollectionDefaultEnabled` as it is now (read on every use, so turning that switch off turns
+    /// auto-init off too).
     public var isAutoInitEnabled: Bool {
-        get { state.withLock { $0.isAutoInitEnabled } }
+        get { state.withLock { autoInit(in: $0) } }
         set {
             let start = state.withLock { state in
                 let start =
-                    newValue && !state.isAutoInitEnabled && state.token == nil && state.fetch == nil
+                    newValue && !autoInit(in: state) && state.token == nil && state.fetch == nil
                     && !state.isDeleted
-                state.isAutoInitEnabled = newValue
                 state.explicitAutoInit = newValue
                 try? save(&state)  // a failure is in persistenceError
                 return start
             }
             if start { refresh(deleting: nil) }
         }
+    }
+
+    /// ``isAutoInitEnabled`` given `state` (called with the lock held; reads an atomic flag, runs no user code).
+    private func autoInit(in state: State) -> Bool {
+        state.explicitAutoInit ?? configuredAutoInit ?? dataCollectionDefault()
     }
 
     /// The app's embedded backend, or nil when the app's ``MessagingBackend`` is another kind or this
@@ -507,7 +516,7 @@ public final class Messaging: MessagingInterop, ComponentLifecycleMaintainer, Se
             else { return nil }
             state.generation += 1
             state.fetch = nil
-            let taken = (state.token, state.request, state.receiver, state.isAutoInitEnabled)
+            let taken = (state.token, state.request, state.receiver, autoInit(in: state))
             state.token = nil
             state.request = nil
             state.receiver = nil
