@@ -205,6 +205,20 @@ struct SDKAppCheckTests {
         #expect(recorder.values.isEmpty)
     }
 
+    // MARK: Automatic refresh
+
+    /// `testIsTokenAutoRefreshEnabled` and `testSetIsTokenAutoRefreshEnabled`: the flag starts from the settings
+    /// and can be set either way.
+    @Test(arguments: [true, false])
+    func autoRefreshStartsFromTheSettingsAndCanBeSet(_ initial: Bool) throws {
+        let fixture = try AppCheckFixture(autoRefresh: initial)
+        #expect(fixture.appCheck.isTokenAutoRefreshEnabled == initial)
+        fixture.appCheck.isTokenAutoRefreshEnabled = !initial
+        #expect(fixture.appCheck.isTokenAutoRefreshEnabled == !initial)
+        fixture.appCheck.isTokenAutoRefreshEnabled = initial
+        #expect(fixture.appCheck.isTokenAutoRefreshEnabled == initial)
+    }
+
     // MARK: Merging concurrent requests
 
     /// `testGetToken_WhenCalledSeveralTimesSuccess_ThenThereIsOnlyOneOperation`: ten callers share one

@@ -18,7 +18,8 @@ import Foundation
 /// tests).
 ///
 /// The token is cached and reused while it expires more than five minutes from now; concurrent refreshes
-/// share one provider request. Limited-use tokens are never cached.
+/// share one provider request. Limited-use tokens are never cached. With ``isTokenAutoRefreshEnabled`` (off by
+/// default) the token is also refreshed in the background, halfway through its lifetime plus five minutes.
 public final class AppCheck: ComponentLifecycleMaintainer, Sendable {
     /// What AppCheck keeps behind its lock.
     struct State {
@@ -50,12 +51,36 @@ public final class AppCheck: ComponentLifecycleMaintainer, Sendable {
     let tokenListeners = ListenerBroadcaster<AppCheckToken>()
     /// Told once, when the app is deleted: finishes the streams.
     let deletionListeners = ListenerBroadcaster<Void>()
+    /// ``isTokenAutoRefreshEnabled``.
+    private let autoRefresh: Locked<Bool>
+    /// Refreshes the token in the background while ``isTokenAutoRefreshEnabled``.
+    let refresher: AppCheckTokenRefresher
 
-    /// An App Check getting its tokens from `provider`.
+    /// An App Check getting its tokens from `provider`; with automatic refresh on, the first token is requested
+    /// at once.
     init(appName: String, provider: any AppCheckProvider, settings: AppCheckSettings) {
         self.appName = appName
         self.provider = provider
         self.settings = settings
+        let autoRefresh = Locked(settings.isTokenAutoRefreshEnabled)
+        self.autoRefresh = autoRefresh
+        refresher = AppCheckTokenRefresher(
+            scheduler: settings.refreshScheduler, now: settings.now, isEnabled: { autoRefresh.withLock { $0 } })
+        refresher.start { [weak self] in
+            // The new token reaches the refresher (and the listeners) through providerToken.
+            (try? await self?.providerToken(forcingRefresh: true)) != nil
+        }
+    }
+
+    /// Whether App Check refreshes its token in the background (Firebase's `isTokenAutoRefreshEnabled`): halfway
+    /// through the token's lifetime plus five minutes (at least a minute after it arrived, at most at its
+    /// expiry), at once when there is none, and 30 seconds, 1 minute, … up to 16 minutes after failed refreshes.
+    /// Every new token is announced to ``tokenChanges``. Starts as ``AppCheckSettings/isTokenAutoRefreshEnabled``
+    /// (off by default); not saved between runs. Turning it off stops the next refresh; turning it on takes
+    /// effect with the next token.
+    public var isTokenAutoRefreshEnabled: Bool {
+        get { autoRefresh.withLock { $0 } }
+        set { autoRefresh.withLock { $0 = newValue } }
     }
 
     // MARK: - Entry points
@@ -135,7 +160,10 @@ public final class AppCheck: ComponentLifecycleMaintainer, Sendable {
                 state.tokenVersion += 1
                 return true
             }
-            if isNew { notifyListeners() }
+            if isNew, case .success(let token) = result {
+                refresher.update(with: .success(expirationDate: token.expirationDate, receivedAt: settings.now()))
+                notifyListeners()
+            }
             return try result.get()
         }
     }
@@ -169,9 +197,10 @@ public final class AppCheck: ComponentLifecycleMaintainer, Sendable {
 
     // MARK: - Lifecycle
 
-    /// Called when the app is deleted: finishes every stream (``tokenChanges``), removes every listener and
-    /// cancels a request in flight.
+    /// Called when the app is deleted: stops the automatic refresh, finishes every stream (``tokenChanges``),
+    /// removes every listener and cancels a request in flight.
     public func appWillBeDeleted(_ app: FlintApp) async {
+        refresher.stop()
         state.withLock { $0.isDeleted = true }
         deletionListeners.send(())
         deletionListeners.removeAll()

@@ -50,7 +50,7 @@ public enum AppCheckLibrary: FlintLibrary {
         Component.instance(factory, as: (any AppCheckProviderFactory).self)
     }
 
-    /// An override serving `settings` (the clock) as the apps' ``AppCheckSettings``.
+    /// An override serving `settings` (the clock, automatic refresh) as the apps' ``AppCheckSettings``.
     public static func settings(_ settings: AppCheckSettings) -> Component {
         Component.instance(settings, as: AppCheckSettings.self)
     }
