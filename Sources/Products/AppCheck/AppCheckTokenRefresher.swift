@@ -48,6 +48,10 @@ final class AppCheckTokenRefresher: Sendable {
         self.isEnabled = isEnabled
     }
 
+    deinit {
+        state.withLock { $0.timer }?.remove()
+    }
+
     /// Sets what a refresh does (request a token, say whether one came) and, when enabled, schedules the first
     /// refresh: at once, as there is no token yet (Firebase sets the handler when App Check starts).
     func start(refreshHandler: @escaping @Sendable () async -> Bool) {
