@@ -11,12 +11,11 @@ import Testing
 /// scheduled, their backoff after failures, and that nothing happens while automatic refresh is off.
 @Suite("SDK port: FIRAppCheckTokenRefresherTests", .timeLimit(.minutes(1)))
 struct SDKTokenRefresherTests {
-    /// The SDK test's `expectedRefreshDateWithReceivedDate:expirationDate:`: half the lifetime plus five
-    /// minutes after the token arrived, at most at its expiry, at least a minute after it arrived, not before
-    /// now.
+    /// The SDK test's `expectedRefreshDateWithReceivedDate:expirationDate:` with AppCheckCore's bounds: half the
+    /// lifetime plus five minutes after the token arrived, at most at its expiry, at least a minute from now.
     static func expectedRefreshDate(receivedAt: Date, lifetime: TimeInterval, now: Date) -> Date {
-        let target = max(min(lifetime / 2 + 5 * 60, lifetime), 60)
-        return max(receivedAt.addingTimeInterval(target), now)
+        let target = receivedAt.addingTimeInterval(min(lifetime / 2 + 5 * 60, lifetime))
+        return max(target, now.addingTimeInterval(60))
     }
 
     /// `testInitialRefreshWhenAutoRefreshAllowed` (with `FIRAppCheckTests.testTokenRefreshTriggeredAndRefreshSuccess`):
@@ -93,6 +92,19 @@ struct SDKTokenRefresherTests {
         #expect(fixture.appCheck.refresher.retryCount == 1)
         let delay = try #require(fixture.scheduler.pendingDates.first).timeIntervalSince(fixture.clock.now())
         #expect(delay >= 30 && delay < 31)
+    }
+
+    /// AppCheckCore's `updateWithRefreshResult:`: a token a caller got also resets the backoff and reschedules.
+    @Test func aCallersTokenAlsoResetsTheBackoff() async throws {
+        let fixture = try AppCheckFixture(autoRefresh: true)
+        fixture.provider.error = FakeError("offline")
+        try await waitUntil { fixture.scheduler.scheduledCount == 1 }
+        try await fixture.scheduler.fire()
+        #expect(fixture.appCheck.refresher.retryCount == 2)
+        fixture.provider.error = nil
+        _ = try await fixture.appCheck.token(forcingRefresh: true)
+        #expect(fixture.appCheck.refresher.retryCount == 0)
+        #expect(fixture.scheduler.pendingDates == [fixture.clock.now().addingTimeInterval(2100)])
     }
 
     /// `testNoInitialRefreshWhenAutoRefreshIsNotAllowed`: with automatic refresh off nothing is requested or

@@ -73,8 +73,8 @@ public final class AppCheck: ComponentLifecycleMaintainer, Sendable {
     }
 
     /// Whether App Check refreshes its token in the background (Firebase's `isTokenAutoRefreshEnabled`): halfway
-    /// through the token's lifetime plus five minutes (at least a minute after it arrived, at most at its
-    /// expiry), at once when there is none, and 30 seconds, 1 minute, … up to 16 minutes after failed refreshes.
+    /// through the token's lifetime plus five minutes (at most at its expiry, at least a minute from
+    /// now), at once when there is none, and 30 seconds, 1 minute, … up to 16 minutes after failed refreshes.
     /// Every new token is announced to ``tokenChanges``. Starts as ``AppCheckSettings/isTokenAutoRefreshEnabled``
     /// (off by default); not saved between runs. Turning it off stops the next refresh; turning it on takes
     /// effect with the next token.

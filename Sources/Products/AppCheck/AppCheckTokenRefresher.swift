@@ -2,20 +2,20 @@
 import FlintCore
 import Foundation
 
-/// App Check's automatic refresh (Firebase's `FIRAppCheckTokenRefresher`): while
-/// ``AppCheck/isTokenAutoRefreshEnabled``, a new token is requested halfway through the current one's lifetime
-/// plus five minutes (never later than its expiry, never sooner than a minute after it arrived), at once when
-/// there is none yet, and after an exponential backoff when a request failed.
+/// App Check's automatic refresh (Firebase's `FIRAppCheckTokenRefresher`, AppCheckCore's
+/// `AppCheckCoreTokenRefresher`): while ``AppCheck/isTokenAutoRefreshEnabled``, a new token is requested halfway
+/// through the current one's lifetime plus five minutes (never later than its expiry, never sooner than a
+/// minute from now), at once when there is none yet, and after an exponential backoff when a request failed.
 ///
-/// Whether refreshing is enabled is checked when the refresher starts, whenever a token arrives and when a
-/// scheduled refresh fires, as in Firebase: turning it off stops the next refresh, turning it on takes effect
-/// with the next token.
+/// Whether refreshing is enabled is checked whenever a refresh would be scheduled (at start, when a token
+/// arrives, after a failed refresh) and when a scheduled refresh fires, as in Firebase: turning it off stops
+/// the next refresh, turning it on takes effect with the next token.
 final class AppCheckTokenRefresher: Sendable {
     /// The first retry comes this many seconds after a failure (then 60, 120, … seconds).
     static let initialBackoff: TimeInterval = 30
     /// Retries are never further apart than this (16 minutes).
     static let maximumBackoff: TimeInterval = 16 * 60
-    /// A refresh is scheduled at least this long after the token arrived (one minute).
+    /// A refresh after a token is never scheduled sooner than this from now (one minute).
     static let minimumRefreshInterval: TimeInterval = 60
     /// Added to half of the token's lifetime (five minutes).
     static let refreshOffset: TimeInterval = 5 * 60
@@ -59,10 +59,11 @@ final class AppCheckTokenRefresher: Sendable {
         update(with: .never)
     }
 
-    /// A token arrived (or a request failed) outside the refresher: reschedules from it when enabled.
+    /// A token arrived (`.success`: the backoff starts over) or a refresh failed (`.failure`: the backoff
+    /// grows): reschedules from it when enabled (Firebase's `updateWithRefreshResult:`).
     func update(with result: AppCheckTokenRefreshResult) {
         guard isEnabled() else { return }
-        schedule(after: result, countingFailures: false)
+        schedule(after: result)
     }
 
     /// Failed refreshes in a row (for tests).
@@ -89,8 +90,8 @@ final class AppCheckTokenRefresher: Sendable {
             return now
         case .success(let expirationDate, let receivedAt):
             let lifetime = max(expirationDate.timeIntervalSince(receivedAt), 0)
-            let target = min(lifetime / 2 + refreshOffset, lifetime)
-            return max(receivedAt.addingTimeInterval(max(target, minimumRefreshInterval)), now)
+            let target = min(receivedAt.addingTimeInterval(lifetime / 2 + refreshOffset), expirationDate)
+            return max(target, now.addingTimeInterval(minimumRefreshInterval))
         case .failure:
             return now.addingTimeInterval(backoff(retryCount: retryCount, jitter: jitter))
         }
@@ -107,11 +108,11 @@ final class AppCheckTokenRefresher: Sendable {
 
     /// Replaces the scheduled refresh with one for `result`: at once when its date has come, otherwise with
     /// the scheduler.
-    /// With `countingFailures` (after a failed refresh of its own) the retry count is increased first.
-    private func schedule(after result: AppCheckTokenRefreshResult, countingFailures: Bool) {
+    /// The retry count is updated first: reset by a token, increased by a failure.
+    private func schedule(after result: AppCheckTokenRefreshResult) {
         let now = now()
         let planned = state.withLock { state -> (generation: Int, date: Date, old: (any ListenerRegistration)?)? in
-            if countingFailures { state.retryCount += 1 }
+            if case .failure = result { state.retryCount += 1 } else { state.retryCount = 0 }
             guard !state.isStopped else { return nil }
             let date = Self.nextRefreshDate(
                 after: result, retryCount: state.retryCount, now: now, jitter: Double.random(in: 0..<1))
@@ -136,9 +137,8 @@ final class AppCheckTokenRefresher: Sendable {
         if !kept { registration.remove() }
     }
 
-    /// A scheduled refresh: asks for a token when still enabled. A success resets the backoff (the new token was
-    /// already reported through ``update(with:)``, which scheduled the next refresh); a failure schedules a retry
-    /// after the backoff.
+    /// A scheduled refresh: asks for a token when still enabled. A new token is reported by App Check through
+    /// ``update(with:)``, which schedules the next refresh; a failure schedules a retry after the backoff.
     private func refresh() async {
         guard isEnabled(), let handler = refreshHandler.withLock({ $0 }) else { return }
         let isStopped = state.withLock { state in
@@ -146,10 +146,7 @@ final class AppCheckTokenRefresher: Sendable {
             return state.isStopped
         }
         guard !isStopped else { return }
-        if await handler() {
-            state.withLock { $0.retryCount = 0 }
-        } else {
-            schedule(after: .failure, countingFailures: true)
-        }
+        let succeeded = await handler()
+        if !succeeded { update(with: .failure) }
     }
 }
