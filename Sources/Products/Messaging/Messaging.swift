@@ -27,8 +27,8 @@ import Foundation
 /// ``tokenUpdates``; Functions sends it as `Firebase-Instance-ID-Token` (through `MessagingInterop`).
 ///
 /// **Persistence**: with ``MessagingSettings/persistenceDirectory`` the token and an explicitly set
-/// ``isAutoInitEnabled`` survive a restart (a restored token is checked against the installation ID); without
-/// it they live in memory only.
+/// ``isAutoInitEnabled`` survive a restart (a restored token is checked against the installation ID, and not
+/// used once a week old); without it they live in memory only.
 public final class Messaging: MessagingInterop, ComponentLifecycleMaintainer, Sendable {
     /// The name of the app this instance belongs to (always the default app's).
     public let appName: String
@@ -68,6 +68,8 @@ public final class Messaging: MessagingInterop, ComponentLifecycleMaintainer, Se
         /// ``isAutoInitEnabled`` when set explicitly (or restored), the only value saved; it wins over
         /// ``configuredAutoInit`` and the app's data collection switch.
         var explicitAutoInit: Bool?
+        /// When the token was fetched (saved with it: a restored token older than ``tokenFreshness`` is not used).
+        var tokenFetchedAt: Date?
         /// The last error reading or writing the saved state; nil after a successful write.
         var persistenceError: MessagingError?
     }
@@ -81,6 +83,10 @@ public final class Messaging: MessagingInterop, ComponentLifecycleMaintainer, Se
 
     /// How many times ``token()`` starts over after a fetch was superseded before giving up.
     static let maximumAttempts = 3
+
+    /// A saved token older than this (a week) is not restored: a new one is fetched, as Firebase's
+    /// `FIRMessagingTokenInfo.isFreshWithIID:` refreshes a token after seven days.
+    static let tokenFreshness: TimeInterval = 7 * 24 * 60 * 60
 
     init(
         app: FlintApp, installations: (any InstallationsInterop)?, backend: any MessagingBackend,
@@ -128,8 +134,11 @@ public final class Messaging: MessagingInterop, ComponentLifecycleMaintainer, Se
                     saved.appID == options.googleAppID
                 else { return nil }
                 if let autoInit = saved.isAutoInitEnabled { state.explicitAutoInit = autoInit }
-                guard let token = saved.token, let installationID = saved.installationID else { return nil }
+                guard let token = saved.token, let installationID = saved.installationID,
+                    let fetchedAt = saved.fetchedAt, Date().timeIntervalSince(fetchedAt) < Self.tokenFreshness
+                else { return nil }
                 state.token = token
+                state.tokenFetchedAt = fetchedAt
                 state.request = MessagingRegistrationRequest(
                     senderID: options.gcmSenderID, appID: options.googleAppID,
                     projectID: options.projectID, apiKey: options.apiKey,
@@ -150,7 +159,8 @@ public final class Messaging: MessagingInterop, ComponentLifecycleMaintainer, Se
             try persistence.save(
                 MessagingPersistenceFile.Contents(
                     senderID: options.gcmSenderID, appID: options.googleAppID, token: state.token,
-                    installationID: state.request?.installationID, isAutoInitEnabled: state.explicitAutoInit))
+                    installationID: state.request?.installationID, isAutoInitEnabled: state.explicitAutoInit,
+                    fetchedAt: state.token == nil ? nil : state.tokenFetchedAt))
             state.persistenceError = nil
         } catch {
             state.persistenceError = error
@@ -434,13 +444,14 @@ public final class Messaging: MessagingInterop, ComponentLifecycleMaintainer, Se
         let (token, request) = try await register(senderID: options.gcmSenderID)
         let kept = state.withLock { state -> Result<Bool, MessagingError> in
             guard !state.isDeleted, state.generation == generation else { return .success(false) }
-            let previous = (state.token, state.request)
+            let previous = (state.token, state.request, state.tokenFetchedAt)
             state.token = token
             state.request = request
+            state.tokenFetchedAt = Date()
             do throws(MessagingError) {
                 try save(&state)
             } catch {
-                (state.token, state.request) = previous
+                (state.token, state.request, state.tokenFetchedAt) = previous
                 return .failure(error)
             }
             return .success(true)
