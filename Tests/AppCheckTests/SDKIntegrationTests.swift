@@ -21,12 +21,17 @@ struct SDKIntegrationTests {
     }
 
     /// `testSetAppCheckProviderFactoryWithDefaultApp`: the factory set before configuring is asked for the
-    /// default app's provider, and `AppCheckInterop` serves that provider's token.
+    /// default app's provider, and `AppCheckInterop` serves that provider's token (automatic refresh off, as the
+    /// SDK test disables its token refresher).
     @Test func theFactoryIsUsedForTheDefaultAppAndServesInterop() async throws {
         let provider = SpyAppCheckProvider(clock: TestClock())
         let factory = SpyProviderFactory(provider)
         let app = try TestApp.make(
-            libraries: [AppCheckLibrary.self], overrides: [AppCheckLibrary.providerFactory(factory)])
+            libraries: [AppCheckLibrary.self],
+            overrides: [
+                AppCheckLibrary.providerFactory(factory),
+                AppCheckLibrary.settings(AppCheckSettings(isTokenAutoRefreshEnabled: false)),
+            ])
         #expect(factory.requestedApps == [FlintApp.defaultName])
         let interop = try #require(app.container.instance(for: AppCheckInterop.self))
         let result = await interop.getToken(forcingRefresh: true)

@@ -18,8 +18,9 @@ import Foundation
 /// tests).
 ///
 /// The token is cached and reused while it expires more than five minutes from now; concurrent refreshes
-/// share one provider request. Limited-use tokens are never cached. With ``isTokenAutoRefreshEnabled`` (off by
-/// default) the token is also refreshed in the background, halfway through its lifetime plus five minutes.
+/// share one provider request. Limited-use tokens are never cached. With ``isTokenAutoRefreshEnabled`` (by
+/// default the app's data collection switch) the token is also refreshed in the background, halfway through its
+/// lifetime plus five minutes.
 public final class AppCheck: ComponentLifecycleMaintainer, Sendable {
     /// What AppCheck keeps behind its lock.
     struct State {
@@ -51,21 +52,30 @@ public final class AppCheck: ComponentLifecycleMaintainer, Sendable {
     let tokenListeners = ListenerBroadcaster<AppCheckToken>()
     /// Told once, when the app is deleted: finishes the streams.
     let deletionListeners = ListenerBroadcaster<Void>()
-    /// ``isTokenAutoRefreshEnabled``.
-    private let autoRefresh: Locked<Bool>
+    /// ``isTokenAutoRefreshEnabled`` when set on the instance.
+    private let explicitAutoRefresh = Locked<Bool?>(nil)
+    /// ``isTokenAutoRefreshEnabled`` when not set: the settings' value, else the app's data collection switch.
+    private let defaultAutoRefresh: @Sendable () -> Bool
     /// Refreshes the token in the background while ``isTokenAutoRefreshEnabled``.
     let refresher: AppCheckTokenRefresher
 
     /// An App Check getting its tokens from `provider`; with automatic refresh on, the first token is requested
-    /// at once.
-    init(appName: String, provider: any AppCheckProvider, settings: AppCheckSettings) {
+    /// at once. `dataCollectionDefault` reads the app's `isDataCollectionDefaultEnabled` (automatic refresh's
+    /// default when the settings say nothing).
+    init(
+        appName: String, provider: any AppCheckProvider, settings: AppCheckSettings,
+        dataCollectionDefault: @escaping @Sendable () -> Bool
+    ) {
         self.appName = appName
         self.provider = provider
         self.settings = settings
-        let autoRefresh = Locked(settings.isTokenAutoRefreshEnabled)
-        self.autoRefresh = autoRefresh
+        let configured = settings.isTokenAutoRefreshEnabled
+        defaultAutoRefresh = { configured ?? dataCollectionDefault() }
+        let explicit = explicitAutoRefresh
+        let fallback = defaultAutoRefresh
         refresher = AppCheckTokenRefresher(
-            scheduler: settings.refreshScheduler, now: settings.now, isEnabled: { autoRefresh.withLock { $0 } })
+            scheduler: settings.refreshScheduler, now: settings.now,
+            isEnabled: { explicit.withLock { $0 } ?? fallback() })
         refresher.start { [weak self] in
             // The new token reaches the refresher (and the listeners) through providerToken.
             (try? await self?.providerToken(forcingRefresh: true)) != nil
@@ -75,12 +85,13 @@ public final class AppCheck: ComponentLifecycleMaintainer, Sendable {
     /// Whether App Check refreshes its token in the background (Firebase's `isTokenAutoRefreshEnabled`): halfway
     /// through the token's lifetime plus five minutes (at most at its expiry, at least a minute from
     /// now), at once when there is none, and 30 seconds, 1 minute, … up to 16 minutes after failed refreshes.
-    /// Every new token is announced to ``tokenChanges``. Starts as ``AppCheckSettings/isTokenAutoRefreshEnabled``
-    /// (off by default); not saved between runs. Turning it off stops the next refresh; turning it on takes
-    /// effect with the next token.
+    /// Every new token is announced to ``tokenChanges``. As in Firebase: the value set here (for this run: Flint
+    /// does not save it), else ``AppCheckSettings/isTokenAutoRefreshEnabled``, else the app's
+    /// `isDataCollectionDefaultEnabled` as it is now (false once the app is gone). Turning it off stops the next
+    /// refresh; turning it on takes effect with the next token.
     public var isTokenAutoRefreshEnabled: Bool {
-        get { autoRefresh.withLock { $0 } }
-        set { autoRefresh.withLock { $0 = newValue } }
+        get { explicitAutoRefresh.withLock { $0 } ?? defaultAutoRefresh() }
+        set { explicitAutoRefresh.withLock { $0 = newValue } }
     }
 
     // MARK: - Entry points

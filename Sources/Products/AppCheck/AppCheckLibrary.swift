@@ -32,7 +32,8 @@ public enum AppCheckLibrary: FlintLibrary {
                 isCacheable = true
                 return AppCheck(
                     appName: container.appName, provider: provider,
-                    settings: container.instance(for: AppCheckSettings.self) ?? AppCheckSettings())
+                    settings: container.instance(for: AppCheckSettings.self) ?? AppCheckSettings(),
+                    dataCollectionDefault: { [weak app] in app?.isDataCollectionDefaultEnabled ?? false })
             },
             Component(AppCheckInterop.self, dependencies: [.required(AppCheck.self)]) { container, _ in
                 container.instance(for: AppCheck.self)
