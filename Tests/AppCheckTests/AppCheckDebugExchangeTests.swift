@@ -285,7 +285,7 @@ struct AppCheckDebugExchangeTests {
                 libraries: [AppCheckLibrary.self],
                 overrides: [
                     AppCheckLibrary.providerFactory(factory),
-                    AppCheckLibrary.settings(AppCheckSettings(now: clock.closure)),
+                    AppCheckLibrary.settings(AppCheckSettings(now: clock.closure, isTokenAutoRefreshEnabled: false)),
                 ])
             let appCheck = try AppCheck.appCheck(app: app)
             let first = try await appCheck.token(forcingRefresh: false)

@@ -77,23 +77,31 @@ final class TokenRecorder: Sendable {
     var values: [String] { tokens.withLock { $0 } }
 }
 
-/// An app with App Check using a spy provider and a test clock.
+/// An app with App Check using a spy provider, a test clock and a refresh scheduler fired by hand (automatic
+/// refresh off unless asked).
 struct AppCheckFixture {
     let app: FlintApp
     let appCheck: AppCheck
     let provider: SpyAppCheckProvider
     let clock: TestClock
+    let scheduler: FakeRefreshScheduler
 
-    init(lifetime: TimeInterval = 3600, gate: Gate? = nil) throws {
+    init(
+        lifetime: TimeInterval = 3600, gate: Gate? = nil, autoRefresh: Bool = false,
+        scheduler: FakeRefreshScheduler = FakeRefreshScheduler()
+    ) throws {
         let clock = TestClock()
         let provider = SpyAppCheckProvider(clock: clock, lifetime: lifetime, gate: gate)
         app = try TestApp.make(
             libraries: [AppCheckLibrary.self],
             overrides: [
                 AppCheckLibrary.providerFactory(SpyProviderFactory(provider)),
-                AppCheckLibrary.settings(AppCheckSettings(now: clock.closure)),
+                AppCheckLibrary.settings(
+                    AppCheckSettings(
+                        now: clock.closure, isTokenAutoRefreshEnabled: autoRefresh, refreshScheduler: scheduler)),
             ])
         appCheck = try app.container.require(AppCheck.self)
+        self.scheduler = scheduler
         self.provider = provider
         self.clock = clock
     }

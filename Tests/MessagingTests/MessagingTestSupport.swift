@@ -27,3 +27,24 @@ func fid(_ number: Int) -> String {
     let digits = String(number)
     return "f" + String(repeating: "A", count: 21 - digits.count) + digits
 }
+
+/// A fresh directory under the temporary directory, removed by `body`'s end.
+func withTemporaryDirectory<T>(_ body: (URL) async throws -> T) async throws -> T {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "flint-messaging-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    return try await body(directory)
+}
+
+/// A default app (of a new private registry: a "run" of the app) persisting to `directory`.
+func makePersistingApp(
+    _ directory: URL, backend: LocalMessagingBackend, installations: FakeInstallations = FakeInstallations(),
+    autoInit: Bool? = false
+) throws -> FlintApp {
+    try TestApp.make(
+        libraries: [MessagingLibrary.self],
+        overrides: installations.components + [
+            MessagingLibrary.backend(backend),
+            MessagingLibrary.settings(MessagingSettings(isAutoInitEnabled: autoInit, persistenceDirectory: directory)),
+        ])
+}

@@ -6,38 +6,17 @@ import Testing
 
 @testable import FlintMessaging
 
-/// A fresh directory under the temporary directory, removed by `body`'s end.
-private func withTemporaryDirectory<T>(_ body: (URL) async throws -> T) async throws -> T {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-        "flint-messaging-\(UUID().uuidString)")
-    defer { try? FileManager.default.removeItem(at: directory) }
-    return try await body(directory)
-}
-
-/// A default app (of a new private registry: a "run" of the app) persisting to `directory`.
-private func run(
-    _ directory: URL, backend: LocalMessagingBackend, installations: FakeInstallations = FakeInstallations(),
-    autoInit: Bool? = false
-) throws -> FlintApp {
-    try TestApp.make(
-        libraries: [MessagingLibrary.self],
-        overrides: installations.components + [
-            MessagingLibrary.backend(backend),
-            MessagingLibrary.settings(MessagingSettings(isAutoInitEnabled: autoInit, persistenceDirectory: directory)),
-        ])
-}
-
 @Suite("Persistence of the token between runs")
 struct PersistenceTests {
     @Test func aRestartedAppKeepsItsTokenAndItsMessages() async throws {
         try await withTemporaryDirectory { directory in
             let backend = LocalMessagingBackend()
             let installations = FakeInstallations(installationID: fid(1))
-            let firstRun = try run(directory, backend: backend, installations: installations)
+            let firstRun = try makePersistingApp(directory, backend: backend, installations: installations)
             let token = try await Messaging.messaging(app: firstRun).token()
             await firstRun.delete()
 
-            let second = try run(directory, backend: backend, installations: installations)
+            let second = try makePersistingApp(directory, backend: backend, installations: installations)
             let messaging = try Messaging.messaging(app: second)
             #expect(messaging.fcmToken == token)  // restored at configure, no fetch
             #expect(try await messaging.token() == token)
@@ -52,23 +31,23 @@ struct PersistenceTests {
     @Test func aDeletedTokenStaysDeletedAfterARestart() async throws {
         try await withTemporaryDirectory { directory in
             let backend = LocalMessagingBackend()
-            let firstRun = try run(directory, backend: backend)
+            let firstRun = try makePersistingApp(directory, backend: backend)
             let messaging = try Messaging.messaging(app: firstRun)
             _ = try await messaging.token()
             try await messaging.deleteToken()
             await firstRun.delete()
-            #expect(try Messaging.messaging(app: run(directory, backend: backend)).fcmToken == nil)
+            #expect(try Messaging.messaging(app: makePersistingApp(directory, backend: backend)).fcmToken == nil)
         }
     }
 
     @Test func anExplicitAutoInitSettingIsSavedAndWinsOverTheSettings() async throws {
         try await withTemporaryDirectory { directory in
             let backend = LocalMessagingBackend()
-            let firstRun = try run(directory, backend: backend, autoInit: nil)
+            let firstRun = try makePersistingApp(directory, backend: backend, autoInit: nil)
             let messaging = try Messaging.messaging(app: firstRun)
             messaging.isAutoInitEnabled = false
             await firstRun.delete()
-            let second = try Messaging.messaging(app: run(directory, backend: backend, autoInit: true))
+            let second = try Messaging.messaging(app: makePersistingApp(directory, backend: backend, autoInit: true))
             #expect(second.isAutoInitEnabled == false)
         }
     }
@@ -76,12 +55,12 @@ struct PersistenceTests {
     @Test func aTokenOfAnotherInstallationIDIsReplacedAtStart() async throws {
         try await withTemporaryDirectory { directory in
             let backend = LocalMessagingBackend()
-            let firstRun = try run(
+            let firstRun = try makePersistingApp(
                 directory, backend: backend, installations: FakeInstallations(installationID: fid(1)))
             let old = try await Messaging.messaging(app: firstRun).token()
             await firstRun.delete()
 
-            let second = try run(
+            let second = try makePersistingApp(
                 directory, backend: backend, installations: FakeInstallations(installationID: fid(2)),
                 autoInit: true)
             let messaging = try Messaging.messaging(app: second)
@@ -97,7 +76,7 @@ struct PersistenceTests {
                 .init(
                     senderID: "someone-else", appID: FlintOptions.testing.googleAppID, token: "x:APA91b",
                     installationID: fid(1), isAutoInitEnabled: nil))
-            let messaging = try Messaging.messaging(app: run(directory, backend: LocalMessagingBackend()))
+            let messaging = try Messaging.messaging(app: makePersistingApp(directory, backend: LocalMessagingBackend()))
             #expect(messaging.fcmToken == nil)
             #expect(messaging.persistenceError == nil)
         }
@@ -115,7 +94,7 @@ struct PersistenceTests {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             let url = directory.appendingPathComponent(MessagingPersistenceFile.fileName)
             try damaged.write(to: url)
-            let messaging = try Messaging.messaging(app: run(directory, backend: LocalMessagingBackend()))
+            let messaging = try Messaging.messaging(app: makePersistingApp(directory, backend: LocalMessagingBackend()))
             #expect(messaging.fcmToken == nil)
             let error = try #require(messaging.persistenceError)
             #expect(error.code == .unknown)
@@ -132,7 +111,7 @@ struct PersistenceTests {
             // The "directory" is a file: nothing can be written inside it.
             try Data("in the way".utf8).write(to: directory)
             let backend = LocalMessagingBackend()
-            let messaging = try Messaging.messaging(app: run(directory, backend: backend))
+            let messaging = try Messaging.messaging(app: makePersistingApp(directory, backend: backend))
             let error = await #expect(throws: MessagingError.self) { try await messaging.token() }
             #expect(error?.code == .unknown)
             #expect(error?.message.contains("Could not save") == true)
@@ -145,7 +124,7 @@ struct PersistenceTests {
     @Test func aDeletionThatCannotBeSavedIsReported() async throws {
         try await withTemporaryDirectory { directory in
             let backend = LocalMessagingBackend()
-            let messaging = try Messaging.messaging(app: run(directory, backend: backend))
+            let messaging = try Messaging.messaging(app: makePersistingApp(directory, backend: backend))
             _ = try await messaging.token()
             // Replace the directory by a file: the next write fails.
             try FileManager.default.removeItem(at: directory)

@@ -18,7 +18,9 @@ import Foundation
 /// tests).
 ///
 /// The token is cached and reused while it expires more than five minutes from now; concurrent refreshes
-/// share one provider request. Limited-use tokens are never cached.
+/// share one provider request. Limited-use tokens are never cached. With ``isTokenAutoRefreshEnabled`` (by
+/// default the app's data collection switch) the token is also refreshed in the background, halfway through its
+/// lifetime plus five minutes.
 public final class AppCheck: ComponentLifecycleMaintainer, Sendable {
     /// What AppCheck keeps behind its lock.
     struct State {
@@ -50,12 +52,46 @@ public final class AppCheck: ComponentLifecycleMaintainer, Sendable {
     let tokenListeners = ListenerBroadcaster<AppCheckToken>()
     /// Told once, when the app is deleted: finishes the streams.
     let deletionListeners = ListenerBroadcaster<Void>()
+    /// ``isTokenAutoRefreshEnabled`` when set on the instance.
+    private let explicitAutoRefresh = Locked<Bool?>(nil)
+    /// ``isTokenAutoRefreshEnabled`` when not set: the settings' value, else the app's data collection switch.
+    private let defaultAutoRefresh: @Sendable () -> Bool
+    /// Refreshes the token in the background while ``isTokenAutoRefreshEnabled``.
+    let refresher: AppCheckTokenRefresher
 
-    /// An App Check getting its tokens from `provider`.
-    init(appName: String, provider: any AppCheckProvider, settings: AppCheckSettings) {
+    /// An App Check getting its tokens from `provider`; with automatic refresh on, the first token is requested
+    /// at once. `dataCollectionDefault` reads the app's `isDataCollectionDefaultEnabled` (automatic refresh's
+    /// default when the settings say nothing).
+    init(
+        appName: String, provider: any AppCheckProvider, settings: AppCheckSettings,
+        dataCollectionDefault: @escaping @Sendable () -> Bool
+    ) {
         self.appName = appName
         self.provider = provider
         self.settings = settings
+        let configured = settings.isTokenAutoRefreshEnabled
+        defaultAutoRefresh = { configured ?? dataCollectionDefault() }
+        let explicit = explicitAutoRefresh
+        let fallback = defaultAutoRefresh
+        refresher = AppCheckTokenRefresher(
+            scheduler: settings.refreshScheduler, now: settings.now,
+            isEnabled: { explicit.withLock { $0 } ?? fallback() })
+        refresher.start { [weak self] in
+            // The new token reaches the refresher (and the listeners) through providerToken.
+            (try? await self?.providerToken(forcingRefresh: true)) != nil
+        }
+    }
+
+    /// Whether App Check refreshes its token in the background (Firebase's `isTokenAutoRefreshEnabled`): halfway
+    /// through the token's lifetime plus five minutes (at most at its expiry, at least a minute from
+    /// now), at once when there is none, and 30 seconds, 1 minute, … up to 16 minutes after failed refreshes.
+    /// Every new token is announced to ``tokenChanges``. As in Firebase: the value set here (for this run: Flint
+    /// does not save it), else ``AppCheckSettings/isTokenAutoRefreshEnabled``, else the app's
+    /// `isDataCollectionDefaultEnabled` as it is now (false once the app is gone). Turning it off stops the next
+    /// refresh; turning it on takes effect with the next token.
+    public var isTokenAutoRefreshEnabled: Bool {
+        get { explicitAutoRefresh.withLock { $0 } ?? defaultAutoRefresh() }
+        set { explicitAutoRefresh.withLock { $0 = newValue } }
     }
 
     // MARK: - Entry points
@@ -90,8 +126,10 @@ public final class AppCheck: ComponentLifecycleMaintainer, Sendable {
     /// token is announced to ``tokenChanges`` listeners.
     ///
     /// - Throws: the provider's error when it is in App Check's domain (an ``AppCheckErrorCode``, an
-    ///   ``AppCheckError``), otherwise an ``AppCheckError`` with code ``AppCheckErrorCode/unknown`` and the
-    ///   provider's error as its ``AppCheckError/underlyingError`` (`NSUnderlyingErrorKey`), as in Firebase.
+    ///   ``AppCheckError``); an App Check Core error (`com.google.app_check_core`) with a known code as an
+    ///   ``AppCheckError`` with that code; otherwise an ``AppCheckError`` with code ``AppCheckErrorCode/unknown``
+    ///   and the provider's error as its ``AppCheckError/underlyingError`` (`NSUnderlyingErrorKey`), as in
+    ///   Firebase.
     public func token(forcingRefresh: Bool) async throws -> AppCheckToken {
         do {
             return try await providerToken(forcingRefresh: forcingRefresh)
@@ -133,7 +171,10 @@ public final class AppCheck: ComponentLifecycleMaintainer, Sendable {
                 state.tokenVersion += 1
                 return true
             }
-            if isNew { notifyListeners() }
+            if isNew, case .success(let token) = result {
+                refresher.update(with: .success(expirationDate: token.expirationDate, receivedAt: settings.now()))
+                notifyListeners()
+            }
             return try result.get()
         }
     }
@@ -167,9 +208,10 @@ public final class AppCheck: ComponentLifecycleMaintainer, Sendable {
 
     // MARK: - Lifecycle
 
-    /// Called when the app is deleted: finishes every stream (``tokenChanges``), removes every listener and
-    /// cancels a request in flight.
+    /// Called when the app is deleted: stops the automatic refresh, finishes every stream (``tokenChanges``),
+    /// removes every listener and cancels a request in flight.
     public func appWillBeDeleted(_ app: FlintApp) async {
+        refresher.stop()
         state.withLock { $0.isDeleted = true }
         deletionListeners.send(())
         deletionListeners.removeAll()

@@ -52,15 +52,24 @@ public struct AppCheckError: Error, Sendable, CustomNSError, CustomStringConvert
         return text
     }
 
+    /// The domain of App Check Core's errors (`GACAppCheckErrorDomain`), which Firebase's App Check translates
+    /// into its own domain.
+    static let coreErrorDomain = "com.google.app_check_core"
+
     /// `error` when it is already in App Check's domain (an ``AppCheckErrorCode``, an ``AppCheckError`` or an
-    /// `NSError` of `com.firebase.appCheck`), otherwise an ``AppCheckErrorCode/unknown`` error with `error`
-    /// underneath (Firebase's `publicDomainErrorWithError:`).
+    /// `NSError` of `com.firebase.appCheck`); an App Check Core error (`com.google.app_check_core`) with a known
+    /// code as an ``AppCheckError`` with the same code, failure reason and underlying error; otherwise an
+    /// ``AppCheckErrorCode/unknown`` error with `error` underneath (Firebase's `publicDomainErrorWithError:`).
     static func publicDomain(_ error: any Error) -> any Error {
         if error is AppCheckErrorCode || error is AppCheckError { return error }
         let bridged = error as NSError
         if bridged.domain == errorDomain { return error }
-        return AppCheckError(
-            .unknown, failureReason: bridged.userInfo[NSLocalizedFailureReasonErrorKey] as? String,
-            underlyingError: error)
+        let failureReason = bridged.userInfo[NSLocalizedFailureReasonErrorKey] as? String
+        if bridged.domain == coreErrorDomain, let code = AppCheckErrorCode(rawValue: bridged.code) {
+            return AppCheckError(
+                code, failureReason: failureReason,
+                underlyingError: bridged.userInfo[NSUnderlyingErrorKey] as? any Error)
+        }
+        return AppCheckError(.unknown, failureReason: failureReason, underlyingError: error)
     }
 }

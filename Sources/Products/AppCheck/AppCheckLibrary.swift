@@ -32,7 +32,8 @@ public enum AppCheckLibrary: FlintLibrary {
                 isCacheable = true
                 return AppCheck(
                     appName: container.appName, provider: provider,
-                    settings: container.instance(for: AppCheckSettings.self) ?? AppCheckSettings())
+                    settings: container.instance(for: AppCheckSettings.self) ?? AppCheckSettings(),
+                    dataCollectionDefault: { [weak app] in app?.isDataCollectionDefaultEnabled ?? false })
             },
             Component(AppCheckInterop.self, dependencies: [.required(AppCheck.self)]) { container, _ in
                 container.instance(for: AppCheck.self)
@@ -50,7 +51,7 @@ public enum AppCheckLibrary: FlintLibrary {
         Component.instance(factory, as: (any AppCheckProviderFactory).self)
     }
 
-    /// An override serving `settings` (the clock) as the apps' ``AppCheckSettings``.
+    /// An override serving `settings` (the clock, automatic refresh) as the apps' ``AppCheckSettings``.
     public static func settings(_ settings: AppCheckSettings) -> Component {
         Component.instance(settings, as: AppCheckSettings.self)
     }

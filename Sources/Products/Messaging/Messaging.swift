@@ -27,8 +27,8 @@ import Foundation
 /// ``tokenUpdates``; Functions sends it as `Firebase-Instance-ID-Token` (through `MessagingInterop`).
 ///
 /// **Persistence**: with ``MessagingSettings/persistenceDirectory`` the token and an explicitly set
-/// ``isAutoInitEnabled`` survive a restart (a restored token is checked against the installation ID); without
-/// it they live in memory only.
+/// ``isAutoInitEnabled`` survive a restart (a restored token is checked against the installation ID, and not
+/// used once a week old); without it they live in memory only.
 public final class Messaging: MessagingInterop, ComponentLifecycleMaintainer, Sendable {
     /// The name of the app this instance belongs to (always the default app's).
     public let appName: String
@@ -46,6 +46,10 @@ public final class Messaging: MessagingInterop, ComponentLifecycleMaintainer, Se
     let senderTokens = SenderTokens()
     private let installationIDRegistration = Locked<(any ListenerRegistration)?>(nil)
     private let persistence: MessagingPersistenceFile?
+    /// ``MessagingSettings/isAutoInitEnabled`` (Firebase's `FirebaseMessagingAutoInitEnabled` Info.plist key).
+    private let configuredAutoInit: Bool?
+    /// The app's `isDataCollectionDefaultEnabled`, read each time (false once the app is gone).
+    private let dataCollectionDefault: @Sendable () -> Bool
 
     private struct State {
         var token: String?
@@ -55,15 +59,17 @@ public final class Messaging: MessagingInterop, ComponentLifecycleMaintainer, Se
         var generation = 0
         var fetch: (generation: Int, task: Task<String, any Error>)?
         var receiver: (any ListenerRegistration)?
-        var isAutoInitEnabled: Bool
         var refresh: Task<Void, Never>?
         /// The last token told to the delegate and listeners, and those waiting to be told, in order.
         var announced: String?
         var pendingAnnouncements: [String?] = []
         var isAnnouncing = false
         var isDeleted = false
-        /// ``isAutoInitEnabled`` when set explicitly (or restored), the only value saved.
+        /// ``isAutoInitEnabled`` when set explicitly (or restored), the only value saved; it wins over
+        /// ``configuredAutoInit`` and the app's data collection switch.
         var explicitAutoInit: Bool?
+        /// When the token was fetched (saved with it: a restored token older than ``tokenFreshness`` is not used).
+        var tokenFetchedAt: Date?
         /// The last error reading or writing the saved state; nil after a successful write.
         var persistenceError: MessagingError?
     }
@@ -78,6 +84,10 @@ public final class Messaging: MessagingInterop, ComponentLifecycleMaintainer, Se
     /// How many times ``token()`` starts over after a fetch was superseded before giving up.
     static let maximumAttempts = 3
 
+    /// A saved token older than this (a week) is not restored: a new one is fetched, as Firebase's
+    /// `FIRMessagingTokenInfo.isFreshWithIID:` refreshes a token after seven days.
+    static let tokenFreshness: TimeInterval = 7 * 24 * 60 * 60
+
     init(
         app: FlintApp, installations: (any InstallationsInterop)?, backend: any MessagingBackend,
         settings: MessagingSettings
@@ -87,7 +97,9 @@ public final class Messaging: MessagingInterop, ComponentLifecycleMaintainer, Se
         self.installations = installations
         appBackend = backend
         persistence = settings.persistenceDirectory.map { MessagingPersistenceFile(directory: $0) }
-        state = Locked(State(isAutoInitEnabled: settings.isAutoInitEnabled ?? app.isDataCollectionDefaultEnabled))
+        configuredAutoInit = settings.isAutoInitEnabled
+        dataCollectionDefault = { [weak app] in app?.isDataCollectionDefaultEnabled ?? false }
+        state = Locked(State())
     }
 
     /// Restores a saved token (then checks its installation ID), listens for installation ID changes and, with
@@ -121,12 +133,12 @@ public final class Messaging: MessagingInterop, ComponentLifecycleMaintainer, Se
                 guard let saved = try persistence.load(), saved.senderID == options.gcmSenderID,
                     saved.appID == options.googleAppID
                 else { return nil }
-                if let autoInit = saved.isAutoInitEnabled {
-                    state.isAutoInitEnabled = autoInit
-                    state.explicitAutoInit = autoInit
-                }
-                guard let token = saved.token, let installationID = saved.installationID else { return nil }
+                if let autoInit = saved.isAutoInitEnabled { state.explicitAutoInit = autoInit }
+                guard let token = saved.token, let installationID = saved.installationID,
+                    let fetchedAt = saved.fetchedAt, Date().timeIntervalSince(fetchedAt) < Self.tokenFreshness
+                else { return nil }
                 state.token = token
+                state.tokenFetchedAt = fetchedAt
                 state.request = MessagingRegistrationRequest(
                     senderID: options.gcmSenderID, appID: options.googleAppID,
                     projectID: options.projectID, apiKey: options.apiKey,
@@ -147,7 +159,8 @@ public final class Messaging: MessagingInterop, ComponentLifecycleMaintainer, Se
             try persistence.save(
                 MessagingPersistenceFile.Contents(
                     senderID: options.gcmSenderID, appID: options.googleAppID, token: state.token,
-                    installationID: state.request?.installationID, isAutoInitEnabled: state.explicitAutoInit))
+                    installationID: state.request?.installationID, isAutoInitEnabled: state.explicitAutoInit,
+                    fetchedAt: state.token == nil ? nil : state.tokenFetchedAt))
             state.persistenceError = nil
         } catch {
             state.persistenceError = error
@@ -208,22 +221,28 @@ public final class Messaging: MessagingInterop, ComponentLifecycleMaintainer, Se
     }
 
     /// Whether a token is fetched automatically: when the instance starts, when this is turned on, and after
-    /// the installation ID changes. Defaults to the app's `isDataCollectionDefaultEnabled`. Saved when set, with
-    /// ``MessagingSettings/persistenceDirectory``.
+    /// the installation ID changes. As in Firebase, the first of: the value set here (saved, with
+    /// ``MessagingSettings/persistenceDirectory``), ``MessagingSettings/isAutoInitEnabled``, and the app's
+    /// `isDataCollectionDefaultEnabled` as it is now (read on every use, so turning that switch off turns
+    /// auto-init off too).
     public var isAutoInitEnabled: Bool {
-        get { state.withLock { $0.isAutoInitEnabled } }
+        get { state.withLock { autoInit(in: $0) } }
         set {
             let start = state.withLock { state in
                 let start =
-                    newValue && !state.isAutoInitEnabled && state.token == nil && state.fetch == nil
+                    newValue && !autoInit(in: state) && state.token == nil && state.fetch == nil
                     && !state.isDeleted
-                state.isAutoInitEnabled = newValue
                 state.explicitAutoInit = newValue
                 try? save(&state)  // a failure is in persistenceError
                 return start
             }
             if start { refresh(deleting: nil) }
         }
+    }
+
+    /// ``isAutoInitEnabled`` given `state` (called with the lock held; reads an atomic flag, runs no user code).
+    private func autoInit(in state: State) -> Bool {
+        state.explicitAutoInit ?? configuredAutoInit ?? dataCollectionDefault()
     }
 
     /// The app's embedded backend, or nil when the app's ``MessagingBackend`` is another kind or this
@@ -425,13 +444,14 @@ public final class Messaging: MessagingInterop, ComponentLifecycleMaintainer, Se
         let (token, request) = try await register(senderID: options.gcmSenderID)
         let kept = state.withLock { state -> Result<Bool, MessagingError> in
             guard !state.isDeleted, state.generation == generation else { return .success(false) }
-            let previous = (state.token, state.request)
+            let previous = (state.token, state.request, state.tokenFetchedAt)
             state.token = token
             state.request = request
+            state.tokenFetchedAt = Date()
             do throws(MessagingError) {
                 try save(&state)
             } catch {
-                (state.token, state.request) = previous
+                (state.token, state.request, state.tokenFetchedAt) = previous
                 return .failure(error)
             }
             return .success(true)
@@ -507,7 +527,7 @@ public final class Messaging: MessagingInterop, ComponentLifecycleMaintainer, Se
             else { return nil }
             state.generation += 1
             state.fetch = nil
-            let taken = (state.token, state.request, state.receiver, state.isAutoInitEnabled)
+            let taken = (state.token, state.request, state.receiver, autoInit(in: state))
             state.token = nil
             state.request = nil
             state.receiver = nil

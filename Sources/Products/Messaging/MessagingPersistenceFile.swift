@@ -19,6 +19,8 @@ struct MessagingPersistenceFile: Sendable {
         var token: String?
         var installationID: String?
         var isAutoInitEnabled: Bool?
+        /// When the token was fetched; a save without it (an older Flint's) holds a token that is not restored.
+        var fetchedAt: Date?
     }
 
     /// The file's name inside the directory (Messaging exists in the default app only: one file).

@@ -9,8 +9,8 @@ import Foundation
 ///                                  overrides: [MessagingLibrary.settings(MessagingSettings(isAutoInitEnabled: false))])
 /// ```
 public struct MessagingSettings: Sendable, Hashable {
-    /// The initial ``Messaging/isAutoInitEnabled``; nil (the default) follows the app's
-    /// `isDataCollectionDefaultEnabled`.
+    /// ``Messaging/isAutoInitEnabled`` until it is set; nil (the default) follows the app's
+    /// `isDataCollectionDefaultEnabled` as it is at each use.
     public var isAutoInitEnabled: Bool?
 
     /// Where the token and an explicitly set ``Messaging/isAutoInitEnabled`` are saved between runs (one file,

@@ -5,8 +5,8 @@ enum MessagingTopic {
     /// The prefix of a topic's full name.
     static let prefix = "/topics/"
 
-    /// The longest name accepted (without the prefix). Firebase's client has no limit; Flint refuses huge
-    /// input rather than send it.
+    /// The longest name accepted (without the prefix), as Firebase's Android client checks it
+    /// (`[a-zA-Z0-9-_.~%]{1,900}`); its Apple client has no limit.
     static let maximumLength = 900
 
     /// The bare name of `topic` (prefix removed), or nil when it is empty or has a character outside the

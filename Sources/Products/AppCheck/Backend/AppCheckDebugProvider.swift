@@ -28,8 +28,13 @@ public final class AppCheckDebugProvider: AppCheckProvider {
     }
 
     /// The environment variable whose non-empty value is the debug token of an exchanging provider (as in
-    /// Firebase, it wins over any other setting).
+    /// Firebase, it wins over the `debugToken` setting; ``coreDebugTokenEnvironmentKey`` wins over it).
     public static let debugTokenEnvironmentKey = "FIRAAppCheckDebugToken"
+
+    /// App Check Core's environment variable for the debug token, `AppCheckDebugToken`: when it is set (non-empty)
+    /// it wins over ``debugTokenEnvironmentKey`` and the `debugToken` setting, as in AppCheckCore's debug
+    /// provider.
+    public static let coreDebugTokenEnvironmentKey = "AppCheckDebugToken"
 
     /// The debug secret. An exchanging provider sends it to ``endpoint``, where it must be registered (Firebase
     /// console, App Check, Manage debug tokens); an embedded provider only records it.
@@ -81,9 +86,9 @@ public final class AppCheckDebugProvider: AppCheckProvider {
     ///   - app: the app the tokens are for.
     ///   - endpoint: the App Check service (default) or an emulator.
     ///   - debugToken: the debug secret registered in the console. As in Firebase, a non-empty
-    ///     `FIRAAppCheckDebugToken` in `environment` wins; without either, a random UUID (logged nowhere:
-    ///     read it from ``debugToken`` to register it).
-    ///   - environment: where `FIRAAppCheckDebugToken` is looked up (the process environment by default).
+    ///     `AppCheckDebugToken`, then a non-empty `FIRAAppCheckDebugToken`, in `environment` wins; without any,
+    ///     a random UUID (logged nowhere: read it from ``debugToken`` to register it).
+    ///   - environment: where the variables are looked up (the process environment by default).
     ///   - session: the `URLSession` to send with, which stays the caller's; by default the provider's own
     ///     ephemeral session (no cookies, no cache).
     ///   - timeout: the request's timeout in seconds.
@@ -95,7 +100,8 @@ public final class AppCheckDebugProvider: AppCheckProvider {
         session: URLSession? = nil, timeout: TimeInterval = 60,
         now: @escaping @Sendable () -> Date = { Date() }
     ) {
-        let fromEnvironment = environment[Self.debugTokenEnvironmentKey].flatMap { $0.isEmpty ? nil : $0 }
+        let fromEnvironment = [Self.coreDebugTokenEnvironmentKey, Self.debugTokenEnvironmentKey].lazy
+            .compactMap { environment[$0] }.first { !$0.isEmpty }
         self.debugToken = fromEnvironment ?? debugToken ?? UUID().uuidString
         appID = app.options.googleAppID
         tokenLifetime = 0

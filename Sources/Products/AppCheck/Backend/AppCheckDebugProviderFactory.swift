@@ -16,7 +16,7 @@ import Foundation
 /// clock, or to use a real provider.
 public struct AppCheckDebugProviderFactory: AppCheckProviderFactory {
     /// The debug secret every provider uses; nil: a random one per provider (an exchanging provider first
-    /// looks at `FIRAAppCheckDebugToken` in the environment).
+    /// looks at `AppCheckDebugToken`, then `FIRAAppCheckDebugToken`, in the environment).
     public var debugToken: String?
     /// The lifetime of tokens minted by embedded providers, in seconds.
     public var tokenLifetime: TimeInterval
