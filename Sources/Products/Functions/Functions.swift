@@ -144,7 +144,7 @@ public final class Functions: Sendable {
     #if DEBUG
         /// Whether calls may carry the ID and App Check tokens over plain HTTP to a host that is not loopback: an
         /// emulator on another machine, reached from a device by its network address (the SDK's debug-only escape
-        /// hatch, false by default). Without it such a call fails with ``FunctionsErrorCode/unauthenticated``
+        /// hatch, false by default). Without it such a call fails with `unauthenticated`
         /// before anything is sent when it would carry a token, and goes without the FCM token otherwise.
         ///
         /// Only in debug builds, as in the SDK, so that a release build can never send tokens unencrypted.
