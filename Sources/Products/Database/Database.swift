@@ -123,10 +123,12 @@ public final class Database: Sendable {
         return reference().child(path)
     }
 
-    /// The location a full URL of this database names (`https://host/a/b`). A URL of another database or a
+    /// The location a full URL of this database names (`https://host/a/b`; each segment decoded as in the SDK:
+    /// `+` is a space, percent escapes are undone, malformed ones kept). A URL of another database or a
     /// malformed one gives a reference whose operations throw ``DatabaseErrorCode/invalidArgument``.
     public func reference(fromURL databaseUrl: String) -> DatabaseReference {
-        guard let parsed = URLComponents(string: databaseUrl), let host = parsed.host,
+        let (origin, path) = DatabaseURLPath.split(databaseUrl)
+        guard let parsed = URLComponents(string: origin), let host = parsed.host,
             let scheme = parsed.scheme, ["http", "https"].contains(scheme.lowercased())
         else {
             return DatabaseReference(
@@ -140,7 +142,7 @@ public final class Database: Sendable {
                     "(referenceFromURL:) Invalid URL (\(databaseUrl)) passed to "
                         + "getReference(). URL was not from the same database (\(url))."))
         }
-        return reference(withPath: parsed.path)
+        return reference(withPath: path)
     }
 
     /// `scheme://host[:port]`, lowercased: how instances are keyed.
