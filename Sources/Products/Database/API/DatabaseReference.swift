@@ -14,7 +14,7 @@ import Foundation
 /// the backend; the `async` forms return, and the completion blocks run, once the backend accepted or
 /// refused the write (a refusal reverts the local change, with events). An invalid path gives a reference
 /// whose operations throw ``DatabaseErrorCode/invalidArgument``.
-public final class DatabaseReference: DatabaseQuery, @unchecked Sendable {
+public final class DatabaseReference: DatabaseQuery, CustomStringConvertible, @unchecked Sendable {
     // @unchecked: immutable, like DatabaseQuery.
     init(database: Database, path: DatabasePath, error: DatabaseError?) {
         super.init(database: database, spec: QuerySpec(path: path, error: error))
@@ -33,13 +33,18 @@ public final class DatabaseReference: DatabaseQuery, @unchecked Sendable {
     /// The root of the database.
     public var root: DatabaseReference { DatabaseReference(database: database, path: .root, error: nil) }
 
-    /// The location's URL: the database URL followed by the percent-encoded keys.
+    /// The location's URL, as the SDK's `URL`: the database URL for the root, else the parent's URL, `/` and
+    /// the key percent-encoded as the SDK's `urlEncoded:` does (all but ASCII letters, digits and `-._~`):
+    /// `https://host/a%40b/space%20`.
     public var url: String {
-        database.url + "/"
+        ([database.url]
             + spec.path.keys.map {
                 $0.addingPercentEncoding(withAllowedCharacters: Self.keyCharacters) ?? $0
-            }.joined(separator: "/")
+            }).joined(separator: "/")
     }
+
+    /// The location's ``url``, as the SDK's `description`.
+    public var description: String { url }
 
     /// The location at `pathString` (one key, or several separated by `/`) below this one. An invalid path
     /// gives a reference whose operations throw ``DatabaseErrorCode/invalidArgument``.
@@ -133,7 +138,9 @@ public final class DatabaseReference: DatabaseQuery, @unchecked Sendable {
 
     // MARK: - Internals
 
-    private static let keyCharacters = CharacterSet.urlPathAllowed.subtracting(CharacterSet(charactersIn: "/"))
+    /// What the SDK leaves unescaped in a key of a URL.
+    private static let keyCharacters = CharacterSet(
+        charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 
     static func now() -> Double { (Date().timeIntervalSince1970 * 1000).rounded(.down) }
 

@@ -4,9 +4,9 @@ import Foundation
 extension DatabaseNode {
     /// The node as the SDK's `DataSnapshot.value` gives it: nil for null; `Bool`, `String`; a number as `Int`
     /// when it is integral and exactly representable (|n| ≤ 2^53), otherwise `Double`; children as
-    /// `[String: Any]`, or as `[Any]` by the SDK's array rule — every key a non-negative integer (ASCII digits)
-    /// and the largest below twice the number of children — with `NSNull()` in the gaps. Priorities are left
-    /// out (see ``exportValue``).
+    /// `[String: Any]`, or as `[Any]` by the SDK's array rule — every key a non-negative integer (ASCII digits,
+    /// no leading zero) and the largest below twice the number of children — with `NSNull()` in the gaps.
+    /// Priorities are left out (see ``exportValue``).
     var value: Any? { export(withPriorities: false) }
 
     /// The node as the SDK's `DataSnapshot.valueInExportFormat`: like ``value`` but never as arrays, and with
@@ -40,7 +40,9 @@ extension DatabaseNode {
         var indexed: [(Int, Child)] = []
         indexed.reserveCapacity(children.count)
         for child in children {
-            guard child.key.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
+            // A key with a leading zero ("01") is a string to the SDK, as "0" alone is not.
+            guard child.key == "0" || !child.key.hasPrefix("0"),
+                child.key.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
                 let index = Int(child.key)
             else { return nil }
             maximum = max(maximum, index)
