@@ -155,8 +155,10 @@ public class DatabaseQuery: @unchecked Sendable {
         return validated(spec)
     }
 
-    /// A bound, or nil when the value or key is not valid.
+    /// A bound, or nil when the value (an object or array, even an empty one, as in the SDK) or key is not
+    /// valid.
     private func bound(_ value: Any?, _ childKey: String?, exclusive: Bool, method: String) -> QuerySpec.Bound? {
+        if value is [Any] || value is [String: Any] || value is NSArray || value is NSDictionary { return nil }
         guard let node = try? DatabaseNode(parsing: value, now: 0), !node.hasChildren else { return nil }
         if let childKey, (try? DatabasePath.validate(key: childKey)) == nil { return nil }
         return QuerySpec.Bound(value: SortValue(node), key: childKey, exclusive: exclusive)
