@@ -253,10 +253,12 @@ public class DatabaseQuery: @unchecked Sendable {
         _ = listen(eventType, once: true, block, cancelBlock)
     }
 
-    /// Removes the observer `handle` (of any query of this database); later events do not reach it.
+    /// Removes the observer `handle` when it observes this query, or (on a reference or another query of all
+    /// the children in the default order) any query at this location, as the SDK does; later events do not
+    /// reach it. A handle of another query is left alone.
     public func removeObserver(withHandle handle: DatabaseHandle) {
         guard let id = Int(exactly: handle) else { return }
-        database.engine.removeListener(id)
+        database.engine.removeListener(id, of: spec)
     }
 
     /// Removes this query's observers; on a reference, every observer at its location (not what

@@ -812,11 +812,26 @@ final class DatabaseEngine: Sendable {
         state.withLock { $0.listeners.removeValue(forKey: id)?.registration }?.remove()
     }
 
+    /// Removes the listener `id` when it belongs to `spec`, or to any query at its location when `spec` is a
+    /// plain location (the SDK's `removeObserverWithHandle:`); otherwise does nothing.
+    func removeListener(_ id: Int, of spec: QuerySpec) {
+        let registration = state.withLock { state -> (any ListenerRegistration)? in
+            guard let listener = state.listeners[id], Self.matches(listener.spec, spec) else { return nil }
+            return state.listeners.removeValue(forKey: id)?.registration
+        }
+        registration?.remove()
+    }
+
+    /// Whether a listener of `listened` is one of `spec`'s: the same query, or any at a plain location's path.
+    private static func matches(_ listened: QuerySpec, _ spec: QuerySpec) -> Bool {
+        spec.isDefault ? listened.path == spec.path : listened == spec
+    }
+
     /// Removes the listeners of `spec`: every listener at its location when it is a plain location.
     func removeListeners(matching spec: QuerySpec) {
         let registrations = state.withLock { state -> [any ListenerRegistration] in
             let removed = state.listeners.filter { _, listener in
-                !listener.hidden && (spec.isDefault ? listener.spec.path == spec.path : listener.spec == spec)
+                !listener.hidden && Self.matches(listener.spec, spec)
             }
             for id in removed.keys { state.listeners[id] = nil }
             return removed.values.compactMap(\.registration)
