@@ -95,12 +95,15 @@ struct DatabaseNode: Sendable, Equatable {
 
     // MARK: Writing
 
-    /// This node with `child` stored under `key` (null removes it).
+    /// This node with `child` stored under `key` (null removes it; removing below a leaf or null leaves it as
+    /// it is, as in the SDK).
     func setting(child: DatabaseNode, forKey key: String) -> DatabaseNode {
         var tree: OrderedTree<Child>
         switch content {
         case .children(let existing): tree = existing
-        case .null, .leaf: tree = OrderedTree()
+        case .null, .leaf:
+            if child.isNull { return self }
+            tree = OrderedTree()
         }
         let probe = Child(key: key, node: .null)
         _ = tree.remove(probe, by: Self.compareKeys)
