@@ -39,6 +39,11 @@ func databaseCode(of body: () async throws -> Void) async -> DatabaseErrorCode? 
     }
 }
 
+/// The error code `getData()` of `query` throws (an invalid query's), or nil.
+func databaseCode(of query: DatabaseQuery) async -> DatabaseErrorCode? {
+    await databaseCode { _ = try await query.getData() }
+}
+
 /// `value` as compact JSON with sorted keys (`null` for nil).
 func json(_ value: Any?) -> String {
     guard let value else { return "null" }

@@ -7,52 +7,50 @@ import Testing
 
 @Suite("Database query validation: the SDK's errors, as invalidArgument")
 struct QueryValidationTests {
-    private func code(_ query: DatabaseQuery) async -> DatabaseErrorCode? {
-        await databaseCode { _ = try await query.getData() }
-    }
-
     @Test func oneOrderByPerQuery() async throws {
         let ref = try makeDatabase().reference(withPath: "q")
-        #expect(await code(ref.queryOrderedByKey().queryOrderedByValue()) == .invalidArgument)
-        #expect(await code(ref.queryOrdered(byChild: "a").queryOrderedByPriority()) == .invalidArgument)
-        #expect(await code(ref.queryOrderedByKey()) == nil)
+        #expect(await databaseCode(of: ref.queryOrderedByKey().queryOrderedByValue()) == .invalidArgument)
+        #expect(await databaseCode(of: ref.queryOrdered(byChild: "a").queryOrderedByPriority()) == .invalidArgument)
+        #expect(await databaseCode(of: ref.queryOrderedByKey()) == nil)
     }
 
     @Test func limitIsPositiveBelow2To31AndSetOnce() async throws {
         let ref = try makeDatabase().reference(withPath: "q")
-        #expect(await code(ref.queryLimited(toFirst: 0)) == .invalidArgument)
-        #expect(await code(ref.queryLimited(toLast: 1 << 31)) == .invalidArgument)
-        #expect(await code(ref.queryLimited(toFirst: 1).queryLimited(toLast: 1)) == .invalidArgument)
-        #expect(await code(ref.queryLimited(toLast: (1 << 31) - 1)) == nil)
+        #expect(await databaseCode(of: ref.queryLimited(toFirst: 0)) == .invalidArgument)
+        #expect(await databaseCode(of: ref.queryLimited(toLast: 1 << 31)) == .invalidArgument)
+        #expect(await databaseCode(of: ref.queryLimited(toFirst: 1).queryLimited(toLast: 1)) == .invalidArgument)
+        #expect(await databaseCode(of: ref.queryLimited(toLast: (1 << 31) - 1)) == nil)
     }
 
     @Test func equalToDoesNotCombineWithStartOrEnd() async throws {
         let ref = try makeDatabase().reference(withPath: "q").queryOrderedByValue()
-        #expect(await code(ref.queryStarting(atValue: 1).queryEqual(toValue: 2)) == .invalidArgument)
-        #expect(await code(ref.queryEqual(toValue: 2).queryEnding(atValue: 3)) == .invalidArgument)
-        #expect(await code(ref.queryStarting(atValue: 1).queryStarting(atValue: 2)) == .invalidArgument)
+        #expect(await databaseCode(of: ref.queryStarting(atValue: 1).queryEqual(toValue: 2)) == .invalidArgument)
+        #expect(await databaseCode(of: ref.queryEqual(toValue: 2).queryEnding(atValue: 3)) == .invalidArgument)
+        #expect(await databaseCode(of: ref.queryStarting(atValue: 1).queryStarting(atValue: 2)) == .invalidArgument)
     }
 
     @Test func keyOrderTakesStringsWithoutChildKeys() async throws {
         let ref = try makeDatabase().reference(withPath: "q").queryOrderedByKey()
-        #expect(await code(ref.queryStarting(atValue: 1)) == .invalidArgument)
-        #expect(await code(ref.queryStarting(atValue: "a", childKey: "b")) == .invalidArgument)
-        #expect(await code(ref.queryEqual(toValue: "a")) == nil)
+        #expect(await databaseCode(of: ref.queryStarting(atValue: 1)) == .invalidArgument)
+        #expect(await databaseCode(of: ref.queryStarting(atValue: "a", childKey: "b")) == .invalidArgument)
+        #expect(await databaseCode(of: ref.queryEqual(toValue: "a")) == nil)
     }
 
     @Test func priorityOrderRefusesBooleans() async throws {
         let ref = try makeDatabase().reference(withPath: "q")
-        #expect(await code(ref.queryStarting(atValue: true)) == .invalidArgument)
-        #expect(await code(ref.queryStarting(atValue: 1).queryEnding(atValue: "z")) == nil)
+        #expect(await databaseCode(of: ref.queryStarting(atValue: true)) == .invalidArgument)
+        #expect(await databaseCode(of: ref.queryStarting(atValue: 1).queryEnding(atValue: "z")) == nil)
     }
 
     @Test func queryValuesAreLeavesAndChildPathsAreValid() async throws {
         let ref = try makeDatabase().reference(withPath: "q")
-        #expect(await code(ref.queryOrderedByValue().queryStarting(atValue: ["a": 1])) == .invalidArgument)
-        #expect(await code(ref.queryOrderedByValue().queryStarting(atValue: 1, childKey: "a.b")) == .invalidArgument)
-        #expect(await code(ref.queryOrdered(byChild: "a.b")) == .invalidArgument)
-        #expect(await code(ref.queryOrdered(byChild: "$key")) == .invalidArgument)
-        #expect(await code(ref.queryOrdered(byChild: "a/b")) == nil)
+        #expect(await databaseCode(of: ref.queryOrderedByValue().queryStarting(atValue: ["a": 1])) == .invalidArgument)
+        #expect(
+            await databaseCode(of: ref.queryOrderedByValue().queryStarting(atValue: 1, childKey: "a.b"))
+                == .invalidArgument)
+        #expect(await databaseCode(of: ref.queryOrdered(byChild: "a.b")) == .invalidArgument)
+        #expect(await databaseCode(of: ref.queryOrdered(byChild: "$key")) == .invalidArgument)
+        #expect(await databaseCode(of: ref.queryOrdered(byChild: "a/b")) == nil)
     }
 
     @Test func anObserverOfAnInvalidQueryGetsTheError() async throws {

@@ -9,10 +9,6 @@ import Testing
 /// query's operations throw ``DatabaseErrorCode/invalidArgument``.
 @Suite("SDK FIRDatabaseQueryTests")
 struct SDKDatabaseQueryTests {
-    private func code(_ query: DatabaseQuery) async -> DatabaseErrorCode? {
-        await databaseCode { _ = try await query.getData() }
-    }
-
     /// `testCanCreateBasicQueries`.
     @Test func basicQueriesAreValid() async throws {
         let ref = try makeDatabase().reference(withPath: "q")
@@ -36,7 +32,7 @@ struct SDKDatabaseQueryTests {
             ]
         }
         for query in queries {
-            #expect(await code(query) == nil)
+            #expect(await databaseCode(of: query) == nil)
         }
     }
 
@@ -48,7 +44,7 @@ struct SDKDatabaseQueryTests {
         ]
         for first in limits {
             for second in limits {
-                #expect(await code(second(first(ref))) == .invalidArgument)
+                #expect(await databaseCode(of: second(first(ref))) == .invalidArgument)
             }
         }
         let orders: [(DatabaseQuery) -> DatabaseQuery] = [
@@ -57,7 +53,7 @@ struct SDKDatabaseQueryTests {
         ]
         for first in orders {
             for second in orders {
-                #expect(await code(second(first(ref))) == .invalidArgument)
+                #expect(await databaseCode(of: second(first(ref))) == .invalidArgument)
             }
         }
         let bounds: [(DatabaseQuery) -> DatabaseQuery] = [
@@ -66,10 +62,10 @@ struct SDKDatabaseQueryTests {
         ]
         for (i, first) in bounds.enumerated() {
             for (j, second) in bounds.enumerated() where i == j || i == 2 || j == 2 {
-                #expect(await code(second(first(ref))) == .invalidArgument)
+                #expect(await databaseCode(of: second(first(ref))) == .invalidArgument)
             }
         }
-        #expect(await code(ref.queryStarting(atValue: "foo").queryEnding(atValue: "goo")) == nil)
+        #expect(await databaseCode(of: ref.queryStarting(atValue: "foo").queryEnding(atValue: "goo")) == nil)
     }
 
     /// `testInvalidQueryParams`: key order takes string bounds without child keys, before or after the order.
@@ -88,7 +84,7 @@ struct SDKDatabaseQueryTests {
             ref.queryEnding(atValue: 1).queryOrderedByKey(), ref.queryEnding(atValue: true).queryOrderedByKey(),
         ]
         for query in invalid {
-            #expect(await code(query) == .invalidArgument)
+            #expect(await databaseCode(of: query) == .invalidArgument)
         }
     }
 
@@ -96,34 +92,34 @@ struct SDKDatabaseQueryTests {
     @Test func boundsAreLeavesAndPriorityBoundsAreNotBooleans() async throws {
         let ref = try makeDatabase().reference(withPath: "q")
         for value: Any in [[Any](), [String: Any]()] {
-            #expect(await code(ref.queryStarting(atValue: value)) == .invalidArgument)
-            #expect(await code(ref.queryEnding(atValue: value)) == .invalidArgument)
-            #expect(await code(ref.queryEqual(toValue: value)) == .invalidArgument)
+            #expect(await databaseCode(of: ref.queryStarting(atValue: value)) == .invalidArgument)
+            #expect(await databaseCode(of: ref.queryEnding(atValue: value)) == .invalidArgument)
+            #expect(await databaseCode(of: ref.queryEqual(toValue: value)) == .invalidArgument)
         }
         let byPriority = ref.queryOrderedByPriority()
-        #expect(await code(byPriority.queryStarting(atValue: true)) == .invalidArgument)
-        #expect(await code(byPriority.queryEnding(atValue: false)) == .invalidArgument)
-        #expect(await code(byPriority.queryEqual(toValue: true)) == .invalidArgument)
+        #expect(await databaseCode(of: byPriority.queryStarting(atValue: true)) == .invalidArgument)
+        #expect(await databaseCode(of: byPriority.queryEnding(atValue: false)) == .invalidArgument)
+        #expect(await databaseCode(of: byPriority.queryEqual(toValue: true)) == .invalidArgument)
     }
 
     /// `testLimitRanges`.
     @Test func limitsArePositiveAndFitIn32Bits() async throws {
         let ref = try makeDatabase().reference(withPath: "q")
         let maximum: UInt = (1 << 31) - 1
-        #expect(await code(ref.queryLimited(toLast: 0)) == .invalidArgument)
-        #expect(await code(ref.queryLimited(toFirst: 0)) == .invalidArgument)
-        #expect(await code(ref.queryLimited(toFirst: maximum)) == nil)
-        #expect(await code(ref.queryLimited(toLast: maximum)) == nil)
-        #expect(await code(ref.queryLimited(toFirst: maximum + 1)) == .invalidArgument)
-        #expect(await code(ref.queryLimited(toLast: maximum + 1)) == .invalidArgument)
+        #expect(await databaseCode(of: ref.queryLimited(toLast: 0)) == .invalidArgument)
+        #expect(await databaseCode(of: ref.queryLimited(toFirst: 0)) == .invalidArgument)
+        #expect(await databaseCode(of: ref.queryLimited(toFirst: maximum)) == nil)
+        #expect(await databaseCode(of: ref.queryLimited(toLast: maximum)) == nil)
+        #expect(await databaseCode(of: ref.queryLimited(toFirst: maximum + 1)) == .invalidArgument)
+        #expect(await databaseCode(of: ref.queryLimited(toLast: maximum + 1)) == .invalidArgument)
     }
 
     /// `testInvalidKeys`.
     @Test(arguments: [".test", "test.", "fo$o", "[what", "ever]", "ha#sh", "/thing", "th/ing", "thing/"])
     func boundChildKeysAreValidKeys(key: String) async throws {
         let byPriority = try makeDatabase().reference(withPath: "q").queryOrderedByPriority()
-        #expect(await code(byPriority.queryStarting(atValue: nil, childKey: key)) == .invalidArgument)
-        #expect(await code(byPriority.queryEnding(atValue: nil, childKey: key)) == .invalidArgument)
+        #expect(await databaseCode(of: byPriority.queryStarting(atValue: nil, childKey: key)) == .invalidArgument)
+        #expect(await databaseCode(of: byPriority.queryEnding(atValue: nil, childKey: key)) == .invalidArgument)
     }
 
     /// `testOffCanBeCalledOnDefault`, `testOffCanBeCalledOnHandle`, `testOffCanBeCalledOnSpecificQuery`,
