@@ -28,19 +28,17 @@ enum RemoteConfigDefaults {
     /// - Throws: ``RemoteConfigCodableError/invalidSetDefaultsInput(_:)`` when the file cannot be read, is larger
     ///   than 4 MiB, is not a plist dictionary, or holds a value that cannot be used.
     static func entries(fromPlistAt url: URL) throws(RemoteConfigCodableError) -> [String: Data] {
-        let data: Data
+        let saved: Data?
         do {
-            let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
-            if let size = attributes[.size] as? Int, size > maximumPlistSize {
-                throw RemoteConfigCodableError.invalidSetDefaultsInput(
-                    "The plist \(url.lastPathComponent) is larger than \(maximumPlistSize) bytes.")
-            }
-            data = try Data(contentsOf: url)
-        } catch let error as RemoteConfigCodableError {
-            throw error
-        } catch {
+            saved = try SavedFile.contents(of: url, maximumSize: maximumPlistSize)
+        } catch .tooLarge {
             throw .invalidSetDefaultsInput(
-                "The plist \(url.lastPathComponent) cannot be read: \(error.localizedDescription)")
+                "The plist \(url.lastPathComponent) is larger than \(maximumPlistSize) bytes.")
+        } catch {
+            throw .invalidSetDefaultsInput("The plist \(url.lastPathComponent) cannot be read: \(error)")
+        }
+        guard let data = saved else {
+            throw .invalidSetDefaultsInput("The plist \(url.lastPathComponent) cannot be read: there is no such file.")
         }
         guard let dictionary = (try? PropertyListSerialization.propertyList(from: data, format: nil)) as? [String: Any]
         else {

@@ -99,6 +99,16 @@ final class PersistenceLog {
         return (PersistenceLog(file: file), Array(documents.values), sequence)
     }
 
+    /// The bytes of the previous-format file at `legacy`, or nil when there is none.
+    /// - Throws: ``FirestoreErrorCode/dataLoss`` when it exists but cannot be read.
+    private static func readLegacyFile(_ legacy: URL) throws(FirestoreError) -> Data? {
+        do {
+            return try SavedFile.contents(of: legacy)
+        } catch {
+            throw FirestoreError(.dataLoss, "Cannot read the persistence file \(legacy.path): \(error)")
+        }
+    }
+
     /// The stored documents and last sequence number of `database`, read without writing anything, and the
     /// previous-format file they came from, if any.
     static func load(directory: URL, database: DatabaseID) throws(FirestoreError)
@@ -112,14 +122,8 @@ final class PersistenceLog {
         }) {
             lines = try decode(payloads, url: url)
         } else if let legacy = legacyURL(directory: directory, database: database),
-            FileManager.default.fileExists(atPath: legacy.path)
+            let data = try readLegacyFile(legacy)
         {
-            let data: Data
-            do {
-                data = try Data(contentsOf: legacy)
-            } catch {
-                throw FirestoreError(.dataLoss, "Cannot read the persistence file \(url.path): \(error)")
-            }
             lines = try readLegacy(data, url: legacy)
             migrated = legacy
         }
