@@ -807,16 +807,13 @@ final class DatabaseEngine: Sendable {
         }
     }
 
-    /// Removes the listener `id` (nothing for an unknown one).
-    func removeListener(_ id: Int) {
-        state.withLock { $0.listeners.removeValue(forKey: id)?.registration }?.remove()
-    }
-
-    /// Removes the listener `id` when it belongs to `spec`, or to any query at its location when `spec` is a
-    /// plain location (the SDK's `removeObserverWithHandle:`); otherwise does nothing.
-    func removeListener(_ id: Int, of spec: QuerySpec) {
+    /// Removes the listener `id` (nothing for an unknown one). With `spec`, only when the listener belongs to it, or
+    /// to any query at its location when `spec` is a plain location (the SDK's `removeObserverWithHandle:`).
+    func removeListener(_ id: Int, of spec: QuerySpec? = nil) {
         let registration = state.withLock { state -> (any ListenerRegistration)? in
-            guard let listener = state.listeners[id], Self.matches(listener.spec, spec) else { return nil }
+            guard let listener = state.listeners[id], spec.map({ Self.matches(listener.spec, $0) }) ?? true else {
+                return nil
+            }
             return state.listeners.removeValue(forKey: id)?.registration
         }
         registration?.remove()
