@@ -23,85 +23,6 @@ import Foundation
 final class DatabaseEngine: Sendable {
     typealias Callback = @Sendable (EngineDelivery) -> Void
 
-    private struct PendingWrite {
-        let id: Int
-        let write: DatabaseBackendWrite
-    }
-
-    private struct Listener {
-        let spec: QuerySpec
-        let types: Set<DataEventType>
-        let once: Bool
-        /// A listener of ``keepSynced(_:_:)``: no observer's, so `removeListeners(matching:)` leaves it.
-        var hidden = false
-        let callback: Callback
-        var view: QueryView?
-        /// The backend listen of a backend that listens per location (nil otherwise, or while offline).
-        var registration: (any ListenerRegistration)?
-    }
-
-    private struct State {
-        var server: DatabaseNode
-        var local: DatabaseNode
-        var pending: [PendingWrite] = []
-        var nextWrite = 0
-        var listeners: [Int: Listener] = [:]
-        var nextListener = 0
-        var terminated = false
-        var lastCommit: Task<Void, Never>?
-        var lastActivation: Task<Void, Never>?
-        /// Running transactions: their location, and whether a later local write overrode them.
-        var transactions: [Int: (path: DatabasePath, overridden: Bool)] = [:]
-        var nextTransaction = 0
-        /// Whether the client is connected (``goOffline()`` disconnects it).
-        var online = true
-        /// Commits waiting for the client to be online again.
-        var onlineWaiters: [CheckedContinuation<Void, Never>] = []
-        /// The `onDisconnect` sets the backend accepted (server values kept as placeholders), applied locally when
-        /// going offline, server values resolved then (as the SDK does).
-        var disconnectSets: [(path: DatabasePath, node: DatabaseNode)] = []
-        /// Pending writes the backend accepted whose change has not arrived (it is ignored while offline).
-        var committed: Set<Int> = []
-        /// Counts the times the client went offline: a backend listen started before the last time is stopped.
-        var connection = 0
-        /// The queries kept in sync (``keepSynced(_:_:)``) and their hidden listeners (0 while being made).
-        var synced: [(spec: QuerySpec, id: Int)] = []
-        /// The disk cache, nil without one (appended to under this lock: its owner serializes it).
-        var cache: DatabaseClientCache?
-        /// Why the disk cache could not be opened: every operation fails with it.
-        var cacheFailure: DatabaseError?
-        /// With a backend that listens per location: the disk cache's values the backend has not sent yet,
-        /// by location, laid over its data (``overlaid(_:)``) until a change or a listen covers them.
-        var provisional: [DatabasePath: DatabaseNode] = [:]
-        /// The backend's data as last received (``server`` is it with ``provisional`` laid over it).
-        var backendRoot = DatabaseNode.null
-
-        /// `root` with the ``provisional`` values laid over it, shallower locations first (a deeper one is newer).
-        func overlaid(_ root: DatabaseNode) -> DatabaseNode {
-            provisional.sorted { $0.key.keys.count < $1.key.keys.count }.reduce(root) {
-                $0.setting($1.value, at: $1.key.keys)
-            }
-        }
-
-        /// Drops the ``provisional`` values that `root`'s value at `path` replaces: those at and below it, and
-        /// that part of those above it.
-        mutating func confirm(_ path: DatabasePath, in root: DatabaseNode) {
-            for (location, node) in provisional {
-                if path.contains(location) {
-                    provisional[location] = nil
-                } else if location.contains(path) {
-                    let inner = Array(path.keys.dropFirst(location.keys.count))
-                    provisional[location] = node.setting(root.node(at: path.keys), at: inner)
-                }
-            }
-        }
-
-        /// Whether a ``provisional`` value covers `path` (it is at or above it).
-        func provisionallyCovers(_ path: DatabasePath) -> Bool {
-            provisional.keys.contains { $0.contains(path) }
-        }
-    }
-
     /// Where and how a disk cache is kept.
     struct CacheSettings {
         /// The cache file.
@@ -117,7 +38,7 @@ final class DatabaseEngine: Sendable {
     private var backend: any DatabaseBackend { backendBox.withLock { $0 } }
     private let credentials: DatabaseCredentials
     private let origin = UUID().uuidString
-    private let state: Locked<State>
+    private let state: Locked<DatabaseEngineState>
     private let deliveries = DeliveryQueue()
     private let watch = Locked<DatabaseBackendWatch?>(nil)
 
@@ -125,7 +46,7 @@ final class DatabaseEngine: Sendable {
         self.url = url
         backendBox = Locked(backend)
         self.credentials = credentials
-        state = Locked(State(server: .null, local: .null))
+        state = Locked(DatabaseEngineState(server: .null, local: .null))
     }
 
     /// Starts following the backend, or (`offline`) starts disconnected. With `cache`, opens the disk cache
@@ -162,14 +83,14 @@ final class DatabaseEngine: Sendable {
             }
             for write in contents?.writes ?? [] {
                 state.nextWrite += 1
-                state.pending.append(PendingWrite(id: state.nextWrite, write: write))
+                state.pending.append(DatabaseEngineState.PendingWrite(id: state.nextWrite, write: write))
                 let (id, previous) = (state.nextWrite, state.lastCommit)
                 state.lastCommit = Task { [self] in
                     await previous?.value
                     await commit(write, id: id) { _ in }
                 }
             }
-            state.local = state.pending.reduce(state.server) { Self.applying($1.write, to: $0) }
+            state.local = state.localValue
         }
         self.watch.withLock { $0 = watch }
     }
@@ -216,8 +137,8 @@ final class DatabaseEngine: Sendable {
             where sets.contains(where: { $0.path.contains(entry.path) || entry.path.contains($0.path) }) {
                 state.transactions[transaction]?.overridden = true
             }
-            state.pending.append(PendingWrite(id: id, write: write))
-            transition(&state, to: Self.applying(write, to: state.local), paths: sets.map(\.path))
+            state.pending.append(DatabaseEngineState.PendingWrite(id: id, write: write))
+            transition(&state, to: write.applied(to: state.local), paths: sets.map(\.path))
             // Chained, so that the backend receives the writes in the order they were made.
             let previous = state.lastCommit
             state.lastCommit = Task { [self] in
@@ -261,8 +182,7 @@ final class DatabaseEngine: Sendable {
             guard let index = state.pending.firstIndex(where: { $0.id == id }) else { return }
             if !state.terminated { state.cache?.recordDone(id) }
             let write = state.pending.remove(at: index).write
-            let local = state.pending.reduce(state.server) { Self.applying($1.write, to: $0) }
-            transition(&state, to: local, paths: write.sets.map(\.path))
+            transition(&state, to: state.localValue, paths: write.sets.map(\.path))
         }
         deliveries.drain()
     }
@@ -281,8 +201,7 @@ final class DatabaseEngine: Sendable {
                 paths += state.pending.remove(at: index).write.sets.map(\.path)
                 state.committed.remove(id)
             }
-            let local = state.pending.reduce(state.server) { Self.applying($1.write, to: $0) }
-            transition(&state, to: local, paths: paths)
+            transition(&state, to: state.localValue, paths: paths)
             recordData(&state, touching: change.paths)
         }
         deliveries.drain()
@@ -290,7 +209,7 @@ final class DatabaseEngine: Sendable {
 
     /// Records in the disk cache the server's values that changed at `paths` for the listened locations: the
     /// whole location when a path is at or above it, the path's value when it is inside one.
-    private func recordData(_ state: inout State, touching paths: [DatabasePath]) {
+    private func recordData(_ state: inout DatabaseEngineState, touching paths: [DatabasePath]) {
         guard let cache = state.cache, state.online else { return }
         var recorded = Set<DatabasePath>()
         for location in Set(state.listeners.values.filter { $0.view != nil }.map(\.spec.path)) {
@@ -311,12 +230,8 @@ final class DatabaseEngine: Sendable {
         cache.recordData(outermost.sorted { $0.description < $1.description }.map { ($0, server.node(at: $0.keys)) })
     }
 
-    private static func applying(_ write: DatabaseBackendWrite, to root: DatabaseNode) -> DatabaseNode {
-        write.sets.reduce(root) { $0.setting($1.node, at: $1.path.keys) }
-    }
-
     /// Moves the local value to `local`, of which `paths` may differ, and queues every listener's events.
-    private func transition(_ state: inout State, to local: DatabaseNode, paths: [DatabasePath]) {
+    private func transition(_ state: inout DatabaseEngineState, to local: DatabaseNode, paths: [DatabasePath]) {
         let old = state.local
         state.local = local
         let changed = paths.filter { old.node(at: $0.keys) != local.node(at: $0.keys) }
@@ -424,9 +339,8 @@ final class DatabaseEngine: Sendable {
             }
             state.disconnectSets = []
             guard !sets.isEmpty else { return }
-            state.server = Self.applying(DatabaseBackendWrite(sets: sets), to: state.server)
-            let local = state.pending.reduce(state.server) { Self.applying($1.write, to: $0) }
-            transition(&state, to: local, paths: sets.map(\.path))
+            state.server = DatabaseBackendWrite(sets: sets).applied(to: state.server)
+            transition(&state, to: state.localValue, paths: sets.map(\.path))
         }
         deliveries.drain()
     }
@@ -444,8 +358,7 @@ final class DatabaseEngine: Sendable {
             state.committed = []
             state.backendRoot = watch.initial
             state.server = state.overlaid(watch.initial)
-            let local = state.pending.reduce(state.server) { Self.applying($1.write, to: $0) }
-            transition(&state, to: local, paths: [.root])
+            transition(&state, to: state.localValue, paths: [.root])
             recordData(&state, touching: [.root])
             defer { state.onlineWaiters = [] }
             return state.onlineWaiters
@@ -621,8 +534,8 @@ final class DatabaseEngine: Sendable {
             state.nextWrite += 1
             let writeID = state.nextWrite
             if localEvents {
-                state.pending.append(PendingWrite(id: writeID, write: write))
-                transition(&state, to: Self.applying(write, to: state.local), paths: [path])
+                state.pending.append(DatabaseEngineState.PendingWrite(id: writeID, write: write))
+                transition(&state, to: write.applied(to: state.local), paths: [path])
             }
             let previous = state.lastCommit
             let origin = "\(origin)/\(writeID)"
@@ -661,7 +574,7 @@ final class DatabaseEngine: Sendable {
             state.withLock { state -> Int? in
                 state.nextListener += 1
                 guard spec.error == nil, !state.terminated, state.cacheFailure == nil else { return nil }
-                state.listeners[state.nextListener] = Listener(
+                state.listeners[state.nextListener] = DatabaseEngineState.Listener(
                     spec: spec, types: types, once: once, hidden: hidden,
                     callback: callback)
                 return state.nextListener
@@ -749,8 +662,7 @@ final class DatabaseEngine: Sendable {
             else { return }
             state.confirm(path, in: state.backendRoot)
             state.server = state.overlaid(state.backendRoot)
-            let local = state.pending.reduce(state.server) { Self.applying($1.write, to: $0) }
-            transition(&state, to: local, paths: [path])
+            transition(&state, to: state.localValue, paths: [path])
         }
     }
 
@@ -792,7 +704,9 @@ final class DatabaseEngine: Sendable {
     }
 
     /// A queued delivery: skipped when the listener was removed meanwhile; a `once` listener is removed by it.
-    private func delivery(_ event: EngineDelivery, to id: Int, _ listener: Listener) -> @Sendable () -> Void {
+    private func delivery(
+        _ event: EngineDelivery, to id: Int, _ listener: DatabaseEngineState.Listener
+    ) -> @Sendable () -> Void {
         let callback = listener.callback
         let once = listener.once
         return { [weak self] in
