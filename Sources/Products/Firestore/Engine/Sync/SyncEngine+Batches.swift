@@ -41,6 +41,7 @@ extension SyncEngine {
         var localPaths: [ResourcePath] = []
         var updates: [Int: [DocumentUpdate]] = [:]
         for change in batch.changes {
+            state.noteChange(at: change.path, document: change.document, sequence: batch.sequenceNumber)
             // The cache keeps what this client receives: its own documents and those of its listened targets.
             if state.tracked[change.path] != nil {
                 state.cache.update(change.path, document: change.document, sequence: batch.sequenceNumber)

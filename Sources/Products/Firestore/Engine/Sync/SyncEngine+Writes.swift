@@ -11,12 +11,15 @@ extension SyncEngine {
             completion(.success(()))
             return
         }
-        let outcome = state.withLock { state -> Result<Bool, FirestoreError> in
+        let paths = Self.distinctPaths(of: mutations)
+        let outcome = withTrackingReads(needs: { state in
+            guard !state.terminated, state.startupError == nil, !state.isOffline else { return [] }
+            return paths.filter { state.tracked[$0] == nil }
+        }) { state, reads -> Result<Bool, FirestoreError> in
             guard !state.terminated else { return .failure(.terminated) }
             if let error = state.startupError { return .failure(error) }
-            let paths = Self.distinctPaths(of: mutations)
             do throws(FirestoreError) {
-                try track(paths, in: &state)
+                try track(paths, reads: reads, in: &state)
                 let id = state.nextBatchID
                 let now = Timestamp()
                 // Persisted before it is applied: a write that cannot be persisted fails and changes nothing.
@@ -45,21 +48,57 @@ extension SyncEngine {
         }
     }
 
-    /// Starts tracking the documents at `paths` (their remote state: the backend's, read on the engine's
-    /// behalf; offline, the cache's).
-    private func track(_ paths: [ResourcePath], in state: inout SyncEngineState) throws(FirestoreError) {
+    /// Runs `body` under the lock with the backend's state of the documents it may start tracking, read on the
+    /// engine's behalf with the lock released: the backend takes locks of its own, and the engine's is never
+    /// held around it here. `needs` names, under the lock, the documents to read (none offline: the cache
+    /// answers); while some of them have not been read, the lock is released, they are read, and `needs` is
+    /// asked again. Nothing changes until `body` runs, once. A batch processed while a read is out is noted (see
+    /// ``SyncEngineState/readsInFlight``), so that no document starts being tracked in a state older than one the
+    /// engine has already processed.
+    func withTrackingReads<Outcome>(
+        needs: (SyncEngineState) -> [ResourcePath],
+        _ body: (inout SyncEngineState, SyncEngineState.TrackingReads) -> Outcome
+    ) -> Outcome {
+        var reads: SyncEngineState.TrackingReads = [:]
+        while true {
+            let (outcome, missing) = state.withLock { state -> (Outcome?, [ResourcePath]) in
+                let missing = needs(state).filter { reads[$0] == nil }
+                guard missing.isEmpty else {
+                    state.beginReads(of: missing)
+                    return (nil, missing)
+                }
+                return (body(&state, state.endReads(reads)), [])
+            }
+            if let outcome { return outcome }
+            for path in missing {
+                do throws(FirestoreError) {
+                    let read = try backend.document(at: path.description, database: database, caller: nil)
+                    reads[path] = .success(TrackedDocument(remote: read.value?.document, sequence: read.sequenceNumber))
+                } catch {
+                    reads[path] = .failure(error)
+                }
+            }
+        }
+    }
+
+    /// Starts tracking the documents at `paths`: online, in their remote state as `reads` has it (the
+    /// backend's, read by ``withTrackingReads(needs:_:)``; a failed read throws its error); offline, as the
+    /// cache has it.
+    private func track(
+        _ paths: [ResourcePath], reads: SyncEngineState.TrackingReads, in state: inout SyncEngineState
+    ) throws(FirestoreError) {
         for path in paths where state.tracked[path] == nil {
-            if state.isOffline {
+            if let read = reads[path] {
+                let document = try read.get()
+                state.tracked[path] = document
+                state.highWater = max(state.highWater, document.sequence)
+            } else {
                 // Offline, the client knows only what it received.
+                assert(state.isOffline, "online, withTrackingReads(needs:_:) reads every document to track")
                 let entry = state.cache.entry(at: path)
                 state.tracked[path] = TrackedDocument(remote: entry?.document, sequence: entry?.sequence ?? 0)
-                state.settled.insert(path)  // until a write is added
-                continue
             }
-            let read = try backend.document(at: path.description, database: database, caller: nil)
-            state.tracked[path] = TrackedDocument(remote: read.value?.document, sequence: read.sequenceNumber)
             state.settled.insert(path)  // until a write is added
-            state.highWater = max(state.highWater, read.sequenceNumber)
         }
     }
 
@@ -79,11 +118,14 @@ extension SyncEngine {
         apply(updates, to: &state)
     }
 
-    /// Queues an already persisted batch (restored from the cache, or of a user signing in again).
-    func enqueueLocally(_ batch: PendingBatch, in state: inout SyncEngineState) throws(FirestoreError) {
+    /// Queues an already persisted batch (restored from the cache, or of a user signing in again), with the
+    /// documents it starts tracking as `reads` has them (see ``track(_:reads:in:)``).
+    func enqueueLocally(
+        _ batch: PendingBatch, reads: SyncEngineState.TrackingReads, in state: inout SyncEngineState
+    ) throws(FirestoreError) {
         let paths = Self.distinctPaths(of: batch.mutations)
         do {
-            try track(paths, in: &state)
+            try track(paths, reads: reads, in: &state)
         } catch {
             state.dropSettledDocuments()
             throw error
@@ -177,7 +219,11 @@ extension SyncEngine {
     /// ``RPCStatusCode/cancelled``, and the new user's queued writes are applied and sent.
     func userChanged(to user: String?) {
         typealias Cancelled = (writes: [SyncEngineState.Completion], waiters: [SyncEngineState.Completion])
-        let (cancelled, startCommitting) = state.withLock { state -> (Cancelled, Bool) in
+        let (cancelled, startCommitting) = withTrackingReads(needs: { state in
+            guard !state.terminated, state.startupError == nil, state.user != user, !state.isOffline else { return [] }
+            // Every document of the returning writes: one tracked now may be dropped before a later one is queued.
+            return Self.distinctPaths(of: state.otherUsersBatches.filter { $0.user == user }.flatMap(\.mutations))
+        }) { state, reads -> (Cancelled, Bool) in
             guard !state.terminated, state.startupError == nil, state.user != user else { return (([], []), false) }
             state.user = user
             var cancelled: Cancelled = ([], state.waiters.map(\.completion))
@@ -200,7 +246,9 @@ extension SyncEngine {
             let returning = state.otherUsersBatches.filter { $0.user == user }
             state.otherUsersBatches.removeAll { $0.user == user }
             for batch in returning.sorted(by: { $0.id < $1.id }) {
-                if (try? enqueueLocally(batch, in: &state)) == nil { state.otherUsersBatches.append(batch) }
+                if (try? enqueueLocally(batch, reads: reads, in: &state)) == nil {
+                    state.otherUsersBatches.append(batch)
+                }
             }
             state.dropSettledDocuments()
             let start = !state.committing && !state.isOffline && !state.pending.isEmpty
@@ -221,7 +269,7 @@ extension SyncEngine {
     // MARK: - Helpers
 
     /// The documents `mutations` write to, each once, in the order of their first write.
-    private static func distinctPaths(of mutations: [Mutation]) -> [ResourcePath] {
+    static func distinctPaths(of mutations: [Mutation]) -> [ResourcePath] {
         var seen = Set<ResourcePath>()
         return mutations.map(\.path).filter { seen.insert($0).inserted }
     }

@@ -17,7 +17,8 @@ import Foundation
 /// - **Cache.** What the client receives (reads, listens, batches of listened targets, acknowledged writes)
 ///   goes into a ``RemoteDocumentCache`` (persisted by a ``ClientCacheFile`` with a persistent cache);
 ///   offline and `.cache` reads and offline listeners are served from it. Pending writes are queued per user.
-/// - **Threads.** One lock guards the state; no listener, backend commit or security rule runs under it.
+/// - **Threads.** One lock guards the state; no listener, backend commit or security rule runs under it, and the
+///   documents a write starts tracking are read from the backend with it released.
 ///   Events go through an outbox delivered in order by one thread at a time.
 final class SyncEngine: Sendable {
     let database: DatabaseID
@@ -68,7 +69,10 @@ final class SyncEngine: Sendable {
         let watch = backend.watch(database: database) { [weak self] batch in
             self?.receive(batch)
         }
-        let startCommitting = state.withLock { state -> Bool in
+        // Online, the documents of the user's restored writes are read with the lock released.
+        let restored = (opened?.2 ?? []).filter { $0.user == user }
+        let restoring = offline ? [] : Self.distinctPaths(of: restored.flatMap(\.mutations))
+        let startCommitting = withTrackingReads(needs: { _ in restoring }) { state, reads -> Bool in
             state.lastSequence = max(state.lastSequence, watch.sequenceNumber)
             state.highWater = max(state.highWater, watch.sequenceNumber)
             state.user = user
@@ -84,7 +88,7 @@ final class SyncEngine: Sendable {
                     origin: "\(clientID)/\(loaded.id)", localWriteTime: loaded.localWriteTime)
                 if loaded.user == user {
                     // A backend read failing here leaves the write in the file for a later instance.
-                    try? enqueueLocally(batch, in: &state)
+                    try? enqueueLocally(batch, reads: reads, in: &state)
                 } else {
                     state.otherUsersBatches.append(batch)
                 }
