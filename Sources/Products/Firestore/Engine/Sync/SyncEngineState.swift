@@ -4,6 +4,18 @@ struct SyncEngineState {
     /// An outcome callback of a write or of `waitForPendingWrites`.
     typealias Completion = @Sendable (Result<Void, FirestoreError>) -> Void
 
+    /// The backend's state of documents about to be tracked, read with the lock released (a read's error, when
+    /// it failed), by path.
+    typealias TrackingReads = [ResourcePath: Result<TrackedDocument, FirestoreError>]
+
+    /// The reads of one document out while the lock is released (see ``readsInFlight``).
+    struct ReadInFlight {
+        /// How many reads of the document are out.
+        var count = 0
+        /// The newest state of the document a batch brought while they were out.
+        var newest: TrackedDocument?
+    }
+
     var terminated = false
     /// The sequence number of the last backend batch processed.
     var lastSequence: Int64 = 0
@@ -19,6 +31,9 @@ struct SyncEngineState {
     var tracked: [ResourcePath: TrackedDocument] = [:]
     /// Tracked documents whose writes are all done: dropped once the engine has caught up.
     var settled: Set<ResourcePath> = []
+    /// Documents being read from the backend, with the lock released, to be tracked: batches processed
+    /// meanwhile may carry a newer state than the reads will bring.
+    var readsInFlight: [ResourcePath: ReadInFlight] = [:]
     /// Local writes not yet acknowledged, oldest first.
     var pending: [PendingBatch] = []
     var nextBatchID = 1
@@ -165,6 +180,35 @@ struct SyncEngineState {
     mutating func removeMutations(of batchID: Int, at path: ResourcePath) {
         tracked[path]?.mutations.removeAll { $0.batchID == batchID }
         if tracked[path]?.mutations.isEmpty == true { settled.insert(path) }
+    }
+
+    /// Notes that the documents at `paths` are about to be read with the lock released (see ``endReads(_:)``).
+    mutating func beginReads(of paths: [ResourcePath]) {
+        for path in paths { readsInFlight[path, default: ReadInFlight()].count += 1 }
+    }
+
+    /// Notes a document's state in a batch being processed, for the reads of it that are out.
+    mutating func noteChange(at path: ResourcePath, document: Document?, sequence: Int64) {
+        guard !readsInFlight.isEmpty, var read = readsInFlight[path] else { return }
+        if sequence > read.newest?.sequence ?? .min {
+            read.newest = TrackedDocument(remote: document, sequence: sequence)
+        }
+        readsInFlight[path] = read
+    }
+
+    /// Ends the reads of ``beginReads(of:)`` that `reads` answers; returns each answer, or the state a batch
+    /// brought while the read was out when that is newer.
+    mutating func endReads(_ reads: TrackingReads) -> TrackingReads {
+        var current = reads
+        for (path, read) in reads {
+            guard var inFlight = readsInFlight[path] else { continue }
+            if case .success(let answer) = read, let newest = inFlight.newest, newest.sequence > answer.sequence {
+                current[path] = .success(newest)
+            }
+            inFlight.count -= 1
+            readsInFlight[path] = inFlight.count > 0 ? inFlight : nil
+        }
+        return current
     }
 
     /// Forgets tracked documents without pending writes once every view has caught up with the backend.
