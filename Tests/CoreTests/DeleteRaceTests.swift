@@ -1,6 +1,7 @@
 // Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 import FlintCore
 import FlintTesting
+import Foundation
 import Synchronization
 import Testing
 
@@ -132,6 +133,119 @@ extension AppEvent {
         switch self {
         case .configured: return "configured"
         case .deleted: return "deleted"
+        }
+    }
+}
+
+// MARK: - No factory starts after delete()
+
+private final class ChainA: Sendable {}
+private final class ChainB: Sendable {}
+private final class ChainC: Sendable {}
+private final class ChainD: Sendable {}
+private final class Filler: Sendable {}
+
+/// How often each factory of the A ← B ← C ⇠ D chain ran in one round.
+private final class ChainRuns: Sendable {
+    let a = RunCounter()
+    let b = RunCounter()
+    let c = RunCounter()
+    let d = RunCounter()
+    var all: [Int] { [a.value, b.value, c.value, d.value] }
+}
+
+/// A flag set once, read from any thread.
+private final class EndFlag: Sendable {
+    private let value = Atomic<Bool>(false)
+    func set() { value.store(true, ordering: .releasing) }
+    var isSet: Bool { value.load(ordering: .acquiring) }
+}
+
+/// Simulated slow work inside a factory (not synchronization: nothing waits on it), so that creations are still
+/// running when `delete()` starts.
+private func slowWork(milliseconds: Double = 1) { Thread.sleep(forTimeInterval: milliseconds / 1000) }
+
+@Suite("Delete racing a chain of slow creations")
+struct DeleteRacingSlowChainTests {
+    /// A chain of slow cacheable components (B requires A, C requires B, D reaches C through a provider), resolved
+    /// in a loop by four threads and two tasks while three `delete()` calls race them, starting while B is being
+    /// created. Every factory runs at most once: a lookup after `delete()` began throws `appDeleted` without running
+    /// a factory, and the waiters of a creation that failed with `appDeleted` do not run it again. Unused set
+    /// contributions between B and C in slot order keep `delete()` busy between marking B and marking C, the
+    /// window in which C's creation used to be retried.
+    @Test func noFactoryRunsTwiceWhileDeleteRacesCreations() async throws {
+        for round in 0..<20 {
+            let runs = ChainRuns()
+            let bStarted = Signal()
+            let fillers = (0..<50_000).map { _ in Component.contribution(to: Filler.self) { _, _ in Filler() } }
+            let app = try makeApp(
+                name: "chain-\(round)",
+                [
+                    cached(ChainA.self, runs: runs.a) { _ in
+                        slowWork()
+                        return ChainA()
+                    },
+                    cached(ChainB.self, dependencies: [.required(ChainA.self)], runs: runs.b) {
+                        _ = try $0.require(ChainA.self)
+                        bStarted.fire()
+                        slowWork(milliseconds: 20)
+                        return ChainB()
+                    },
+                ] + fillers + [
+                    cached(ChainC.self, dependencies: [.required(ChainB.self)], runs: runs.c) {
+                        _ = try $0.require(ChainB.self)
+                        slowWork()
+                        return ChainC()
+                    },
+                    cached(ChainD.self, dependencies: [.provider(ChainC.self)], runs: runs.d) {
+                        let c = try $0.provider(for: ChainC.self)
+                        _ = try c.require()
+                        slowWork()
+                        return ChainD()
+                    },
+                ])
+            let started = Barrier(parties: 7)
+            let deletionEnded = EndFlag()
+            /// One resolve of D or C; false once `delete()` has returned. The resolvers go on after `appDeleted`
+            /// until then, as callers that do not know of the deletion would.
+            @Sendable func resolveOnce(_ number: Int) -> Bool {
+                do throws(ComponentError) {
+                    if number.isMultiple(of: 2) {
+                        _ = try app.container.require(ChainD.self)
+                    } else {
+                        _ = try app.container.require(ChainC.self)
+                    }
+                } catch {
+                    #expect(error == .appDeleted(name: app.name))
+                }
+                return !deletionEnded.isSet
+            }
+            let deadline = ContinuousClock.now + .seconds(20)
+            let threads = (0..<4).map { number in
+                Task.detached(priority: Task.currentPriority) {
+                    await onThread {
+                        started.arriveAndWait()
+                        while ContinuousClock.now < deadline, resolveOnce(number) {}
+                    }
+                }
+            }
+            // The tasks yield between resolves, so that they never keep the cooperative pool from `delete()`.
+            let tasks = (0..<2).map { number in
+                Task.detached(priority: Task.currentPriority) {
+                    _ = await onThread { started.arriveAndWait() }
+                    while ContinuousClock.now < deadline, resolveOnce(number) { await Task.yield() }
+                }
+            }
+            #expect(await onThread { started.arriveAndWait() })
+            #expect(await onThread { bStarted.wait(seconds: 20) })
+            async let first = app.delete()
+            async let second = app.delete()
+            async let third = app.delete()
+            let deleted = await [first, second, third]
+            deletionEnded.set()
+            #expect(deleted.filter { $0 }.count == 1)
+            for resolver in threads + tasks { try await value(of: resolver, timeout: .seconds(60)) }
+            #expect(runs.all.allSatisfy { $0 <= 1 }, "round \(round): factory runs A, B, C, D = \(runs.all)")
         }
     }
 }

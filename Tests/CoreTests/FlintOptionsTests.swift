@@ -1,5 +1,6 @@
 // Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 import Foundation
+import Synchronization
 import Testing
 
 @testable import FlintCore
@@ -26,6 +27,26 @@ private struct FixtureDirectory {
         try? FileManager.default.removeItem(atPath: path)
     }
 }
+
+/// Runs `body` on a thread of its own and returns its result, or throws when it has not returned within `timeout`
+/// (the thread is then left blocked: the test fails instead of hanging).
+private func onOwnThread<R: Sendable>(timeout: Duration, _ body: @escaping @Sendable () -> R) throws -> R {
+    let result = Mutex<R?>(nil)
+    let done = DispatchSemaphore(value: 0)
+    let thread = Thread {
+        let value = body()
+        result.withLock { $0 = value }
+        done.signal()
+    }
+    thread.start()
+    let seconds = Double(timeout.components.seconds)
+    guard done.wait(timeout: .now() + seconds) == .success, let value = result.withLock({ $0 }) else {
+        throw TimedOut()
+    }
+    return value
+}
+
+private struct TimedOut: Error {}
 
 /// Runs `body` with the path of a fresh file holding `contents`, then removes the file's directory.
 @discardableResult
@@ -199,9 +220,47 @@ struct FlintOptionsTests {
     @Test func directoryIsNotReadable() throws {
         let directory = try FixtureDirectory()
         defer { directory.remove() }
-        #expect(throws: FlintError.invalidOptions(reason: "cannot read options file at \(directory.path)")) {
+        #expect(
+            throws: FlintError.invalidOptions(
+                reason: "cannot read options file at \(directory.path): it is not a regular file")
+        ) {
             try FlintOptions(contentsOfFile: directory.path)
         }
+    }
+
+    @Test func aFIFOIsRefusedWithoutWaitingForAWriter() throws {
+        let directory = try FixtureDirectory()
+        defer { directory.remove() }
+        let path = (directory.path as NSString).appendingPathComponent("GoogleService-Info.plist")
+        try #require(mkfifo(path, 0o600) == 0)
+        // Read on a thread of its own: a reader that blocks on the FIFO fails this test instead of hanging it.
+        let outcome = try onOwnThread(timeout: .seconds(10)) {
+            Result { () throws(FlintError) in try FlintOptions(contentsOfFile: path) }
+        }
+        #expect(
+            throws: FlintError.invalidOptions(reason: "cannot read options file at \(path): it is not a regular file")
+        ) {
+            try outcome.get()
+        }
+    }
+
+    @Test func aFileLargerThanTheLimitIsRefusedNamingTheFileAndTheLimit() throws {
+        let padded = String(repeating: " ", count: FlintOptions.maximumFileSize + 1 - fullJSON.utf8.count) + fullJSON
+        try withOptionsFile(padded) { path in
+            #expect(
+                throws: FlintError.invalidOptions(
+                    reason: "options file at \(path) is larger than 1048576 bytes, the limit for an options file")
+            ) {
+                try FlintOptions(contentsOfFile: path)
+            }
+        }
+    }
+
+    @Test func aFileOfExactlyTheLimitWithLeadingBlanksLoads() throws {
+        let padded = String(repeating: "\n", count: FlintOptions.maximumFileSize - fullJSON.utf8.count) + fullJSON
+        let options = try withOptionsFile(padded) { try FlintOptions(contentsOfFile: $0) }
+        #expect(options == fullOptions)
+        #expect(FlintOptions.maximumFileSize == 1_048_576)
     }
 
     @Test func emptyFileIsRejected() throws {

@@ -78,36 +78,20 @@ struct LateDiscovery {
         for (offset, placement) in placements.enumerated() {
             let component = group.components[placement.position]
             let index = base + offset
-            let linkStart = links.count
             if placement.alias >= 0 {
-                let extraKey = component.aliases[placement.alias].key
-                guard let primary = lookup(component.key.id) else {
-                    throw .missingDependency(component: extraKey.name, dependency: component.key.name)
-                }
-                links.append(DependencyLink(keyID: component.key.id, kind: .direct, target: primary))
                 newSlots.append(
-                    records.append(
-                        SlotRecord(
-                            index: index, table: records, role: .alias, timing: .lazy, group: groupIndex,
-                            position: placement.position, alias: placement.alias, primary: primary,
-                            links: linkStart..<links.count,
-                            typedFactory: nil, erasedFactory: nil)))
+                    try SlotPlacement.appendAlias(
+                        placement.alias, of: component, index: index, group: groupIndex, position: placement.position,
+                        to: records, links: &links, lookup: lookup))
                 continue
             }
+            let linkStart = links.count
             let slot = records.append(
-                SlotRecord(
-                    index: index, table: records,
-                    role: component.role == .value ? .value : .contribution,
-                    timing: component.timing, group: groupIndex, position: placement.position,
-                    links: linkStart..<(linkStart + component.dependencies.count),
-                    typedFactory: UnsafeRawPointer(bitPattern: component.typedFactoryAddress),
-                    erasedFactory: UnsafeRawPointer(bitPattern: component.factoryAddress)))
+                SlotPlacement.record(
+                    of: component, index: index, in: records, group: groupIndex, position: placement.position,
+                    links: linkStart..<(linkStart + component.dependencies.count)))
             for dependency in component.dependencies {
-                let target = dependency.kind == .set ? -1 : lookup(dependency.keyID) ?? -1
-                if target < 0, dependency.isRequired, dependency.kind != .set {
-                    throw .missingDependency(component: slot.name, dependency: dependency.typeName)
-                }
-                links.append(DependencyLink(keyID: dependency.keyID, kind: dependency.kind, target: target))
+                links.append(try SlotPlacement.link(for: dependency, of: slot.name, lookup: lookup))
             }
             newSlots.append(slot)
         }
@@ -129,10 +113,7 @@ struct LateDiscovery {
         var allSets = storage.sets
         for (key, members) in sets { allSets[key, default: []] += members }
         let allSlots = oldSlots + newSlots
-        if ContainerBuilder.hasCycle(slotCount: allSlots.count, linkStarts: linkStarts, links: allLinks, sets: allSets)
-        {
-            throw ContainerBuilder.cycleError(slots: allSlots, linkStarts: linkStarts, links: allLinks, sets: allSets)
-        }
+        try CycleDetector.check(slots: allSlots, linkStarts: linkStarts, links: allLinks, sets: allSets)
         return Plan(
             storage: storage, group: group, newSlots: newSlots, records: records, links: links, table: lateTable,
             sets: sets,

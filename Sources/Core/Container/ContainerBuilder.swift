@@ -119,12 +119,9 @@ struct ContainerBuilder {
                             }
                         }
                         let slot = records.append(
-                            SlotRecord(
-                                index: index, table: records, role: role == .value ? .value : .contribution,
-                                timing: component.pointee.timing, group: groupIndex, position: position,
-                                links: linkStart..<links.count,
-                                typedFactory: UnsafeRawPointer(bitPattern: component.pointee.typedFactoryAddress),
-                                erasedFactory: UnsafeRawPointer(bitPattern: component.pointee.factoryAddress)))
+                            SlotPlacement.record(
+                                of: component.pointee, index: index, in: records, group: groupIndex,
+                                position: position, links: linkStart..<links.count))
                         if component.pointee.timing.isEager(inDefaultApp: isDefaultApp) { eagerSlots.append(slot) }
                         slots.append(slot)
                     }
@@ -158,16 +155,10 @@ struct ContainerBuilder {
         // 4. The dependencies on types placed later; a required one that nothing provides is missing (the first
         //    in slot order, as declared).
         for entry in pending {
-            let target = table.index(of: entry.dependency.keyID) ?? -1
-            if target < 0 {
-                if entry.dependency.isRequired {
-                    throw .missingDependency(component: slots[entry.slot].name, dependency: entry.dependency.typeName)
-                }
-                continue
-            }
-            links[entry.link] = DependencyLink(
-                keyID: entry.dependency.keyID, kind: entry.dependency.kind, target: target)
-            if entry.dependency.kind == .direct && target >= entry.slot { mayHaveCycle = true }
+            let link = try SlotPlacement.link(for: entry.dependency, of: slots[entry.slot].name) { table.index(of: $0) }
+            guard link.target >= 0 else { continue }
+            links[entry.link] = link
+            if entry.dependency.kind == .direct && link.target >= entry.slot { mayHaveCycle = true }
         }
 
         // 5. The extra types' slots, in a table of their own. Each resolves its primary by key, so an overridden
@@ -175,30 +166,20 @@ struct ContainerBuilder {
         let aliasRecords =
             aliasPlacements.isEmpty ? nil : SlotTable(capacity: aliasPlacements.count, groups: groups, firstGroup: 0)
         for placement in aliasPlacements {
-            let primaryKey = groups[Int(placement.group)].components[Int(placement.position)].key
-            let aliasKey = key(of: placement)
-            guard let primary = table.index(of: primaryKey.id) else {
-                throw .missingDependency(component: aliasKey.name, dependency: primaryKey.name)
-            }
-            let linkStart = links.count
-            links.append(DependencyLink(keyID: primaryKey.id, kind: .direct, target: primary))
             slots.append(
-                aliasRecords.unsafelyUnwrapped.append(
-                    SlotRecord(
-                        index: slots.count, table: aliasRecords.unsafelyUnwrapped, role: .alias, timing: .lazy,
-                        group: Int(placement.group), position: Int(placement.position),
-                        alias: Int(placement.alias), primary: primary, links: linkStart..<links.count,
-                        typedFactory: nil, erasedFactory: nil)))
+                try SlotPlacement.appendAlias(
+                    Int(placement.alias), of: groups[Int(placement.group)].components[Int(placement.position)],
+                    index: slots.count, group: Int(placement.group), position: Int(placement.position),
+                    to: aliasRecords.unsafelyUnwrapped, links: &links
+                ) { table.index(of: $0) })
         }
 
         // 6. Cycles: a depth-first search over direct and set edges (provider edges are deferred and do not
         //    count), one byte of state per slot, unless every edge points to an earlier slot (extra types
         //    always do: they come after every primary). Only when it finds one is the cycle to report worked out.
         if mayHaveCycle {
-            let linkStarts = slots.map(\.linkStart) + [links.count]
-            if Self.hasCycle(slotCount: slots.count, linkStarts: linkStarts, links: links, sets: sets) {
-                throw Self.cycleError(slots: slots, linkStarts: linkStarts, links: links, sets: sets)
-            }
+            try CycleDetector.check(
+                slots: slots, linkStarts: slots.map(\.linkStart) + [links.count], links: links, sets: sets)
         }
 
         return ContainerStorage(
@@ -229,120 +210,6 @@ struct ContainerBuilder {
         return overridden
     }
 
-    /// Whether the direct and set edges between slots form a cycle: an iterative depth-first search (no
-    /// recursion, so a chain of any length is fine) with one byte of state per slot (0 unvisited, 1 on the
-    /// current path, 2 done). An edge to a slot on the current path closes a cycle.
-    static func hasCycle(
-        slotCount: Int, linkStarts: [Int], links: [DependencyLink],
-        sets: [ObjectIdentifier: [Int]]
-    ) -> Bool {
-        /// A slot on the path, with how far its edges have been followed (`member`: within a set link).
-        struct Frame {
-            let slot: Int
-            var link: Int
-            var member: Int
-        }
-        var state = [UInt8](repeating: 0, count: slotCount)
-        var path: [Frame] = []
-        for root in 0..<slotCount where state[root] == 0 {
-            state[root] = 1
-            path.append(Frame(slot: root, link: linkStarts[root], member: 0))
-            while let frame = path.last {
-                let top = path.count - 1
-                guard frame.link < linkStarts[frame.slot + 1] else {
-                    state[frame.slot] = 2
-                    path.removeLast()
-                    continue
-                }
-                let link = links[frame.link]
-                var target = -1
-                switch link.kind {
-                case .direct:
-                    target = link.target
-                    path[top].link += 1
-                case .provider, .deferred:
-                    path[top].link += 1
-                case .set:
-                    let members = sets[link.keyID] ?? []
-                    if frame.member < members.count {
-                        target = members[frame.member]
-                        path[top].member += 1
-                    } else {
-                        path[top].link += 1
-                        path[top].member = 0
-                    }
-                }
-                guard target >= 0 else { continue }
-                if state[target] == 1 { return true }
-                if state[target] == 0 {
-                    state[target] = 1
-                    path.append(Frame(slot: target, link: linkStarts[target], member: 0))
-                }
-            }
-        }
-        return false
-    }
-
-    /// The error for a graph known to have a cycle: Kahn's algorithm over direct and set edges, with the edges
-    /// in flat arrays (compressed rows: edges of slot i at start[i]..<start[i+1]), leaves the slots on or
-    /// behind cycles unresolved; one cycle among them is reported, starting at its lowest slot.
-    static func cycleError(
-        slots: [ComponentSlot], linkStarts: [Int], links: [DependencyLink],
-        sets: [ObjectIdentifier: [Int]]
-    ) -> ComponentError {
-        var edgeStart = [Int](repeating: 0, count: slots.count + 1)
-        var edgeTargets: [Int] = []
-        edgeTargets.reserveCapacity(links.count)
-        var dependentCount = [Int](repeating: 0, count: slots.count)
-        for index in slots.indices {
-            for position in linkStarts[index]..<linkStarts[index + 1] {
-                let link = links[position]
-                switch link.kind {
-                case .direct:
-                    if link.target >= 0 {
-                        edgeTargets.append(link.target)
-                        dependentCount[link.target] += 1
-                    }
-                case .set:
-                    for target in sets[link.keyID] ?? [] {
-                        edgeTargets.append(target)
-                        dependentCount[target] += 1
-                    }
-                case .provider, .deferred:
-                    break
-                }
-            }
-            edgeStart[index + 1] = edgeTargets.count
-        }
-        // Reverse edges (who depends on each slot), also flat.
-        var dependentStart = [Int](repeating: 0, count: slots.count + 1)
-        for index in 0..<slots.count { dependentStart[index + 1] = dependentStart[index] + dependentCount[index] }
-        var dependents = [Int](repeating: 0, count: edgeTargets.count)
-        var fill = dependentStart
-        for index in 0..<slots.count {
-            for edge in edgeStart[index]..<edgeStart[index + 1] {
-                let target = edgeTargets[edge]
-                dependents[fill[target]] = index
-                fill[target] += 1
-            }
-        }
-        var pending = [Int](repeating: 0, count: slots.count)
-        var ready: [Int] = []
-        for index in 0..<slots.count {
-            pending[index] = edgeStart[index + 1] - edgeStart[index]
-            if pending[index] == 0 { ready.append(index) }
-        }
-        while let next = ready.popLast() {
-            for edge in dependentStart[next]..<dependentStart[next + 1] {
-                let dependent = dependents[edge]
-                pending[dependent] -= 1
-                if pending[dependent] == 0 { ready.append(dependent) }
-            }
-        }
-        let cycle = findCycle(pending: pending) { index in edgeTargets[edgeStart[index]..<edgeStart[index + 1]] }
-        return .dependencyCycle(cycle.map { slots[$0].name })
-    }
-
     /// The error for the first duplicated type in registration order, listing every library providing it
     /// (in registration order).
     private func duplicateError(duplicated: Set<ObjectIdentifier>, placements: [Placement]) -> ComponentError {
@@ -357,21 +224,5 @@ struct ContainerBuilder {
         return .duplicateComponent(
             type: key(of: first[0]).name,
             libraries: first.map { groups[Int($0.group)].libraryName })
-    }
-
-    /// One cycle among the nodes Kahn's algorithm could not resolve, in dependency order, starting at its
-    /// lowest index. Every unresolved node has an edge to another unresolved node, so the walk must repeat.
-    static func findCycle(pending: [Int], edges: (Int) -> ArraySlice<Int>) -> [Int] {
-        guard var node = pending.firstIndex(where: { $0 > 0 }) else { return [] }
-        var position: [Int: Int] = [:]
-        var path: [Int] = []
-        while position[node] == nil {
-            position[node] = path.count
-            path.append(node)
-            node = edges(node).first { pending[$0] > 0 }!
-        }
-        let cycle = Array(path[position[node]!...])
-        let start = cycle.firstIndex(of: cycle.min()!)!
-        return Array(cycle[start...] + cycle[..<start])
     }
 }

@@ -54,7 +54,11 @@ public struct FlintOptions: Sendable, Hashable, Codable {
     /// `API_KEY`, `PROJECT_ID`, `DATABASE_URL`, `STORAGE_BUCKET`, `CLIENT_ID` and `APP_GROUP_ID`. Their
     /// values must be strings (a JSON `null` counts as absent); other keys are ignored.
     ///
-    /// - Throws: ``FlintError/invalidOptions(reason:)`` naming the path when the file cannot be read, is
+    /// The path must name a regular file of at most ``maximumFileSize`` bytes (1 MiB); anything else at the path
+    /// (a directory, a FIFO, a device) is refused at once, without waiting for it to be readable.
+    ///
+    /// - Throws: ``FlintError/invalidOptions(reason:)`` naming the path when the file cannot be read, is not a
+    ///   regular file, is larger than ``maximumFileSize`` (the reason names the limit), is
     ///   not a valid property list or JSON, has no dictionary at its root, has a known key whose value is
     ///   not a string, or lacks a required key (named in the reason). The values are not validated here;
     ///   that happens when an app is configured.
@@ -71,6 +75,10 @@ public struct FlintOptions: Sendable, Hashable, Codable {
     public static func defaultOptions() -> FlintOptions? {
         try? loadDefaultOptions(at: defaultOptionsPath())
     }
+
+    /// The largest options file ``init(contentsOfFile:)`` reads: 1 MiB (a `GoogleService-Info.plist` is a few
+    /// KiB). A larger file is refused with ``FlintError/invalidOptions(reason:)`` naming the file and the limit.
+    public static let maximumFileSize = 1 << 20
 
     // MARK: - Default options lookup
 

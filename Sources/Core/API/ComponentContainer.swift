@@ -76,13 +76,21 @@ public final class ComponentContainer: Sendable {
     /// fast path's call site grows.
     @inlinable @inline(__always)
     func resolve<T: Sendable>(_ type: T.Type) throws(ComponentError) -> T {
-        let id = ObjectIdentifier(type)
+        try resolve(ObjectIdentifier(type), as: T.self) { readableTypeName(type) }
+    }
+
+    /// The one body of every lookup by key (a type's or a qualified type's `id`): through the restricted view's
+    /// declared dependency, or the app container's type table; `name` names the key in errors only.
+    @inlinable @inline(__always)
+    func resolve<T: Sendable>(_ id: ObjectIdentifier, as type: T.Type, name: () -> String) throws(ComponentError)
+        -> T
+    {
         let index: Int
         if let requester {
             // A factory's view: the slot was found at configure (no hashing), -1 if nothing provided it then (a
             // library registered later may have).
             guard let link = storage.link(to: id, as: .direct, declaredBy: requester) else {
-                throw .undeclaredDependency(component: requester.name, requested: readableTypeName(type))
+                throw .undeclaredDependency(component: requester.name, requested: name())
             }
             index = link.target >= 0 ? link.target : storage.lateIndex(of: id) ?? -1
         } else {
@@ -90,7 +98,7 @@ public final class ComponentContainer: Sendable {
         }
         guard index >= 0 else {
             if storage.isDeleted { throw .appDeleted(name: storage.appName) }
-            throw .notRegistered(type: readableTypeName(type))
+            throw .notRegistered(type: name())
         }
         return try storage.value(at: index, as: T.self)
     }
@@ -119,21 +127,7 @@ public final class ComponentContainer: Sendable {
     /// a dependency on that very qualified key.
     @inlinable
     public func require<T: Sendable>(_ qualified: Qualified<T>) throws(ComponentError) -> T {
-        let id = qualified.key.id
-        let index: Int
-        if let requester {
-            guard let link = storage.link(to: id, as: .direct, declaredBy: requester) else {
-                throw .undeclaredDependency(component: requester.name, requested: qualified.description)
-            }
-            index = link.target >= 0 ? link.target : storage.lateIndex(of: id) ?? -1
-        } else {
-            index = storage.index(of: id) ?? -1
-        }
-        guard index >= 0 else {
-            if storage.isDeleted { throw .appDeleted(name: storage.appName) }
-            throw .notRegistered(type: qualified.description)
-        }
-        return try storage.value(at: index, as: T.self)
+        try resolve(qualified.key.id, as: T.self) { qualified.description }
     }
 
     /// The instance for `type` qualified by `qualifier`, or the reason there is none:
@@ -148,31 +142,26 @@ public final class ComponentContainer: Sendable {
     /// dependency (which may close a cycle: the provider is only resolved later, outside the factory).
     /// The provider holds its container weakly; after the app is gone it resolves nothing.
     public func provider<T: Sendable>(for type: T.Type) throws(ComponentError) -> Provider<T> {
-        let id = ObjectIdentifier(type)
-        guard let requester else { return Provider(storage: storage, index: storage.index(of: id), key: TypeKey(type)) }
-        guard
-            let link = storage.link(to: id, as: .provider, declaredBy: requester)
-                ?? storage.link(to: id, as: .direct, declaredBy: requester)
-        else {
-            throw .undeclaredDependency(component: requester.name, requested: readableTypeName(type))
-        }
-        return Provider(storage: storage, index: link.target >= 0 ? link.target : nil, key: TypeKey(type))
+        try provider(key: TypeKey(type))
     }
 
     /// A handle that resolves the qualified type `qualified` on each `get()`, for a qualified
     /// ``Dependency/provider(_:isRequired:)-(Qualified<T>,_)`` dependency.
     public func provider<T: Sendable>(for qualified: Qualified<T>) throws(ComponentError) -> Provider<T> {
-        let id = qualified.key.id
-        guard let requester else {
-            return Provider(storage: storage, index: storage.index(of: id), key: qualified.key)
-        }
+        try provider(key: qualified.key)
+    }
+
+    /// The one body of both `provider(for:)`s: a restricted view allows a provider of a type it declared as a
+    /// provider or as a direct dependency.
+    private func provider<T: Sendable>(key: TypeKey) throws(ComponentError) -> Provider<T> {
+        guard let requester else { return Provider(storage: storage, index: storage.index(of: key.id), key: key) }
         guard
-            let link = storage.link(to: id, as: .provider, declaredBy: requester)
-                ?? storage.link(to: id, as: .direct, declaredBy: requester)
+            let link = storage.link(to: key.id, as: .provider, declaredBy: requester)
+                ?? storage.link(to: key.id, as: .direct, declaredBy: requester)
         else {
-            throw .undeclaredDependency(component: requester.name, requested: qualified.description)
+            throw .undeclaredDependency(component: requester.name, requested: key.name)
         }
-        return Provider(storage: storage, index: link.target >= 0 ? link.target : nil, key: qualified.key)
+        return Provider(storage: storage, index: link.target >= 0 ? link.target : nil, key: key)
     }
 
     /// A handle that resolves `type` qualified by `qualifier` on each `get()`:

@@ -32,28 +32,43 @@ enum OptionsFileLoader {
         return try options(from: root, path: path)
     }
 
-    /// The file's bytes.
+    /// The file's bytes: a regular file of at most ``FlintOptions/maximumFileSize`` bytes, read without blocking on anything
+    /// else at the path (a FIFO, a device).
     static func read(_ path: String) throws(FlintError) -> Data {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
-            let data = FileManager.default.contents(atPath: path)
-        else {
-            throw .invalidOptions(reason: "cannot read options file at \(path)")
+        do {
+            return try RegularFile.contents(atPath: path, maximumSize: FlintOptions.maximumFileSize)
+        } catch {
+            switch error {
+            case .missing, .unreadable:
+                throw .invalidOptions(reason: "cannot read options file at \(path)")
+            case .notRegularFile:
+                throw .invalidOptions(reason: "cannot read options file at \(path): it is not a regular file")
+            case .tooLarge(let limit):
+                throw .invalidOptions(
+                    reason: "options file at \(path) is larger than \(limit) bytes, the limit for an options file")
+            }
         }
-        return data
     }
 
     /// The format of `data` by its first character that is not blank (after an optional UTF-8 byte order
-    /// mark): `{` or `[` is JSON, anything else a property list; nil when there is no such character.
+    /// mark): `{` or `[` is JSON, anything else a property list; nil when there is no such character. One pass
+    /// over the leading blanks, however many there are.
     static func format(of data: Data) -> Format? {
-        var bytes = data[...]
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
-            bytes = bytes.dropFirst(3)
-        }
-        guard let first = bytes.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else {
+        data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> Format? in
+            var position = 0
+            if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { position = 3 }
+            while position < bytes.count {
+                switch bytes[position] {
+                case 0x20, 0x09, 0x0A, 0x0D:
+                    position += 1
+                case UInt8(ascii: "{"), UInt8(ascii: "["):
+                    return .json
+                default:
+                    return .propertyList
+                }
+            }
             return nil
         }
-        return first == UInt8(ascii: "{") || first == UInt8(ascii: "[") ? .json : .propertyList
     }
 
     /// The root dictionary of the file's content.

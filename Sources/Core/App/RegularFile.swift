@@ -1,0 +1,83 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
+import Foundation
+
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+/// Reads a file that must be a regular file, with a size limit, without ever blocking on what is not one.
+///
+/// The file is opened non-blocking and its type checked on the open descriptor (no window between a check and the
+/// open): a FIFO, a socket, a device or a directory at the path is refused at once instead of hanging the reader,
+/// and a file larger than the limit is refused after reading at most one byte more than the limit. Shared by every
+/// reader of a file the user or an earlier run left on disk (options files here, the products' saved files).
+package enum RegularFile {
+    /// Why a file could not be read.
+    package enum Failure: Error, Sendable, Hashable, CustomStringConvertible {
+        /// Nothing exists at the path.
+        case missing
+        /// Something that is not a regular file (a directory, a FIFO, a socket, a device) is at the path.
+        case notRegularFile
+        /// The file holds more than the limit (the limit, in bytes).
+        case tooLarge(limit: Int)
+        /// The file could not be opened or read (no permission, an I/O error), with the system's reason.
+        case unreadable(String)
+
+        /// The reason, for an error message that names the file.
+        package var description: String {
+            switch self {
+            case .missing: "there is no file"
+            case .notRegularFile: "it is not a regular file"
+            case .tooLarge(let limit): "it is larger than \(limit) bytes"
+            case .unreadable(let reason): reason
+            }
+        }
+    }
+
+    /// The bytes of the regular file at `path`, at most `maximumSize` of them.
+    ///
+    /// - Throws: ``Failure/missing`` when nothing is at `path`, ``Failure/notRegularFile`` when what is there is
+    ///   not a regular file, ``Failure/tooLarge(limit:)`` past `maximumSize` bytes, ``Failure/unreadable(_:)``
+    ///   when it cannot be opened or read.
+    package static func contents(atPath path: String, maximumSize: Int) throws(Failure) -> Data {
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            let code = errno
+            if code == ENOENT || code == ENOTDIR { throw .missing }
+            // Opening a FIFO for reading never blocks with O_NONBLOCK; a socket at the path fails with ENXIO.
+            if code == ENXIO || code == EISDIR { throw .notRegularFile }
+            throw .unreadable(String(cString: strerror(code)))
+        }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw .unreadable(String(cString: strerror(errno))) }
+        guard status.st_mode & S_IFMT == S_IFREG else { throw .notRegularFile }
+        if Int(status.st_size) > maximumSize { throw .tooLarge(limit: maximumSize) }
+        // The size may change while reading: read to the end, but never more than one byte past the limit.
+        let ceiling = maximumSize < Int.max ? maximumSize + 1 : Int.max
+        var data = Data(count: min(ceiling, Int(status.st_size) + 1))
+        var filled = 0
+        while true {
+            if filled == data.count {
+                guard data.count < ceiling else { break }
+                data.count = data.count > ceiling / 2 ? ceiling : data.count * 2
+            }
+            let count = data.withUnsafeMutableBytes { buffer in
+                read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
+            }
+            if count == 0 { break }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw .unreadable(String(cString: strerror(errno)))
+            }
+            filled += count
+        }
+        guard filled <= maximumSize else { throw .tooLarge(limit: maximumSize) }
+        data.count = filled
+        return data
+    }
+}
