@@ -174,10 +174,10 @@ struct DeleteRacingSlowChainTests {
     /// contributions between B and C in slot order keep `delete()` busy between marking B and marking C, the
     /// window in which C's creation used to be retried.
     @Test func noFactoryRunsTwiceWhileDeleteRacesCreations() async throws {
-        for round in 0..<20 {
+        for round in 0..<10 {
             let runs = ChainRuns()
             let bStarted = Signal()
-            let fillers = (0..<50_000).map { _ in Component.contribution(to: Filler.self) { _, _ in Filler() } }
+            let fillers = (0..<20_000).map { _ in Component.contribution(to: Filler.self) { _, _ in Filler() } }
             let app = try makeApp(
                 name: "chain-\(round)",
                 [
