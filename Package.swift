@@ -29,7 +29,8 @@ let package = Package(
         .target(name: "FlintInterop", dependencies: ["FlintCore"], path: "Sources/Interop"),
         // Plumbing shared by product modules only (status codes, local tokens, instance caches, the entry-point
         // shape); FlintCore keeps only the component system.
-        .target(name: "FlintProductSupport", dependencies: ["FlintCore", "FlintInterop"], path: "Sources/Shared"),
+        .target(
+            name: "FlintProductSupport", dependencies: ["FlintCore", "FlintInterop"], path: "Sources/ProductSupport"),
         .target(name: "FlintTesting", dependencies: ["FlintCore", "FlintInterop"], path: "Sources/Testing"),
         .target(
             name: "FlintAuth", dependencies: ["FlintCore", "FlintInterop", "FlintProductSupport"],
