@@ -29,7 +29,8 @@ let package = Package(
         .target(name: "FlintInterop", dependencies: ["FlintCore"], path: "Sources/Interop"),
         // Plumbing shared by product modules only (status codes, local tokens, instance caches, the entry-point
         // shape); FlintCore keeps only the component system.
-        .target(name: "FlintProductSupport", dependencies: ["FlintCore", "FlintInterop"], path: "Sources/Shared"),
+        .target(
+            name: "FlintProductSupport", dependencies: ["FlintCore", "FlintInterop"], path: "Sources/ProductSupport"),
         .target(name: "FlintTesting", dependencies: ["FlintCore", "FlintInterop"], path: "Sources/Testing"),
         .target(
             name: "FlintAuth", dependencies: ["FlintCore", "FlintInterop", "FlintProductSupport"],
@@ -83,18 +84,10 @@ let package = Package(
             ],
             path: "Sources/Demo"
         ),
-        // Test-only helpers (blocking signals, thread starters) shared by CoreTests and ProductSupportTests.
-        .target(name: "StreamTestSupport", dependencies: ["FlintCore"], path: "Tests/StreamTestSupport"),
+        .testTarget(name: "CoreTests", dependencies: ["FlintCore", "FlintTesting"], path: "Tests/CoreTests"),
         .testTarget(
-            name: "CoreTests",
-            dependencies: ["FlintCore", "FlintTesting", "StreamTestSupport"],
-            path: "Tests/CoreTests"
-        ),
-        .testTarget(
-            name: "ProductSupportTests",
-            dependencies: ["FlintProductSupport", "FlintTesting", "StreamTestSupport"],
-            path: "Tests/ProductSupportTests"
-        ),
+            name: "ProductSupportTests", dependencies: ["FlintProductSupport", "FlintTesting"],
+            path: "Tests/ProductSupportTests"),
         .testTarget(name: "InteropTests", dependencies: ["FlintInterop", "FlintTesting"], path: "Tests/InteropTests"),
         .testTarget(
             name: "TestingTests",

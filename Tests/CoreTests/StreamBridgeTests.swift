@@ -1,7 +1,6 @@
 // Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 import FlintCore
 import FlintTesting
-import StreamTestSupport
 import Testing
 
 @Suite(.timeLimit(.minutes(1)))

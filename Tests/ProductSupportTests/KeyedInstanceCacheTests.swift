@@ -1,7 +1,7 @@
 // Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 import FlintCore
 import FlintProductSupport
-import StreamTestSupport
+import FlintTesting
 import Testing
 
 @Suite(.timeLimit(.minutes(1)))

@@ -12,3 +12,8 @@
 /// try await started.wait(timeout: defaultTestTimeout)
 /// ```
 public let defaultTestTimeout: Duration = .seconds(120)
+
+/// ``defaultTestTimeout`` under the name CoreTests' stream-bridge tests use.
+///
+/// Package access: kept for CoreTests' call sites, not part of FlintTesting's public API.
+package let streamTestTimeout: Duration = defaultTestTimeout
