@@ -43,7 +43,7 @@ struct StreamBridgeTests {
         }
         #expect(await spy.registered.wait())
         for value in 1...100 { broadcaster.send(value) }
-        #expect(try await value(of: consumer, timeout: streamTestTimeout) == Array(1...100))
+        #expect(try await value(of: consumer, timeout: defaultTestTimeout) == Array(1...100))
     }
 
     @Test func valuesSentFromManyTasksAllArrive() async throws {
@@ -64,7 +64,7 @@ struct StreamBridgeTests {
                 }
             }
         }
-        let received = try await value(of: consumer, timeout: streamTestTimeout)
+        let received = try await value(of: consumer, timeout: defaultTestTimeout)
         #expect(received.sorted() == Array(0..<800))
         // Each sender's own values keep their order.
         for sender in 0..<8 {
@@ -112,7 +112,7 @@ struct StreamBridgeTests {
         #expect(await spy.removed.wait())
         #expect(spy.removeCount == 1)
         #expect(broadcaster.listenerCount == 0)
-        try await value(of: consumer, timeout: streamTestTimeout)  // the loop ended
+        try await value(of: consumer, timeout: defaultTestTimeout)  // the loop ended
     }
 
     @Test func cancellingTheTaskBeforeItIteratesRemovesTheRegistration() async throws {
@@ -126,7 +126,7 @@ struct StreamBridgeTests {
         #expect(await spy.removed.wait())
         #expect(spy.removeCount == 1)
         #expect(broadcaster.listenerCount == 0)
-        try await value(of: consumer, timeout: streamTestTimeout)
+        try await value(of: consumer, timeout: defaultTestTimeout)
     }
 
     @Test func breakingOutOfTheLoopRemovesTheRegistration() async throws {
@@ -143,7 +143,7 @@ struct StreamBridgeTests {
         #expect(await spy.registered.wait())
         broadcaster.send(1)
         broadcaster.send(2)
-        #expect(try await value(of: consumer, timeout: streamTestTimeout) == [1, 2])
+        #expect(try await value(of: consumer, timeout: defaultTestTimeout) == [1, 2])
         #expect(await spy.removed.wait())
         #expect(spy.removeCount == 1)
         #expect(broadcaster.listenerCount == 0)
@@ -224,7 +224,7 @@ struct StreamBridgeTests {
         #expect(await spy.removed.wait())
         #expect(spy.removeCount == 1)
         #expect(broadcaster.listenerCount == 0)
-        try await value(of: consumer, timeout: streamTestTimeout)
+        try await value(of: consumer, timeout: defaultTestTimeout)
     }
 
     @Test func throwingStreamBufferingNewestOneKeepsOnlyTheNewestValue() async throws {

@@ -13,7 +13,3 @@
 /// ```
 public let defaultTestTimeout: Duration = .seconds(120)
 
-/// ``defaultTestTimeout`` under the name CoreTests' stream-bridge tests use.
-///
-/// Package access: kept for CoreTests' call sites, not part of FlintTesting's public API.
-package let streamTestTimeout: Duration = defaultTestTimeout
