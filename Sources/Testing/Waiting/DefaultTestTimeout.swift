@@ -12,4 +12,3 @@
 /// try await started.wait(timeout: defaultTestTimeout)
 /// ```
 public let defaultTestTimeout: Duration = .seconds(120)
-
