@@ -29,6 +29,11 @@ public struct DatabaseRemoteCollectionService<Model: DataSyncModelProtocol>: Rem
         database.reference(withPath: try DatabaseCollectionPath.resolve(collectionPath))
     }
 
+    /// The deepest nesting of maps and arrays a document's fields may have: the Database keeps 32 levels of keys
+    /// from the root, of which the location's keys, the document's key and the field's own are taken (29 for a
+    /// location of one key).
+    public var maximumFieldDepth: Int { DatabaseCollectionPath.maximumFieldDepth(collectionPath) }
+
     private func layout() throws -> DatabaseCollectionLayout {
         DatabaseCollectionLayout(pattern: try DatabaseCollectionPath.resolve(collectionPath))
     }
