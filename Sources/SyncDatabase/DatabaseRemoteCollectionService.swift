@@ -29,6 +29,16 @@ public struct DatabaseRemoteCollectionService<Model: DataSyncModelProtocol>: Rem
         database.reference(withPath: try DatabaseCollectionPath.resolve(collectionPath))
     }
 
+    /// The child `id`; an ID that is not one key throws `invalidArgument` (see `DatabaseCollectionPath`).
+    private func document(_ id: String) throws -> DatabaseReference {
+        try DatabaseCollectionPath.document(id, in: location())
+    }
+
+    /// The deepest nesting of maps and arrays a document's fields may have: the Database keeps 32 levels of keys
+    /// from the root, of which the location's keys, the document's key and the field's own are taken (29 for a
+    /// location of one key).
+    public var maximumFieldDepth: Int { DatabaseCollectionPath.maximumFieldDepth(collectionPath) }
+
     private func layout() throws -> DatabaseCollectionLayout {
         DatabaseCollectionLayout(pattern: try DatabaseCollectionPath.resolve(collectionPath))
     }
@@ -51,30 +61,30 @@ public struct DatabaseRemoteCollectionService<Model: DataSyncModelProtocol>: Rem
 
     /// Reads the child `id`.
     public func getDocument(id: String) async throws -> Model? {
-        try DatabaseSyncCoding.model(Model.self, from: try await location().child(id).getData())
+        try DatabaseSyncCoding.model(Model.self, from: try await document(id).getData())
     }
 
     /// Replaces the child `model.id` with the model's JSON tree.
     public func saveDocument(_ model: Model) async throws {
-        try await location().child(model.id).setValue(try DatabaseSyncCoding.tree(model))
+        try await document(model.id).setValue(try DatabaseSyncCoding.tree(model))
     }
 
     /// Updates fields of the existing child `id` (dotted keys are paths; `null` removes).
     public func updateDocument(id: String, data: [String: SyncValue]) async throws {
-        let child = try location().child(id)
+        let child = try document(id)
         guard try await child.getData().exists() else { throw SyncError.documentNotFound(id: id) }
         try await child.updateChildValues(try DatabaseSyncCoding.updates(data))
     }
 
     /// Removes the child `id`.
     public func deleteDocument(id: String) async throws {
-        try await location().child(id).removeValue()
+        try await document(id).removeValue()
     }
 
     /// The child `id` now and after every change.
     public func streamDocument(id: String) -> AsyncThrowingStream<Model?, any Error> {
         do {
-            return DatabaseSyncCoding.documents(Model.self, of: try location().child(id))
+            return DatabaseSyncCoding.documents(Model.self, of: try document(id))
         } catch {
             return AsyncThrowingStream { $0.finish(throwing: error) }
         }

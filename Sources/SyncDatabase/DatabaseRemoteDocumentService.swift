@@ -18,6 +18,10 @@ public struct DatabaseRemoteDocumentService<Model: DataSyncModelProtocol>: Remot
         collection = try DatabaseRemoteCollectionService(app: app, collectionPath: collectionPath)
     }
 
+    /// The deepest nesting of maps and arrays a document's fields may have (see
+    /// ``DatabaseRemoteCollectionService/maximumFieldDepth``).
+    public var maximumFieldDepth: Int { collection.maximumFieldDepth }
+
     /// Reads the child `id`.
     public func getDocument(id: String) async throws -> Model? { try await collection.getDocument(id: id) }
     /// Replaces the child `model.id`.

@@ -25,6 +25,11 @@ public struct FirestoreRemoteCollectionService<Model: DataSyncModelProtocol>: Re
         firestore.collection(try FirestoreCollectionPath.resolve(collectionPath))
     }
 
+    /// The document `id`; an ID with a `/` throws `invalidArgument` (see `FirestoreCollectionPath`).
+    private func document(_ id: String) throws -> DocumentReference {
+        try FirestoreCollectionPath.document(id, in: collection())
+    }
+
     /// The documents matching `query`.
     public func getCollection(query: SyncQuery) async throws -> [Model] {
         let snapshot = try await FirestoreSyncCoding.query(try collection(), query).getDocuments()
@@ -44,28 +49,28 @@ public struct FirestoreRemoteCollectionService<Model: DataSyncModelProtocol>: Re
 
     /// Reads the document.
     public func getDocument(id: String) async throws -> Model? {
-        try FirestoreSyncCoding.model(Model.self, from: try await collection().document(id).getDocument())
+        try FirestoreSyncCoding.model(Model.self, from: try await document(id).getDocument())
     }
 
     /// Replaces the document with the model.
     public func saveDocument(_ model: Model) async throws {
-        try await collection().document(model.id).setData(from: model)
+        try await document(model.id).setData(from: model)
     }
 
     /// Updates fields (`updateData`, dotted keys are paths).
     public func updateDocument(id: String, data: [String: SyncValue]) async throws {
-        try await collection().document(id).updateData(FirestoreSyncCoding.updateFields(data))
+        try await document(id).updateData(FirestoreSyncCoding.updateFields(data))
     }
 
     /// Deletes the document.
     public func deleteDocument(id: String) async throws {
-        try await collection().document(id).delete()
+        try await document(id).delete()
     }
 
     /// The document's snapshots, as models.
     public func streamDocument(id: String) -> AsyncThrowingStream<Model?, any Error> {
         do {
-            return FirestoreSyncCoding.documents(Model.self, of: try collection().document(id))
+            return FirestoreSyncCoding.documents(Model.self, of: try document(id))
         } catch {
             return AsyncThrowingStream { $0.finish(throwing: error) }
         }

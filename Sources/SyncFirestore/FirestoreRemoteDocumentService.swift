@@ -22,7 +22,8 @@ public struct FirestoreRemoteDocumentService<Model: DataSyncModelProtocol>: Remo
     }
 
     private func reference(_ id: String) throws -> DocumentReference {
-        firestore.collection(try FirestoreCollectionPath.resolve(collectionPath)).document(id)
+        try FirestoreCollectionPath.document(
+            id, in: firestore.collection(try FirestoreCollectionPath.resolve(collectionPath)))
     }
 
     /// Reads the document.

@@ -100,4 +100,58 @@ import Testing
             try config.setDefaults(["deep": nested])
         }
     }
+
+    /// Thrown by an exit test whose check failed (any throw exits the child with a failure).
+    struct CheckFailed: Error {}
+
+    @Test func foundationDefaultsNested10000LevelsOrContainingThemselvesAreInvalidInput() async {
+        // In a child process (an exit test): before the depth was measured first, bridging these crashed.
+        await #expect(processExitsWith: .success) {
+            let config = try RemoteConfigRig().remoteConfig
+            var chain: Any = "leaf"
+            for _ in 0..<10_000 {
+                let next = NSMutableDictionary()
+                next["k"] = chain
+                chain = next
+            }
+            let itself = NSMutableDictionary()
+            itself["itself"] = itself
+            let loop = NSMutableArray()
+            loop.add(loop)
+            try config.setDefaults(["kept": "yes"])
+            for value in [chain, itself, loop, ["inner": itself] as [String: Any]] as [Any] {
+                do {
+                    try config.setDefaults(["deep": value])
+                    throw CheckFailed()
+                } catch let error as RemoteConfigCodableError {
+                    guard error == .invalidSetDefaultsInput("The value of deep nests deeper than 32 levels.") else {
+                        throw CheckFailed()
+                    }
+                }
+            }
+            guard config["kept"].stringValue == "yes" else { throw CheckFailed() }
+        }
+    }
+
+    @Test func thirtyTwoLevelsAreAcceptedAndOneMoreIsRefused() throws {
+        let config = try RemoteConfigRig().remoteConfig
+        var array: Any = 1
+        var dictionary: Any = 1
+        for _ in 0..<32 {
+            array = [array]
+            dictionary = ["k": dictionary]
+        }
+        try config.setDefaults(["array": array, "dictionary": dictionary])
+        #expect(
+            config["array"].stringValue == String(repeating: "[", count: 32) + "1" + String(repeating: "]", count: 32))
+        #expect(config["dictionary"].stringValue.hasSuffix(#"{"k":1}"# + String(repeating: "}", count: 31)))
+        for value in [[array], ["k": dictionary]] as [Any] {
+            #expect(
+                throws: RemoteConfigCodableError.invalidSetDefaultsInput(
+                    "The value of deep nests deeper than 32 levels.")
+            ) {
+                try config.setDefaults(["deep": value])
+            }
+        }
+    }
 }

@@ -1,4 +1,5 @@
 // Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
+import FlintProductSupport
 import Foundation
 
 /// The callable protocol's value encoding, as Firebase's `FUNSerializer` does it: a 64-bit integer travels
@@ -73,15 +74,40 @@ enum CallableSerializer {
         }
     }
 
+    /// The deepest nesting of arrays and objects the data of a call may have, a 64-bit integer counting as an
+    /// object (it travels as its wrapper): 510, so that the request body, inside its `{"data": …}` object, is
+    /// at most 511 levels deep, the most Foundation's `JSONEncoder` writes (its parsers, and the SDK's
+    /// `NSJSONSerialization`, read 512).
+    static let maximumDataDepth = 510
+
     /// The request body `{"data": <encoded value>}` as compact JSON with sorted keys.
-    /// - Throws: ``FunctionsError`` `invalidArgument` when the value holds a non-finite double.
+    /// - Throws: ``FunctionsError`` `invalidArgument` when the value holds a non-finite double or nests
+    ///   deeper than ``maximumDataDepth`` (checked first, without recursion: encoding recurses once per level).
     static func requestBody(_ data: CallableValue) throws(FunctionsError) -> Data {
+        guard BoundedJSON.nestingIsBounded(data, maximumDepth: maximumDataDepth, children: \.encodedChildren) else {
+            throw FunctionsError(
+                .invalidArgument,
+                message: "The call's data nests deeper than \(maximumDataDepth) levels of arrays and objects.")
+        }
         do {
             return try CallableValue.object(["data": encode(data)]).jsonData()
         } catch {
             throw FunctionsError(
                 .invalidArgument,
                 message: "The call's data cannot be encoded as JSON: \(error)")
+        }
+    }
+}
+
+extension CallableValue {
+    /// The children of this value as the request encodes it, nil for a leaf: an ``int(_:)`` or ``uint(_:)``
+    /// travels as a wrapper object, so it is a level with no children.
+    fileprivate var encodedChildren: [CallableValue]? {
+        switch self {
+        case .array(let elements): elements
+        case .object(let members): Array(members.values)
+        case .int, .uint: []
+        case .null, .bool, .int32, .uint32, .double, .string: nil
         }
     }
 }

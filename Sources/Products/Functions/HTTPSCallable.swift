@@ -46,7 +46,9 @@ public final class HTTPSCallable: Sendable {
     /// Calls the function with `data` (``CallableValue/null`` when omitted) and returns its result.
     ///
     /// - Throws: ``FunctionsError`` for an error answer, a malformed answer, a timeout, cancellation or an
-    ///   unreachable server; the Auth error when the signed-in user's ID token cannot be obtained.
+    ///   unreachable server, and `invalidArgument` for data that cannot be sent (a non-finite double, or arrays
+    ///   and objects nested deeper than 510 levels, a 64-bit integer counting as one); the Auth error when the
+    ///   signed-in user's ID token cannot be obtained.
     public func call(_ data: CallableValue = .null) async throws -> HTTPSCallableResult {
         try await functions.call(
             name: name, url: url, data: data, options: options,

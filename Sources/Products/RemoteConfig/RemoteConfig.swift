@@ -162,7 +162,8 @@ public final class RemoteConfig: ComponentLifecycleMaintainer, Sendable {
     /// JSON); nil clears them.
     ///
     /// - Throws: ``RemoteConfigCodableError/invalidSetDefaultsInput(_:)`` naming the key whose value cannot be
-    ///   used (then the defaults are unchanged).
+    ///   used (then the defaults are unchanged): one of another type, or whose arrays and dictionaries nest
+    ///   deeper than 32 levels (a dictionary that contains itself does).
     public func setDefaults(_ defaults: [String: Any]?) throws(RemoteConfigCodableError) {
         let entries = try RemoteConfigDefaults.entries(from: defaults ?? [:])
         state.withLock { $0.defaults = entries }

@@ -7,7 +7,7 @@ import Foundation
 /// dates as `yyyy-MM-dd HH:mm:ss` in the current time zone (dictionary and plist, Firebase's format) or ISO 8601
 /// (Encodable), arrays and dictionaries as JSON.
 enum RemoteConfigDefaults {
-    /// The deepest nesting of arrays and dictionaries accepted in one default.
+    /// The deepest nesting of arrays and dictionaries accepted in one default (`[[1]]` is 2 deep).
     static let maximumDepth = 32
     /// The largest plist file read.
     static let maximumPlistSize = 4 << 20
@@ -81,6 +81,11 @@ enum RemoteConfigDefaults {
 
     /// The bytes of one dictionary or plist value.
     private static func data(for value: Any, key: String) throws(RemoteConfigCodableError) -> Data {
+        // Measured first, without recursion: the casts below bridge an NSDictionary whole (recursively), and
+        // one that contains itself would never end.
+        guard BoundedJSON.nestingIsBounded(ofValue: value, maximumDepth: maximumDepth) else {
+            throw .invalidSetDefaultsInput("The value of \(key) nests deeper than \(maximumDepth) levels.")
+        }
         if type(of: value) == Bool.self, let bool = value as? Bool { return Data((bool ? "1" : "0").utf8) }
         switch value {
         case let string as String: return Data(string.utf8)
@@ -91,7 +96,6 @@ enum RemoteConfigDefaults {
         case let float as Float: return Data(NSNumber(value: float).stringValue.utf8)
         case let number as NSNumber: return Data(number.stringValue.utf8)
         case is [Any], is [String: Any]:
-            try checkDepth(value, key: key, depth: 1)
             guard let data = try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys]) else {
                 throw .invalidSetDefaultsInput("The value of \(key) cannot be written as JSON.")
             }
@@ -111,17 +115,5 @@ enum RemoteConfigDefaults {
         formatter.timeZone = .current
         formatter.dateFormat = "yyyy-MM-dd HH:mm:ss"
         return formatter.string(from: date)
-    }
-
-    /// Refuses arrays and dictionaries nested deeper than ``maximumDepth``.
-    private static func checkDepth(_ value: Any, key: String, depth: Int) throws(RemoteConfigCodableError) {
-        guard depth <= maximumDepth else {
-            throw .invalidSetDefaultsInput("The value of \(key) nests deeper than \(maximumDepth) levels.")
-        }
-        if let array = value as? [Any] {
-            for element in array { try checkDepth(element, key: key, depth: depth + 1) }
-        } else if let dictionary = value as? [String: Any] {
-            for element in dictionary.values { try checkDepth(element, key: key, depth: depth + 1) }
-        }
     }
 }

@@ -5,6 +5,9 @@ public enum SyncError: Error, Sendable, Equatable {
     case noDocumentId
     /// An empty document ID was given.
     case invalidDocumentId(String)
+    /// A write's data cannot be stored: its maps and arrays nest deeper than the remote's store keeps (see
+    /// ``RemoteDocumentService/maximumFieldDepth``). Refused before it is sent or queued; the message says where.
+    case invalidArgument(String)
     /// A document that is needed does not exist (remotely nor in the cache).
     case documentNotFound(id: String)
     /// A local file is damaged (bad magic, checksum mismatch, truncated, undecodable). It was moved aside to

@@ -92,6 +92,9 @@ final class SyncWriter<Model: DataSyncModelProtocol> {
         _ operation: (SyncRemoteWrites<Model>) async throws -> Void
     ) async throws {
         let remote = try remoteWrites()
+        // Before anything recurses over the fields (the remote's conversion, the queue's JSON): a write that nests
+        // deeper than the store keeps is refused, never queued.
+        try SyncFieldDepth.check(pendingWrite, maximumDepth: remote.maximumFieldDepth)
         writeWillStart()
         events.track("\(name)_start", parameters)
         do {

@@ -12,4 +12,12 @@ public protocol RemoteCollectionService<Model>: RemoteCollectionGroupService {
     func deleteDocument(id: String) async throws
     /// The document `id` now and after every change (nil while it does not exist).
     func streamDocument(id: String) -> AsyncThrowingStream<Model?, any Error>
+    /// The deepest nesting of maps and arrays the store keeps in a document's fields, as
+    /// ``RemoteDocumentService/maximumFieldDepth`` (defaults to 20, Firestore's limit).
+    var maximumFieldDepth: Int { get }
+}
+
+extension RemoteCollectionService {
+    /// 20, Firestore's limit (see ``RemoteDocumentService/maximumFieldDepth``).
+    public var maximumFieldDepth: Int { SyncFieldDepth.firestoreLimit }
 }

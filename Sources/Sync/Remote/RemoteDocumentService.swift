@@ -17,4 +17,14 @@ public protocol RemoteDocumentService<Model>: Sendable {
     /// The document `id` now and after every change (nil while it does not exist). The listener is removed
     /// when the iteration ends; a listener error ends the stream by throwing it.
     func streamDocument(id: String) -> AsyncThrowingStream<Model?, any Error>
+    /// The deepest nesting of maps and arrays the store keeps in a document's fields (a map in a top-level field
+    /// is 1 deep; an update's dotted key `"a.b"` writes inside the map `a`). The engines refuse a deeper save or
+    /// update with ``SyncError/invalidArgument(_:)`` before sending or queueing it. Defaults to 20, Firestore's
+    /// limit (the lowest of the stores the adapters write to).
+    var maximumFieldDepth: Int { get }
+}
+
+extension RemoteDocumentService {
+    /// 20, Firestore's limit (see ``RemoteDocumentService/maximumFieldDepth``).
+    public var maximumFieldDepth: Int { SyncFieldDepth.firestoreLimit }
 }

@@ -5,12 +5,15 @@ struct SyncRemoteWrites<Model: DataSyncModelProtocol>: Sendable {
     let save: @Sendable (Model) async throws -> Void
     let update: @Sendable (String, [String: SyncValue]) async throws -> Void
     let delete: @Sendable (String) async throws -> Void
+    /// The remote's ``RemoteDocumentService/maximumFieldDepth``.
+    let maximumFieldDepth: Int
 
     /// The writes of a document engine's remote.
     init(_ remote: any RemoteDocumentService<Model>) {
         save = { try await remote.saveDocument($0) }
         update = { try await remote.updateDocument(id: $0, data: $1) }
         delete = { try await remote.deleteDocument(id: $0) }
+        maximumFieldDepth = remote.maximumFieldDepth
     }
 
     /// The writes of a collection engine's remote.
@@ -18,6 +21,7 @@ struct SyncRemoteWrites<Model: DataSyncModelProtocol>: Sendable {
         save = { try await remote.saveDocument($0) }
         update = { try await remote.updateDocument(id: $0, data: $1) }
         delete = { try await remote.deleteDocument(id: $0) }
+        maximumFieldDepth = remote.maximumFieldDepth
     }
 
     /// Sends a queued write again.

@@ -40,7 +40,7 @@ extension DatabaseReference {
     private func checkStorable(_ value: Any) throws(DatabaseError) {
         if let error = spec.error { throw error }
         do {
-            _ = try DatabaseNode(parsing: value, now: 0)
+            _ = try DatabaseNode(parsing: value, now: 0, at: spec.path)
         } catch {
             throw .invalid("(setValue(from:)) \(error)")
         }

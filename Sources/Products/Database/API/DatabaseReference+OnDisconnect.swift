@@ -7,7 +7,7 @@ extension DatabaseReference {
     ///   ``DatabaseErrorCode/permissionDenied`` when the rules refuse it.
     public func onDisconnectSetValue(_ value: Any?) async throws {
         let sets = try onDisconnectSets { existing in
-            try DatabaseNode(parsing: value, existing: existing, now: Self.now())
+            try node(value, replacing: existing)
         }
         try await register(sets)
     }
@@ -18,14 +18,14 @@ extension DatabaseReference {
         withCompletionBlock block: @escaping @Sendable ((any Error)?, DatabaseReference) -> Void
     ) {
         register(block) { () throws(DatabaseError) in
-            try onDisconnectSets { existing in try DatabaseNode(parsing: value, existing: existing, now: Self.now()) }
+            try onDisconnectSets { existing in try node(value, replacing: existing) }
         }
     }
 
     /// ``onDisconnectSetValue(_:)`` with a priority (nil, a number or a `String`).
     public func onDisconnectSetValue(_ value: Any?, andPriority priority: Any?) async throws {
         let sets = try onDisconnectSets { existing in
-            try DatabaseNode(parsing: value, existing: existing, now: Self.now()).with(
+            try node(value, replacing: existing).with(
                 priority: try DatabaseNode.priority(priority))
         }
         try await register(sets)

@@ -14,7 +14,8 @@ extension DatabaseReference {
     /// ``runTransactionBlock(_:)->()`` with a completion block: `(nil, true, snapshot)` once committed, `(nil,
     /// false, snapshot)` when `block` aborted, or the error (``DatabaseErrorCode/maxRetries``,
     /// ``DatabaseErrorCode/overriddenBySet`` when a `setValue` on the location aborted it,
-    /// ``DatabaseErrorCode/permissionDenied``, ``DatabaseErrorCode/invalidArgument`` for an invalid reference).
+    /// ``DatabaseErrorCode/permissionDenied``, ``DatabaseErrorCode/invalidArgument`` for an invalid reference
+    /// or when `block` set a value the database cannot store).
     public func runTransactionBlock(
         _ block: @escaping @Sendable (MutableData) -> TransactionResult,
         andCompletionBlock completionBlock: @escaping @Sendable ((any Error)?, Bool, DataSnapshot?) -> Void
@@ -35,9 +36,11 @@ extension DatabaseReference {
         let key = spec.path.key
         database.engine.transaction(
             at: spec.path, localEvents: localEvents,
-            update: { node in
-                let data = MutableData(storage: MutableData.Storage(node), keys: [], key: key)
-                return block(data).node
+            update: { [path = spec.path] node throws(DatabaseError) in
+                let data = MutableData(storage: MutableData.Storage(node, location: path), keys: [], key: key)
+                let result = block(data)
+                if let refusal = result.refusal { throw .invalid("(runTransactionBlock:) \(refusal)") }
+                return result.node
             },
             completion: { error, committed, node in
                 completionBlock(error, committed, DataSnapshot(ref: self, node: node))

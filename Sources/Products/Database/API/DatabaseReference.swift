@@ -76,7 +76,7 @@ public final class DatabaseReference: DatabaseQuery, CustomStringConvertible, @u
     /// - Throws: ``DatabaseErrorCode/invalidArgument`` for an invalid value or path,
     ///   ``DatabaseErrorCode/permissionDenied`` when the rules refuse it.
     public func setValue(_ value: Any?) async throws {
-        try await write(try sets { existing in try DatabaseNode(parsing: value, existing: existing, now: Self.now()) })
+        try await write(try sets { existing in try node(value, replacing: existing) })
     }
 
     /// ``setValue(_:)`` with a completion block (called with nil, or the error).
@@ -84,12 +84,12 @@ public final class DatabaseReference: DatabaseQuery, CustomStringConvertible, @u
         _ value: Any?,
         withCompletionBlock block: @escaping @Sendable ((any Error)?, DatabaseReference) -> Void
     ) {
-        write(block) { existing in try DatabaseNode(parsing: value, existing: existing, now: Self.now()) }
+        write(block) { existing in try node(value, replacing: existing) }
     }
 
     /// Replaces the location's data with `value` and gives it `priority` (nil, a number or a `String`).
     public func setValue(_ value: Any?, andPriority priority: Any?) async throws {
-        try await write(try sets { existing in try Self.prioritized(value, priority, existing) })
+        try await write(try sets { existing in try prioritized(value, priority, existing) })
     }
 
     /// ``setValue(_:andPriority:)`` with a completion block.
@@ -97,7 +97,7 @@ public final class DatabaseReference: DatabaseQuery, CustomStringConvertible, @u
         _ value: Any?, andPriority priority: Any?,
         withCompletionBlock block: @escaping @Sendable ((any Error)?, DatabaseReference) -> Void
     ) {
-        write(block) { existing in try Self.prioritized(value, priority, existing) }
+        write(block) { existing in try prioritized(value, priority, existing) }
     }
 
     /// Sets the location's priority (nil, a number or a `String`); nothing happens where there is no data.
@@ -144,11 +144,16 @@ public final class DatabaseReference: DatabaseQuery, CustomStringConvertible, @u
 
     static func now() -> Double { (Date().timeIntervalSince1970 * 1000).rounded(.down) }
 
-    private static func prioritized(_ value: Any?, _ priority: Any?, _ existing: DatabaseNode)
+    /// `value` as the node to write at this location in place of `existing` (the location's keys count
+    /// towards the depth limit).
+    func node(_ value: Any?, replacing existing: DatabaseNode) throws(DatabaseValueError) -> DatabaseNode {
+        try DatabaseNode(parsing: value, existing: existing, now: Self.now(), at: spec.path)
+    }
+
+    private func prioritized(_ value: Any?, _ priority: Any?, _ existing: DatabaseNode)
         throws(DatabaseValueError) -> DatabaseNode
     {
-        let node = try DatabaseNode(parsing: value, existing: existing, now: now())
-        return node.with(priority: try DatabaseNode.priority(priority))
+        try node(value, replacing: existing).with(priority: try DatabaseNode.priority(priority))
     }
 
     /// The one set of a write at this location, its node made by `make` from the local data there.
@@ -199,7 +204,7 @@ public final class DatabaseReference: DatabaseQuery, CustomStringConvertible, @u
             }
             do {
                 let node = try DatabaseNode(
-                    parsing: value ?? nil, existing: database.engine.localNode(at: path), now: Self.now())
+                    parsing: value ?? nil, existing: database.engine.localNode(at: path), now: Self.now(), at: path)
                 sets.append((path, node))
             } catch {
                 throw .invalid("(updateChildValues:) \(error)")

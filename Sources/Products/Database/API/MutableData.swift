@@ -17,7 +17,15 @@ public final class MutableData {
     /// The value of the whole transaction, shared with the children.
     final class Storage {
         var root: DatabaseNode
-        init(_ root: DatabaseNode) { self.root = root }
+        /// The transaction's location (its keys count towards the depth limit of the values set).
+        let location: DatabasePath
+        /// Why the first value set that the database cannot store was refused; it fails the transaction.
+        var refusal: DatabaseValueError?
+
+        init(_ root: DatabaseNode, location: DatabasePath = .root) {
+            self.root = root
+            self.location = location
+        }
     }
 
     let storage: Storage
@@ -34,15 +42,20 @@ public final class MutableData {
     var node: DatabaseNode { storage.root.node(at: keys) }
 
     /// The data as Foundation values (nil when there is none); set it to change the data. A value the
-    /// database cannot store is ignored (the SDK raises an exception).
+    /// database cannot store (an invalid key, nesting deeper than 32 levels from the root, …) changes nothing
+    /// and fails the transaction with ``DatabaseErrorCode/invalidArgument`` (the SDK raises an exception).
     public var value: Any? {
         get { node.value }
         set {
-            guard
-                let parsed = try? DatabaseNode(
-                    parsing: newValue, existing: node,
-                    now: (Date().timeIntervalSince1970 * 1000).rounded(.down))
-            else { return }
+            let parsed: DatabaseNode
+            do {
+                parsed = try DatabaseNode(
+                    parsing: newValue, existing: node, now: (Date().timeIntervalSince1970 * 1000).rounded(.down),
+                    at: DatabasePath(keys: storage.location.keys + keys))
+            } catch {
+                if storage.refusal == nil { storage.refusal = error }
+                return
+            }
             storage.root = storage.root.setting(parsed.with(priority: parsed.isNull ? nil : node.priority), at: keys)
         }
     }

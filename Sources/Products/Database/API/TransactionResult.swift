@@ -3,14 +3,19 @@
 public final class TransactionResult: Sendable {
     /// The value to commit; nil aborts.
     let node: DatabaseNode?
+    /// Why a value the block set was refused: the transaction fails with it instead of committing.
+    let refusal: DatabaseValueError?
 
-    private init(node: DatabaseNode?) {
+    private init(node: DatabaseNode?, refusal: DatabaseValueError? = nil) {
         self.node = node
+        self.refusal = refusal
     }
 
-    /// Commits the value `value` holds now (a snapshot of it: later changes to `value` do not count).
+    /// Commits the value `value` holds now (a snapshot of it: later changes to `value` do not count). When
+    /// the block set a value the database cannot store, the transaction fails with
+    /// ``DatabaseErrorCode/invalidArgument`` instead.
     public static func success(withValue value: MutableData) -> TransactionResult {
-        TransactionResult(node: value.node)
+        TransactionResult(node: value.node, refusal: value.storage.refusal)
     }
 
     /// Aborts the transaction: nothing is written, and the completion receives no error and

@@ -17,7 +17,7 @@ extension DatabaseEngine {
 
     /// Runs a transaction at `path`: `update` (user code, called without any lock held, from a task) maps the
     /// value there (the local value first, then the server's after each lost race) to the new value, or nil
-    /// to abort. The new value applies locally (events at once when `localEvents`) and is sent as a
+    /// to abort; an error it throws ends the transaction with that error, nothing written. The new value applies locally (events at once when `localEvents`) and is sent as a
     /// compare-and-set; when the server's value changed meanwhile, the local change is reverted and `update`
     /// runs again, up to ``maximumTransactionRetries`` times. A local write at, above or below `path` made
     /// before the transaction was sent aborts it with ``DatabaseErrorCode/overriddenBySet``.
@@ -26,7 +26,7 @@ extension DatabaseEngine {
     /// the error.
     func transaction(
         at path: DatabasePath, localEvents: Bool,
-        update: @escaping @Sendable (DatabaseNode) -> DatabaseNode?,
+        update: @escaping @Sendable (DatabaseNode) throws(DatabaseError) -> DatabaseNode?,
         completion: @escaping @Sendable (DatabaseError?, Bool, DatabaseNode) -> Void
     ) {
         let id = state.withLock { state -> Int? in
@@ -43,7 +43,13 @@ extension DatabaseEngine {
             var input = localNode(at: path)
             var retries = 0
             while true {
-                let output = update(input)
+                let output: DatabaseNode?
+                do throws(DatabaseError) {
+                    output = try update(input)
+                } catch {
+                    finishTransaction(id)
+                    return completion(error, false, localNode(at: path))
+                }
                 let step = send(id, path: path, input: input, output: output, localEvents: localEvents)
                 deliveries.drain()
                 switch step {

@@ -1,4 +1,5 @@
 // Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
+import FlintProductSupport
 import Foundation
 
 /// Why a value cannot be stored; database errors carry it as `invalidArgument`.
@@ -14,8 +15,13 @@ struct DatabaseValueError: Error, Equatable, Sendable, CustomStringConvertible {
 }
 
 extension DatabaseNode {
-    /// The deepest value accepted, in levels below the written location: the server's path limit.
+    /// The deepest value accepted, in levels from the root (the written location's keys count), as the SDK
+    /// counts: the server's path limit.
     static let maximumNesting = DatabasePath.maximumDepth
+
+    /// The containers the export format may add below the deepest key: a `.value` object holding a server
+    /// value `{".sv": {"increment": n}}`.
+    private static let exportFormatLevels = 3
 
     /// The node for `value` as the SDK's `setValue` accepts it: `nil`/`NSNull` (null), `Bool`, numbers (not
     /// NaN or infinite), `String`, arrays (stored with the integer keys `"0"`, `"1"`, …) and dictionaries with
@@ -29,27 +35,41 @@ extension DatabaseNode {
     ///   - value: the value to store.
     ///   - existing: what the location holds now (for increments).
     ///   - now: the server time, in milliseconds since 1970.
+    ///   - location: where `value` is written: its keys count towards the depth limit.
     /// - Throws: ``DatabaseValueError`` naming the place and the problem: a NaN or infinite number, a key
     ///   that is empty or contains `/ . # $ [ ]`, a non-string key, an unsupported type, other keys beside
-    ///   `.sv`, an unknown server value, a bad priority, nesting deeper than ``maximumNesting`` levels.
-    init(parsing value: Any?, existing: DatabaseNode = .null, now: Double) throws(DatabaseValueError) {
-        self = try Self.parse(value, existing: existing, now: now, path: [])
+    ///   `.sv`, an unknown server value, a bad priority, nesting deeper than ``maximumNesting`` levels from
+    ///   the root (a dictionary that contains itself is that too).
+    init(parsing value: Any?, existing: DatabaseNode = .null, now: Double, at location: DatabasePath = .root)
+        throws(DatabaseValueError)
+    {
+        let levels = Self.maximumNesting - location.keys.count
+        // Measured first, without recursion: parsing recurses once per level, and so does bridging a Swift
+        // collection for the `is NSNull` check, so an unbounded value must reach neither.
+        guard BoundedJSON.nestingIsBounded(ofValue: value, maximumDepth: levels + Self.exportFormatLevels) else {
+            throw Self.tooDeep(path: [])
+        }
+        self = try Self.parse(value, existing: existing, now: now, path: [], levels: levels)
     }
 
+    private static func tooDeep(path: [String]) -> DatabaseValueError {
+        DatabaseValueError(path: path, reason: "Data nested deeper than \(maximumNesting) levels")
+    }
+
+    /// The node for `value` at `path` below the written location, which leaves `levels` keys for the value.
     private static func parse(
         _ value: Any?, existing: DatabaseNode, now: Double,
-        path: [String]
+        path: [String], levels: Int
     ) throws(DatabaseValueError) -> DatabaseNode {
-        guard path.count <= maximumNesting else {
-            throw DatabaseValueError(path: path, reason: "Data nested deeper than \(maximumNesting) levels")
-        }
+        guard path.count <= levels else { throw tooDeep(path: path) }
         guard let value, !(value is NSNull) else { return .null }
         if let leaf = try leaf(value, path: path) { return DatabaseNode(leaf) }
         if let array = value as? [Any?] {
             var node = DatabaseNode.null
             for (index, element) in array.enumerated() {
                 let key = String(index)
-                let child = try parse(element, existing: existing.child(key), now: now, path: path + [key])
+                let child = try parse(
+                    element, existing: existing.child(key), now: now, path: path + [key], levels: levels)
                 node = node.setting(child: child, forKey: key)
             }
             return node
@@ -74,7 +94,7 @@ extension DatabaseNode {
             guard dictionary.keys.allSatisfy({ $0 == ".value" || $0 == ".priority" }) else {
                 throw DatabaseValueError(path: path, reason: "Cannot store other keys beside .value and .priority")
             }
-            let node = try parse(inner, existing: existing, now: now, path: path)
+            let node = try parse(inner, existing: existing, now: now, path: path, levels: levels)
             guard !node.hasChildren else {
                 throw DatabaseValueError(path: path, reason: ".value must be a leaf value")
             }
@@ -87,7 +107,8 @@ extension DatabaseNode {
             } catch {
                 throw DatabaseValueError(path: path + [key], reason: "Invalid key in object: \(error)")
             }
-            let child = try parse(element, existing: existing.child(key), now: now, path: path + [key])
+            let child = try parse(
+                element, existing: existing.child(key), now: now, path: path + [key], levels: levels)
             node = node.setting(child: child, forKey: key)
         }
         return node.with(priority: priority)
@@ -131,6 +152,10 @@ extension DatabaseNode {
 
     /// A priority as the SDK accepts it: nil/NSNull (none), a finite number or a string.
     static func priority(_ value: Any?, path: [String] = []) throws(DatabaseValueError) -> Priority? {
+        // A container is refused before the `is NSNull` check, which would bridge it whole, recursively.
+        guard BoundedJSON.nestingIsBounded(ofValue: value, maximumDepth: 0) else {
+            throw DatabaseValueError(path: path, reason: "Priority must be a number or a string")
+        }
         guard let value, !(value is NSNull) else { return nil }
         switch try leaf(value, path: path) {
         case .bool?:
