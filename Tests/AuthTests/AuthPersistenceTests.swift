@@ -218,4 +218,19 @@ struct AuthPersistenceTests {
             registry: AppRegistry())
         #expect(restarted.auth.currentUser == ada)
     }
+
+    /// An unreadable file means signed out, found at once. An exit test: its watchdog ends the child process with
+    /// status 3 if restoring the user blocks on the FIFO.
+    @Test func aFIFOAtTheFileStartsSignedOutAndTheNextSignInReplacesIt() async {
+        await #expect(processExitsWith: .success) {
+            let directory = try startFIFOExitTest { directory in
+                try #require(
+                    AuthSettings(persistenceDirectory: directory).persistenceFile(forAppNamed: FlintApp.defaultName))
+            }.directory
+            let fixture = try AuthFixture(persistenceDirectory: directory)
+            #expect(fixture.auth.currentUser == nil)
+            let user = try await fixture.auth.signInAnonymously().user
+            #expect(try AuthFixture(backend: fixture.backend, persistenceDirectory: directory).auth.currentUser == user)
+        }
+    }
 }

@@ -265,4 +265,17 @@ struct ClientCacheFileTests {
             #expect(contents.writes.count == 1)
         }
     }
+
+    /// An exit test: its watchdog ends the child process with status 3 if opening the cache blocks on the FIFO.
+    @Test func aFIFOAtTheCacheFailsTheInstancesOperationsWithUnavailableAtOnce() async {
+        await #expect(processExitsWith: .success) {
+            let db = try makeDatabase(name: "alice")
+            db.persistenceDirectory = try startFIFOExitTest {
+                DatabaseClientCache.url(directory: $0, appName: "alice", databaseURL: db.url)
+            }.directory
+            db.isPersistenceEnabled = true
+            #expect(await databaseCode { try await db.reference(withPath: "a").setValue(1) } == .unavailable)
+            #expect(await databaseCode { _ = try await db.reference(withPath: "a").getData() } == .unavailable)
+        }
+    }
 }

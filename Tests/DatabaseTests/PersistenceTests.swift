@@ -199,4 +199,14 @@ struct PersistenceTests {
             #expect(error?.code == .unavailable)
         }
     }
+
+    /// An exit test: its watchdog ends the child process with status 3 if the initializer blocks on the FIFO.
+    @Test func aFIFOAtTheFileIsUnavailableAtOnce() async {
+        await #expect(processExitsWith: .success) {
+            let (directory, fifo) = try startFIFOExitTest { $0.appendingPathComponent(DatabasePersistence.fileName) }
+            let error = #expect(throws: DatabaseError.self) { try LocalDatabaseBackend(directory: directory) }
+            #expect(error?.code == .unavailable)
+            #expect(error?.message.contains("\(fifo.path): it is not a regular file") == true)
+        }
+    }
 }

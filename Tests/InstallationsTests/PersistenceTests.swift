@@ -96,4 +96,20 @@ import Testing
         }
         #expect(error?.code == .keychain)
     }
+
+    /// An exit test: its watchdog ends the child process with status 3 if loading blocks on the FIFO.
+    @Test func aFIFOAtTheFileIsAKeychainErrorAtOnce() async {
+        await #expect(processExitsWith: .success) {
+            let (directory, fifo) = try startFIFOExitTest {
+                try #require(
+                    InstallationsSettings(persistenceDirectory: $0).persistenceFile(forAppNamed: FlintApp.defaultName))
+            }
+            let settings = InstallationsSettings(persistenceDirectory: directory)
+            let installations = try Installations.installations(app: makeInstallationsApp(settings: settings))
+            let error = await #expect(throws: InstallationsError.self) { try await installations.installationID() }
+            #expect(error?.code == .keychain)
+            #expect(
+                error?.message.contains("\(fifo.lastPathComponent) cannot be read: it is not a regular file") == true)
+        }
+    }
 }

@@ -135,4 +135,21 @@ struct PersistenceTests {
             #expect(backend.registeredTokens.isEmpty)  // deleted at the backend all the same
         }
     }
+
+    /// An exit test: its watchdog ends the child process with status 3 if restoring blocks on the FIFO.
+    @Test func aFIFOAtTheFileIsADamagedFileFoundAtOnce() async {
+        await #expect(processExitsWith: .success) {
+            let (directory, fifo) = try startFIFOExitTest {
+                $0.appendingPathComponent(MessagingPersistenceFile.fileName)
+            }
+            let messaging = try Messaging.messaging(app: makePersistingApp(directory, backend: LocalMessagingBackend()))
+            #expect(messaging.fcmToken == nil)
+            #expect(messaging.persistenceError?.code == .unknown)
+            #expect(messaging.persistenceError?.message.contains("\(fifo.path) is unreadable") == true)
+            #expect(messaging.persistenceError?.message.contains("it is not a regular file") == true)
+            // The next token is saved in a regular file in its place.
+            let token = try await messaging.token()
+            #expect(try MessagingPersistenceFile(directory: directory).load()?.token == token)
+        }
+    }
 }

@@ -1,5 +1,6 @@
 // Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 import FlintProductSupport
+import FlintTesting
 import Foundation
 import Testing
 
@@ -37,13 +38,26 @@ struct SavedFileTests {
         #expect(throws: SavedFile.Failure.tooLarge(limit: 10)) { try SavedFile.contents(of: url, maximumSize: 10) }
     }
 
-    @Test func aDirectoryAtThePathIsUnreadable() throws {
+    @Test func aDirectoryAtThePathIsNotARegularFile() throws {
         let folder = try directory()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let error = #expect(throws: SavedFile.Failure.self) { try SavedFile.contents(of: folder, maximumSize: 10) }
-        guard case .unreadable = error else {
-            Issue.record("expected unreadable, got \(String(describing: error))")
-            return
+        #expect(throws: SavedFile.Failure.notRegularFile) { try SavedFile.contents(of: folder, maximumSize: 10) }
+    }
+
+    /// Runs in a child process (an exit test) whose watchdog ends it with status 3 if the read blocks.
+    @Test func aFIFOAtThePathIsRefusedWithoutWaitingForAWriter() async {
+        await #expect(processExitsWith: .success) {
+            startExitWatchdog()
+            let url = FileManager.default.temporaryDirectory.appendingPathComponent("flint-saved-\(UUID().uuidString)")
+                .appendingPathComponent("saved")
+            defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+            try makeFIFO(at: url)
+            #expect(throws: SavedFile.Failure.notRegularFile) { try SavedFile.contents(of: url) }
+            let error = #expect(throws: FramedLogError.self) {
+                try FramedLogFile.readRecords(at: url, magic: Data("FLINTTST".utf8))
+            }
+            #expect(error?.kind == .unreadable)
+            #expect(error?.message.contains(url.path) == true)
         }
     }
 }

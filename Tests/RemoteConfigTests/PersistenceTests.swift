@@ -97,4 +97,47 @@ import Testing
         #expect(error?.code == .internalError)
         #expect(rig.remoteConfig["a"].source == .static)
     }
+
+    /// An exit test: its watchdog ends the child process with status 3 if loading blocks on the FIFO.
+    @Test func aFIFOAtTheFileIsAnInternalErrorAtOnceThenReplaced() async {
+        await #expect(processExitsWith: .success) {
+            let (directory, fifo) = try startFIFOExitTest { directory in
+                try #require(
+                    RemoteConfigEnvironment(persistenceDirectory: directory)
+                        .persistenceFile(forAppNamed: FlintApp.defaultName))
+            }
+            let backend = try LocalRemoteConfigBackend(template: RemoteConfigTemplate(values: ["a": "1"]))
+            let rig = try RemoteConfigRig(backend: backend, directory: directory)
+            #expect(rig.remoteConfig["a"].source == .static)
+            let error = await #expect(throws: RemoteConfigError.self) { try await rig.remoteConfig.activate() }
+            #expect(error?.code == .internalError)
+            #expect(
+                error?.message.contains("\(fifo.lastPathComponent) cannot be read: it is not a regular file") == true)
+            #expect(try await rig.remoteConfig.fetchAndActivate() == .successFetchedFromRemote)
+            #expect(try RemoteConfigRig(backend: backend, directory: directory).remoteConfig["a"].stringValue == "1")
+        }
+    }
+
+    @Test func anActivationTooLargeToReadBackIsRefusedAndChangesNothing() async throws {
+        let directory = makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // Fetched, the value fits; activated, the file would hold it twice (fetched and active): past the limit.
+        let large = String(repeating: "x", count: RemoteConfigFile.maximumSize / 2 + 1)
+        let backend = try LocalRemoteConfigBackend(template: RemoteConfigTemplate(values: ["large": large]))
+        let rig = try RemoteConfigRig(backend: backend, directory: directory)
+        _ = try await rig.remoteConfig.fetch()
+        let error = await #expect(throws: RemoteConfigError.self) { try await rig.remoteConfig.activate() }
+        #expect(error?.code == .internalError)
+        #expect(error?.message.contains("more than the \(RemoteConfigFile.maximumSize)") == true)
+        #expect(rig.remoteConfig["large"].source == .static)
+        let file = try #require(
+            RemoteConfigEnvironment(persistenceDirectory: directory).persistenceFile(forAppNamed: FlintApp.defaultName))
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int)
+        #expect(size <= RemoteConfigFile.maximumSize)
+        // What was saved is read back after a restart: the fetch, still waiting to be activated.
+        let restarted = try RemoteConfigRig(backend: backend, directory: directory)
+        #expect(restarted.remoteConfig["large"].source == .static)
+        #expect(restarted.remoteConfig.lastFetchStatus == .success)
+        await #expect(throws: RemoteConfigError.self) { try await restarted.remoteConfig.activate() }
+    }
 }

@@ -44,22 +44,12 @@ package enum RegularFile {
     ///   not a regular file, ``Failure/tooLarge(limit:)`` past `maximumSize` bytes, ``Failure/unreadable(_:)``
     ///   when it cannot be opened or read.
     package static func contents(atPath path: String, maximumSize: Int) throws(Failure) -> Data {
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            let code = errno
-            if code == ENOENT || code == ENOTDIR { throw .missing }
-            // Opening a FIFO for reading never blocks with O_NONBLOCK; a socket at the path fails with ENXIO.
-            if code == ENXIO || code == EISDIR { throw .notRegularFile }
-            throw .unreadable(String(cString: strerror(code)))
-        }
+        let (descriptor, size) = try openDescriptor(atPath: path)
         defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else { throw .unreadable(String(cString: strerror(errno))) }
-        guard status.st_mode & S_IFMT == S_IFREG else { throw .notRegularFile }
-        if Int(status.st_size) > maximumSize { throw .tooLarge(limit: maximumSize) }
+        if size > maximumSize { throw .tooLarge(limit: maximumSize) }
         // The size may change while reading: read to the end, but never more than one byte past the limit.
         let ceiling = maximumSize < Int.max ? maximumSize + 1 : Int.max
-        var data = Data(count: min(ceiling, Int(status.st_size) + 1))
+        var data = Data(count: min(ceiling, size + 1))
         var filled = 0
         while true {
             if filled == data.count {
@@ -79,5 +69,46 @@ package enum RegularFile {
         guard filled <= maximumSize else { throw .tooLarge(limit: maximumSize) }
         data.count = filled
         return data
+    }
+
+    /// A handle reading the regular file at `path` (opened after the same checks as
+    /// ``contents(atPath:maximumSize:)``, then switched back to blocking reads), for a reader that reads parts of
+    /// the file (a range of a stored object) rather than all of it. The handle closes the file when released.
+    ///
+    /// - Throws: ``Failure/missing`` when nothing is at `path`, ``Failure/notRegularFile`` when what is there is
+    ///   not a regular file, ``Failure/unreadable(_:)`` when it cannot be opened.
+    package static func handle(readingAtPath path: String) throws(Failure) -> FileHandle {
+        let (descriptor, _) = try openDescriptor(atPath: path)
+        let flags = fcntl(descriptor, F_GETFL)
+        guard flags >= 0, fcntl(descriptor, F_SETFL, flags & ~O_NONBLOCK) == 0 else {
+            let reason = String(cString: strerror(errno))
+            close(descriptor)
+            throw .unreadable(reason)
+        }
+        return FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+    }
+
+    /// A descriptor open for reading on the regular file at `path`, non-blocking, and the file's size; the
+    /// caller closes it.
+    private static func openDescriptor(atPath path: String) throws(Failure) -> (descriptor: Int32, size: Int) {
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            let code = errno
+            if code == ENOENT || code == ENOTDIR { throw .missing }
+            // Opening a FIFO for reading never blocks with O_NONBLOCK; a socket at the path fails with ENXIO.
+            if code == ENXIO || code == EISDIR { throw .notRegularFile }
+            throw .unreadable(String(cString: strerror(code)))
+        }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else {
+            let reason = String(cString: strerror(errno))
+            close(descriptor)
+            throw .unreadable(reason)
+        }
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            close(descriptor)
+            throw .notRegularFile
+        }
+        return (descriptor, Int(status.st_size))
     }
 }

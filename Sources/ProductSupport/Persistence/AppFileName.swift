@@ -13,21 +13,29 @@ public enum AppFileName {
     /// On a case-insensitive file system, names that differ only in case ("Foo", "foo") give one file: a
     /// product that stores the app name in the file (as Auth does) can tell, but the two apps still share it.
     public static func make(appName: String, suffix: String) -> String {
-        func isPlain(_ byte: UInt8) -> Bool {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"):
-                true
-            default: false
-            }
-        }
         let bytes = Array(appName.utf8)
-        if !bytes.isEmpty, bytes.count <= maximumPlainNameLength, bytes.allSatisfy(isPlain) {
-            return appName + suffix
-        }
+        if isPlain(appName) { return appName + suffix }
         let prefix = String(decoding: bytes.lazy.filter(isPlain).prefix(40), as: UTF8.self)
         let hash = FramedLogFile.fnv1a64(bytes)
         let hex = String(hash, radix: 16)
         return "\(prefix)+\(String(repeating: "0", count: 16 - hex.count))\(hex)\(suffix)"
+    }
+
+    /// Whether `name` is used as it is (1 to 100 ASCII letters, digits, `-` and `_`): a single path component
+    /// that stays inside its directory. Products that read a file name back from their own saved state (Storage's
+    /// `index.json`) check it with this before using it.
+    package static func isPlain(_ name: String) -> Bool {
+        let bytes = name.utf8
+        return !bytes.isEmpty && bytes.count <= maximumPlainNameLength && bytes.allSatisfy(isPlain)
+    }
+
+    /// Whether `byte` is an ASCII letter, digit, `-` or `_`.
+    private static func isPlain(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"):
+            true
+        default: false
+        }
     }
 }

@@ -1,12 +1,6 @@
 // Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// An append-only file of framed, checksummed records: the one file format of every product that persists
 /// (Firestore's backend log and client cache, the Realtime Database's embedded backend and client cache, the sync
 /// engines' collections, …).
@@ -55,57 +49,17 @@ public final class FramedLogFile {
     // MARK: Writing
 
     /// Writes a file holding `magic` and the one record `snapshot` beside `url` (through `io`), flushes it, moves
-    /// it over `url`, and opens it for appending.
+    /// it over `url` (`PersistenceIO.replaceFile(at:with:)`), and keeps it open for appending.
     /// - Throws: ``FramedLogError/Kind/unwritable`` when any step fails (the old file is then untouched).
     public static func create(
         url: URL, magic: Data, snapshot: Data,
         io: PersistenceIO = .standard
     ) throws(FramedLogError) -> FramedLogFile {
-        let folder = url.deletingLastPathComponent()
-        let temporary = folder.appendingPathComponent(url.lastPathComponent + ".tmp")
-        do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            var contents = magic
-            contents.append(frame(snapshot))
-            guard FileManager.default.createFile(atPath: temporary.path, contents: nil) else {
-                throw FramedLogError(.unwritable, path: url.path, message: "Cannot create \(temporary.path).")
-            }
-            // The snapshot goes through `io` like every write, so a full disk (or an injected fault) fails here too.
-            let temporaryHandle = try FileHandle(forWritingTo: temporary)
-            do {
-                try io.write(temporaryHandle, contents)
-                try io.synchronize(temporaryHandle)
-                try temporaryHandle.close()
-            } catch {
-                try? temporaryHandle.close()
-                throw error
-            }
-            guard rename(temporary.path, url.path) == 0 else {
-                throw FramedLogError(
-                    .unwritable, path: url.path,
-                    message: "Cannot replace the persistence file \(url.path) (errno \(errno)).")
-            }
-            synchronizeDirectory(folder)
-            let handle = try FileHandle(forWritingTo: url)
-            let end = try handle.seekToEnd()
-            return FramedLogFile(url: url, handle: handle, io: io, validLength: end)
-        } catch let error as FramedLogError {
-            try? FileManager.default.removeItem(at: temporary)
-            throw error
-        } catch {
-            try? FileManager.default.removeItem(at: temporary)
-            throw FramedLogError(
-                .unwritable, path: url.path, message: "Cannot write the persistence file \(url.path): \(error)")
-        }
-    }
-
-    /// Flushes `folder`'s entries (the rename that put a new file in place) to disk; best effort, as some file
-    /// systems refuse `fsync` on a directory.
-    private static func synchronizeDirectory(_ folder: URL) {
-        let descriptor = open(folder.path, O_RDONLY)
-        guard descriptor >= 0 else { return }
-        _ = fsync(descriptor)
-        _ = close(descriptor)
+        var contents = magic
+        contents.append(frame(snapshot))
+        // The snapshot goes through `io` like every write, so a full disk (or an injected fault) fails here too.
+        let handle = try io.replaceFile(at: url, with: contents)
+        return FramedLogFile(url: url, handle: handle, io: io, validLength: UInt64(contents.count))
     }
 
     /// Appends one record and makes it durable (``PersistenceIO/synchronize``); throws (and what it records must not be acknowledged) when it could not be

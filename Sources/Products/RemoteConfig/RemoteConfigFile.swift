@@ -40,16 +40,32 @@ struct RemoteConfigFile: Sendable {
         return contents.appName == appName ? contents.state : nil
     }
 
-    /// Saves `state` atomically.
+    /// Saves `state` atomically, refusing what ``load()`` could not read back.
     ///
-    /// - Throws: ``RemoteConfigErrorCode/internalError`` naming the file when it cannot be written.
+    /// - Throws: ``RemoteConfigErrorCode/internalError`` naming the file when it cannot be written, or when it
+    ///   would be larger than ``maximumSize`` (16 MiB): then nothing is written, and the change it records
+    ///   must not be made.
     func save(_ state: RemoteConfigStoredState) throws(RemoteConfigError) {
+        let data: Data
+        do {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            data = try encoder.encode(Contents(appName: appName, state: state))
+        } catch {
+            throw RemoteConfigError(
+                .internalError, message: "The config could not be encoded for \(url.lastPathComponent): \(error)")
+        }
+        guard data.count <= Self.maximumSize else {
+            throw RemoteConfigError(
+                .internalError,
+                message:
+                    "The config could not be saved to \(url.lastPathComponent): it would be \(data.count) bytes, more than the \(Self.maximumSize) a restarted app reads back."
+            )
+        }
         do {
             try FileManager.default.createDirectory(
                 at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys]
-            try encoder.encode(Contents(appName: appName, state: state)).write(to: url, options: .atomic)
+            try data.write(to: url, options: .atomic)
         } catch {
             throw RemoteConfigError(
                 .internalError,

@@ -1,5 +1,6 @@
 // Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 import FlintCore
+import FlintProductSupport
 import Foundation
 
 /// The embedded Storage backend (the default ``StorageBackend`` of every app): objects per bucket, with
@@ -18,8 +19,12 @@ import Foundation
 ///
 /// **In a directory**, uploads are written chunk by chunk to `uploads/`, finished objects live as files in
 /// `objects/`, and reads take only the requested range from the file, so memory stays bounded whatever the
-/// object size; the metadata of every object is kept in `index.json`, rewritten after each change, and read
-/// back by the next backend made on the same directory.
+/// object size; the metadata of every object is kept in `index.json`, rewritten durably after each change (a
+/// temporary file synchronized, then renamed over it) before the change is acknowledged, and read back by the
+/// next backend made on the same directory. Everything read back is checked: `index.json` must be a regular
+/// file of at most ``maximumIndexSize`` bytes holding well-formed entries whose file names stay inside
+/// `objects/`, and it must exist whenever `objects/` holds files; anything else is a ``StorageError`` `unknown`
+/// naming the file when the backend is made.
 public final class LocalStorageBackend: StorageBackend {
     /// Where an object's or an upload's bytes are.
     private enum Content {
@@ -57,6 +62,14 @@ public final class LocalStorageBackend: StorageBackend {
     private let now: @Sendable () -> Date
     /// The directory of a disk-backed backend; nil in memory.
     private let directory: URL?
+    /// How `index.json` is written (the seam for injected write failures).
+    private let io: PersistenceIO
+
+    /// The file holding the metadata of a directory's objects.
+    public static let indexFileName = "index.json"
+    /// The largest `index.json` read (256 MiB, some hundreds of thousands of objects); a change that would make
+    /// it larger fails instead of writing an index the next backend could not read.
+    public static let maximumIndexSize = 256 << 20
 
     /// A backend with no objects, in memory; `rules` (nil: everything is allowed) decide each request; `now`
     /// stamps `timeCreated` and `updated` (inject a fixed clock in tests).
@@ -64,49 +77,107 @@ public final class LocalStorageBackend: StorageBackend {
         self.rules = rules
         self.now = now
         directory = nil
+        io = .standard
     }
 
     /// A backend keeping its objects in `directory` (created if needed), with the objects a previous backend
-    /// left there; unfinished uploads of a previous backend are dropped.
+    /// left there; unfinished uploads of a previous backend are dropped, and so are files in `objects/` that
+    /// `index.json` does not list (left by a crash between storing an object and rewriting the index).
     ///
-    /// - Throws: ``StorageError`` `unknown` when the directory cannot be created or its index read.
-    public init(
+    /// - Throws: ``StorageError`` `unknown` naming the file when the directory cannot be created, when its
+    ///   `index.json` cannot be read (not a regular file, larger than ``maximumIndexSize``, unreadable), is
+    ///   damaged (not JSON, an entry without a file or a path, a file name that would leave `objects/`, a file
+    ///   listed twice), or is missing while `objects/` holds files (the index was deleted: the objects'
+    ///   metadata is lost).
+    public convenience init(
         directory: URL, rules: StorageRules? = nil,
         now: @escaping @Sendable () -> Date = { Date() }
+    ) throws(StorageError) {
+        try self.init(directory: directory, rules: rules, now: now, io: .standard)
+    }
+
+    /// ``init(directory:rules:now:)`` writing `index.json` through `io` (tests inject write failures).
+    init(
+        directory: URL, rules: StorageRules? = nil,
+        now: @escaping @Sendable () -> Date = { Date() }, io: PersistenceIO
     ) throws(StorageError) {
         self.rules = rules
         self.now = now
         self.directory = directory
+        self.io = io
         let files = FileManager.default
+        let objects = directory.appendingPathComponent("objects")
         do {
             try? files.removeItem(at: directory.appendingPathComponent("uploads"))
             try files.createDirectory(
                 at: directory.appendingPathComponent("uploads"), withIntermediateDirectories: true)
-            try files.createDirectory(
-                at: directory.appendingPathComponent("objects"), withIntermediateDirectories: true)
+            try files.createDirectory(at: objects, withIntermediateDirectories: true)
         } catch {
             throw StorageError(.unknown, message: "Could not create \(directory.path): \(error)")
         }
-        let index = directory.appendingPathComponent("index.json")
-        guard files.fileExists(atPath: index.path) else { return }
-        guard let data = try? Data(contentsOf: index),
-            let entries = (try? JSONSerialization.jsonObject(with: data)) as? [[String: Any]]
-        else {
-            throw StorageError(.unknown, message: "Could not read \(index.path).")
+        let index = directory.appendingPathComponent(Self.indexFileName)
+        let data: Data
+        do throws(RegularFile.Failure) {
+            data = try RegularFile.contents(atPath: index.path, maximumSize: Self.maximumIndexSize)
+        } catch .missing {
+            let stored = (try? files.contentsOfDirectory(atPath: objects.path)) ?? []
+            guard stored.isEmpty else {
+                throw StorageError(
+                    .unknown,
+                    message:
+                        "The index \(index.path) is missing but \(objects.path) holds \(stored.count) object files: their metadata is lost. Restore the index, or empty the directory to start over."
+                )
+            }
+            // An empty index from the start: from now on a missing index beside objects is always a loss.
+            try state.withLock { state throws(StorageError) in try saveIndex(state) }
+            return
+        } catch {
+            throw StorageError(.unknown, message: "Could not read \(index.path): \(error).")
         }
+        let entries = try Self.entries(in: data, index: index, objects: objects)
         state.withLock { state in
-            for entry in entries {
-                guard let file = entry["file"] as? String, let resource = entry["metadata"] as? [String: Any] else {
-                    continue
-                }
-                let metadata = StorageMetadataJSON.metadata(from: resource)
-                guard let path = metadata.path else { continue }
-                let url = directory.appendingPathComponent("objects").appendingPathComponent(file)
+            for (file, metadata, path) in entries {
                 state.buckets[metadata.bucket, default: [:]][path] = StoredObject(
-                    content: .file(url), metadata: metadata)
+                    content: .file(objects.appendingPathComponent(file)), metadata: metadata)
                 state.nextGeneration = max(state.nextGeneration, metadata.generation + 1)
             }
         }
+        let listed = Set(entries.map(\.file))
+        for name in (try? files.contentsOfDirectory(atPath: objects.path)) ?? [] where !listed.contains(name) {
+            try? files.removeItem(at: objects.appendingPathComponent(name))
+        }
+    }
+
+    /// The objects `index.json` lists: each one's file name in `objects`, metadata and path.
+    /// - Throws: ``StorageError`` `unknown` naming the index when it is not a list of entries each with a file
+    ///   name that stays inside `objects` (``AppFileName``'s plain names: the UUIDs the backend writes), listed
+    ///   once, and metadata with a path.
+    private static func entries(
+        in data: Data, index: URL, objects: URL
+    ) throws(StorageError) -> [(file: String, metadata: StorageMetadata, path: String)] {
+        func damaged(_ problem: String) -> StorageError {
+            StorageError(.unknown, message: "The index \(index.path) is damaged: \(problem). It was left untouched.")
+        }
+        guard let entries = (try? JSONSerialization.jsonObject(with: data)) as? [Any] else {
+            throw damaged("it is not a JSON list")
+        }
+        var stored: [(file: String, metadata: StorageMetadata, path: String)] = []
+        var names = Set<String>()
+        for (position, entry) in entries.enumerated() {
+            guard let entry = entry as? [String: Any], let file = entry["file"] as? String,
+                let resource = entry["metadata"] as? [String: Any]
+            else {
+                throw damaged("entry \(position) has no file or no metadata")
+            }
+            guard AppFileName.isPlain(file) else {
+                throw damaged("entry \(position) names the file \"\(file)\", which is not inside \(objects.path)")
+            }
+            guard names.insert(file).inserted else { throw damaged("the file \(file) is listed twice") }
+            let metadata = StorageMetadataJSON.metadata(from: resource)
+            guard let path = metadata.path else { throw damaged("entry \(position) has no object path") }
+            stored.append((file, metadata, path))
+        }
+        return stored
     }
 
     /// The number of uploads started and neither finished nor cancelled.
@@ -117,7 +188,7 @@ public final class LocalStorageBackend: StorageBackend {
         let content = state.withLock { $0.buckets[bucket]?[StoragePath.normalize(path)]?.content }
         switch content {
         case .memory(let data)?: return data
-        case .file(let url)?: return try? Data(contentsOf: url)
+        case .file(let url)?: return try? RegularFile.contents(atPath: url.path, maximumSize: .max)
         case nil: return nil
         }
     }
@@ -234,10 +305,16 @@ public final class LocalStorageBackend: StorageBackend {
             metadata.timeCreated = time
             metadata.updated = time
             metadata.downloadTokens = UUID().uuidString.lowercased()
-            let replaced = state.buckets[upload.bucket]?[upload.path]?.content
+            let replaced = state.buckets[upload.bucket]?[upload.path]
             state.buckets[upload.bucket, default: [:]][upload.path] = StoredObject(content: content, metadata: metadata)
-            saveIndex(state)
-            return (metadata, replaced)
+            do throws(StorageError) {
+                try saveIndex(state, bucket: upload.bucket, object: upload.path)
+            } catch {
+                state.buckets[upload.bucket]?[upload.path] = replaced
+                Self.remove(content)
+                throw error
+            }
+            return (metadata, replaced?.content)
         }
         if let replaced { Self.remove(replaced) }
         return metadata
@@ -276,15 +353,26 @@ public final class LocalStorageBackend: StorageBackend {
             let start = data.startIndex
             return Data(data[(start + Int(lower))..<(start + Int(upper))])
         case .file(let url):
-            do {
-                let handle = try FileHandle(forReadingFrom: url)
-                defer { try? handle.close() }
-                try handle.seek(toOffset: UInt64(lower))
-                return try handle.read(upToCount: Int(upper - lower)) ?? Data()
-            } catch {
+            let handle: FileHandle
+            do throws(RegularFile.Failure) {
+                handle = try RegularFile.handle(readingAtPath: url.path)
+            } catch .missing {
                 // The object was replaced or deleted since: its file is gone.
                 throw StorageError(
                     .objectNotFound, message: "Object \(path) changed during the download.",
+                    bucket: bucket, object: path)
+            } catch {
+                throw StorageError(
+                    .unknown, message: "Cannot read the file \(url.path) of object \(path): \(error).",
+                    bucket: bucket, object: path)
+            }
+            defer { try? handle.close() }
+            do {
+                try handle.seek(toOffset: UInt64(lower))
+                return try handle.read(upToCount: Int(upper - lower)) ?? Data()
+            } catch {
+                throw StorageError(
+                    .unknown, message: "Cannot read the file \(url.path) of object \(path): \(error).",
                     bucket: bucket, object: path)
             }
         }
@@ -299,11 +387,17 @@ public final class LocalStorageBackend: StorageBackend {
         let time = now()
         return try state.withLock { state throws(StorageError) in
             guard var object = state.buckets[bucket]?[path] else { throw Self.notFound(bucket, path) }
+            let before = object
             object.metadata.apply(changes)
             object.metadata.metageneration += 1
             object.metadata.updated = time
             state.buckets[bucket]?[path] = object
-            saveIndex(state)
+            do throws(StorageError) {
+                try saveIndex(state, bucket: bucket, object: path)
+            } catch {
+                state.buckets[bucket]?[path] = before
+                throw error
+            }
             return object.metadata
         }
     }
@@ -315,7 +409,12 @@ public final class LocalStorageBackend: StorageBackend {
             guard let removed = state.buckets[bucket]?.removeValue(forKey: path) else {
                 throw Self.notFound(bucket, path)
             }
-            saveIndex(state)
+            do throws(StorageError) {
+                try saveIndex(state, bucket: bucket, object: path)
+            } catch {
+                state.buckets[bucket]?[path] = removed
+                throw error
+            }
             return removed
         }
         Self.remove(removed.content)
@@ -367,10 +466,15 @@ public final class LocalStorageBackend: StorageBackend {
 
     // MARK: - Internals
 
-    /// Rewrites `index.json` (a disk-backed backend only): every object's file name and metadata. Called under
-    /// the lock so that indexes are written in the order of the changes.
-    private func saveIndex(_ state: State) {
+    /// Rewrites `index.json` (a disk-backed backend only) durably (``PersistenceIO``'s `replaceFile`): every
+    /// object's file name and metadata. Called under the lock so that indexes are written in the order of the
+    /// changes, and before a change is acknowledged.
+    /// - Throws: ``StorageError`` `unknown` naming the index (and the object of the change, `bucket` and `object`)
+    ///   when it cannot be written, or would be larger than ``maximumIndexSize``; the index on disk is then the
+    ///   previous one.
+    private func saveIndex(_ state: State, bucket: String? = nil, object: String? = nil) throws(StorageError) {
         guard let directory else { return }
+        let index = directory.appendingPathComponent(Self.indexFileName)
         var entries: [[String: Any]] = []
         for objects in state.buckets.values {
             for object in objects.values {
@@ -380,8 +484,27 @@ public final class LocalStorageBackend: StorageBackend {
                 ])
             }
         }
-        guard let data = try? JSONSerialization.data(withJSONObject: entries, options: [.sortedKeys]) else { return }
-        try? data.write(to: directory.appendingPathComponent("index.json"), options: .atomic)
+        guard let data = try? JSONSerialization.data(withJSONObject: entries, options: [.sortedKeys]) else {
+            throw StorageError(
+                .unknown, message: "Could not encode the index \(index.path).", bucket: bucket, object: object)
+        }
+        guard data.count <= Self.maximumIndexSize else {
+            throw StorageError(
+                .unknown,
+                message:
+                    "Could not save the index \(index.path): it would be larger than \(Self.maximumIndexSize) bytes, the most a backend reads back.",
+                bucket: bucket, object: object)
+        }
+        let handle: FileHandle
+        do throws(FramedLogError) {
+            handle = try io.replaceFile(at: index, with: data)
+        } catch {
+            throw StorageError(
+                .unknown, message: "Could not save the index \(index.path): \(error.message)", bucket: bucket,
+                object: object)
+        }
+        // Written, synchronized and renamed into place: a failure to close it changes nothing.
+        try? handle.close()
     }
 
     /// Removes a file's content.
