@@ -18,7 +18,8 @@ struct AuthErrorTests {
             .missingEmail: 17034, .nullUser: 17067, .keychainError: 17995, .internalError: 17999,
             .malformedJWT: 18000, .appNotAuthorized: 17028, .invalidMessagePayload: 17031, .invalidSender: 17032,
             .invalidRecipientEmail: 17033, .quotaExceeded: 17052, .adminRestrictedOperation: 17085,
-            .blockingCloudFunctionError: 17105,
+            .blockingCloudFunctionError: 17105, .invalidCustomToken: 17000, .customTokenMismatch: 17002,
+            .userMismatch: 17024, .tenantIDMismatch: 17079,
         ]
         #expect(AuthErrorCode.allCases.count == expected.count)
         for code in AuthErrorCode.allCases {
@@ -251,6 +252,22 @@ struct AuthErrorTests {
             (
                 .blockingCloudFunctionError, 17105, "ERROR_BLOCKING_CLOUD_FUNCTION_RETURNED_ERROR",
                 "Blocking cloud function returned an error."
+            ),
+            (
+                .invalidCustomToken, 17000, "ERROR_INVALID_CUSTOM_TOKEN",
+                "The custom token format is incorrect. Please check the documentation."
+            ),
+            (
+                .customTokenMismatch, 17002, "ERROR_CUSTOM_TOKEN_MISMATCH",
+                "The custom token corresponds to a different audience."
+            ),
+            (
+                .userMismatch, 17024, "ERROR_USER_MISMATCH",
+                "The supplied credentials do not correspond to the previously signed in user."
+            ),
+            (
+                .tenantIDMismatch, 17079, "ERROR_TENANT_ID_MISMATCH",
+                "The provided user's tenant ID does not match the Auth instance's tenant ID."
             ),
         ]
         for (code, raw, name, message) in expected {

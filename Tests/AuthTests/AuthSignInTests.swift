@@ -59,9 +59,9 @@ struct AuthSignInTests {
         #expect(user.providerData.isEmpty)
         #expect(user.providerID == "Firebase")
         #expect(user.uid.count == 28)
-        // As in the SDK's signInAnonymously: AdditionalUserInfo(providerID: nil, …, isNewUser: true).
-        #expect(result.additionalUserInfo == AdditionalUserInfo(providerID: nil, isNewUser: true))
-        #expect(result.additionalUserInfo.providerID == nil)
+        // As in the Swift SDK 12.19's signInAnonymously: AdditionalUserInfo(providerID: "", …, isNewUser: true).
+        #expect(result.additionalUserInfo == AdditionalUserInfo(providerID: "", isNewUser: true))
+        #expect(result.additionalUserInfo.providerID == "")
         #expect(fixture.auth.currentUser == user)
     }
 
@@ -71,7 +71,7 @@ struct AuthSignInTests {
         let second = try await fixture.auth.signInAnonymously()
         #expect(second.user == first)
         #expect(second.additionalUserInfo.isNewUser == false)
-        #expect(second.additionalUserInfo.providerID == nil)
+        #expect(second.additionalUserInfo.providerID == "")
         #expect(fixture.backend.accounts.count == 1)
     }
 

@@ -100,7 +100,7 @@ struct RESTAuthFlowTests {
             let result = try await auth.signInAnonymously()
             #expect(result.user.isAnonymous)
             #expect(result.user.uid == "anon-1")
-            #expect(result.additionalUserInfo.providerID == nil)
+            #expect(result.additionalUserInfo.providerID == "")
             #expect(result.additionalUserInfo.isNewUser == true)
             #expect(server.requests.first?.jsonBody.count == 1)
         }

@@ -1,8 +1,9 @@
 // Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// Facts about one sign-in (``AuthDataResult/additionalUserInfo``).
 public struct AdditionalUserInfo: Sendable, Hashable {
-    /// The provider used: `"password"` for email and password; nil for an anonymous sign-in, as Firebase
-    /// reports it (the ID token's `firebase.sign_in_provider` claim still says `"anonymous"`).
+    /// The provider used: `"password"` for email and password; `""` for an anonymous or custom-token
+    /// sign-in, as the Swift SDK (12.19) reports it (the ID token's `firebase.sign_in_provider` claim still
+    /// says `"anonymous"` or `"custom"`).
     public var providerID: String?
     /// Whether this sign-in created the account.
     public var isNewUser: Bool

@@ -170,16 +170,16 @@ public final class Auth: ComponentLifecycleMaintainer, Sendable {
     }
 
     /// Signs in a new anonymous user, or returns the anonymous user already signed in (without notifying
-    /// listeners), as Firebase does. Its ``AdditionalUserInfo/providerID`` is nil, as in Firebase; for the
-    /// user already signed in, ``AdditionalUserInfo/isNewUser`` is false (Firebase returns no additional user
-    /// info there).
+    /// listeners), as Firebase does. Its ``AdditionalUserInfo/providerID`` is `""`, as in the Swift SDK; for
+    /// the user already signed in, ``AdditionalUserInfo/isNewUser`` is false (Firebase returns no additional
+    /// user info there).
     ///
     /// - Throws: ``AuthErrorCode/operationNotAllowed`` when the backend has anonymous sign-in disabled,
     ///   ``AuthErrorCode/networkError``.
     @discardableResult
     public func signInAnonymously() async throws(AuthErrorCode) -> AuthDataResult {
         if let user = currentUser, user.isAnonymous {
-            return AuthDataResult(user: user, additionalUserInfo: AdditionalUserInfo(providerID: nil, isNewUser: false))
+            return AuthDataResult(user: user, additionalUserInfo: AdditionalUserInfo(providerID: "", isNewUser: false))
         }
         let response = try await request { try await backend.signUpAnonymously() }
         return try signIn(with: response)
@@ -325,10 +325,14 @@ public final class Auth: ComponentLifecycleMaintainer, Sendable {
                 isNewUser: response.isNewUser))
     }
 
-    /// The provider Firebase reports in ``AdditionalUserInfo``: nil for an anonymous sign-in (the SDK's
-    /// `signInAnonymously` builds `AdditionalUserInfo(providerID: nil, …)`), the sign-in provider otherwise.
+    /// The provider Firebase reports in ``AdditionalUserInfo``: `""` for an anonymous or custom-token sign-in
+    /// (the Swift SDK 12.19's `signInAnonymously` and `signIn(withCustomToken:)` build
+    /// `AdditionalUserInfo(providerID: "", …)`), the sign-in provider otherwise.
     private static func additionalProviderID(_ response: AuthBackendSession) -> String? {
-        response.signInProvider == "anonymous" ? nil : response.signInProvider
+        switch response.signInProvider {
+        case "anonymous", "custom": ""
+        default: response.signInProvider
+        }
     }
 
     /// Replaces the session identified by `refreshToken`, if it is still the signed-in one, with `new`

@@ -28,6 +28,10 @@ import Foundation
 public enum AuthErrorCode: Int, Error, Sendable, Hashable, CaseIterable, CustomStringConvertible, CustomNSError,
     LocalizedError
 {
+    /// The custom token is not a well-formed custom token (`INVALID_CUSTOM_TOKEN`) (17000).
+    case invalidCustomToken = 17000
+    /// The custom token was made for another project (`CREDENTIAL_MISMATCH`) (17002).
+    case customTokenMismatch = 17002
     /// The credential is malformed, expired, or (with email-enumeration protection on) the email and
     /// password do not match an account (17004).
     case invalidCredential = 17004
@@ -56,6 +60,8 @@ public enum AuthErrorCode: Int, Error, Sendable, Hashable, CaseIterable, CustomS
     /// The app's API key is missing (``RESTAuthBackend`` needs `FlintOptions.apiKey`) or the server rejected
     /// it (17023).
     case invalidAPIKey = 17023
+    /// The user given does not belong to this Auth's project, or is not the user expected (17024).
+    case userMismatch = 17024
     /// The user's credential is no longer valid (for example the password was changed on another device);
     /// the user must sign in again (17021).
     case userTokenExpired = 17021
@@ -80,6 +86,8 @@ public enum AuthErrorCode: Int, Error, Sendable, Hashable, CaseIterable, CustomS
     case quotaExceeded = 17052
     /// The operation needs a signed-in user and nobody is signed in (17067).
     case nullUser = 17067
+    /// The user's tenant ID differs from the Auth's ``Auth/tenantID`` (17079).
+    case tenantIDMismatch = 17079
     /// The operation is restricted to administrators, for example signing up while the project does not let
     /// users sign up (`ADMIN_ONLY_OPERATION`) (17085).
     case adminRestrictedOperation = 17085
@@ -117,6 +125,8 @@ public enum AuthErrorCode: Int, Error, Sendable, Hashable, CaseIterable, CustomS
     /// Firebase's `ERROR_…` name of the code.
     public var name: String {
         switch self {
+        case .invalidCustomToken: "ERROR_INVALID_CUSTOM_TOKEN"
+        case .customTokenMismatch: "ERROR_CUSTOM_TOKEN_MISMATCH"
         case .invalidCredential: "ERROR_INVALID_CREDENTIAL"
         case .userDisabled: "ERROR_USER_DISABLED"
         case .operationNotAllowed: "ERROR_OPERATION_NOT_ALLOWED"
@@ -129,6 +139,7 @@ public enum AuthErrorCode: Int, Error, Sendable, Hashable, CaseIterable, CustomS
         case .invalidUserToken: "ERROR_INVALID_USER_TOKEN"
         case .networkError: "ERROR_NETWORK_REQUEST_FAILED"
         case .invalidAPIKey: "ERROR_INVALID_API_KEY"
+        case .userMismatch: "ERROR_USER_MISMATCH"
         case .userTokenExpired: "ERROR_USER_TOKEN_EXPIRED"
         case .weakPassword: "ERROR_WEAK_PASSWORD"
         case .appNotAuthorized: "ERROR_APP_NOT_AUTHORIZED"
@@ -140,6 +151,7 @@ public enum AuthErrorCode: Int, Error, Sendable, Hashable, CaseIterable, CustomS
         case .missingEmail: "ERROR_MISSING_EMAIL"
         case .quotaExceeded: "ERROR_QUOTA_EXCEEDED"
         case .nullUser: "ERROR_NULL_USER"
+        case .tenantIDMismatch: "ERROR_TENANT_ID_MISMATCH"
         case .adminRestrictedOperation: "ERROR_ADMIN_RESTRICTED_OPERATION"
         case .blockingCloudFunctionError: "ERROR_BLOCKING_CLOUD_FUNCTION_RETURNED_ERROR"
         case .keychainError: "ERROR_KEYCHAIN_ERROR"
@@ -152,6 +164,8 @@ public enum AuthErrorCode: Int, Error, Sendable, Hashable, CaseIterable, CustomS
     /// "The password must be 6 characters long or more." for ``weakPassword``.
     public var message: String {
         switch self {
+        case .invalidCustomToken: "The custom token format is incorrect. Please check the documentation."
+        case .customTokenMismatch: "The custom token corresponds to a different audience."
         case .invalidCredential: "The supplied auth credential is malformed or has expired."
         case .userDisabled: "The user account has been disabled by an administrator."
         case .operationNotAllowed:
@@ -172,6 +186,8 @@ public enum AuthErrorCode: Int, Error, Sendable, Hashable, CaseIterable, CustomS
         case .networkError:
             "Network error (such as timeout, interrupted connection or unreachable host) has occurred."
         case .invalidAPIKey: "An invalid API Key was supplied in the request."
+        case .userMismatch: "The supplied credentials do not correspond to the previously signed in user."
+        case .tenantIDMismatch: "The provided user's tenant ID does not match the Auth instance's tenant ID."
         case .userTokenExpired: "The user's credential is no longer valid. The user must sign in again."
         case .weakPassword: "The password must be 6 characters long or more."
         case .appNotAuthorized:

@@ -16,6 +16,8 @@ public enum RESTAuthErrors {
     /// reports it as an internal error; Flint maps it to ``AuthErrorCode/invalidUserToken`` as Firebase's
     /// JavaScript SDK does, so that a rejected refresh token signs the user out.
     public static let serverMessages: [String: AuthErrorCode] = [
+        "INVALID_CUSTOM_TOKEN": .invalidCustomToken,
+        "CREDENTIAL_MISMATCH": .customTokenMismatch,
         "USER_NOT_FOUND": .userNotFound,
         "EMAIL_NOT_FOUND": .userNotFound,
         "INVALID_IDENTIFIER": .invalidEmail,
