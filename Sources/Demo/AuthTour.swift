@@ -62,7 +62,7 @@ func authTour() async throws {
     let lifetime = Int(token.expirationDate.timeIntervalSince(token.issuedAtDate))
     narrator.show(
         "getIDTokenResult(): sign-in provider \(token.signInProvider), lifetime \(lifetime / 60) min, "
-            + "sub is the uid: \(token.claims.sub == user.uid), \(token.token.split(separator: ".", omittingEmptySubsequences: false).count) JWT parts"
+            + "sub is the uid: \(token.standardClaims.sub == user.uid), \(token.token.split(separator: ".", omittingEmptySubsequences: false).count) JWT parts"
     )
     let cached = try await auth.getIDToken()
     narrator.show("getIDToken() again: the cached token: \(cached == token.token)")

@@ -64,7 +64,7 @@ struct AuthTokenTests {
         #expect(result.authDate == fixture.clock.now())
         #expect(result.expirationDate == fixture.clock.now().addingTimeInterval(3600))
         #expect(result.token == (try await fixture.auth.getIDToken()))
-        #expect(result.claims.email == nil)
+        #expect(result.standardClaims.email == nil)
     }
 
     @Test func aTokenWithMoreThanFiveMinutesLeftIsServedFromTheCache() async throws {
@@ -182,7 +182,7 @@ struct AuthTokenTests {
         try fixture.backend.setEmailVerified(true, uid: user.uid)
         #expect(fixture.auth.currentUser?.isEmailVerified == false)
         let result = try await fixture.auth.getIDTokenResult(forcingRefresh: true)
-        #expect(result.claims.emailVerified == true)
+        #expect(result.standardClaims.emailVerified == true)
         #expect(fixture.auth.currentUser?.isEmailVerified == true)
     }
 }

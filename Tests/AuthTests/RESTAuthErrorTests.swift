@@ -42,6 +42,8 @@ struct RESTAuthErrorTests {
             "BLOCKING_FUNCTION_ERROR_RESPONSE : ((HTTP request to http://127.0.0.1/f returned HTTP error 400))",
             .blockingCloudFunctionError
         ),
+        ("INVALID_CUSTOM_TOKEN : Detailed Error", .invalidCustomToken),
+        ("CREDENTIAL_MISMATCH", .customTokenMismatch),
         ("SOMETHING_NEW", .internalError),
         ("MISSING_CONTINUE_URI", .internalError),
         ("", .internalError),

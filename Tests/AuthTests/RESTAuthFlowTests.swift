@@ -8,15 +8,6 @@ import Testing
 
 @Suite("Auth over REST: the public Auth API against an emulator")
 struct RESTAuthFlowTests {
-    /// An app's Auth pointed at `server` with `useEmulator`.
-    private func emulatedAuth(_ server: TestHTTPServer, options: FlintOptions = .testing) throws -> Auth {
-        let app = try TestApp.make(libraries: [AuthLibrary.self], options: options)
-        let auth = try Auth.auth(app: app)
-        #expect(auth.backend is LocalAuthBackend)  // the embedded backend stays the default
-        auth.useEmulator(withHost: server.host, port: server.port)
-        return auth
-    }
-
     @Test func useEmulatorSwitchesToRESTWithTheAppsKeyAndID() async throws {
         try await withTestHTTPServer(RESTAuthScript().handler) { server in
             let app = try TestApp.make(libraries: [AuthLibrary.self])
@@ -56,7 +47,7 @@ struct RESTAuthFlowTests {
 
             let refreshed = try await auth.getIDTokenResult(forcingRefresh: true)
             #expect(refreshed.token == RESTAuthScript.idToken(provider: "password", iat: 4))
-            #expect(refreshed.claims.firebase.signInProvider == "password")
+            #expect(refreshed.standardClaims.firebase.signInProvider == "password")
 
             try await auth.updatePassword(to: "difference-engine")
             #expect(try await auth.getIDToken() == RESTAuthScript.idToken(provider: "password", iat: 3))

@@ -2,6 +2,7 @@
 import FlintCore
 import FlintTesting
 import Foundation
+import Testing
 
 @testable import FlintAuth
 
@@ -50,6 +51,11 @@ final class RESTAuthScript: Sendable {
                 tokens(
                     idToken: idToken(provider: "password", iat: 2), refreshToken: "refresh-2",
                     extra: #""localId":"\#(uid)","email":"ada@example.com","registered":true"#))
+        case "accounts:signInWithCustomToken":
+            .json(
+                tokens(
+                    idToken: idToken(provider: "custom", iat: 5), refreshToken: "refresh-custom", expiresIn: "12345",
+                    extra: #""isNewUser":true,"kind":"identitytoolkit#VerifyCustomTokenResponse""#))
         case "accounts:update":
             .json(
                 tokens(
@@ -111,4 +117,13 @@ func restBackend(_ server: TestHTTPServer, apiKey: String? = "flint-test-api-key
     RESTAuthBackend(
         apiKey: apiKey, endpoint: .emulator(host: server.host, port: server.port),
         appID: FlintOptions.testing.googleAppID, timeout: 10)
+}
+
+/// An app's Auth (in a private registry) pointed at `server` with `useEmulator`.
+func emulatedAuth(_ server: TestHTTPServer, options: FlintOptions = .testing) throws -> Auth {
+    let app = try TestApp.make(libraries: [AuthLibrary.self], options: options)
+    let auth = try Auth.auth(app: app)
+    #expect(auth.backend is LocalAuthBackend)  // the embedded backend stays the default
+    auth.useEmulator(withHost: server.host, port: server.port)
+    return auth
 }

@@ -169,6 +169,22 @@ public final class Auth: ComponentLifecycleMaintainer, Sendable {
         return try signIn(with: response)
     }
 
+    /// Signs in with a custom token minted by your server (the Admin SDK's `createCustomToken`), creating
+    /// the account on first use. The token's developer claims appear in the user's ID tokens
+    /// (``AuthTokenResult/claims``); ``AdditionalUserInfo/providerID`` is `""`, as in the Swift SDK.
+    ///
+    /// With ``LocalAuthBackend``, mint tokens with ``LocalAuthBackend/customToken(uid:claims:)``; it also
+    /// accepts the Auth emulator's unsigned tokens.
+    ///
+    /// - Throws: ``AuthErrorCode/invalidCustomToken`` (malformed, expired, bad uid or reserved claims),
+    ///   ``AuthErrorCode/customTokenMismatch`` (made for another project or audience),
+    ///   ``AuthErrorCode/userDisabled``, ``AuthErrorCode/networkError``.
+    @discardableResult
+    public func signIn(withCustomToken token: String) async throws(AuthErrorCode) -> AuthDataResult {
+        let response = try await request { try await backend.signIn(customToken: token) }
+        return try signIn(with: response)
+    }
+
     /// Signs in a new anonymous user, or returns the anonymous user already signed in (without notifying
     /// listeners), as Firebase does. Its ``AdditionalUserInfo/providerID`` is `""`, as in the Swift SDK; for
     /// the user already signed in, ``AdditionalUserInfo/isNewUser`` is false (Firebase returns no additional
@@ -219,8 +235,10 @@ public final class Auth: ComponentLifecycleMaintainer, Sendable {
     ///   token cannot be decoded.
     public func getIDTokenResult(forcingRefresh: Bool = false) async throws(AuthErrorCode) -> AuthTokenResult {
         let token = try await getIDToken(forcingRefresh: forcingRefresh)
-        guard let claims = try? LocalJWT.decode(IDTokenClaims.self, from: token) else { throw .malformedJWT }
-        return AuthTokenResult(token: token, claims: claims)
+        guard let standard = try? LocalJWT.decode(IDTokenClaims.self, from: token),
+            let claims = try? LocalJWT.decode([String: AuthClaimValue].self, from: token)
+        else { throw .malformedJWT }
+        return AuthTokenResult(token: token, standardClaims: standard, claims: claims)
     }
 
     // MARK: - Account management

@@ -14,7 +14,9 @@ struct AuthSession: Sendable, Codable, Equatable {
 
     /// The session a backend response describes.
     init(_ response: AuthBackendSession) {
-        user = User(account: response.account, refreshToken: response.refreshToken)
+        user = User(
+            account: response.account, refreshToken: response.refreshToken,
+            signInProvider: response.signInProvider)
         idToken = response.idToken
         expirationDate = response.expirationDate
         refreshToken = response.refreshToken

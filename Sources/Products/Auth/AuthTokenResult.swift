@@ -11,18 +11,22 @@ public struct AuthTokenResult: Sendable, Hashable {
     public var authDate: Date
     /// When the token was issued (`iat`).
     public var issuedAtDate: Date
-    /// How the user signed in (`firebase.sign_in_provider`): `"password"` or `"anonymous"`.
+    /// How the user signed in (`firebase.sign_in_provider`): `"password"`, `"anonymous"` or `"custom"`.
     public var signInProvider: String
-    /// Every claim of the token.
-    public var claims: IDTokenClaims
+    /// Every claim of the token, as the SDK's `claims` dictionary: the standard ones (`sub`, `exp`,
+    /// `firebase`, …) and a custom token's developer claims (`claims["admin"] == true`).
+    public var claims: [String: AuthClaimValue]
+    /// The standard claims, typed.
+    public var standardClaims: IDTokenClaims
 
-    /// The result for `token` with its decoded `claims`.
-    public init(token: String, claims: IDTokenClaims) {
+    /// The result for `token` with its decoded claims: `standardClaims` typed, `claims` all of them.
+    public init(token: String, standardClaims: IDTokenClaims, claims: [String: AuthClaimValue]) {
         self.token = token
+        self.standardClaims = standardClaims
         self.claims = claims
-        expirationDate = Date(timeIntervalSince1970: TimeInterval(claims.exp))
-        authDate = Date(timeIntervalSince1970: TimeInterval(claims.authTime))
-        issuedAtDate = Date(timeIntervalSince1970: TimeInterval(claims.iat))
-        signInProvider = claims.firebase.signInProvider
+        expirationDate = Date(timeIntervalSince1970: TimeInterval(standardClaims.exp))
+        authDate = Date(timeIntervalSince1970: TimeInterval(standardClaims.authTime))
+        issuedAtDate = Date(timeIntervalSince1970: TimeInterval(standardClaims.iat))
+        signInProvider = standardClaims.firebase.signInProvider
     }
 }

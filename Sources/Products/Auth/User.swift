@@ -54,12 +54,13 @@ public struct User: Sendable, Hashable, Codable, Identifiable {
         self.refreshToken = refreshToken
     }
 
-    /// The user a backend session describes.
-    init(account: AuthAccount, refreshToken: String) {
+    /// The user a backend session describes. A custom-token user without linked providers is not anonymous,
+    /// as in Firebase.
+    init(account: AuthAccount, refreshToken: String, signInProvider: String) {
         self.init(
             uid: account.uid,
             email: account.email,
-            isAnonymous: account.isAnonymous,
+            isAnonymous: account.isAnonymous && signInProvider != "custom",
             isEmailVerified: account.isEmailVerified,
             providerData: account.providerIDs.map {
                 UserInfo(

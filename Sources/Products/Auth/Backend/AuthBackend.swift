@@ -33,6 +33,16 @@ public protocol AuthBackend: AnyObject, Sendable {
     ///   ``AuthErrorCode/tooManyRequests``.
     func signIn(email: String, password: String) async throws -> AuthBackendSession
 
+    /// Signs in with a custom token minted by the project's server (`accounts:signInWithCustomToken`),
+    /// creating the account on first use; the token's developer claims reach the session's ID tokens.
+    ///
+    /// A default implementation throws ``AuthErrorCode/operationNotAllowed``, for backends written before
+    /// custom tokens.
+    ///
+    /// - Throws: ``AuthErrorCode/invalidCustomToken``, ``AuthErrorCode/customTokenMismatch``,
+    ///   ``AuthErrorCode/userDisabled``.
+    func signIn(customToken: String) async throws -> AuthBackendSession
+
     /// Exchanges a refresh token for a new ID token (`securetoken.googleapis.com/v1/token`).
     ///
     /// - Throws: ``AuthErrorCode/invalidUserToken``, ``AuthErrorCode/userNotFound``,
@@ -62,4 +72,11 @@ public protocol AuthBackend: AnyObject, Sendable {
     /// - Throws: ``AuthErrorCode/invalidActionCode``, ``AuthErrorCode/expiredActionCode``,
     ///   ``AuthErrorCode/weakPassword``.
     func confirmPasswordReset(code: String, newPassword: String) async throws
+}
+
+extension AuthBackend {
+    /// Refuses custom tokens: throws ``AuthErrorCode/operationNotAllowed``.
+    public func signIn(customToken: String) async throws -> AuthBackendSession {
+        throw AuthErrorCode.operationNotAllowed
+    }
 }

@@ -110,6 +110,21 @@ public final class LocalAuthBackend: AuthBackend {
         }
     }
 
+    /// A custom token for `uid`, as the Admin SDK's `createCustomToken(uid, claims)` makes one for this
+    /// project, to pass to ``Auth/signIn(withCustomToken:)``: an unsigned JWT (`alg: none`, like the Auth
+    /// emulator's) with `uid`, the developer `claims` (left out when empty), the Identity Toolkit audience,
+    /// the project's service account as issuer and subject (`firebase-adminsdk@<projectID>.iam.gserviceaccount.com`)
+    /// and a one-hour lifetime from the backend's clock.
+    ///
+    /// Nothing is checked here; signing in checks: a `uid` of 1 to 128 characters, developer claims that are
+    /// not reserved names (`sub`, `exp`, `firebase`, `user_id`, …) and an unexpired token, or
+    /// ``AuthErrorCode/invalidCustomToken``; another audience, or the service account of another project,
+    /// is ``AuthErrorCode/customTokenMismatch``. The developer claims appear in every ID token of the
+    /// session it starts (``AuthTokenResult/claims``).
+    public func customToken(uid: String, claims: [String: AuthClaimValue] = [:]) -> String {
+        LocalCustomToken.make(uid: uid, claims: claims, projectID: projectID, now: now()).encoded
+    }
+
     /// Every email "sent" so far (password resets), oldest first.
     public var sentEmails: [LocalAuthEmail] {
         store.withLock { $0.sentEmails }
@@ -136,6 +151,15 @@ public final class LocalAuthBackend: AuthBackend {
         let now = now()
         return try store.withLock { store throws(AuthErrorCode) in
             try store.signIn(email: email, password: password, now: now)
+        }
+    }
+
+    /// Signs in with a custom token of ``customToken(uid:claims:)`` or of the Firebase Auth emulator (an
+    /// unsigned JWT with `uid` and optional `claims`), creating the account on first use.
+    public func signIn(customToken: String) async throws -> AuthBackendSession {
+        let now = now()
+        return try store.withLock { store throws(AuthErrorCode) in
+            try store.signIn(customToken: customToken, now: now)
         }
     }
 

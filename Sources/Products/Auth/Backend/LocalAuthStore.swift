@@ -25,6 +25,8 @@ struct LocalAuthStore {
         /// The sign-in the session started with (`auth_time`).
         var authTime: Date
         var signInProvider: String
+        /// A custom token's developer claims, added to every ID token of the session.
+        var developerClaims: [String: AuthClaimValue] = [:]
     }
 
     /// An unused password-reset code.
@@ -104,6 +106,23 @@ struct LocalAuthStore {
         return issueSession(uid: uid, provider: "password", authTime: now, now: now, isNewUser: false)
     }
 
+    mutating func signIn(customToken: String, now: Date) throws(AuthErrorCode) -> AuthBackendSession {
+        try checkReachable()
+        let token = try LocalCustomToken.verified(customToken, projectID: projectID, now: now)
+        let isNewUser = records[token.uid] == nil
+        if isNewUser {
+            let account = AuthAccount(
+                uid: token.uid, email: nil, providerIDs: [], creationDate: now, lastSignInDate: now)
+            records[token.uid] = Record(account: account, password: nil, validSince: Self.wholeSeconds(now))
+        } else {
+            guard records[token.uid]?.account.isDisabled == false else { throw .userDisabled }
+            records[token.uid]?.account.lastSignInDate = now
+        }
+        return issueSession(
+            uid: token.uid, provider: "custom", authTime: now, now: now, isNewUser: isNewUser,
+            developerClaims: token.claims)
+    }
+
     // MARK: - Sessions
 
     mutating func refreshSession(refreshToken: String, now: Date) throws(AuthErrorCode) -> AuthBackendSession {
@@ -114,7 +133,7 @@ struct LocalAuthStore {
         guard grant.issuedAt >= record.validSince else { throw .userTokenExpired }
         return issueSession(
             uid: grant.uid, provider: grant.signInProvider, authTime: grant.authTime, now: now,
-            isNewUser: false, refreshToken: refreshToken)
+            isNewUser: false, developerClaims: grant.developerClaims, refreshToken: refreshToken)
     }
 
     mutating func updatePassword(idToken: String, newPassword: String, now: Date) throws(AuthErrorCode)
@@ -214,10 +233,11 @@ struct LocalAuthStore {
         }
     }
 
-    /// Issues an ID token (and, unless one is given, a new refresh token) for `uid`.
+    /// Issues an ID token (and, unless one is given, a new refresh token) for `uid`, with a custom token's
+    /// developer claims next to the standard ones (which they cannot replace).
     private mutating func issueSession(
         uid: String, provider: String, authTime: Date, now: Date, isNewUser: Bool,
-        refreshToken existing: String? = nil
+        developerClaims: [String: AuthClaimValue] = [:], refreshToken existing: String? = nil
     ) -> AuthBackendSession {
         let account = records[uid]!.account
         let issuedAt = Int(now.timeIntervalSince1970.rounded(.down))
@@ -238,15 +258,24 @@ struct LocalAuthStore {
         if existing == nil {
             grants[refreshToken] = RefreshGrant(
                 uid: uid, issuedAt: Self.wholeSeconds(now), authTime: authTime,
-                signInProvider: provider)
+                signInProvider: provider, developerClaims: developerClaims)
         }
         return AuthBackendSession(
             account: account,
-            idToken: LocalJWT.encode(claims),
+            idToken: Self.encode(claims, adding: developerClaims),
             expirationDate: Date(timeIntervalSince1970: TimeInterval(expiresAt)),
             refreshToken: refreshToken,
             signInProvider: provider,
             isNewUser: isNewUser)
+    }
+
+    /// The ID token of `claims` with `developerClaims` next to them (a standard claim wins a clash).
+    private static func encode(_ claims: IDTokenClaims, adding developerClaims: [String: AuthClaimValue]) -> String {
+        guard !developerClaims.isEmpty,
+            let data = try? JSONEncoder().encode(claims),
+            let standard = try? JSONDecoder().decode([String: AuthClaimValue].self, from: data)
+        else { return LocalJWT.encode(claims) }
+        return LocalJWT.encode(standard.merging(developerClaims) { standard, _ in standard })
     }
 
     /// A new 28-character uid, unique in the store.

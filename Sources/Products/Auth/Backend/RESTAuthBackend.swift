@@ -22,6 +22,7 @@ import Foundation
 /// | ``signUp(email:password:)`` | `accounts:signUp` `{email, password, returnSecureToken: true}` |
 /// | ``signUpAnonymously()`` | `accounts:signUp` `{returnSecureToken: true}` |
 /// | ``signIn(email:password:)`` | `accounts:signInWithPassword` `{email, password, returnSecureToken: true}` |
+/// | ``signIn(customToken:)`` | `accounts:signInWithCustomToken` `{token, returnSecureToken: true}` |
 /// | ``lookup(idToken:)`` (after each of the above, to describe the account) | `accounts:lookup` `{idToken}` |
 /// | ``refreshSession(refreshToken:)`` | Secure Token `token` `{grantType: "refresh_token", refreshToken}` |
 /// | ``updatePassword(idToken:newPassword:)`` | `accounts:update` `{idToken, password, returnSecureToken: true}` |
@@ -175,6 +176,14 @@ public final class RESTAuthBackend: AuthBackend {
             "accounts:signInWithPassword",
             ["email": email, "password": password, "returnSecureToken": true])
         return try await session(from: answer, keys: .identityToolkit, isNewUser: false, provider: "password")
+    }
+
+    /// `accounts:signInWithCustomToken`, then ``lookup(idToken:)``.
+    public func signIn(customToken: String) async throws -> AuthBackendSession {
+        let answer = try await identityToolkit(
+            "accounts:signInWithCustomToken", ["token": customToken, "returnSecureToken": true])
+        return try await session(
+            from: answer, keys: .identityToolkit, isNewUser: answer["isNewUser"] as? Bool ?? false, provider: "custom")
     }
 
     /// Secure Token `token` with `grantType` `refresh_token`, then ``lookup(idToken:)`` with the new token.
