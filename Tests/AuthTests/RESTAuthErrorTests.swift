@@ -44,6 +44,7 @@ struct RESTAuthErrorTests {
         ),
         ("INVALID_CUSTOM_TOKEN : Detailed Error", .invalidCustomToken),
         ("CREDENTIAL_MISMATCH", .customTokenMismatch),
+        ("TENANT_ID_MISMATCH", .tenantIDMismatch),
         ("SOMETHING_NEW", .internalError),
         ("MISSING_CONTINUE_URI", .internalError),
         ("", .internalError),

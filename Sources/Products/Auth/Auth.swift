@@ -53,6 +53,8 @@ public final class Auth: ComponentLifecycleMaintainer, Sendable {
     private weak let appReference: FlintApp?
     /// The service Auth talks to (replaced by ``useEmulator(withHost:port:)``).
     private let backendBox: Locked<any AuthBackend>
+    /// ``languageCode`` and ``tenantID``.
+    private let requestContext = Locked(AuthRequestContext())
     /// The app's options (API key and app ID for ``useEmulator(withHost:port:)``), read when Auth was created.
     private let options: FlintOptions?
     /// Persistence and clock.
@@ -104,6 +106,31 @@ public final class Auth: ComponentLifecycleMaintainer, Sendable {
 
     /// The app this Auth belongs to; nil once the app is gone. Weak: Auth never keeps its app alive.
     public var app: FlintApp? { appReference }
+
+    // MARK: - Language and tenant
+
+    /// The language (a BCP 47 code such as `"fr"`) of the emails and messages the backend sends for this
+    /// Auth; nil (the default) for the project's default language. Sent by ``RESTAuthBackend`` as the
+    /// `X-Firebase-Locale` header of every Identity Toolkit request, as the SDK does.
+    public var languageCode: String? {
+        get { requestContext.withLock { $0.languageCode } }
+        set { requestContext.withLock { $0.languageCode = newValue } }
+    }
+
+    /// Sets ``languageCode`` to the process's preferred language (the first of `Locale.preferredLanguages`;
+    /// on Linux it comes from the `LANG`/`LANGUAGE` environment), as the SDK's `useAppLanguage()` does.
+    public func useAppLanguage() {
+        languageCode = Locale.preferredLanguages.first
+    }
+
+    /// The tenant (Identity Platform multi-tenancy) users sign in to through this Auth; nil (the default)
+    /// for the project itself. Sent as `tenantId` in the bodies of `accounts:signUp`, `signInWithPassword`,
+    /// `signInWithCustomToken`, `update`, `sendOobCode` and `resetPassword`, as the SDK does; a user signed in
+    /// with it carries it as ``User/tenantID``.
+    public var tenantID: String? {
+        get { requestContext.withLock { $0.tenantID } }
+        set { requestContext.withLock { $0.tenantID = newValue } }
+    }
 
     // MARK: - Backend
 
@@ -199,6 +226,41 @@ public final class Auth: ComponentLifecycleMaintainer, Sendable {
         }
         let response = try await request { try await backend.signUpAnonymously() }
         return try signIn(with: response)
+    }
+
+    /// Makes `user` (a user of this project, for example one signed in through another app's Auth) the
+    /// current user, as the SDK's `updateCurrentUser(_:)` does: its session is checked by exchanging its
+    /// refresh token with the backend (the embedded backend validates it; over REST the Secure Token API
+    /// does), and the user is then signed in here with fresh tokens, saved when persisting, and listeners
+    /// are notified. The user already signed in with the same session is kept as is.
+    ///
+    /// - Throws: ``AuthErrorCode/nullUser`` for nil; ``AuthErrorCode/tenantIDMismatch`` when the user's
+    ///   ``User/tenantID`` is not this Auth's ``tenantID``; ``AuthErrorCode/invalidUserToken`` for a user
+    ///   without a refresh token or with one the backend does not know (another project);
+    ///   ``AuthErrorCode/userMismatch`` when the session belongs to another uid; the refresh's errors
+    ///   (``AuthErrorCode/userTokenExpired``, ``AuthErrorCode/userDisabled``, ``AuthErrorCode/userNotFound``,
+    ///   ``AuthErrorCode/networkError``); ``AuthErrorCode/keychainError`` when it cannot be saved.
+    public func updateCurrentUser(_ user: User?) async throws(AuthErrorCode) {
+        guard let user else { throw .nullUser }
+        let tenantID = self.tenantID
+        if user.tenantID != nil || tenantID != nil, user.tenantID != tenantID { throw .tenantIDMismatch }
+        guard let refreshToken = user.refreshToken, !refreshToken.isEmpty else { throw .invalidUserToken }
+        if let current = state.withLock({ $0.session }), current.refreshToken == refreshToken,
+            current.user.uid == user.uid
+        {
+            return
+        }
+        let response = try await request { try await backend.refreshSession(refreshToken: refreshToken) }
+        guard response.account.uid == user.uid else { throw .userMismatch }
+        _ = try signIn(with: response)
+    }
+
+    /// Revokes a Sign in with Apple authorization code (the SDK's `revokeToken(withAuthorizationCode:)`).
+    /// Flint has no Sign in with Apple, so there is nothing to revoke: it always refuses, before any request.
+    ///
+    /// - Throws: ``AuthErrorCode/operationNotAllowed``, always.
+    public func revokeToken(withAuthorizationCode authorizationCode: String) async throws(AuthErrorCode) {
+        throw .operationNotAllowed
     }
 
     /// Signs the current user out; does nothing (and notifies nobody) when nobody is signed in.
@@ -317,10 +379,12 @@ public final class Auth: ComponentLifecycleMaintainer, Sendable {
     /// How many callers are waiting for a token refresh in flight.
     var refreshWaiterCount: Int { state.withLock { $0.refreshWaiters } }
 
-    /// Runs a backend request, turning any error into an ``AuthErrorCode``.
+    /// Runs a backend request with this Auth's ``AuthRequestContext`` (language, tenant), turning any error
+    /// into an ``AuthErrorCode``.
     private func request<T>(_ body: () async throws -> T) async throws(AuthErrorCode) -> T {
+        let context = requestContext.withLock { $0 }
         do {
-            return try await body()
+            return try await AuthRequestContext.$current.withValue(context) { try await body() }
         } catch {
             throw AuthErrorCode.from(error)
         }

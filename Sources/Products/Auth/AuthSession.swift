@@ -16,7 +16,7 @@ struct AuthSession: Sendable, Codable, Equatable {
     init(_ response: AuthBackendSession) {
         user = User(
             account: response.account, refreshToken: response.refreshToken,
-            signInProvider: response.signInProvider)
+            signInProvider: response.signInProvider, tenantID: response.tenantID)
         idToken = response.idToken
         expirationDate = response.expirationDate
         refreshToken = response.refreshToken

@@ -29,6 +29,9 @@ public struct User: Sendable, Hashable, Codable, Identifiable {
     public var providerID: String
     /// The refresh token of the user's session (nil in hand-made values).
     public var refreshToken: String?
+    /// The tenant the user signed in to (``Auth/tenantID`` at sign-in; over REST the ID token's
+    /// `firebase.tenant`); nil for the project's own users.
+    public var tenantID: String?
 
     /// The uid, for `Identifiable`.
     public var id: String { uid }
@@ -42,7 +45,8 @@ public struct User: Sendable, Hashable, Codable, Identifiable {
         providerData: [UserInfo] = [],
         metadata: UserMetadata = UserMetadata(),
         providerID: String = "Firebase",
-        refreshToken: String? = nil
+        refreshToken: String? = nil,
+        tenantID: String? = nil
     ) {
         self.uid = uid
         self.email = email
@@ -52,11 +56,12 @@ public struct User: Sendable, Hashable, Codable, Identifiable {
         self.metadata = metadata
         self.providerID = providerID
         self.refreshToken = refreshToken
+        self.tenantID = tenantID
     }
 
     /// The user a backend session describes. A custom-token user without linked providers is not anonymous,
     /// as in Firebase.
-    init(account: AuthAccount, refreshToken: String, signInProvider: String) {
+    init(account: AuthAccount, refreshToken: String, signInProvider: String, tenantID: String?) {
         self.init(
             uid: account.uid,
             email: account.email,
@@ -68,6 +73,6 @@ public struct User: Sendable, Hashable, Codable, Identifiable {
                     email: account.email)
             },
             metadata: UserMetadata(creationDate: account.creationDate, lastSignInDate: account.lastSignInDate),
-            refreshToken: refreshToken)
+            refreshToken: refreshToken, tenantID: tenantID)
     }
 }

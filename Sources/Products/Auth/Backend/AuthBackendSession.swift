@@ -16,11 +16,13 @@ public struct AuthBackendSession: Sendable, Hashable {
     public var signInProvider: String
     /// Whether the request created the account.
     public var isNewUser: Bool
+    /// The tenant the session belongs to (the ID token's `firebase.tenant`), nil for the project's own users.
+    public var tenantID: String?
 
     /// A session.
     public init(
         account: AuthAccount, idToken: String, expirationDate: Date, refreshToken: String,
-        signInProvider: String, isNewUser: Bool
+        signInProvider: String, isNewUser: Bool, tenantID: String? = nil
     ) {
         self.account = account
         self.idToken = idToken
@@ -28,5 +30,6 @@ public struct AuthBackendSession: Sendable, Hashable {
         self.refreshToken = refreshToken
         self.signInProvider = signInProvider
         self.isNewUser = isNewUser
+        self.tenantID = tenantID
     }
 }

@@ -12,17 +12,20 @@ public struct IDTokenClaims: Sendable, Hashable, Codable {
     public struct Firebase: Sendable, Hashable, Codable {
         /// Identities by provider key (`"email"` → the addresses); empty for anonymous users.
         public var identities: [String: [String]]
-        /// `"password"` or `"anonymous"`.
+        /// `"password"`, `"anonymous"` or `"custom"`.
         public var signInProvider: String
+        /// The tenant of the user (`tenant`), absent for the project's own users.
+        public var tenant: String?
 
         /// The `firebase` claim.
-        public init(identities: [String: [String]], signInProvider: String) {
+        public init(identities: [String: [String]], signInProvider: String, tenant: String? = nil) {
             self.identities = identities
             self.signInProvider = signInProvider
+            self.tenant = tenant
         }
 
         private enum CodingKeys: String, CodingKey {
-            case identities
+            case identities, tenant
             case signInProvider = "sign_in_provider"
         }
     }

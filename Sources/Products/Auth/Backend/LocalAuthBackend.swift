@@ -135,31 +135,38 @@ public final class LocalAuthBackend: AuthBackend {
     /// Creates an email-and-password account and signs it in.
     public func signUp(email: String, password: String) async throws -> AuthBackendSession {
         let now = now()
+        let tenantID = AuthRequestContext.current.tenantID
         return try store.withLock { store throws(AuthErrorCode) in
-            try store.signUp(email: email, password: password, now: now)
+            try store.signUp(email: email, password: password, tenantID: tenantID, now: now)
         }
     }
 
     /// Creates an anonymous account and signs it in.
     public func signUpAnonymously() async throws -> AuthBackendSession {
         let now = now()
-        return try store.withLock { store throws(AuthErrorCode) in try store.signUpAnonymously(now: now) }
+        let tenantID = AuthRequestContext.current.tenantID
+        return try store.withLock { store throws(AuthErrorCode) in
+            try store.signUpAnonymously(tenantID: tenantID, now: now)
+        }
     }
 
     /// Signs in with email and password.
     public func signIn(email: String, password: String) async throws -> AuthBackendSession {
         let now = now()
+        let tenantID = AuthRequestContext.current.tenantID
         return try store.withLock { store throws(AuthErrorCode) in
-            try store.signIn(email: email, password: password, now: now)
+            try store.signIn(email: email, password: password, tenantID: tenantID, now: now)
         }
     }
 
     /// Signs in with a custom token of ``customToken(uid:claims:)`` or of the Firebase Auth emulator (an
-    /// unsigned JWT with `uid` and optional `claims`), creating the account on first use.
+    /// unsigned JWT with `uid` and optional `claims`), creating the account on first use. A token whose
+    /// `tenant_id` is not the caller's ``Auth/tenantID`` is ``AuthErrorCode/tenantIDMismatch``.
     public func signIn(customToken: String) async throws -> AuthBackendSession {
         let now = now()
+        let tenantID = AuthRequestContext.current.tenantID
         return try store.withLock { store throws(AuthErrorCode) in
-            try store.signIn(customToken: customToken, now: now)
+            try store.signIn(customToken: customToken, tenantID: tenantID, now: now)
         }
     }
 

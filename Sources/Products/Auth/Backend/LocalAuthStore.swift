@@ -27,6 +27,8 @@ struct LocalAuthStore {
         var signInProvider: String
         /// A custom token's developer claims, added to every ID token of the session.
         var developerClaims: [String: AuthClaimValue] = [:]
+        /// The tenant the session signed in to (the caller's ``Auth/tenantID``).
+        var tenantID: String?
     }
 
     /// An unused password-reset code.
@@ -58,7 +60,7 @@ struct LocalAuthStore {
 
     // MARK: - Sign-up and sign-in
 
-    mutating func signUp(email rawEmail: String, password: String, now: Date) throws(AuthErrorCode)
+    mutating func signUp(email rawEmail: String, password: String, tenantID: String?, now: Date) throws(AuthErrorCode)
         -> AuthBackendSession
     {
         try checkReachable()
@@ -70,18 +72,20 @@ struct LocalAuthStore {
             creationDate: now, lastSignInDate: now)
         records[account.uid] = Record(account: account, password: password, validSince: Self.wholeSeconds(now))
         uidsByEmail[email] = account.uid
-        return issueSession(uid: account.uid, provider: "password", authTime: now, now: now, isNewUser: true)
+        return issueSession(
+            uid: account.uid, provider: "password", authTime: now, now: now, isNewUser: true, tenantID: tenantID)
     }
 
-    mutating func signUpAnonymously(now: Date) throws(AuthErrorCode) -> AuthBackendSession {
+    mutating func signUpAnonymously(tenantID: String?, now: Date) throws(AuthErrorCode) -> AuthBackendSession {
         try checkReachable()
         guard configuration.isAnonymousSignInEnabled else { throw .operationNotAllowed }
         let account = AuthAccount(uid: newUID(), email: nil, providerIDs: [], creationDate: now, lastSignInDate: now)
         records[account.uid] = Record(account: account, password: nil, validSince: Self.wholeSeconds(now))
-        return issueSession(uid: account.uid, provider: "anonymous", authTime: now, now: now, isNewUser: true)
+        return issueSession(
+            uid: account.uid, provider: "anonymous", authTime: now, now: now, isNewUser: true, tenantID: tenantID)
     }
 
-    mutating func signIn(email rawEmail: String, password: String, now: Date) throws(AuthErrorCode)
+    mutating func signIn(email rawEmail: String, password: String, tenantID: String?, now: Date) throws(AuthErrorCode)
         -> AuthBackendSession
     {
         try checkReachable()
@@ -103,12 +107,16 @@ struct LocalAuthStore {
         guard !record.account.isDisabled else { throw .userDisabled }
         failedAttempts[email] = nil
         records[uid]?.account.lastSignInDate = now
-        return issueSession(uid: uid, provider: "password", authTime: now, now: now, isNewUser: false)
+        return issueSession(
+            uid: uid, provider: "password", authTime: now, now: now, isNewUser: false, tenantID: tenantID)
     }
 
-    mutating func signIn(customToken: String, now: Date) throws(AuthErrorCode) -> AuthBackendSession {
+    mutating func signIn(customToken: String, tenantID: String?, now: Date) throws(AuthErrorCode)
+        -> AuthBackendSession
+    {
         try checkReachable()
         let token = try LocalCustomToken.verified(customToken, projectID: projectID, now: now)
+        guard token.tenantID == nil || token.tenantID == tenantID else { throw .tenantIDMismatch }
         let isNewUser = records[token.uid] == nil
         if isNewUser {
             let account = AuthAccount(
@@ -120,7 +128,7 @@ struct LocalAuthStore {
         }
         return issueSession(
             uid: token.uid, provider: "custom", authTime: now, now: now, isNewUser: isNewUser,
-            developerClaims: token.claims)
+            developerClaims: token.claims, tenantID: tenantID)
     }
 
     // MARK: - Sessions
@@ -133,7 +141,8 @@ struct LocalAuthStore {
         guard grant.issuedAt >= record.validSince else { throw .userTokenExpired }
         return issueSession(
             uid: grant.uid, provider: grant.signInProvider, authTime: grant.authTime, now: now,
-            isNewUser: false, developerClaims: grant.developerClaims, refreshToken: refreshToken)
+            isNewUser: false, developerClaims: grant.developerClaims, tenantID: grant.tenantID,
+            refreshToken: refreshToken)
     }
 
     mutating func updatePassword(idToken: String, newPassword: String, now: Date) throws(AuthErrorCode)
@@ -148,7 +157,7 @@ struct LocalAuthStore {
         return issueSession(
             uid: claims.userID, provider: claims.firebase.signInProvider,
             authTime: Date(timeIntervalSince1970: TimeInterval(claims.authTime)), now: now,
-            isNewUser: false)
+            isNewUser: false, tenantID: claims.firebase.tenant)
     }
 
     mutating func deleteAccount(idToken: String, now: Date) throws(AuthErrorCode) {
@@ -237,7 +246,7 @@ struct LocalAuthStore {
     /// developer claims next to the standard ones (which they cannot replace).
     private mutating func issueSession(
         uid: String, provider: String, authTime: Date, now: Date, isNewUser: Bool,
-        developerClaims: [String: AuthClaimValue] = [:], refreshToken existing: String? = nil
+        developerClaims: [String: AuthClaimValue] = [:], tenantID: String? = nil, refreshToken existing: String? = nil
     ) -> AuthBackendSession {
         let account = records[uid]!.account
         let issuedAt = Int(now.timeIntervalSince1970.rounded(.down))
@@ -252,13 +261,14 @@ struct LocalAuthStore {
             exp: expiresAt,
             email: account.email,
             emailVerified: account.email == nil ? nil : account.isEmailVerified,
-            firebase: .init(identities: account.email.map { ["email": [$0]] } ?? [:], signInProvider: provider),
+            firebase: .init(
+                identities: account.email.map { ["email": [$0]] } ?? [:], signInProvider: provider, tenant: tenantID),
             jti: Self.randomString(length: 24))  // unique, so two tokens of one second differ
         let refreshToken = existing ?? Self.randomString(length: 64)
         if existing == nil {
             grants[refreshToken] = RefreshGrant(
                 uid: uid, issuedAt: Self.wholeSeconds(now), authTime: authTime,
-                signInProvider: provider, developerClaims: developerClaims)
+                signInProvider: provider, developerClaims: developerClaims, tenantID: tenantID)
         }
         return AuthBackendSession(
             account: account,
@@ -266,7 +276,8 @@ struct LocalAuthStore {
             expirationDate: Date(timeIntervalSince1970: TimeInterval(expiresAt)),
             refreshToken: refreshToken,
             signInProvider: provider,
-            isNewUser: isNewUser)
+            isNewUser: isNewUser,
+            tenantID: tenantID)
     }
 
     /// The ID token of `claims` with `developerClaims` next to them (a standard claim wins a clash).

@@ -32,8 +32,11 @@ import Foundation
 /// | ``confirmPasswordReset(code:newPassword:)`` | `accounts:resetPassword` `{oobCode, newPassword}` |
 ///
 /// Every request is a `POST` of a JSON body (`Content-Type: application/json`) to the URL of ``Endpoint``,
-/// with the API key as the `key` query parameter, `X-Client-Version` and, when the app ID is known,
-/// `X-Firebase-GMPID`. Errors are ``AuthErrorCode``s: no API key is ``AuthErrorCode/invalidAPIKey`` before
+/// with the API key as the `key` query parameter, `X-Client-Version`, when the app ID is known,
+/// `X-Firebase-GMPID`, and with the calling Auth's ``Auth/languageCode`` (``AuthRequestContext``)
+/// `X-Firebase-Locale`. The calling Auth's ``Auth/tenantID`` is sent as `tenantId` in the bodies of
+/// `signUp`, `signInWithPassword`, `signInWithCustomToken`, `update`, `sendOobCode` and `resetPassword`, as the
+/// SDK sends it. Errors are ``AuthErrorCode``s: no API key is ``AuthErrorCode/invalidAPIKey`` before
 /// any request; no HTTP answer is ``AuthErrorCode/networkError``; a server error message is mapped by
 /// ``RESTAuthErrors``; an answer that is not the expected JSON (or larger than 1 MiB, or nested deeper than
 /// 32 levels) is ``AuthErrorCode/internalError``.
@@ -140,10 +143,22 @@ public final class RESTAuthBackend: AuthBackend {
         return url
     }
 
+    /// The headers of every request: `X-Client-Version`, `X-Firebase-GMPID` (with an app ID) and
+    /// `X-Firebase-Locale` (with a language code in the caller's ``AuthRequestContext``).
     private var headers: [String: String] {
         var headers = ["X-Client-Version": "Flint/FlintAuth/\(AuthLibrary.libraryVersion)"]
         if let appID { headers["X-Firebase-GMPID"] = appID }
+        if let language = AuthRequestContext.current.languageCode, !language.isEmpty {
+            headers["X-Firebase-Locale"] = language
+        }
         return headers
+    }
+
+    /// `body` with the caller's tenant (``AuthRequestContext``) as `tenantId`, for the requests the SDK sends
+    /// it with.
+    private func withTenant(_ body: [String: Any]) -> [String: Any] {
+        guard let tenantID = AuthRequestContext.current.tenantID else { return body }
+        return body.merging(["tenantId": tenantID]) { _, tenant in tenant }
     }
 
     private func post(_ url: URL, _ body: [String: Any]) async throws(AuthErrorCode) -> [String: Any] {
@@ -160,13 +175,13 @@ public final class RESTAuthBackend: AuthBackend {
     public func signUp(email: String, password: String) async throws -> AuthBackendSession {
         let answer = try await identityToolkit(
             "accounts:signUp",
-            ["email": email, "password": password, "returnSecureToken": true])
+            withTenant(["email": email, "password": password, "returnSecureToken": true]))
         return try await session(from: answer, keys: .identityToolkit, isNewUser: true, provider: "password")
     }
 
     /// `accounts:signUp` without credentials, then ``lookup(idToken:)``.
     public func signUpAnonymously() async throws -> AuthBackendSession {
-        let answer = try await identityToolkit("accounts:signUp", ["returnSecureToken": true])
+        let answer = try await identityToolkit("accounts:signUp", withTenant(["returnSecureToken": true]))
         return try await session(from: answer, keys: .identityToolkit, isNewUser: true, provider: "anonymous")
     }
 
@@ -174,14 +189,14 @@ public final class RESTAuthBackend: AuthBackend {
     public func signIn(email: String, password: String) async throws -> AuthBackendSession {
         let answer = try await identityToolkit(
             "accounts:signInWithPassword",
-            ["email": email, "password": password, "returnSecureToken": true])
+            withTenant(["email": email, "password": password, "returnSecureToken": true]))
         return try await session(from: answer, keys: .identityToolkit, isNewUser: false, provider: "password")
     }
 
     /// `accounts:signInWithCustomToken`, then ``lookup(idToken:)``.
     public func signIn(customToken: String) async throws -> AuthBackendSession {
         let answer = try await identityToolkit(
-            "accounts:signInWithCustomToken", ["token": customToken, "returnSecureToken": true])
+            "accounts:signInWithCustomToken", withTenant(["token": customToken, "returnSecureToken": true]))
         return try await session(
             from: answer, keys: .identityToolkit, isNewUser: answer["isNewUser"] as? Bool ?? false, provider: "custom")
     }
@@ -198,7 +213,7 @@ public final class RESTAuthBackend: AuthBackend {
     public func updatePassword(idToken: String, newPassword: String) async throws -> AuthBackendSession {
         let answer = try await identityToolkit(
             "accounts:update",
-            ["idToken": idToken, "password": newPassword, "returnSecureToken": true])
+            withTenant(["idToken": idToken, "password": newPassword, "returnSecureToken": true]))
         return try await session(from: answer, keys: .identityToolkit, isNewUser: false, provider: nil)
     }
 
@@ -209,12 +224,14 @@ public final class RESTAuthBackend: AuthBackend {
 
     /// `accounts:sendOobCode` with `requestType` `PASSWORD_RESET`.
     public func sendPasswordResetEmail(email: String) async throws {
-        _ = try await identityToolkit("accounts:sendOobCode", ["requestType": "PASSWORD_RESET", "email": email])
+        _ = try await identityToolkit(
+            "accounts:sendOobCode", withTenant(["requestType": "PASSWORD_RESET", "email": email]))
     }
 
     /// `accounts:resetPassword`.
     public func confirmPasswordReset(code: String, newPassword: String) async throws {
-        _ = try await identityToolkit("accounts:resetPassword", ["oobCode": code, "newPassword": newPassword])
+        _ = try await identityToolkit(
+            "accounts:resetPassword", withTenant(["oobCode": code, "newPassword": newPassword]))
     }
 
     // MARK: - More of the API
@@ -225,7 +242,8 @@ public final class RESTAuthBackend: AuthBackend {
     /// - Throws: ``AuthErrorCode/invalidUserToken``, ``AuthErrorCode/userTokenExpired``,
     ///   ``AuthErrorCode/networkError``, ``AuthErrorCode/internalError``.
     public func sendEmailVerification(idToken: String) async throws(AuthErrorCode) {
-        _ = try await identityToolkit("accounts:sendOobCode", ["requestType": "VERIFY_EMAIL", "idToken": idToken])
+        _ = try await identityToolkit(
+            "accounts:sendOobCode", withTenant(["requestType": "VERIFY_EMAIL", "idToken": idToken]))
     }
 
     /// `accounts:lookup`: the account `idToken` belongs to.
@@ -275,12 +293,14 @@ public final class RESTAuthBackend: AuthBackend {
         }
         let issued = now()
         let account = try await lookup(idToken: idToken)
+        let claims = Self.firebaseClaim(of: idToken)
         let signInProvider =
-            Self.signInProvider(of: idToken)
+            claims?.sign_in_provider
             ?? provider ?? (account.isAnonymous ? "anonymous" : "password")
         return AuthBackendSession(
             account: account, idToken: idToken, expirationDate: issued.addingTimeInterval(expiresIn),
-            refreshToken: refreshToken, signInProvider: signInProvider, isNewUser: isNewUser)
+            refreshToken: refreshToken, signInProvider: signInProvider, isNewUser: isNewUser,
+            tenantID: claims?.tenant ?? AuthRequestContext.current.tenantID)
     }
 
     /// A lifetime in seconds, sent as a string (`"3600"`) or a number; nil unless between 0 and a year.
@@ -295,16 +315,19 @@ public final class RESTAuthBackend: AuthBackend {
         return seconds
     }
 
-    /// The `firebase.sign_in_provider` claim of a token, if it decodes.
-    private static func signInProvider(of idToken: String) -> String? {
+    /// The `firebase` claim of a token (its `sign_in_provider` and `tenant`), if it decodes.
+    private static func firebaseClaim(of idToken: String) -> FirebaseClaim? {
         struct Claims: Decodable {
-            struct Firebase: Decodable {
-                // swift-format-ignore: AlwaysUseLowerCamelCase
-                var sign_in_provider: String?  // the token's claim name
-            }
-            var firebase: Firebase?
+            var firebase: FirebaseClaim?
         }
-        return (try? LocalJWT.decode(Claims.self, from: idToken))?.firebase?.sign_in_provider
+        return (try? LocalJWT.decode(Claims.self, from: idToken))?.firebase
+    }
+
+    /// The parts of a token's `firebase` claim a session needs, with the token's claim names.
+    private struct FirebaseClaim: Decodable {
+        // swift-format-ignore: AlwaysUseLowerCamelCase
+        var sign_in_provider: String?  // the token's claim name
+        var tenant: String?
     }
 
     /// An `accounts:lookup` user: `localId`, `email`, `emailVerified`, `providerUserInfo[].providerId`,

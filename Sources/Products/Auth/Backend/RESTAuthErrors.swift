@@ -18,6 +18,7 @@ public enum RESTAuthErrors {
     public static let serverMessages: [String: AuthErrorCode] = [
         "INVALID_CUSTOM_TOKEN": .invalidCustomToken,
         "CREDENTIAL_MISMATCH": .customTokenMismatch,
+        "TENANT_ID_MISMATCH": .tenantIDMismatch,
         "USER_NOT_FOUND": .userNotFound,
         "EMAIL_NOT_FOUND": .userNotFound,
         "INVALID_IDENTIFIER": .invalidEmail,
