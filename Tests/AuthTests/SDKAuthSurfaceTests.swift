@@ -155,6 +155,7 @@ struct SDKAuthSurfaceTests {
             try await auth.signIn(withCustomToken: "test token")
             try await auth.sendPasswordReset(withEmail: adaEmail)
             _ = try await auth.getIDToken(forcingRefresh: true)
+            #expect(auth.currentUser?.tenantID == "tenant-1")  // kept by a refresh
             for request in server.requests {
                 let expected: String? =
                     ["accounts:lookup", "token"].contains(request.lastPathComponent) ? nil : "tenant-1"

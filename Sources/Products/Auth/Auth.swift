@@ -478,7 +478,11 @@ public final class Auth: ComponentLifecycleMaintainer, Sendable {
             if state.refresh === refresh { state.refresh = nil }
             switch result {
             case .success(let response):
-                let refreshed = AuthSession(response)
+                var refreshed = AuthSession(response)
+                if isCurrent, refreshed.user.tenantID == nil {
+                    // A refreshed token without `firebase.tenant` keeps the tenant the user signed in to.
+                    refreshed.user.tenantID = state.session?.user.tenantID
+                }
                 if isCurrent {
                     try? persistence?.save(refreshed)
                     state.session = refreshed
