@@ -10,14 +10,14 @@ import Testing
 /// life.
 @Suite struct FetchBoundsTests {
     @Test func aDribbledAnswerFailsTheFetchAtItsFetchTimeout() async throws {
-        // 1,000 bytes, a byte per 100 ms: 100 s, though each byte comes well within an idle timeout.
-        let body = Data(repeating: UInt8(ascii: " "), count: 1000)
+        // 3,000 bytes, a byte per 100 ms: 300 s, though each byte comes well within an idle timeout.
+        let body = Data(repeating: UInt8(ascii: " "), count: 3000)
         try await withTestHTTPServer(remoteConfigServer { .slowBody(body, pause: .milliseconds(100)) }) { server in
             let rig = try restRig(server)
             rig.remoteConfig.configSettings = RemoteConfigSettings(minimumFetchInterval: 0, fetchTimeout: 0.5)
             let fetch = Task { try await rig.remoteConfig.fetch() }
             let error = await #expect(throws: RemoteConfigError.self) {
-                try await value(of: fetch, timeout: .seconds(20))
+                try await value(of: fetch)
             }
             #expect(error?.code == .internalError)
             #expect(rig.remoteConfig.lastFetchStatus == .failure)
@@ -37,14 +37,14 @@ import Testing
     }
 
     @Test func deletingTheAppEndsTheFetchInFlight() async throws {
-        try await withTestHTTPServer(remoteConfigServer { TestHTTPResponse.json("{}").delayed(by: .seconds(60)) }) {
+        try await withTestHTTPServer(remoteConfigServer { TestHTTPResponse.json("{}").delayed(by: .seconds(300)) }) {
             server in
             let rig = try restRig(server)
             let fetch = Task { try await rig.remoteConfig.fetch() }
             try await waitUntil { server.requests.count == 1 }
             await rig.app.delete()
             let error = await #expect(throws: RemoteConfigError.self) {
-                try await value(of: fetch, timeout: .seconds(20))
+                try await value(of: fetch)
             }
             #expect(error?.code == .internalError)
         }

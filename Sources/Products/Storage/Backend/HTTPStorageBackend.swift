@@ -34,11 +34,12 @@ import Foundation
 ///
 /// **Bounds.** The retry time of an operation's kind (``Storage/maxUploadRetryTime``,
 /// ``Storage/maxDownloadRetryTime``, ``Storage/maxOperationRetryTime``, or `maxRetryTime`; at least
-/// ``minimumRequestTime``) also bounds each of its requests as a whole, from its start to the answer's last byte: a request still running then (a server dribbling
-/// its answer) is cancelled and counts as a transient failure. A download's answer is read against the size of the
-/// range it asked for, and every other answer against ``maximumResponseSize``, as it arrives: past the limit the
-/// connection is closed and the request fails (``StorageErrorCode/downloadSizeExceeded`` for a download,
-/// ``StorageErrorCode/unknown`` otherwise), having buffered no more than the limit.
+/// ``minimumRequestTime``) also bounds each of its requests as a whole, from its start to the answer's last byte:
+/// a request still running then (a server dribbling its answer) is cancelled and counts as a transient failure. A
+/// download's answer is read against the size of the range it asked for, and every other answer against
+/// ``maximumResponseSize``, as it arrives: past the limit the connection is closed and the request fails
+/// (``StorageErrorCode/downloadSizeExceeded`` for a download, ``StorageErrorCode/unknown`` otherwise), having
+/// buffered no more than the limit.
 public final class HTTPStorageBackend: StorageBackend {
     /// The largest answer read to a request that is not a download (metadata, lists, uploads): 4 MiB.
     public static let maximumResponseSize = 4 << 20
@@ -130,8 +131,8 @@ public final class HTTPStorageBackend: StorageBackend {
         guard Self.origin(of: sessionURL) == Self.origin(of: url) else {
             throw StorageError(
                 .unknown,
-                message:
-                    "The server handed back an upload URL on another origin (\(sessionURL.host ?? "no host")) than the upload's: refused.",
+                message: "The server handed back an upload URL on another origin (\(sessionURL.host ?? "no host")): "
+                    + "refused.",
                 bucket: bucket, object: path)
         }
         uploads.withLock { $0[session] = Upload(offset: 0, headers: headers) }
