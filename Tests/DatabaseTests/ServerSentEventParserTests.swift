@@ -43,6 +43,19 @@ struct ServerSentEventParserTests {
         #expect(throws: DatabaseError.self) { try parser.append(chunk) }
     }
 
+    @Test func anEventsDataPastItsLimitIsAnErrorNotAnUnboundedBuffer() throws {
+        var parser = ServerSentEventParser(maximumEventSize: 10)
+        // Up to the limit: "12345\n1234" is 10 bytes; a blank line ends it and the next event starts from zero.
+        #expect(
+            try parser.append(Data("data: 12345\ndata: 1234\n\n".utf8)) == [Event(type: "message", data: "12345\n1234")]
+        )
+        #expect(try parser.append(Data("data: 1234567890\n\n".utf8)) == [Event(type: "message", data: "1234567890")])
+        // Lines of 5 bytes, each within the line limit, never ended by a blank line.
+        #expect(try parser.append(Data("data: 12345\n".utf8)) == [])
+        let error = #expect(throws: DatabaseError.self) { try parser.append(Data("data: 12345\n".utf8)) }
+        #expect(error?.code == .unknown)
+    }
+
     @Test func eventPayloadsNeedAPathAndData() throws {
         let (keys, data) = try DatabaseEventStream.payload(#"{"path":"/a/b","data":{"c":1}}"#)
         #expect(keys == ["a", "b"])

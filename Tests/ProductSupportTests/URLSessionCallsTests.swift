@@ -41,7 +41,7 @@ struct URLSessionCallsTests {
     }
 
     @Test func cancellingTheCallerCancelsTheRunningRequest() async throws {
-        try await withTestHTTPServer({ _ in TestHTTPResponse.json("{}").delayed(by: .seconds(60)) }) { server in
+        try await withTestHTTPServer({ _ in TestHTTPResponse.json("{}").delayed(by: .seconds(300)) }) { server in
             let session = Self.session()
             defer { session.finishTasksAndInvalidate() }
             let request = URLRequest(url: server.url(path: "/slow"))
@@ -76,5 +76,80 @@ struct URLSessionCallsTests {
         }
         try await done.wait(timeout: defaultTestTimeout)
         #expect(order.withLock { $0 } == Array(0..<100))
+    }
+}
+
+/// ``URLSessionCalls/data(for:in:deadline:maximumSize:)``'s bounds: a deadline for the whole request, and a body
+/// read against its limit as it arrives (the connection closed past it).
+@Suite("URLSessionCalls: a deadline for the whole request and a bounded body")
+struct URLSessionCallBoundsTests {
+    @Test func aDribbledAnswerEndsAtTheDeadlineAndItsConnectionCloses() async throws {
+        // 3,000 bytes a byte per 100 ms: 300 s, each read well within URLSession's own (idle) timeout.
+        let body = Data(repeating: UInt8(ascii: " "), count: 3000)
+        try await withTestHTTPServer({ _ in .slowBody(body, pause: .milliseconds(100)) }) { server in
+            let session = CredentialSafeSession.make()
+            defer { session.finishTasksAndInvalidate() }
+            let request = URLRequest(url: server.url(path: "/slow"), timeoutInterval: 30)
+            let call = Task { try await URLSessionCalls.data(for: request, in: session, deadline: 0.5) }
+            let error = await #expect(throws: URLError.self) { try await value(of: call) }
+            #expect(error?.code == .timedOut)
+            try await waitUntil { server.openConnectionCount == 0 }  // well before the body's 300 s
+        }
+    }
+
+    @Test func theRequestsTimeoutIntervalIsItsDeadlineByDefault() async throws {
+        let body = Data(repeating: UInt8(ascii: " "), count: 3000)
+        try await withTestHTTPServer({ _ in .slowBody(body, pause: .milliseconds(100)) }) { server in
+            let session = URLSession(configuration: .ephemeral)
+            defer { session.finishTasksAndInvalidate() }
+            let request = URLRequest(url: server.url(path: "/slow"), timeoutInterval: 0.5)
+            let call = Task { try await URLSessionCalls.data(for: request, in: session) }
+            let error = await #expect(throws: URLError.self) { try await value(of: call) }
+            #expect(error?.code == .timedOut)
+        }
+    }
+
+    @Test(arguments: [true, false])
+    func aBodyPastTheLimitIsCutOffAsItArrives(credentialSafe: Bool) async throws {
+        let body = OversizedBody()
+        try await withTestHTTPServer({ _ in body.response() }) { server in
+            let session = credentialSafe ? CredentialSafeSession.make() : URLSession(configuration: .ephemeral)
+            defer { session.finishTasksAndInvalidate() }
+            let request = URLRequest(url: server.url(path: "/large"))
+            let call = Task { try await URLSessionCalls.data(for: request, in: session, maximumSize: 1 << 20) }
+            let error = await #expect(throws: URLError.self) { try await value(of: call) }
+            #expect(error?.code == .dataLengthExceedsMaximum)
+            let cutOff = try await body.wasCutOff(on: server)
+            #expect(cutOff)  // the client closed the connection before the end
+        }
+    }
+
+    @Test func anAnnouncedLengthPastTheLimitIsRefusedBeforeTheBody() async throws {
+        try await withTestHTTPServer({ _ in .json(String(repeating: " ", count: 4096)) }) { server in
+            let session = CredentialSafeSession.make()
+            defer { session.finishTasksAndInvalidate() }
+            let request = URLRequest(url: server.url(path: "/x"))
+            let error = await #expect(throws: URLError.self) {
+                try await URLSessionCalls.data(for: request, in: session, maximumSize: 1024)
+            }
+            #expect(error?.code == .dataLengthExceedsMaximum)
+            let (data, _) = try await URLSessionCalls.data(for: request, in: session, maximumSize: 4096)
+            #expect(data.count == 4096)  // up to the limit is fine
+        }
+    }
+
+    @Test func aCredentialSafeSessionAnswersARedirectWithItsOwnStatus() async throws {
+        try await withTestHTTPServer({ _ in .json("{}") }) { elsewhere in
+            try await withTestHTTPServer({ request in
+                TestHTTPResponse(status: 302, headers: ["Location": elsewhere.url(path: request.path).absoluteString])
+            }) { server in
+                let session = CredentialSafeSession.make()
+                defer { session.finishTasksAndInvalidate() }
+                let (_, response) = try await URLSessionCalls.data(
+                    for: URLRequest(url: server.url(path: "/moved")), in: session)
+                #expect((response as? HTTPURLResponse)?.statusCode == 302)
+                #expect(elsewhere.requests.isEmpty)
+            }
+        }
     }
 }

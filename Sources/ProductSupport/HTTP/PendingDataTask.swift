@@ -26,7 +26,8 @@ import Foundation
 /// }
 /// ```
 ///
-/// ``URLSessionCalls/data(for:in:)`` is this pattern, ready-made.
+/// ``URLSessionCalls/data(for:in:deadline:maximumSize:)`` is this pattern, ready-made (with a deadline and a limit
+/// on the body).
 public final class PendingDataTask: Sendable {
     private enum State {
         case idle

@@ -51,6 +51,8 @@ public final class Functions: Sendable {
     private let emulator = Locked<Emulator?>(nil)
     /// The streams in progress, finished when the app is deleted.
     private let streams = Locked(OpenStreams())
+    /// The calls in flight, ended when the app is deleted.
+    private let calls = InFlightOperations()
     /// ``allowInsecureTokenAttachment`` (always false outside debug builds).
     private let insecureTokens = Locked(false)
 
@@ -239,7 +241,7 @@ public final class Functions: Sendable {
     ) async throws -> HTTPSCallableResult {
         let url = try url.get()
         let request = try await makeRequest(url: url, data: data, options: options, timeout: timeout)
-        let response = try await CallDeadline.run(seconds: timeout) {
+        let response = try await CallDeadline.run(seconds: timeout, in: calls) {
             try await transport.send(request)
         }
         return HTTPSCallableResult(data: try CallableResponseParser.result(of: response))
@@ -290,9 +292,10 @@ public final class Functions: Sendable {
         return stream
     }
 
-    /// Finishes every stream in progress with `cancelled` (closing its connection) and every later one at once:
+    /// Ends every call and stream in progress with `cancelled` (closing its connection) and every later one at once:
     /// the instance's app was deleted.
     func terminateStreams() {
+        calls.close()
         let finishers = streams.withLock { streams in
             streams.isTerminated = true
             defer { streams.finishers = [:] }

@@ -32,6 +32,8 @@ public final class Installations: ComponentLifecycleMaintainer, Sendable {
     private let options: FlintOptions
     private let appBackend: any InstallationsBackend
     private let emulatorBackend = Locked<(any InstallationsBackend)?>(nil)
+    /// The requests at the backend, ended when the app is deleted.
+    let operations = InFlightOperations()
     private let settings: InstallationsSettings
     private let file: InstallationsFile?
     private let idChanges = FinishingBroadcaster<String>()
@@ -84,9 +86,10 @@ public final class Installations: ComponentLifecycleMaintainer, Sendable {
 
     // MARK: - Backend
 
-    /// Where requests go: the emulator's REST backend after ``useEmulator(withHost:port:)``, else the app's.
+    /// Where requests go: the emulator's REST backend after ``useEmulator(withHost:port:)``, else the app's; every
+    /// call in ``operations``, so that deleting the app ends it.
     var backend: any InstallationsBackend {
-        emulatorBackend.withLock { $0 } ?? appBackend
+        AppBoundInstallationsBackend(base: emulatorBackend.withLock { $0 } ?? appBackend, operations: operations)
     }
 
     /// Sends this instance's requests to the Installations REST API at `http://{host}:{port}` (for instance a
@@ -349,8 +352,10 @@ public final class Installations: ComponentLifecycleMaintainer, Sendable {
     /// The number of registered change listeners (streams included).
     var listenerCount: Int { idChanges.listenerCount }
 
-    /// Ends every ``installationIDChanges`` stream and drops the listeners.
+    /// Ends every request in flight (their callers get ``InstallationsErrorCode/serverUnreachable``), every
+    /// ``installationIDChanges`` stream, and drops the listeners.
     public func appWillBeDeleted(_ app: FlintApp) async {
+        operations.close()
         idChanges.finish()
     }
 

@@ -37,6 +37,8 @@ public final class Messaging: MessagingInterop, ComponentLifecycleMaintainer, Se
     private let appBackend: any MessagingBackend
     /// The backend set by ``useEmulator(withHost:port:)``, which replaces the app's.
     private let emulatorBackend = Locked<HTTPMessagingBackend?>(nil)
+    /// The requests at the backend, ended when the app is deleted.
+    let operations = InFlightOperations()
     let options: FlintOptions
     let state: Locked<State>
     private let delegateBox = Locked(WeakDelegate())
@@ -190,11 +192,14 @@ public final class Messaging: MessagingInterop, ComponentLifecycleMaintainer, Se
 
     /// The app's embedded backend, or nil when the app's ``MessagingBackend`` is another kind or this
     /// instance uses an emulator.
-    public var localBackend: LocalMessagingBackend? { backend as? LocalMessagingBackend }
+    public var localBackend: LocalMessagingBackend? {
+        (emulatorBackend.withLock { $0 } ?? appBackend) as? LocalMessagingBackend
+    }
 
-    /// Where requests go: the emulator's HTTP backend after ``useEmulator(withHost:port:)``, else the app's.
+    /// Where requests go: the emulator's HTTP backend after ``useEmulator(withHost:port:)``, else the app's; every
+    /// call in ``operations``, so that deleting the app ends it.
     var backend: any MessagingBackend {
-        emulatorBackend.withLock { $0 } ?? appBackend
+        AppBoundMessagingBackend(base: emulatorBackend.withLock { $0 } ?? appBackend, operations: operations)
     }
 
     /// Sends the requests made afterwards over HTTP (``HTTPMessagingBackend``) to `http://{host}:{port}`, for
@@ -213,9 +218,11 @@ public final class Messaging: MessagingInterop, ComponentLifecycleMaintainer, Se
 
     // MARK: - Lifecycle
 
-    /// Called when the app is deleted: disconnects from the backend, stops a fetch in flight, removes every
-    /// listener and finishes every stream. The token stays registered at the backend.
+    /// Called when the app is deleted: disconnects from the backend, ends every request in flight (their callers get
+    /// `unknown`), stops a fetch in flight, removes every listener and finishes every stream. The token stays
+    /// registered at the backend.
     public func appWillBeDeleted(_ app: FlintApp) async {
+        operations.close()
         let (receiver, refresh) = state.withLock { state in
             state.isDeleted = true
             state.fetch = nil

@@ -1,5 +1,6 @@
 // Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 import FlintCore
+import FlintProductSupport
 import Foundation
 
 extension RemoteConfig {
@@ -153,7 +154,7 @@ extension RemoteConfig {
 
         let response: RemoteConfigFetchResponse
         do {
-            response = try await backend.fetch(request)
+            response = try await fetch(request, at: backend, within: timeout)
         } catch {
             switch error {
             case .unavailable(let reason):
@@ -200,6 +201,25 @@ extension RemoteConfig {
             stored.throttleEndTime = nil
             stored.backoffInterval = 0
             try commit(stored, in: &state)
+        }
+    }
+
+    /// `backend.fetch(request)`, bounded as a whole by `timeout` (the fetch timeout, as in Firebase) and ended when
+    /// the app is deleted: both fail it with ``RemoteConfigBackendError/unreachable(_:)``.
+    private func fetch(_ request: RemoteConfigFetchRequest, at backend: any RemoteConfigBackend, within timeout: Double)
+        async throws(RemoteConfigBackendError) -> RemoteConfigFetchResponse
+    {
+        try await OperationRace.run(
+            deadline: timeout, in: operations,
+            endedBy: { ending in
+                switch ending {
+                case .deadline: .unreachable("The fetch did not finish within its fetchTimeout of \(timeout) seconds.")
+                case .cancelled: .unreachable("The fetch was cancelled.")
+                case .closed: .unreachable("The app was deleted.")
+                }
+            }
+        ) { () async throws(RemoteConfigBackendError) -> RemoteConfigFetchResponse in
+            try await backend.fetch(request)
         }
     }
 

@@ -47,6 +47,8 @@ public final class RemoteConfig: ComponentLifecycleMaintainer, Sendable {
     let state = Locked(State())
     let updateListeners = FinishingBroadcaster<Result<RemoteConfigUpdate, any Error>>()
     let realtime = Locked(RealtimeState())
+    /// The fetches at the backend, ended when the app is deleted.
+    let operations = InFlightOperations()
 
     struct State {
         var loaded = false
@@ -258,8 +260,10 @@ public final class RemoteConfig: ComponentLifecycleMaintainer, Sendable {
 
     // MARK: - Lifecycle
 
-    /// Finishes every ``updates`` stream, drops the update listeners and closes the real-time connection.
+    /// Finishes every ``updates`` stream, drops the update listeners, closes the real-time connection and ends the
+    /// fetch in flight (its callers get ``RemoteConfigErrorCode/internalError``; later fetches fail the same way).
     public func appWillBeDeleted(_ app: FlintApp) async {
+        operations.close()
         updateListeners.finish()
         stopRealtime()
     }

@@ -213,6 +213,8 @@ struct TestHTTPConnection {
                 case .finish:
                     _ = send(Self.lastChunk)
                     return
+                case .pause(let duration):
+                    guard core.pause(duration) else { return }
                 case .abort:
                     return
                 }

@@ -26,6 +26,7 @@ public final class TestHTTPStreamWriter: @unchecked Sendable {
     /// What the connection writes next.
     enum Item {
         case data(Data)
+        case pause(Duration)
         case finish
         case abort
     }
@@ -38,6 +39,23 @@ public final class TestHTTPStreamWriter: @unchecked Sendable {
 
     /// Creates a writer with nothing queued.
     public init() {}
+
+    /// A writer with `chunk` queued `count` times, `pause` apart, then the end (the queued copies share the chunk's
+    /// storage); ``OversizedBody`` is made of one.
+    static func repeating(_ chunk: Data, count: Int, pause: Duration = .zero) -> TestHTTPStreamWriter {
+        let writer = TestHTTPStreamWriter()
+        for index in 0..<max(0, count) {
+            if index > 0, pause > .zero { writer.pause(pause) }
+            writer.write(chunk)
+        }
+        writer.finish()
+        return writer
+    }
+
+    /// Queues a pause of `duration` before what is queued next (``TestHTTPServer/stop()`` cuts it short).
+    public func pause(_ duration: Duration) {
+        enqueue(.pause(duration))
+    }
 
     /// Queues `data` as one chunk (empty data is skipped: an empty chunk would end the body).
     public func write(_ data: Data) {

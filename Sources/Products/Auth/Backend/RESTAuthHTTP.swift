@@ -60,15 +60,23 @@ enum RESTAuthHTTP {
         BoundedJSON.nestingIsBounded(body, maximumDepth: maximumNestingDepth)
     }
 
-    /// Runs one data task; cancelling the calling task cancels it (``AuthErrorCode/networkError``).
+    /// Runs one data task, reading at most ``maximumResponseSize`` bytes of answer as it arrives (past it the
+    /// connection is closed: ``AuthErrorCode/internalError``); cancelling the calling task cancels it
+    /// (``AuthErrorCode/networkError``).
     private static func perform(_ request: URLRequest, in session: URLSession) async throws(AuthErrorCode) -> (
         Int, Data
     ) {
-        guard let (data, response) = try? await URLSessionCalls.data(for: request, in: session),
-            let http = response as? HTTPURLResponse
-        else {
+        let data: Data
+        let response: URLResponse
+        do {
+            (data, response) = try await URLSessionCalls.data(
+                for: request, in: session, maximumSize: maximumResponseSize)
+        } catch let error as URLError where error.code == .dataLengthExceedsMaximum {
+            throw .internalError
+        } catch {
             throw .networkError
         }
+        guard let http = response as? HTTPURLResponse else { throw .networkError }
         return (http.statusCode, data)
     }
 }

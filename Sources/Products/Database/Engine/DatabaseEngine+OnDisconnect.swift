@@ -9,8 +9,11 @@ extension DatabaseEngine {
         completion: @escaping @Sendable (DatabaseError?) -> Void
     ) {
         serverOperation(completion) { [self] caller async throws(DatabaseError) in
-            try await backend.onDisconnect(
-                DatabaseBackendWrite(sets: sets, wire: wire), database: url, caller: caller, session: origin)
+            let (backend, url, origin) = (backend, url, origin)
+            try await atBackend { () async throws(DatabaseError) in
+                try await backend.onDisconnect(
+                    DatabaseBackendWrite(sets: sets, wire: wire), database: url, caller: caller, session: origin)
+            }
             state.withLock { $0.disconnectSets += wire ?? sets }
         }
     }
@@ -18,7 +21,10 @@ extension DatabaseEngine {
     /// Cancels the `onDisconnect` operations at `path` and below.
     func cancelOnDisconnect(_ path: DatabasePath, completion: @escaping @Sendable (DatabaseError?) -> Void) {
         serverOperation(completion) { [self] caller async throws(DatabaseError) in
-            try await backend.cancelOnDisconnect(path.description, database: url, caller: caller, session: origin)
+            let (backend, url, origin) = (backend, url, origin)
+            try await atBackend { () async throws(DatabaseError) in
+                try await backend.cancelOnDisconnect(path.description, database: url, caller: caller, session: origin)
+            }
             state.withLock { $0.disconnectSets.removeAll { path.contains($0.path) } }
         }
     }

@@ -126,10 +126,13 @@ extension DatabaseEngine {
                 do throws(DatabaseError) {
                     guard await waitUntilOnline() else { throw Self.gone }
                     let caller = try await credentials.caller()
+                    let (backend, url) = (backend, url)
                     return .success(
-                        try await backend.compareAndSet(
-                            write, expected: DatabaseBackendValue(node: input),
-                            database: url, caller: caller, origin: origin)?.node)
+                        try await atBackend { () async throws(DatabaseError) -> DatabaseNode? in
+                            try await backend.compareAndSet(
+                                write, expected: DatabaseBackendValue(node: input),
+                                database: url, caller: caller, origin: origin)?.node
+                        })
                 } catch {
                     return .failure(error)
                 }

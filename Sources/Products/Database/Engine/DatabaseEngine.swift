@@ -47,6 +47,8 @@ final class DatabaseEngine: Sendable {
     let deliveries = DeliveryQueue()
     /// The backend watch while online.
     let watch = Locked<DatabaseBackendWatch?>(nil)
+    /// The operations at the backend (reads, writes, transactions, `onDisconnect`), ended by ``terminate()``.
+    let operations = InFlightOperations()
 
     init(url: String, backend: any DatabaseBackend, credentials: DatabaseCredentials) {
         self.url = url
@@ -115,7 +117,23 @@ final class DatabaseEngine: Sendable {
         if !state.withLock({ $0.online }) { return localNode(at: spec.path) }
         await waitForCommits()
         let caller = try await credentials.caller()
-        return try await backend.read(DatabaseBackendQuery(spec: spec), database: url, caller: caller).node
+        let (backend, url) = (backend, url)
+        return try await atBackend { () async throws(DatabaseError) -> DatabaseNode in
+            try await backend.read(DatabaseBackendQuery(spec: spec), database: url, caller: caller).node
+        }
+    }
+
+    /// `operation` at the backend, ended at once when the instance is terminated (its app deleted) with
+    /// ``gone``, which cancels it (and its HTTP request).
+    func atBackend<T: Sendable>(_ operation: @escaping @Sendable () async throws(DatabaseError) -> T)
+        async throws(DatabaseError) -> T
+    {
+        try await OperationRace.run(
+            in: operations,
+            endedBy: { ending in
+                ending == .closed ? Self.gone : DatabaseError(.unavailable, "The operation was cancelled.")
+            },
+            operation)
     }
 
     // MARK: - Writes
@@ -164,7 +182,10 @@ final class DatabaseEngine: Sendable {
         do throws(DatabaseError) {
             guard await waitUntilOnline() else { throw Self.gone }
             let caller = try await credentials.caller()
-            try await backend.write(write, database: url, caller: caller, origin: "\(origin)/\(id)")
+            let (backend, url, origin) = (backend, url, "\(origin)/\(id)")
+            try await atBackend { () async throws(DatabaseError) in
+                try await backend.write(write, database: url, caller: caller, origin: origin)
+            }
             state.withLock { state in
                 if state.pending.contains(where: { $0.id == id }) { state.committed.insert(id) }
                 state.cache?.recordDone(id)
@@ -298,9 +319,11 @@ final class DatabaseEngine: Sendable {
     /// The error of every operation once the instance is gone (``terminate()``).
     static let gone = DatabaseError(.unavailable, "The database instance is gone (its app was deleted).")
 
-    /// Shuts the engine down (its app is being deleted): the watch stops, every listener is removed and gets
-    /// ``EngineDelivery/finished``, later writes fail with ``DatabaseErrorCode/unavailable``.
+    /// Shuts the engine down (its app is being deleted): the operations at the backend in flight end with
+    /// ``gone`` (and are cancelled), the watch stops, every listener is removed and gets ``EngineDelivery/finished``,
+    /// later writes fail with ``DatabaseErrorCode/unavailable``.
     func terminate() {
+        operations.close()
         watch.withLock { $0 }?.remove()
         backend.disconnect(session: origin, database: url)
         let (callbacks, waiters, registrations) = state.withLock {

@@ -12,13 +12,19 @@ import Foundation
 ///
 /// Requests carry `X-Goog-Api-Key`; token and delete requests also `Authorization: FIS_v2 {refreshToken}`.
 /// Every request goes through `URLSessionCalls` on a session that refuses redirects.
+///
+/// **Bounds.** The `timeout` (60 s by default) bounds each request as a whole, from its start to the answer's last
+/// byte (not only the time between two packets): a server dribbling its answer fails it with
+/// ``InstallationsBackendError/serverUnreachable(_:)`` at the deadline. An answer is read against
+/// ``maximumResponseSize`` as it arrives: past it the connection is closed and the request fails with
+/// ``InstallationsBackendError/serverUnreachable(_:)``, having buffered no more than the limit.
 public final class RESTInstallationsBackend: InstallationsBackend {
     /// Firebase's production origin.
     public static let productionOrigin = URL(string: "https://firebaseinstallations.googleapis.com")!
     /// The SDK version sent in request bodies.
     static let sdkVersion = "flint-0.1.0"
-    /// The largest answer accepted.
-    static let maximumResponseSize = 1 << 20
+    /// The largest answer accepted (1 MiB): a larger one is cut off as it arrives.
+    public static let maximumResponseSize = 1 << 20
 
     /// Where requests go, e.g. `https://firebaseinstallations.googleapis.com` or `http://127.0.0.1:9099`.
     public let origin: URL
@@ -164,8 +170,16 @@ extension RESTInstallationsBackend {
     /// Sends `request` once: the answer's body and HTTP status.
     private func perform(_ request: URLRequest) async throws(InstallationsBackendError) -> (Data, Int) {
         do {
-            let (data, response) = try await URLSessionCalls.data(for: request, in: session)
+            // The deadline is the request's timeout.
+            let (data, response) = try await URLSessionCalls.data(
+                for: request, in: session, maximumSize: Self.maximumResponseSize)
             return (data, (response as? HTTPURLResponse)?.statusCode ?? 0)
+        } catch let error as URLError where error.code == .dataLengthExceedsMaximum {
+            throw .serverUnreachable(
+                "The Installations server's answer is larger than \(Self.maximumResponseSize) bytes.")
+        } catch let error as URLError where error.code == .timedOut {
+            throw .serverUnreachable(
+                "The Installations server did not answer within \(request.timeoutInterval) seconds.")
         } catch {
             throw .serverUnreachable("The Installations server could not be reached: \(error.localizedDescription)")
         }

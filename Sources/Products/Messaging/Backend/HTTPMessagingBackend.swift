@@ -28,13 +28,20 @@ import Foundation
 /// `invalidRequest`, 401 and 403 `authentication`, 408 and 504 `timeout`, other statuses `unknown`; a transport
 /// failure `network` (`timeout` when it timed out). There is no push channel: ``addReceiver(token:_:)``
 /// delivers nothing.
+///
+/// **Bounds.** ``timeout`` bounds each request as a whole, from its start to the answer's last byte (not only the
+/// time between two packets): a server dribbling its answer fails it with `timeout` at the deadline. An answer is
+/// read against ``maximumResponseSize`` as it arrives: past it the connection is closed and the request fails with
+/// `unknown`, having buffered no more than the limit.
 public final class HTTPMessagingBackend: MessagingBackend, Sendable {
     /// Where registrations go, e.g. `https://fcmregistrations.googleapis.com`.
     public let registrationsOrigin: URL
     /// Where topic operations go, e.g. `https://iid.googleapis.com`.
     public let topicsOrigin: URL
-    /// How long one request may take.
+    /// How long one request may take, as a whole: from its start to the answer's last byte (60 s by default).
     public let timeout: TimeInterval
+    /// The largest answer read (64 KiB): a registration or topic answer is a few hundred bytes.
+    public static let maximumResponseSize = 64 << 10
     private let session: URLSession
 
     /// A backend for the production hosts, or for `registrationsOrigin` and `topicsOrigin`.
@@ -148,9 +155,18 @@ public final class HTTPMessagingBackend: MessagingBackend, Sendable {
         let data: Data
         let response: URLResponse
         do {
-            (data, response) = try await URLSessionCalls.data(for: urlRequest, in: session)
+            (data, response) = try await URLSessionCalls.data(
+                for: urlRequest, in: session, deadline: timeout, maximumSize: Self.maximumResponseSize)
         } catch let error as URLError {
-            throw MessagingError(error.code == .timedOut ? .timeout : .network, message: error.localizedDescription)
+            switch error.code {
+            case .timedOut:
+                throw MessagingError(.timeout, message: "The request did not finish within \(timeout) seconds.")
+            case .dataLengthExceedsMaximum:
+                throw MessagingError(
+                    .unknown, message: "The answer is larger than \(Self.maximumResponseSize) bytes.")
+            default:
+                throw MessagingError(.network, message: error.localizedDescription)
+            }
         }
         let status = (response as? HTTPURLResponse)?.statusCode ?? 0
         guard (200..<300).contains(status) else {

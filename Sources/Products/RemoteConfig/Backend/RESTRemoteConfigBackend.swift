@@ -15,6 +15,12 @@ import Foundation
 /// Requests carry `X-Goog-Api-Key` and `X-Goog-Firebase-Installations-Auth`; every path segment is
 /// percent-encoded; answers are size- and depth-checked. Requests go through `URLSessionCalls` /
 /// `PendingDataTask` on sessions that refuse redirects.
+///
+/// A fetch is bounded as a whole by its ``RemoteConfigFetchRequest/timeout`` (the instance's `fetchTimeout`), from
+/// its start to the answer's last byte, not only between two packets: a server dribbling its answer fails it with
+/// ``RemoteConfigBackendError/unreachable(_:)`` at the deadline. Its answer is read against
+/// ``maximumResponseSize`` as it arrives: past it the connection is closed and the fetch fails with
+/// ``RemoteConfigBackendError/invalidResponse(_:)``, having buffered no more than the limit.
 public final class RESTRemoteConfigBackend: RemoteConfigBackend {
     /// Firebase's fetch origin.
     public static let productionFetchOrigin = URL(string: "https://firebaseremoteconfig.googleapis.com")!
@@ -22,8 +28,8 @@ public final class RESTRemoteConfigBackend: RemoteConfigBackend {
     public static let productionRealtimeOrigin = URL(string: "https://firebaseremoteconfigrealtime.googleapis.com")!
     /// The SDK version sent with requests.
     static let sdkVersion = "flint-0.1.0"
-    /// The largest fetch answer accepted (4 MiB).
-    static let maximumResponseSize = 4 << 20
+    /// The largest fetch answer accepted (4 MiB): a larger one is cut off as it arrives.
+    public static let maximumResponseSize = 4 << 20
 
     /// Where fetches go.
     public let fetchOrigin: URL
@@ -115,7 +121,13 @@ public final class RESTRemoteConfigBackend: RemoteConfigBackend {
         let data: Data
         let response: URLResponse
         do {
-            (data, response) = try await URLSessionCalls.data(for: urlRequest, in: session)
+            // The deadline is the request's timeout: the fetch timeout.
+            (data, response) = try await URLSessionCalls.data(
+                for: urlRequest, in: session, maximumSize: Self.maximumResponseSize)
+        } catch let error as URLError where error.code == .dataLengthExceedsMaximum {
+            throw .invalidResponse("The fetch answer is larger than \(Self.maximumResponseSize) bytes.")
+        } catch let error as URLError where error.code == .timedOut {
+            throw .unreachable("The fetch did not finish within \(urlRequest.timeoutInterval) seconds.")
         } catch {
             throw .unreachable(error.localizedDescription)
         }

@@ -20,7 +20,10 @@ import Foundation
 ///
 /// Requests carry `Authorization: Firebase <ID token>` and `X-Firebase-AppCheck` when the caller has them,
 /// only over HTTPS or to a loopback host: a caller with a token and a plain-HTTP origin of another host fails with
-/// `unauthenticated`, as the SDK. An error answer is a ``StorageError`` with the SDK's code, message and
+/// `unauthenticated`, as the SDK. The same rule applies to every URL a request goes to, the upload session URL the
+/// server hands back (`X-Goog-Upload-URL`) included, and a session URL on another origin (scheme, host and port)
+/// than the one the upload started on is refused: the upload fails with ``StorageErrorCode/unknown`` before any
+/// request goes there. An error answer is a ``StorageError`` with the SDK's code, message and
 /// `userInfo` (its status and body too). Every request goes through FlintProductSupport's `URLSessionCalls` on a
 /// session that refuses redirects.
 ///
@@ -28,7 +31,21 @@ import Foundation
 /// again after 1, 2, 4, … (at most 32) seconds, as long as the time waited stays within `maxRetryTime`; then it
 /// fails with ``StorageErrorCode/retryLimitExceeded``. An upload chunk that failed so first asks the server how
 /// much it received (`X-Goog-Upload-Command: query`) and sends only the rest, so nothing is lost or sent twice.
+///
+/// **Bounds.** The retry time of an operation's kind (``Storage/maxUploadRetryTime``,
+/// ``Storage/maxDownloadRetryTime``, ``Storage/maxOperationRetryTime``, or `maxRetryTime`; at least
+/// ``minimumRequestTime``) also bounds each of its requests as a whole, from its start to the answer's last byte:
+/// a request still running then (a server dribbling its answer) is cancelled and counts as a transient failure. A
+/// download's answer is read against the size of the range it asked for, and every other answer against
+/// ``maximumResponseSize``, as it arrives: past the limit the connection is closed and the request fails
+/// (``StorageErrorCode/downloadSizeExceeded`` for a download, ``StorageErrorCode/unknown`` otherwise), having
+/// buffered no more than the limit.
 public final class HTTPStorageBackend: StorageBackend {
+    /// The largest answer read to a request that is not a download (metadata, lists, uploads): 4 MiB.
+    public static let maximumResponseSize = 4 << 20
+    /// The shortest time a request is given, whatever its kind's retry time (60 s).
+    public static let minimumRequestTime: TimeInterval = 60
+
     /// The origin requests go to, e.g. `https://firebasestorage.googleapis.com`.
     public let origin: URL
     /// How long, in seconds of backoff waited, one operation keeps retrying transient failures (unless the
@@ -104,10 +121,19 @@ public final class HTTPStorageBackend: StorageBackend {
         request.setValue("application/json; charset=utf-8", forHTTPHeaderField: "Content-Type")
         request.httpBody = StorageMetadataJSON.body(of: metadata, name: path, onlyChanged: false)
         let (_, response) = try await send(request, .upload, bucket: bucket, path: path)
-        guard let session = response.value(forHTTPHeaderField: "X-Goog-Upload-URL"), URL(string: session) != nil else {
+        guard let session = response.value(forHTTPHeaderField: "X-Goog-Upload-URL"),
+            let sessionURL = URL(string: session)
+        else {
             throw StorageError(
                 .unknown, message: "The server did not start a resumable upload.", bucket: bucket,
                 object: path)
+        }
+        guard Self.origin(of: sessionURL) == Self.origin(of: url) else {
+            throw StorageError(
+                .unknown,
+                message: "The server handed back an upload URL on another origin (\(sessionURL.host ?? "no host")): "
+                    + "refused.",
+                bucket: bucket, object: path)
         }
         uploads.withLock { $0[session] = Upload(offset: 0, headers: headers) }
         return session
@@ -119,10 +145,10 @@ public final class HTTPStorageBackend: StorageBackend {
         let start = try openUpload(session).offset
         let end = start + Int64(bytes.count)
         var isRetry = false
-        try await retrying(.upload, bucket: nil, path: nil) { () async throws -> Void in
+        try await retrying(.upload, bucket: nil, path: nil) { (deadline) async throws -> Void in
             var upload = try openUpload(session)
             if isRetry {
-                upload.offset = try await receivedSize(session, upload: upload)
+                upload.offset = try await receivedSize(session, upload: upload, deadline: deadline)
                 uploads.withLock { $0[session]?.offset = upload.offset }
             }
             isRetry = true
@@ -133,15 +159,17 @@ public final class HTTPStorageBackend: StorageBackend {
             }
             var request = try uploadRequest(session, command: "upload", upload: upload)
             request.httpBody = bytes.dropFirst(Int(upload.offset - start))
-            _ = try await sendOnce(request, bucket: nil, path: nil)
+            _ = try await sendOnce(request, deadline: deadline, bucket: nil, path: nil)
             uploads.withLock { $0[session]?.offset = end }
         }
     }
 
     /// What the server received of the upload (`X-Goog-Upload-Command: query` → `X-Goog-Upload-Size-Received`).
-    private func receivedSize(_ session: String, upload: Upload) async throws -> Int64 {
+    private func receivedSize(_ session: String, upload: Upload, deadline: ContinuousClock.Instant) async throws
+        -> Int64
+    {
         let request = try uploadRequest(session, command: "query", upload: upload)
-        let (_, response) = try await sendOnce(request, bucket: nil, path: nil)
+        let (_, response) = try await sendOnce(request, deadline: deadline, bucket: nil, path: nil)
         guard let size = response.value(forHTTPHeaderField: "X-Goog-Upload-Size-Received").flatMap({ Int64($0) }) else {
             throw StorageError(.unknown, message: "The server did not say how much of the upload it received.")
         }
@@ -186,7 +214,8 @@ public final class HTTPStorageBackend: StorageBackend {
         let url = try objectURL(bucket: bucket, path: path, query: [("alt", "media")])
         var request = makeRequest(url, method: "GET", headers: try credentials(caller, for: url))
         request.setValue("bytes=\(range.lowerBound)-\(range.upperBound - 1)", forHTTPHeaderField: "Range")
-        let (body, response) = try await send(request, .download, bucket: bucket, path: path)
+        let (body, response) = try await send(
+            request, .download, maximumSize: Int(clamping: range.count), bucket: bucket, path: path)
         if let generation, let served = response.value(forHTTPHeaderField: "X-Goog-Generation").flatMap({ Int64($0) }),
             served != generation
         {
@@ -279,16 +308,37 @@ public final class HTTPStorageBackend: StorageBackend {
     /// The caller's credential headers (every request's first step, so a refused emulator host fails here). Tokens
     /// go only where FlintProductSupport's `TokenTransport` allows (HTTPS, a loopback host, or
     /// `allowInsecureTokenAttachment`): a caller with a token and another URL fails with `unauthenticated`, as the
-    /// SDK's authorizer does, rather than sending the request without them.
+    /// SDK's authorizer does, rather than sending the request without them (``checkTokenTransport(_:)`` applies the
+    /// same rule again to every request as it is sent).
     private func credentials(_ caller: StorageCaller, for url: URL) throws(StorageError) -> [String: String] {
         if let originFailure { throw originFailure }
         var headers: [String: String] = [:]
         if let token = caller.authToken { headers["Authorization"] = "Firebase \(token)" }
         if let token = caller.appCheckToken { headers["X-Firebase-AppCheck"] = token }
+        try checkTokens(headers.keys, to: url)
+        return headers
+    }
+
+    /// The header fields that carry tokens.
+    private static let tokenHeaders = ["Authorization", "X-Firebase-AppCheck"]
+
+    /// Fails with `unauthenticated` when `request` carries a token to a URL `TokenTransport` does not allow.
+    private func checkTokenTransport(_ request: URLRequest) throws(StorageError) {
+        guard let url = request.url else { return }
+        try checkTokens(Self.tokenHeaders.filter { request.value(forHTTPHeaderField: $0) != nil }, to: url)
+    }
+
+    private func checkTokens(_ headers: some Collection<String>, to url: URL) throws(StorageError) {
         guard headers.isEmpty || TokenTransport.allowsTokens(to: url, allowingInsecure: allowsInsecureTokens()) else {
             throw StorageError(.unauthenticated, message: TokenTransport.refusalMessage(host: url.host ?? ""))
         }
-        return headers
+    }
+
+    /// The origin of `url`: its scheme and host (lowercased) and port (the scheme's default when it names none).
+    static func origin(of url: URL) -> String {
+        let scheme = url.scheme?.lowercased() ?? ""
+        let port = url.port ?? (scheme == "https" ? 443 : scheme == "http" ? 80 : -1)
+        return "\(scheme)://\(url.host?.lowercased() ?? ""):\(port)"
     }
 
     private func makeRequest(_ url: URL, method: String, headers: [String: String]) -> URLRequest {
@@ -323,17 +373,19 @@ public final class HTTPStorageBackend: StorageBackend {
     }
 
     /// Runs `attempt` until it succeeds, fails for good, or the backoff would exceed ``maxRetryTime``
-    /// (`retryLimitExceeded`).
+    /// (`retryLimitExceeded`). Each attempt gets the deadline its requests must finish by: the kind's retry time
+    /// (at least ``minimumRequestTime``) after the attempt started.
     private func retrying<T>(
         _ kind: RetryKind, bucket: String?, path: String?,
-        _ attempt: () async throws -> T
+        _ attempt: (ContinuousClock.Instant) async throws -> T
     ) async throws -> T {
         let maxRetryTime = retryTime(kind)
         var delay: TimeInterval = 1
         var waited: TimeInterval = 0
         while true {
             do {
-                return try await attempt()
+                let seconds = maxRetryTime.isFinite ? min(max(maxRetryTime, Self.minimumRequestTime), 1e9) : 1e9
+                return try await attempt(.now + .seconds(seconds))
             } catch let transient as Transient {
                 guard waited + delay <= maxRetryTime else {
                     throw StorageError(
@@ -355,22 +407,40 @@ public final class HTTPStorageBackend: StorageBackend {
 
     /// Sends `request` with retries; an answer outside 2xx fails with the SDK's mapping of its status.
     private func send(
-        _ request: URLRequest, _ kind: RetryKind = .operation, bucket: String?,
-        path: String?
+        _ request: URLRequest, _ kind: RetryKind = .operation, maximumSize: Int = maximumResponseSize,
+        bucket: String?, path: String?
     ) async throws -> (Data, HTTPURLResponse) {
-        try await retrying(kind, bucket: bucket, path: path) { try await sendOnce(request, bucket: bucket, path: path) }
+        try await retrying(kind, bucket: bucket, path: path) { deadline in
+            try await sendOnce(request, deadline: deadline, maximumSize: maximumSize, bucket: bucket, path: path)
+        }
     }
 
-    /// Sends `request` once; transient failures throw ``Transient``.
-    private func sendOnce(_ request: URLRequest, bucket: String?, path: String?) async throws -> (Data, HTTPURLResponse)
-    {
+    /// Sends `request` once, to finish by `deadline`, reading at most `maximumSize` bytes of answer (past it a
+    /// download fails with `downloadSizeExceeded`, anything else with `unknown`); transient failures (the deadline
+    /// passing included) throw ``Transient``. A request carrying tokens to a URL they may not go to fails with
+    /// `unauthenticated` before it is sent.
+    private func sendOnce(
+        _ request: URLRequest, deadline: ContinuousClock.Instant, maximumSize: Int = maximumResponseSize,
+        bucket: String?, path: String?
+    ) async throws -> (Data, HTTPURLResponse) {
+        try checkTokenTransport(request)
         let data: Data
         let response: URLResponse
         do {
-            (data, response) = try await URLSessionCalls.data(for: request, in: session)
+            let remaining = ContinuousClock.now.duration(to: deadline)
+            let seconds = Double(remaining.components.seconds) + Double(remaining.components.attoseconds) * 1e-18
+            (data, response) = try await URLSessionCalls.data(
+                for: request, in: session, deadline: max(seconds, 0.001), maximumSize: maximumSize)
         } catch {
             if (error as? URLError)?.code == .cancelled || Task.isCancelled {
                 throw StorageError(.cancelled, bucket: bucket, object: path)
+            }
+            if (error as? URLError)?.code == .dataLengthExceedsMaximum {
+                let isDownload = request.value(forHTTPHeaderField: "Range") != nil
+                throw StorageError(
+                    isDownload ? .downloadSizeExceeded : .unknown,
+                    message: "The server's answer is larger than the \(maximumSize) bytes asked for.", bucket: bucket,
+                    object: path)
             }
             throw Transient(
                 error: StorageError(

@@ -19,8 +19,9 @@ import Foundation
 ///   backoff of 1, 2, 4, … (at most 30) seconds waited with the injected `sleep`; the count restarts once data
 ///   arrives. On reconnecting, the server sends the location's whole data again (`put` at `/`), which
 ///   replaces what the client had: no change is lost, and one that did not happen raises no event.
-/// - Another status ends the listen with its error (`DatabaseRESTError`); malformed events end it with
-///   ``DatabaseErrorCode/unknown``.
+/// - Another status ends the listen with its error (`DatabaseRESTError`); malformed events, a line longer than
+///   16 MiB, an event larger than ``HTTPDatabaseBackend/maximumEventSize``, and more than twice that arriving ahead
+///   of what was parsed end it with ``DatabaseErrorCode/unknown``, closing the connection at once.
 ///
 /// An ending (before or after the data arrived) goes to `onEnd`, once. After ``remove()``, nothing is
 /// reported.
@@ -41,10 +42,18 @@ final class DatabaseEventStream: ListenerRegistration {
     static let maximumBackoff: Duration = .seconds(30)
 
     /// A connection's failures: the session's own (a `URLError`; `badServerResponse` for a response that is not
-    /// HTTP or a task ending without a head), `CancellationError` when cancelled before it started.
+    /// HTTP or a task ending without a head), `CancellationError` when cancelled before it started; more than
+    /// ``maximumUnreadSize`` waiting for the parser is ``DatabaseErrorCode/unknown`` (the listen ends).
     private static let connectionFailures = StreamingDataTask.Failures(
         notHTTP: { URLError(.badServerResponse) }, cancelled: { CancellationError() },
-        beforeHead: { error in error ?? URLError(.badServerResponse) }, midBody: { error in error })
+        beforeHead: { error in error ?? URLError(.badServerResponse) }, midBody: { error in error },
+        tooLarge: { limit in
+            DatabaseError(.unknown, "The server sent more than \(limit) bytes faster than the client could read them.")
+        })
+
+    /// The most bytes that may arrive ahead of the events read (twice the largest event): a server sending faster
+    /// than the client parses cannot make them pile up without bound.
+    static let maximumUnreadSize = 2 * HTTPDatabaseBackend.maximumEventSize
 
     private let state = Locked(State())
     private let request: @Sendable (DatabaseCaller) -> (URLRequest, mark: UInt64)?
@@ -165,7 +174,7 @@ final class DatabaseEventStream: ListenerRegistration {
 
     /// One connection: its events applied until it ends.
     private func connect(_ request: URLRequest, mark: UInt64, receivedData: inout Bool) async -> Outcome {
-        let connection = StreamingDataTask(failures: Self.connectionFailures)
+        let connection = StreamingDataTask(failures: Self.connectionFailures, maximumUnreadSize: Self.maximumUnreadSize)
         let removed = state.withLock { state -> Bool in
             state.connection = connection
             return state.removed

@@ -38,6 +38,14 @@ import Foundation
 ///
 /// Requests are not retried: a failure is reported (``DatabaseErrorCode/unavailable`` when the server could
 /// not be reached) and the client reverts the write. Errors map as `DatabaseRESTError` says.
+///
+/// **Bounds.** ``requestTimeout`` (60 s by default) bounds each request as a whole, from its start to the answer's
+/// last byte (not only the time between two packets): a server dribbling its answer fails it with
+/// ``DatabaseErrorCode/unavailable`` at the deadline; deleting the app ends the requests in flight the same way. An
+/// answer is read against ``maximumResponseSize`` (256 MiB, the Realtime Database's own limit on one response) as it
+/// arrives; an event stream's lines against 16 MiB each, each event (its `data:` lines together) against
+/// ``maximumEventSize``, and what arrives ahead of the events parsed against twice that: past a limit the
+/// connection is closed and the request or listen fails (``DatabaseErrorCode/unknown`` for a listen).
 public final class HTTPDatabaseBackend: DatabaseBackend {
     typealias Watcher = @Sendable (DatabaseBackendChange) -> Void
 
@@ -93,8 +101,15 @@ public final class HTTPDatabaseBackend: DatabaseBackend {
         var etags: [String: (node: DatabaseNode, etag: String)] = [:]
     }
 
+    /// The largest answer to a request read (256 MiB, the Realtime Database's limit on one response).
+    public static let maximumResponseSize = 256 << 20
+    /// The largest event of a listen's stream read (16 MiB, its `data:` lines together).
+    public static let maximumEventSize = 16 << 20
+
     /// The emulator every request goes to (e.g. `http://127.0.0.1:9000`), or nil for the database URL itself.
     public let emulatorOrigin: URL?
+    /// How long one request may take, as a whole: from its start to the answer's last byte (seconds).
+    public let requestTimeout: TimeInterval
     /// Waits between reconnection attempts of a listen.
     let sleep: @Sendable (Duration) async throws -> Void
     private let session = CredentialSafeSession.make()
@@ -103,13 +118,14 @@ public final class HTTPDatabaseBackend: DatabaseBackend {
     /// The watchers' changes, delivered in order after the lock is released.
     let deliveries = DeliveryQueue()
 
-    /// A backend talking to each database at its URL, or to the emulator at `emulatorOrigin`; `sleep` waits
-    /// between reconnection attempts of a listen (inject one in tests).
+    /// A backend talking to each database at its URL, or to the emulator at `emulatorOrigin`, bounding each request
+    /// by `requestTimeout` seconds; `sleep` waits between reconnection attempts of a listen (inject one in tests).
     public init(
-        emulatorOrigin: URL? = nil,
+        emulatorOrigin: URL? = nil, requestTimeout: TimeInterval = 60,
         sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
     ) {
         self.emulatorOrigin = emulatorOrigin
+        self.requestTimeout = requestTimeout
         self.sleep = sleep
     }
 
@@ -143,7 +159,8 @@ public final class HTTPDatabaseBackend: DatabaseBackend {
         let data: Data
         let response: URLResponse
         do {
-            (data, response) = try await URLSessionCalls.data(for: request, in: session)
+            (data, response) = try await URLSessionCalls.data(
+                for: request, in: session, deadline: requestTimeout, maximumSize: Self.maximumResponseSize)
         } catch {
             throw DatabaseRESTError.unreachable(error)
         }
