@@ -16,7 +16,7 @@ import Foundation
 /// ```
 ///
 /// ``URLSessionCalls/data(for:in:deadline:maximumSize:)`` runs each request on such a session as a
-/// ``StreamingDataTask`` that the session's delegate hands the task's events to (so its body is read against its
+/// `StreamingDataTask` that the session's delegate hands the task's events to (so its body is read against its
 /// limit as it arrives, and the session's connections are reused).
 ///
 /// A product that needs a session delegate of its own (a streaming data delegate) implements
@@ -31,7 +31,7 @@ public enum CredentialSafeSession {
 }
 
 /// The session delegate of ``CredentialSafeSession``: refuses every HTTP redirect (the redirect response is
-/// delivered as is), and hands the events of each task routed to a receiver (a ``StreamingDataTask``) to it.
+/// delivered as is), and hands the events of each task routed to a receiver (a `StreamingDataTask`) to it.
 public final class RedirectRefusal: NSObject, URLSessionDataDelegate, Sendable {
     /// The receivers of routed tasks, by task identifier, until the task completes.
     private let receivers = Locked<[Int: StreamingDataTask]>([:])
