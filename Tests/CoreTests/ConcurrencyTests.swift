@@ -55,7 +55,7 @@ struct ConcurrencyTests {
         let app = try makeApp([
             cached(Slow.self) { _ in
                 entered.fire()
-                _ = release.wait(seconds: 30)
+                _ = release.wait()
                 return Slow()
             },
             cached(Fast.self) { _ in Fast() },
@@ -83,7 +83,7 @@ struct ConcurrencyTests {
                 isCacheable = true
                 if runs.increment() == 1 {
                     entered.fire()
-                    _ = release.wait(seconds: 30)
+                    _ = release.wait()
                     throw BoomError()
                 }
                 return Leaf()
@@ -236,7 +236,7 @@ struct ConcurrencyTests {
                             if provider.get() != nil { resolvedOnOtherThread.increment() }
                             done.fire()
                         }.start()
-                        guard done.wait(seconds: 30) else { return nil }
+                        guard done.wait() else { return nil }
                         return Root(branch: Branch(leaf: try provider.require()))
                     },
                 ]

@@ -77,8 +77,9 @@ final class Signal: Sendable {
     private let semaphore = DispatchSemaphore(value: 0)
     init() {}
     func fire() { semaphore.signal() }
-    /// Waits at most `seconds`; true if fired.
-    func wait(seconds: Double = 30) -> Bool { semaphore.wait(timeout: .now() + seconds) == .success }
+    /// Waits at most `seconds` (by default as long as FlintTesting's `defaultTestTimeout`: a parallel suite on
+    /// a 2-core machine can stall a thread for tens of seconds); true if fired.
+    func wait(seconds: Double = 120) -> Bool { semaphore.wait(timeout: .now() + seconds) == .success }
 }
 
 /// The error a throwing test factory raises.

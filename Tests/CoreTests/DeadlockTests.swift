@@ -37,7 +37,7 @@ struct DeadlockTests {
                                 Thread.detachNewThread {
                                     if holder.helper.get() != nil { resolvedOnOtherThread.fire() }
                                 }
-                                guard resolvedOnOtherThread.wait(seconds: 30) else { return nil }
+                                guard resolvedOnOtherThread.wait() else { return nil }
                                 return Starter()
                             },
                         ]
@@ -61,7 +61,7 @@ struct DeadlockTests {
                     _ = provider.get()
                     done.fire()
                 }
-                guard done.wait(seconds: 30) else { return nil }
+                guard done.wait() else { return nil }
                 return Holder(helper: provider)
             },
             cached(Helper.self) { _ in Helper() },

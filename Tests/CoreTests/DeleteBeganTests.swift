@@ -51,7 +51,7 @@ struct DeleteBeganTests {
                 isCacheable = true
                 guard runs.increment() == 1 else { return Slow() }
                 entered.fire()
-                _ = release.wait(seconds: 30)
+                _ = release.wait()
                 throw ComponentError.appDeleted(name: container.appName)
             }
         ])

@@ -187,7 +187,7 @@ struct LifecycleTests {
             [
                 cached(Leaf.self) { _ in
                     entered.fire()
-                    _ = release.wait(seconds: 30)
+                    _ = release.wait()
                     let leaf = Leaf()
                     made.set(leaf)
                     return leaf

@@ -295,7 +295,8 @@ struct TestHTTPServerTests {
         let writer = TestHTTPStreamWriter()
         let server = try TestHTTPServer.start { request in
             request.lastPathComponent == "late"
-                ? TestHTTPResponse.json("{}").delayed(by: .seconds(30))
+                // Longer than any stall of a parallel suite: only `close()` may end this answer.
+                ? TestHTTPResponse.json("{}").delayed(by: .seconds(3_600))
                 : .stream(writer, headers: Self.plainText)
         }
         let streaming = StreamingClient(url: server.url(path: "/stream"))

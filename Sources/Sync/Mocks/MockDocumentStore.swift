@@ -2,7 +2,12 @@
 import FlintCore
 
 /// The in-memory backend shared by the mock services: documents in insertion order, listeners with their
-/// queries, injected errors and a hook run before every operation. Listeners are called with no lock held.
+/// queries, injected errors and a hook run before every operation.
+///
+/// Deliveries are serialized by `delivery`: a write and the batches it sends are one step, and so are a
+/// listener's attachment and its first (initial) value, so a listener never sees a change before its initial
+/// batch (which, computed earlier, would then hide the change). The listeners only yield into their streams'
+/// continuations; no caller code runs under either lock.
 final class MockDocumentStore<Model: DataSyncModelProtocol>: Sendable {
     private final class Listener: Sendable {
         let query: SyncQuery?
@@ -34,6 +39,8 @@ final class MockDocumentStore<Model: DataSyncModelProtocol>: Sendable {
     }
 
     private let state = Locked(State())
+    /// Held while a write is applied and delivered, and while a listener is attached and sent its first value.
+    private let delivery = Locked(())
 
     init(_ models: [Model]) {
         state.withLock { state in
@@ -116,11 +123,13 @@ final class MockDocumentStore<Model: DataSyncModelProtocol>: Sendable {
     }
 
     func put(_ model: Model) {
-        state.withLock { state in
-            if state.documents[model.id] == nil { state.order.append(model.id) }
-            state.documents[model.id] = model
+        delivery.withLock { _ in
+            state.withLock { state in
+                if state.documents[model.id] == nil { state.order.append(model.id) }
+                state.documents[model.id] = model
+            }
+            notify(id: model.id, model: model)
         }
-        notify(id: model.id, model: model)
     }
 
     func update(id: String, data: [String: SyncValue]) throws {
@@ -130,12 +139,14 @@ final class MockDocumentStore<Model: DataSyncModelProtocol>: Sendable {
     }
 
     func remove(id: String) {
-        let removed = state.withLock { state -> Bool in
-            guard state.documents.removeValue(forKey: id) != nil else { return false }
-            state.order.removeAll { $0 == id }
-            return true
+        delivery.withLock { _ in
+            let removed = state.withLock { state -> Bool in
+                guard state.documents.removeValue(forKey: id) != nil else { return false }
+                state.order.removeAll { $0 == id }
+                return true
+            }
+            if removed { notify(id: id, model: nil) }
         }
-        if removed { notify(id: id, model: nil) }
     }
 
     private func notify(id: String, model: Model?) {
@@ -159,11 +170,13 @@ final class MockDocumentStore<Model: DataSyncModelProtocol>: Sendable {
 
     /// Ends every listener with `error`.
     func failListeners(with error: any Error) {
-        let listeners = state.withLock { state -> [Listener] in
-            defer { state.listeners.removeAll() }
-            return Array(state.listeners.values)
+        delivery.withLock { _ in
+            let listeners = state.withLock { state -> [Listener] in
+                defer { state.listeners.removeAll() }
+                return Array(state.listeners.values)
+            }
+            for listener in listeners { listener.onError(error) }
         }
-        for listener in listeners { listener.onError(error) }
     }
 
     func streamCollection(query: SyncQuery) -> AsyncThrowingStream<SyncCollectionChanges<Model>, any Error> {
@@ -211,16 +224,18 @@ final class MockDocumentStore<Model: DataSyncModelProtocol>: Sendable {
                 finish(error)
                 return
             }
-            let attached = registration.withLock { registration -> Bool in
-                guard !registration.terminated else { return false }
-                registration.key = state.withLock { state in
-                    state.nextListener += 1
-                    state.listeners[state.nextListener] = listener
-                    return state.nextListener
+            delivery.withLock { _ in
+                let attached = registration.withLock { registration -> Bool in
+                    guard !registration.terminated else { return false }
+                    registration.key = state.withLock { state in
+                        state.nextListener += 1
+                        state.listeners[state.nextListener] = listener
+                        return state.nextListener
+                    }
+                    return true
                 }
-                return true
+                if attached { first() }
             }
-            if attached { first() }
         }
         setTermination { [weak self] in
             task.cancel()

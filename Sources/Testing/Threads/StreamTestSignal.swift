@@ -50,9 +50,10 @@ public final class StreamTestSignal: @unchecked Sendable {
     /// For threads only (see ``startStreamTestThread(_:)``): blocking a task would hold one of the few threads
     /// of Swift concurrency's cooperative pool. A task awaits ``wait(timeout:)`` instead.
     ///
-    /// - Parameter timeout: how long to block at most, in seconds.
+    /// - Parameter timeout: how long to block at most, in seconds (by default as long as ``defaultTestTimeout``:
+    ///   a parallel suite on a 2-core machine can keep a thread from running for tens of seconds).
     /// - Returns: whether the signal fired.
-    public func waitBlocking(timeout: TimeInterval = 30) -> Bool {
+    public func waitBlocking(timeout: TimeInterval = 120) -> Bool {
         let deadline = Date(timeIntervalSinceNow: timeout)
         condition.lock()
         defer { condition.unlock() }
