@@ -92,6 +92,28 @@ struct HTTPConnectionTests {
         }
     }
 
+    /// As for a write: a committed transaction whose echo never came (the stream dropped first) does not hide the
+    /// newer data of the next connection.
+    @Test func aConnectionOpenedAfterACommittedTransactionBringsNewerData() async throws {
+        try await withFakeDatabaseServer { fake, server in
+            try fake.set("/likes", 1)
+            let db = try makeEmulatedDatabase(server)
+            let log = EventLog()
+            db.reference(withPath: "likes").log([.value], into: log)
+            #expect(try await log.take(1) == ["value 1"])
+            fake.echoesClientWrites = false
+            let (committed, _) = try await db.reference(withPath: "likes").runTransactionBlock { current in
+                current.value = ((current.value as? Int) ?? 0) + 1
+                return .success(withValue: current)
+            }
+            #expect(committed)
+            #expect(try await log.take(1) == ["value 2"])
+            fake.dropStreams()
+            try fake.set("/likes", 5)
+            #expect(try await log.take(1) == ["value 5"])
+        }
+    }
+
     @Test func aSingleEventObserverGetsTheServersValueAndClosesItsStream() async throws {
         try await withFakeDatabaseServer { fake, server in
             try fake.set("/a", ["b": 1])

@@ -108,6 +108,23 @@ struct TransactionTests {
         #expect(try await ref.getData().value as? String == "set wins")
     }
 
+    /// A committed transaction's local write ends even when it changed nothing (the block kept the value), so it
+    /// does not hide later changes by other clients.
+    @Test func aCommittedTransactionThatChangedNothingDoesNotHideLaterChanges() async throws {
+        let backend = LocalDatabaseBackend()
+        let db = try makeDatabase(backend: backend)
+        let ref = db.reference(withPath: "counter")
+        try await ref.setValue(1)
+        let (committed, _) = try await transact(ref) { data in .success(withValue: data) }
+        #expect(committed)
+        let log = EventLog()
+        ref.log([.value], into: log)
+        #expect(try await log.take(1) == ["value 1"])
+        otherClientWrites(5, at: "counter", backend, db)
+        #expect(try await log.take(1) == ["value 5"])
+        #expect(try await ref.getData().value as? Int == 5)
+    }
+
     @Test func localEventsShowTheTentativeValueAndItsRevert() async throws {
         let db = try makeDatabase(backend: LocalDatabaseBackend(rules: { $0.operation == .read }))
         let ref = db.reference(withPath: "a")
