@@ -19,7 +19,10 @@ import FlintCore
 /// applied at once and acknowledged later, from a task). Implementations must be thread-safe, must never
 /// call a watcher while holding a lock, and must deliver each database's batches in sequence-number order.
 /// A `caller` of nil is the client engine reading on its own behalf (to compute latency-compensated
-/// documents and refill limited views, as the real SDK reads its local cache): no security rules apply.
+/// documents and refill limited views, as the real SDK reads its local cache): no security rules apply. The
+/// client makes those reads while it holds its engine's lock (as the SDK reads its cache on its worker queue),
+/// so `document(at:database:caller:)` and `documents(in:database:caller:)` with a nil `caller` must answer
+/// without blocking and without calling back into the client.
 /// The payload types are opaque, so a custom backend usually wraps a ``LocalFirestoreBackend`` (to inject
 /// failures or count calls).
 public protocol FirestoreBackend: AnyObject, Sendable {
