@@ -70,3 +70,11 @@ func outcome<Output: Sendable, Failure: Error & Sendable>(of future: Future<Outp
         return .success(value)
     }
 }
+
+extension Result {
+    /// The error of a failure, nil for a success.
+    var failure: Failure? {
+        if case .failure(let error) = self { return error }
+        return nil
+    }
+}
