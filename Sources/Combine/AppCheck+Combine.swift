@@ -24,7 +24,7 @@
         /// Each subscription registers its own listener at its first demand and removes it when cancelled; it
         /// finishes when the app is deleted.
         public func tokenDidChangePublisher() -> AnyPublisher<AppCheckToken, Never> {
-            .streaming({ self.tokenChanges }, completion: { _ in .finished })
+            .listening({ send in self.addTokenDidChangeListener(send) }, finishingWith: { self.tokenChanges })
         }
 
         /// ``AppCheck/token(forcingRefresh:)`` as a `Future`, started at once.

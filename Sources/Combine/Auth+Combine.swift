@@ -29,21 +29,25 @@
         ///     .store(in: &cancellables)
         /// ```
         ///
-        /// Each subscription registers its own listener (``Auth/authStateChanges``) at its first demand and
-        /// removes it when cancelled. It finishes when the app is deleted. Values arrive on a background thread;
-        /// add `receive(on:)` for the main one.
+        /// Each subscription registers its own listener at its first demand and removes it when cancelled; every
+        /// change reaches it, in order, on the thread that made the change (add `receive(on:)` for the main one).
+        /// It finishes when the app is deleted (it watches ``Auth/authStateChanges`` for that).
         public func authStateDidChangePublisher() -> AnyPublisher<User?, Never> {
-            .streaming({ self.authStateChanges }, completion: { _ in .finished })
+            .listening(
+                { send in self.addStateDidChangeListener { _, user in send(user) } },
+                finishingWith: { self.authStateChanges })
         }
 
         /// The signed-in user, now and after every change of the ID token (sign-in, sign-out, user switch,
         /// token refresh): the publisher form of `addIDTokenDidChangeListener(_:)` (Firebase's
         /// `idTokenDidChangePublisher()`).
         ///
-        /// Each subscription registers its own listener (``Auth/idTokenChanges``) at its first demand and
-        /// removes it when cancelled. It finishes when the app is deleted.
+        /// Each subscription registers its own listener at its first demand and removes it when cancelled; it
+        /// finishes when the app is deleted (it watches ``Auth/idTokenChanges`` for that).
         public func idTokenDidChangePublisher() -> AnyPublisher<User?, Never> {
-            .streaming({ self.idTokenChanges }, completion: { _ in .finished })
+            .listening(
+                { send in self.addIDTokenDidChangeListener { _, user in send(user) } },
+                finishingWith: { self.idTokenChanges })
         }
 
         // MARK: - Futures

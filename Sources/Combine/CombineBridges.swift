@@ -111,6 +111,45 @@
         }
     }
 
+    extension AnyPublisher where Output: Sendable, Failure == Never {
+        /// A state publisher that loses nothing: each subscription registers a listener of the product's
+        /// (`register`, called at its first demand with the function that sends to its subject) whose values are
+        /// sent as they come, on the thread that changed the state; and it finishes when `lifetime()` — the
+        /// product's matching AsyncSequence stream, which finishes when the app is deleted — finishes.
+        ///
+        /// (``streaming(_:completion:)`` alone would read the values from that stream, which keeps only the newest
+        /// one while its reader is behind: a state changed twice in a row could reach the subscriber once.)
+        /// Cancelling the subscription removes the listener and ends the stream's reader (whose termination
+        /// removes the stream's own listener).
+        static func listening<Lifetime: AsyncSequence & Sendable>(
+            _ register: @escaping @Sendable (_ send: @escaping @Sendable (Output) -> Void) -> any ListenerRegistration,
+            finishingWith lifetime: @escaping @Sendable () -> Lifetime
+        ) -> AnyPublisher {
+            Deferred {
+                let feed = SubjectFeed<Output, Failure>()
+                let task = FeedTask()
+                return feed.subject
+                    .buffer(size: .max, prefetch: .byRequest, whenFull: .dropNewest)
+                    .handleEvents(
+                        receiveCancel: { task.cancel() },
+                        receiveRequest: { _ in
+                            task.startOnce {
+                                let registration = register { feed.send($0) }
+                                let stream = lifetime()
+                                return Task {
+                                    do {
+                                        for try await _ in stream {}
+                                    } catch {}
+                                    registration.remove()
+                                    if !Task.isCancelled { feed.finish(.finished) }
+                                }
+                            }
+                        })
+            }
+            .eraseToAnyPublisher()
+        }
+    }
+
     extension AnyPublisher where Output: Sendable, Failure: CombineFailure {
         /// ``streaming(_:completion:)`` whose stream's errors fail the publisher with the product's error type.
         static func streaming<Stream: AsyncSequence & Sendable>(

@@ -24,7 +24,8 @@
         /// Each subscription registers its own listener at its first demand and removes it when cancelled; it
         /// finishes when the app is deleted.
         public func installationIDChangePublisher() -> AnyPublisher<String, Never> {
-            .streaming({ self.installationIDChanges }, completion: { _ in .finished })
+            .listening(
+                { send in self.addInstallationIDChangeListener(send) }, finishingWith: { self.installationIDChanges })
         }
 
         /// ``Installations/installationID()`` as a `Future`, started at once.

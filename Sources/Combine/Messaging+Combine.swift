@@ -26,7 +26,9 @@
         /// Each subscription registers its own listener at its first demand and removes it when cancelled; it
         /// finishes when the app is deleted.
         public func tokenPublisher() -> AnyPublisher<String, Never> {
-            .streaming({ self.tokenUpdates }, completion: { _ in .finished })
+            .listening(
+                { send in self.addTokenListener { token in if let token { send(token) } } },
+                finishingWith: { self.tokenUpdates })
         }
 
         /// The messages received while the app runs, in order (the publisher form of

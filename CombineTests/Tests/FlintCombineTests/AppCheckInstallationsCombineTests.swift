@@ -43,7 +43,7 @@ struct AppCheckCombineTests {
     @Test func tokenDidChangePublisherSendsEachNewTokenInOrder() async throws {
         let (_, appCheck, _) = try makeAppCheck()
         let recorder = Recorder(appCheck.tokenDidChangePublisher())
-        try await waitUntil { appCheck.listenerCount == 1 }
+        try await waitUntil { appCheck.listenerCount == 2 }  // the publisher's listener and its stream's
         let first = try await outcome(of: appCheck.token(forcingRefresh: true) as Future<_, AppCheckError>).get()
         try await recorder.waitForValues(1)
         let second = try await appCheck.token(forcingRefresh: true)
@@ -54,9 +54,9 @@ struct AppCheckCombineTests {
         let (app, appCheck, _) = try makeAppCheck()
         let cancelled = Recorder(appCheck.tokenDidChangePublisher())
         let kept = Recorder(appCheck.tokenDidChangePublisher())
-        try await waitUntil { appCheck.listenerCount == 2 }
+        try await waitUntil { appCheck.listenerCount == 4 }
         cancelled.cancel()
-        try await waitUntil { appCheck.listenerCount == 1 }
+        try await waitUntil { appCheck.listenerCount == 2 }
         _ = try await appCheck.token(forcingRefresh: true)
         try await kept.waitForValues(1)
         #expect(cancelled.values.isEmpty)
@@ -87,7 +87,7 @@ struct InstallationsCombineTests {
     @Test func installationIDChangePublisherSendsTheNewIDs() async throws {
         let (_, installations) = try makeInstallations()
         let recorder = Recorder(installations.installationIDChangePublisher())
-        try await waitUntil { installations.listenerCount == 1 }
+        try await waitUntil { installations.listenerCount == 2 }  // the publisher's listener and its stream's
         let first = try await outcome(of: installations.installationID() as Future<String, InstallationsError>).get()
         try await recorder.waitForValues(1)
         try await outcome(of: installations.delete() as Future<Void, InstallationsError>).get()
@@ -102,9 +102,9 @@ struct InstallationsCombineTests {
         let (app, installations) = try makeInstallations()
         let cancelled = Recorder(installations.installationIDChangePublisher())
         let kept = Recorder(installations.installationIDChangePublisher())
-        try await waitUntil { installations.listenerCount == 2 }
+        try await waitUntil { installations.listenerCount == 4 }
         cancelled.cancel()
-        try await waitUntil { installations.listenerCount == 1 }
+        try await waitUntil { installations.listenerCount == 2 }
         _ = try await installations.installationID()
         try await kept.waitForValues(1)
         #expect(cancelled.values.isEmpty)
