@@ -181,7 +181,8 @@ struct SDKAuthFutureTests {
     }
 
     // EmailLinkAuthTests (all of its tests)
-    @Test(.disabled("needs sendSignInLink(toEmail:actionCodeSettings:) and signIn(withEmail:link:) from the Auth issue"))
+    @Test(
+        .disabled("needs sendSignInLink(toEmail:actionCodeSettings:) and signIn(withEmail:link:) from the Auth issue"))
     func emailLinkAuth() async throws {
         // To port: the email-link sign-in flow as futures.
     }
