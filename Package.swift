@@ -92,7 +92,7 @@ let package = Package(
                 "FlintCore", "FlintInterop", "FlintProductSupport", "FlintTesting",
                 "FlintAuth", "FlintAppCheck", "FlintFunctions", "FlintFirestore", "FlintDatabase", "FlintStorage",
                 "FlintMessaging", "FlintInstallations", "FlintRemoteConfig",
-                "FlintSync", "FlintSyncFirestore", "FlintSyncDatabase",
+                "FlintSync", "FlintSyncFirestore", "FlintSyncDatabase", "FlintCombine",
             ],
             path: "Sources/Demo"
         ),

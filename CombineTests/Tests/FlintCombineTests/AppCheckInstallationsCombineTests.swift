@@ -3,11 +3,16 @@ import FlintCore
 import FlintOpenCombine
 import FlintTesting
 import Foundation
-import OpenCombine
 import Testing
 
 @testable import FlintAppCheck
 @testable import FlintInstallations
+
+#if canImport(Combine)
+    import Combine
+#elseif canImport(OpenCombine)
+    import OpenCombine
+#endif
 
 /// An App Check provider numbering its tokens, or failing with `unknown` while `fails` is set.
 final class CountingAppCheckProvider: AppCheckProvider, AppCheckProviderFactory {

@@ -2,10 +2,15 @@
 import FlintCore
 import FlintOpenCombine
 import FlintTesting
-import OpenCombine
 import Testing
 
 @testable import FlintAuth
+
+#if canImport(Combine)
+    import Combine
+#elseif canImport(OpenCombine)
+    import OpenCombine
+#endif
 
 @Suite("Auth futures", .timeLimit(.minutes(1)))
 struct AuthFutureTests {

@@ -1,7 +1,12 @@
 // Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 import FlintCore
 import FlintTesting
-import OpenCombine
+
+#if canImport(Combine)
+    import Combine
+#elseif canImport(OpenCombine)
+    import OpenCombine
+#endif
 
 /// A subscription's events, recorded for a test: the values in order, then the completion.
 ///

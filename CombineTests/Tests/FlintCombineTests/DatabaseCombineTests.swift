@@ -2,10 +2,15 @@
 import FlintCore
 import FlintOpenCombine
 import FlintTesting
-import OpenCombine
 import Testing
 
 @testable import FlintDatabase
+
+#if canImport(Combine)
+    import Combine
+#elseif canImport(OpenCombine)
+    import OpenCombine
+#endif
 
 /// A Realtime Database of an app of its own on the embedded backend.
 func makeDatabase(backend: LocalDatabaseBackend = LocalDatabaseBackend()) throws -> (FlintApp, Database) {

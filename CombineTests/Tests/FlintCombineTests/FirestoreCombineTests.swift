@@ -2,10 +2,15 @@
 import FlintCore
 import FlintOpenCombine
 import FlintTesting
-import OpenCombine
 import Testing
 
 @testable import FlintFirestore
+
+#if canImport(Combine)
+    import Combine
+#elseif canImport(OpenCombine)
+    import OpenCombine
+#endif
 
 /// A Firestore of an app of its own on the embedded backend.
 func makeFirestore(backend: LocalFirestoreBackend = LocalFirestoreBackend()) throws -> (FlintApp, Firestore) {

@@ -2,10 +2,15 @@
 import FlintCore
 import FlintOpenCombine
 import FlintTesting
-import OpenCombine
 import Testing
 
 @testable import FlintMessaging
+
+#if canImport(Combine)
+    import Combine
+#elseif canImport(OpenCombine)
+    import OpenCombine
+#endif
 
 /// A Messaging of an app of its own, on the embedded backend, with fake Installations.
 func makeMessaging(backend: LocalMessagingBackend = LocalMessagingBackend()) throws -> (FlintApp, Messaging) {

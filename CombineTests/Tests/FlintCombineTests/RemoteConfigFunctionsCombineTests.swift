@@ -3,11 +3,16 @@ import FlintCore
 import FlintOpenCombine
 import FlintTesting
 import Foundation
-import OpenCombine
 import Testing
 
 @testable import FlintFunctions
 @testable import FlintRemoteConfig
+
+#if canImport(Combine)
+    import Combine
+#elseif canImport(OpenCombine)
+    import OpenCombine
+#endif
 
 /// A Remote Config of an app of its own on the embedded backend (fake Installations, sleeps that return at once).
 func makeRemoteConfig(backend: LocalRemoteConfigBackend = LocalRemoteConfigBackend()) throws -> (FlintApp, RemoteConfig)

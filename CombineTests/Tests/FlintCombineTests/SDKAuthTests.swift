@@ -2,10 +2,15 @@
 import FlintCore
 import FlintOpenCombine
 import FlintTesting
-import OpenCombine
 import Testing
 
 @testable import FlintAuth
+
+#if canImport(Combine)
+    import Combine
+#elseif canImport(OpenCombine)
+    import OpenCombine
+#endif
 
 /// FirebaseCombineSwift's `Tests/Unit/Auth`, against the embedded backend instead of the SDK's mocked RPCs. Each
 /// test names the SDK test it ports. The SDK's main-thread tests (`testPublisherEmitsOnMainThread`,

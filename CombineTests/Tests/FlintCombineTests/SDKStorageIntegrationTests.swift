@@ -3,10 +3,15 @@ import FlintCore
 import FlintOpenCombine
 import FlintTesting
 import Foundation
-import OpenCombine
 import Testing
 
 @testable import FlintStorage
+
+#if canImport(Combine)
+    import Combine
+#elseif canImport(OpenCombine)
+    import OpenCombine
+#endif
 
 /// FirebaseCombineSwift's `Tests/Integration/Storage/StorageIntegration.swift`, against the embedded backend (the
 /// SDK's rules: `ios/public/…` open, `ios/private/…` refused; no sign-in needed here). Each test names the SDK test

@@ -3,10 +3,15 @@ import FlintCore
 import FlintOpenCombine
 import FlintTesting
 import Foundation
-import OpenCombine
 import Testing
 
 @testable import FlintStorage
+
+#if canImport(Combine)
+    import Combine
+#elseif canImport(OpenCombine)
+    import OpenCombine
+#endif
 
 /// A Storage of an app of its own on the embedded backend, with the smallest chunk size (so that an upload has
 /// several progress events). `ios/private/…` is refused, as in the SDK's integration rules.
