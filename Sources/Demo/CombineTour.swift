@@ -1,10 +1,10 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 import FlintAuth
 import FlintCombine
 import FlintCore
 import FlintFirestore
 import FlintTesting
 
-// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 #if canImport(Combine)
     import Combine
 #endif
