@@ -34,6 +34,7 @@
     final class FeedTask: Sendable {
         private enum State {
             case idle
+            case starting
             case running(Task<Void, Never>)
             case cancelled
         }
@@ -41,23 +42,25 @@
         private let state = Locked(State.idle)
 
         /// Runs `start` (which registers the product's listener and returns the task reading it) unless the
-        /// task was already started or cancelled.
+        /// task was already started or cancelled. `start` runs without the lock held.
         func startOnce(_ start: () -> Task<Void, Never>) {
-            let shouldStart = state.withLock { state -> Bool in
+            let claimed = state.withLock { state -> Bool in
                 guard case .idle = state else { return false }
+                state = .starting
                 return true
             }
-            guard shouldStart else { return }
+            guard claimed else { return }
             let task = start()
             let cancelledMeanwhile = state.withLock { state -> Bool in
-                guard case .idle = state else { return true }
+                guard case .starting = state else { return true }
                 state = .running(task)
                 return false
             }
             if cancelledMeanwhile { task.cancel() }
         }
 
-        /// Cancels the task (its stream's termination removes the product's listener).
+        /// Cancels the task (its stream's termination removes the product's listener), now or as soon as it
+        /// has started.
         func cancel() {
             let task = state.withLock { state -> Task<Void, Never>? in
                 defer { state = .cancelled }
