@@ -80,13 +80,34 @@
         ///   finishes (the app was deleted), `completion(error)` when it throws.
         /// - Cancelling the subscription cancels the task that reads the stream, whose termination removes the
         ///   listener; nothing is delivered after the cancellation.
-        /// - The subject sits behind an unbounded `buffer`, which asks the subject for every value as soon as it
-        ///   is subscribed: values sent before the subscriber's own demand are kept for it, not dropped, and a
-        ///   subscriber with a bounded demand gets no more than it asked for.
         static func streaming<Stream: AsyncSequence & Sendable>(
             _ makeStream: @escaping @Sendable () -> Stream,
             completion: @escaping @Sendable (any Error) -> Subscribers.Completion<Failure>
         ) -> AnyPublisher where Stream.Element == Output {
+            fed { feed in
+                let stream = makeStream()
+                return Task {
+                    do {
+                        for try await value in stream {
+                            feed.send(value)
+                        }
+                        feed.finish(.finished)
+                    } catch {
+                        feed.finish(completion(error))
+                    }
+                }
+            }
+        }
+
+        /// A publisher whose subscriptions each get a `PassthroughSubject` of their own, fed by the task `start`
+        /// returns. `start` runs at the subscription's first demand; cancelling the subscription cancels the task
+        /// (or, when it comes first, keeps `start` from running).
+        ///
+        /// The subject sits behind an unbounded `buffer`, which asks the subject for every value as soon as it is
+        /// subscribed: values sent before the subscriber's own demand (a listener's first call, made while it is
+        /// registered) are kept for it, not dropped, and a subscriber with a bounded demand gets no more than it
+        /// asked for.
+        static func fed(by start: @escaping (SubjectFeed<Output, Failure>) -> Task<Void, Never>) -> AnyPublisher {
             Deferred {
                 let feed = SubjectFeed<Output, Failure>()
                 let task = FeedTask()
@@ -94,21 +115,7 @@
                     .buffer(size: .max, prefetch: .byRequest, whenFull: .dropNewest)
                     .handleEvents(
                         receiveCancel: { task.cancel() },
-                        receiveRequest: { _ in
-                            task.startOnce {
-                                let stream = makeStream()
-                                return Task {
-                                    do {
-                                        for try await value in stream {
-                                            feed.send(value)
-                                        }
-                                        feed.finish(.finished)
-                                    } catch {
-                                        feed.finish(completion(error))
-                                    }
-                                }
-                            }
-                        })
+                        receiveRequest: { _ in task.startOnce { start(feed) } })
             }
             .eraseToAnyPublisher()
         }
@@ -128,28 +135,17 @@
             _ register: @escaping @Sendable (_ send: @escaping @Sendable (Output) -> Void) -> any ListenerRegistration,
             finishingWith lifetime: @escaping @Sendable () -> Lifetime
         ) -> AnyPublisher {
-            Deferred {
-                let feed = SubjectFeed<Output, Failure>()
-                let task = FeedTask()
-                return feed.subject
-                    .buffer(size: .max, prefetch: .byRequest, whenFull: .dropNewest)
-                    .handleEvents(
-                        receiveCancel: { task.cancel() },
-                        receiveRequest: { _ in
-                            task.startOnce {
-                                let registration = register { feed.send($0) }
-                                let stream = lifetime()
-                                return Task {
-                                    do {
-                                        for try await _ in stream {}
-                                    } catch {}
-                                    registration.remove()
-                                    if !Task.isCancelled { feed.finish(.finished) }
-                                }
-                            }
-                        })
+            fed { feed in
+                let registration = register { feed.send($0) }
+                let stream = lifetime()
+                return Task {
+                    do {
+                        for try await _ in stream {}
+                    } catch {}
+                    registration.remove()
+                    if !Task.isCancelled { feed.finish(.finished) }
+                }
             }
-            .eraseToAnyPublisher()
         }
     }
 
