@@ -9,6 +9,10 @@ import PackageDescription
 /// source files (`Sources/FlintCombine` is a symbolic link to the root package's `Sources/Combine`), whose
 /// `#elseif canImport(OpenCombine)` branch then imports OpenCombine, and runs their tests.
 /// Run with `swift test --package-path CombineTests`.
+///
+/// Never depend on the root package's `FlintCombine` product here: built inside this package, its sources would see
+/// OpenCombine's module (`canImport(OpenCombine)` is true in this build directory) without depending on it, and
+/// fail to compile. The tests import Combine where it exists (macOS), OpenCombine elsewhere, as the sources do.
 let package = Package(
     name: "FlintCombineTests",
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
