@@ -22,6 +22,7 @@ let package = Package(
         .library(name: "FlintSync", targets: ["FlintSync"]),
         .library(name: "FlintSyncFirestore", targets: ["FlintSyncFirestore"]),
         .library(name: "FlintSyncDatabase", targets: ["FlintSyncDatabase"]),
+        .library(name: "FlintCombine", targets: ["FlintCombine"]),
         .executable(name: "flint-demo", targets: ["FlintDemo"]),
     ],
     targets: [
@@ -74,13 +75,24 @@ let package = Package(
             name: "FlintSyncFirestore", dependencies: ["FlintSync", "FlintFirestore"], path: "Sources/SyncFirestore"),
         // The Realtime Database-backed remote services of FlintSync (queries evaluated on the client).
         .target(name: "FlintSyncDatabase", dependencies: ["FlintSync", "FlintDatabase"], path: "Sources/SyncDatabase"),
+        // Combine publishers and futures for every product (FirebaseCombineSwift's decisions), built against
+        // Apple's Combine; where Combine is missing (Linux) the module declares only `CombineSupport`. The same
+        // sources are built against OpenCombine and tested by the nested package CombineTests/.
+        .target(
+            name: "FlintCombine",
+            dependencies: [
+                "FlintCore", "FlintAuth", "FlintFirestore", "FlintDatabase", "FlintStorage", "FlintFunctions",
+                "FlintRemoteConfig", "FlintMessaging", "FlintAppCheck", "FlintInstallations",
+            ],
+            path: "Sources/Combine"
+        ),
         .executableTarget(
             name: "FlintDemo",
             dependencies: [
                 "FlintCore", "FlintInterop", "FlintProductSupport", "FlintTesting",
                 "FlintAuth", "FlintAppCheck", "FlintFunctions", "FlintFirestore", "FlintDatabase", "FlintStorage",
                 "FlintMessaging", "FlintInstallations", "FlintRemoteConfig",
-                "FlintSync", "FlintSyncFirestore", "FlintSyncDatabase",
+                "FlintSync", "FlintSyncFirestore", "FlintSyncDatabase", "FlintCombine",
             ],
             path: "Sources/Demo"
         ),

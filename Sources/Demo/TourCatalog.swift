@@ -44,6 +44,11 @@ enum TourCatalog {
             name: "messaging",
             summary: "Cloud Messaging: a function in one app pushes a message to another app; topics",
             run: messagingTour),
+        Entry(
+            name: "combine",
+            summary:
+                "FlintCombine: publishers and futures on Apple platforms; on Linux, where to find its OpenCombine tests",
+            run: combineTour),
     ]
 
     /// The tour named `name`, if there is one.

@@ -1,0 +1,143 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
+#if canImport(Combine)
+    import Combine
+#elseif canImport(OpenCombine)
+    import OpenCombine
+#endif
+
+#if canImport(Combine) || canImport(OpenCombine)
+    import FlintAuth
+
+    // Auth's publishers and futures (FirebaseCombineSwift's `Auth+Combine.swift`). `User` is only passed through,
+    // never inspected, so that it may change shape without breaking this file.
+
+    extension AuthErrorCode: CombineFailure {
+        static func wrapping(_ error: any Error) -> AuthErrorCode {
+            error as? AuthErrorCode ?? .internalError
+        }
+    }
+
+    extension Auth {
+        // MARK: - Publishers
+
+        /// The signed-in user, now and after every sign-in, sign-out or user switch (nil when signed out): the
+        /// publisher form of `addStateDidChangeListener(_:)` (Firebase's `authStateDidChangePublisher()`).
+        ///
+        /// ```swift
+        /// auth.authStateDidChangePublisher()
+        ///     .sink { user in user == nil ? showSignIn() : showHome() }
+        ///     .store(in: &cancellables)
+        /// ```
+        ///
+        /// Each subscription registers its own listener at its first demand and removes it when cancelled; every
+        /// change reaches it, in order, on the thread that made the change (add `receive(on:)` for the main one).
+        /// It finishes when the app is deleted (it watches ``Auth/authStateChanges`` for that).
+        public func authStateDidChangePublisher() -> AnyPublisher<User?, Never> {
+            .listening(
+                { send in self.addStateDidChangeListener { _, user in send(user) } },
+                finishingWith: { self.authStateChanges })
+        }
+
+        /// The signed-in user, now and after every change of the ID token (sign-in, sign-out, user switch,
+        /// token refresh): the publisher form of `addIDTokenDidChangeListener(_:)` (Firebase's
+        /// `idTokenDidChangePublisher()`).
+        ///
+        /// Each subscription registers its own listener at its first demand and removes it when cancelled; it
+        /// finishes when the app is deleted (it watches ``Auth/idTokenChanges`` for that).
+        public func idTokenDidChangePublisher() -> AnyPublisher<User?, Never> {
+            .listening(
+                { send in self.addIDTokenDidChangeListener { _, user in send(user) } },
+                finishingWith: { self.idTokenChanges })
+        }
+
+        // MARK: - Futures
+
+        /// ``Auth/createUser(withEmail:password:)`` as a `Future`, started at once.
+        @_disfavoredOverload @discardableResult
+        public func createUser(withEmail email: String, password: String) -> Future<AuthDataResult, AuthErrorCode> {
+            .started { try await self.createUser(withEmail: email, password: password) }
+        }
+
+        /// ``Auth/signIn(withEmail:password:)`` as a `Future`, started at once.
+        @_disfavoredOverload @discardableResult
+        public func signIn(withEmail email: String, password: String) -> Future<AuthDataResult, AuthErrorCode> {
+            .started { try await self.signIn(withEmail: email, password: password) }
+        }
+
+        /// ``Auth/signIn(withCustomToken:)`` as a `Future`, started at once.
+        @_disfavoredOverload @discardableResult
+        public func signIn(withCustomToken token: String) -> Future<AuthDataResult, AuthErrorCode> {
+            .started { try await self.signIn(withCustomToken: token) }
+        }
+
+        /// ``Auth/signInAnonymously()`` as a `Future`, started at once.
+        @_disfavoredOverload @discardableResult
+        public func signInAnonymously() -> Future<AuthDataResult, AuthErrorCode> {
+            .started { try await self.signInAnonymously() }
+        }
+
+        /// ``Auth/updateCurrentUser(_:)`` as a `Future`, started at once.
+        @_disfavoredOverload @discardableResult
+        public func updateCurrentUser(_ user: User?) -> Future<Void, AuthErrorCode> {
+            .started { try await self.updateCurrentUser(user) }
+        }
+
+        /// ``Auth/signOut()`` as a `Future`: signs out at once (synchronously, as `signOut()` does) and
+        /// fulfills the future with the outcome. Chosen by its type: `try auth.signOut()` stays the throwing
+        /// call; `auth.signOut().sink { … }` or `let signedOut: Future<Void, AuthErrorCode> = auth.signOut()`
+        /// is this one.
+        @_disfavoredOverload @discardableResult
+        public func signOut() -> Future<Void, AuthErrorCode> {
+            let result: Result<Void, AuthErrorCode>
+            do {
+                try signOut() as Void
+                result = .success(())
+            } catch {
+                result = .failure(error)
+            }
+            return Future { promise in promise(result) }
+        }
+
+        /// ``Auth/sendPasswordReset(withEmail:)`` as a `Future`, started at once.
+        @_disfavoredOverload @discardableResult
+        public func sendPasswordReset(withEmail email: String) -> Future<Void, AuthErrorCode> {
+            .started { try await self.sendPasswordReset(withEmail: email) }
+        }
+
+        /// ``Auth/confirmPasswordReset(withCode:newPassword:)`` as a `Future`, started at once.
+        @_disfavoredOverload @discardableResult
+        public func confirmPasswordReset(withCode code: String, newPassword: String) -> Future<Void, AuthErrorCode> {
+            .started { try await self.confirmPasswordReset(withCode: code, newPassword: newPassword) }
+        }
+
+        /// ``Auth/getIDToken(forcingRefresh:)`` as a `Future`, started at once.
+        @_disfavoredOverload @discardableResult
+        public func getIDToken(forcingRefresh: Bool = false) -> Future<String, AuthErrorCode> {
+            .started { try await self.getIDToken(forcingRefresh: forcingRefresh) }
+        }
+
+        /// ``Auth/getIDTokenResult(forcingRefresh:)`` as a `Future`, started at once.
+        @_disfavoredOverload @discardableResult
+        public func getIDTokenResult(forcingRefresh: Bool = false) -> Future<AuthTokenResult, AuthErrorCode> {
+            .started { try await self.getIDTokenResult(forcingRefresh: forcingRefresh) }
+        }
+
+        /// ``Auth/updatePassword(to:)`` as a `Future`, started at once.
+        @_disfavoredOverload @discardableResult
+        public func updatePassword(to password: String) -> Future<Void, AuthErrorCode> {
+            .started { try await self.updatePassword(to: password) }
+        }
+
+        /// ``Auth/deleteCurrentUser()`` as a `Future`, started at once.
+        @_disfavoredOverload @discardableResult
+        public func deleteCurrentUser() -> Future<Void, AuthErrorCode> {
+            .started { try await self.deleteCurrentUser() }
+        }
+
+        /// ``Auth/revokeToken(withAuthorizationCode:)`` as a `Future`, started at once.
+        @_disfavoredOverload @discardableResult
+        public func revokeToken(withAuthorizationCode authorizationCode: String) -> Future<Void, AuthErrorCode> {
+            .started { try await self.revokeToken(withAuthorizationCode: authorizationCode) }
+        }
+    }
+#endif
