@@ -290,7 +290,7 @@ final class Barrier: @unchecked Sendable {
 
     /// Returns whether every party arrived before the deadline.
     @discardableResult
-    func arriveAndWait(seconds: Double = 30) -> Bool {
+    func arriveAndWait(seconds: Double = 120) -> Bool {
         condition.lock()
         defer { condition.unlock() }
         arrived += 1

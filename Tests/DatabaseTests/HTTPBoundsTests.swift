@@ -49,11 +49,11 @@ struct HTTPBoundsTests {
     }
 
     @Test func anEventPastItsLimitEndsTheListenAndClosesTheConnection() async throws {
-        // 64 lines of `data: xxx…` (1 KiB each) per chunk, 1,536 chunks 2 ms apart (96 MiB over 3 s; the limit is
-        // 16 MiB), and never the blank line that would end the event.
+        // 64 lines of `data: xxx…` (1 KiB each) per chunk, up to 61,440 chunks 2 ms apart (about 2 minutes, longer
+        // than any stall of the parallel suite; the limit is 16 MiB), and never the blank line that ends the event.
         let line = "data: " + String(repeating: "x", count: 1017) + "\n"
         let body = OversizedBody(
-            chunk: Data(String(repeating: line, count: 64).utf8), count: 1536, pause: .milliseconds(2))
+            chunk: Data(String(repeating: line, count: 64).utf8), count: 61_440, pause: .milliseconds(2))
         try await withTestHTTPServer({ _ in body.response(headers: [:], eventStream: true) }) { server in
             let (app, db) = try database(server)
             let log = EventLog()

@@ -33,7 +33,7 @@ import Testing
     }
 
     @Test func anAnswerPastItsLimitIsCutOffAsItArrives() async throws {
-        let body = OversizedBody(pause: .milliseconds(10))  // 48 MiB over about 8 s; the limit is 1 MiB
+        let body = OversizedBody(pause: .milliseconds(10))  // up to 1.5 GiB over about 4 minutes; the limit is 1 MiB
         try await withTestHTTPServer({ _ in body.response() }) { server in
             let (_, installations) = try installations(at: server)
             let error = await #expect(throws: InstallationsError.self) { try await installations.authToken() }

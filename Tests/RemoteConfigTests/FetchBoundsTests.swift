@@ -26,7 +26,7 @@ import Testing
     }
 
     @Test func anAnswerPastFourMiBIsCutOffAsItArrives() async throws {
-        let body = OversizedBody()  // 48 MiB
+        let body = OversizedBody()  // up to 1.5 GiB
         try await withTestHTTPServer(remoteConfigServer { body.response() }) { server in
             let fetch = Task { try await restRig(server).remoteConfig.fetch() }
             let error = await #expect(throws: RemoteConfigError.self) { try await value(of: fetch) }

@@ -56,7 +56,7 @@ struct HTTPBoundsTests {
     }
 
     @Test func aDownloadStopsReadingAtTheRangeItAskedFor() async throws {
-        // The metadata says 1,000 bytes; the media answer ignores the range and sends 48 MiB.
+        // The metadata says 1,000 bytes; the media answer ignores the range and sends up to 1.5 GiB.
         let body = OversizedBody()
         let metadata = #"{"name":"big","bucket":"flint-test.appspot.com","size":"1000","generation":"1"}"#
         try await withTestHTTPServer({ request in

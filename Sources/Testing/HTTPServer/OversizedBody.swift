@@ -7,7 +7,7 @@ import Foundation
 /// writing, that is whether it stopped reading at its limit instead of buffering the whole body.
 ///
 /// ```swift
-/// let body = OversizedBody()                                             // 48 MiB over about 4 s
+/// let body = OversizedBody()                                  // up to 1.5 GiB over about 2 minutes
 /// try await withTestHTTPServer({ _ in body.response() }) { server in
 ///     await #expect(throws: URLError.self) { try await fetchWithALimitOf1MiB(server.url()) }
 ///     let cutOff = try await body.wasCutOff(on: server)
@@ -17,16 +17,19 @@ import Foundation
 ///
 /// The chunks are paced so that the whole body takes seconds: a client reading at loopback speed takes in tens of
 /// MiB in the time a loaded machine takes to schedule its cancellation, and the socket buffers of both ends hold
-/// tens of MiB more, so an unpaced body would often be written whole even to a client that stopped reading.
+/// tens of MiB more, so an unpaced body would often be written whole even to a client that stopped reading. And the
+/// body lasts longer than any stall of a parallel suite on a loaded machine (by default about 2 minutes): a test
+/// ends as soon as the client closes, so only a client that never stops reading makes it wait that long.
 public final class OversizedBody: Sendable {
     private let writer: TestHTTPStreamWriter
     /// How many chunks the body has.
     public let chunkCount: Int
 
-    /// A body of `count` chunks of `chunk` (64 KiB by default), `pause` apart (by default 768 chunks 5 ms apart:
-    /// 48 MiB over about 4 s). It serves one response.
+    /// A body of `count` chunks of `chunk` (64 KiB by default), `pause` apart (by default 24,576 chunks 5 ms apart:
+    /// 1.5 GiB over about 2 minutes, of which a client that stops at its limit reads only the start). It serves one
+    /// response.
     public init(
-        chunk: Data = Data(repeating: UInt8(ascii: " "), count: 64 << 10), count: Int = 768,
+        chunk: Data = Data(repeating: UInt8(ascii: " "), count: 64 << 10), count: Int = 24_576,
         pause: Duration = .milliseconds(5)
     ) {
         writer = TestHTTPStreamWriter.repeating(chunk, count: count, pause: pause)
