@@ -47,7 +47,8 @@ func authTour() async throws {
     let result = try await auth.createUser(withEmail: "ada@example.com", password: "analytical-engine")
     let user = result.user
     narrator.show(
-        "createUser(withEmail: \"ada@example.com\", password: …): isNewUser \(result.additionalUserInfo.isNewUser)")
+        "createUser(withEmail: \"ada@example.com\", password: …): isNewUser \(result.additionalUserInfo?.isNewUser ?? false)"
+    )
     narrator.detail(
         "email \(user.email ?? "nil"), uid of \(user.uid.count) characters, isAnonymous \(user.isAnonymous), "
             + "providerID \(user.providerID), providers \(user.providerData.map(\.providerID))")
@@ -58,19 +59,19 @@ func authTour() async throws {
         "ID tokens",
         "One-hour JWTs; a cached token is reused while it expires more than five minutes from now, and a forced refresh asks the backend."
     )
-    let token = try await auth.getIDTokenResult()
+    let token = try await user.getIDTokenResult()
     let lifetime = Int(token.expirationDate.timeIntervalSince(token.issuedAtDate))
     narrator.show(
-        "getIDTokenResult(): sign-in provider \(token.signInProvider), lifetime \(lifetime / 60) min, "
+        "user.getIDTokenResult(): sign-in provider \(token.signInProvider), lifetime \(lifetime / 60) min, "
             + "sub is the uid: \(token.standardClaims.sub == user.uid), \(token.token.split(separator: ".", omittingEmptySubsequences: false).count) JWT parts"
     )
-    let cached = try await auth.getIDToken()
-    narrator.show("getIDToken() again: the cached token: \(cached == token.token)")
+    let cached = try await user.getIDToken()
+    narrator.show("user.getIDToken() again: the cached token: \(cached == token.token)")
     let tokenChanges = Locked(0)
     let registration = auth.addIDTokenDidChangeListener { _, _ in tokenChanges.withLock { $0 += 1 } }
-    _ = try await auth.getIDToken(forcingRefresh: true)
+    _ = try await user.getIDToken(forcingRefresh: true)
     narrator.show(
-        "addIDTokenDidChangeListener, then getIDToken(forcingRefresh: true): the listener was called "
+        "addIDTokenDidChangeListener, then user.getIDToken(forcingRefresh: true): the listener was called "
             + "\(tokenChanges.withLock { $0 }) times (the current user, then the refresh); state listeners are not: the uid did not change"
     )
     registration.remove()

@@ -19,7 +19,9 @@ struct AuthErrorTests {
             .malformedJWT: 18000, .appNotAuthorized: 17028, .invalidMessagePayload: 17031, .invalidSender: 17032,
             .invalidRecipientEmail: 17033, .quotaExceeded: 17052, .adminRestrictedOperation: 17085,
             .blockingCloudFunctionError: 17105, .invalidCustomToken: 17000, .customTokenMismatch: 17002,
-            .userMismatch: 17024, .tenantIDMismatch: 17079,
+            .userMismatch: 17024, .tenantIDMismatch: 17079, .accountExistsWithDifferentCredential: 17012,
+            .providerAlreadyLinked: 17015, .noSuchProvider: 17016, .credentialAlreadyInUse: 17025,
+            .missingOrInvalidNonce: 17094,
         ]
         #expect(AuthErrorCode.allCases.count == expected.count)
         for code in AuthErrorCode.allCases {
@@ -160,7 +162,9 @@ struct AuthErrorTests {
         let fixture = try AuthFixture()
         let ada = try await fixture.auth.createUser(withEmail: adaEmail, password: adaPassword).user
         fixture.backend.simulatedError = .networkError
-        await #expect(throws: AuthErrorCode.networkError) { try await fixture.auth.getIDToken(forcingRefresh: true) }
+        await #expect(throws: AuthErrorCode.networkError) {
+            try await fixture.auth.signedInUser().getIDToken(forcingRefresh: true)
+        }
         #expect(fixture.auth.currentUser == ada)
     }
 
@@ -175,10 +179,12 @@ struct AuthErrorTests {
 
     @Test func operationsOnTheUserWithNobodySignedInAreNullUser() async throws {
         let fixture = try AuthFixture()
-        await #expect(throws: AuthErrorCode.nullUser) { try await fixture.auth.getIDToken() }
-        await #expect(throws: AuthErrorCode.nullUser) { try await fixture.auth.getIDTokenResult() }
-        await #expect(throws: AuthErrorCode.nullUser) { try await fixture.auth.updatePassword(to: "new-password") }
-        await #expect(throws: AuthErrorCode.nullUser) { try await fixture.auth.deleteCurrentUser() }
+        await #expect(throws: AuthErrorCode.nullUser) { try await fixture.auth.signedInUser().getIDToken() }
+        await #expect(throws: AuthErrorCode.nullUser) { try await fixture.auth.signedInUser().getIDTokenResult() }
+        await #expect(throws: AuthErrorCode.nullUser) {
+            try await fixture.auth.signedInUser().updatePassword(to: "new-password")
+        }
+        await #expect(throws: AuthErrorCode.nullUser) { try await fixture.auth.signedInUser().delete() }
     }
 
     @Test func errorsBridgeToFirebasesNSErrorDomainAndCode() {
@@ -333,7 +339,9 @@ struct AuthErrorTests {
         }
         let longest = String(tooLong.dropFirst())
         try await fixture.auth.createUser(withEmail: adaEmail, password: longest)
-        await #expect(throws: AuthErrorCode.weakPassword) { try await fixture.auth.updatePassword(to: tooLong) }
+        await #expect(throws: AuthErrorCode.weakPassword) {
+            try await fixture.auth.signedInUser().updatePassword(to: tooLong)
+        }
         try fixture.auth.signOut()
         try await fixture.auth.signIn(withEmail: adaEmail, password: longest)
         try await fixture.auth.sendPasswordReset(withEmail: adaEmail)
