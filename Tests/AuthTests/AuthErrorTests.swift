@@ -275,6 +275,27 @@ struct AuthErrorTests {
                 .tenantIDMismatch, 17079, "ERROR_TENANT_ID_MISMATCH",
                 "The provided user's tenant ID does not match the Auth instance's tenant ID."
             ),
+            (
+                .accountExistsWithDifferentCredential, 17012, "ERROR_ACCOUNT_EXISTS_WITH_DIFFERENT_CREDENTIAL",
+                "An account already exists with the same email address but different sign-in credentials. Sign in "
+                    + "using a provider associated with this email address."
+            ),
+            (
+                .providerAlreadyLinked, 17015, "ERROR_PROVIDER_ALREADY_LINKED",
+                "[ERROR_PROVIDER_ALREADY_LINKED] - User can only be linked to one identity for the given provider."
+            ),
+            (
+                .noSuchProvider, 17016, "ERROR_NO_SUCH_PROVIDER",
+                "User was not linked to an account with the given provider."
+            ),
+            (
+                .credentialAlreadyInUse, 17025, "ERROR_CREDENTIAL_ALREADY_IN_USE",
+                "This credential is already associated with a different user account."
+            ),
+            (
+                .missingOrInvalidNonce, 17094, "ERROR_MISSING_OR_INVALID_NONCE",
+                "The request contains malformed or mismatched credentials."
+            ),
         ]
         for (code, raw, name, message) in expected {
             let error = code as NSError
@@ -291,6 +312,34 @@ struct AuthErrorTests {
             let error = code as NSError
             #expect(error.userInfo[AuthErrors.userInfoNameKey] as? String == code.name)
             #expect(!error.localizedDescription.isEmpty)
+        }
+    }
+
+    /// The SDK's `AuthErrorUtils.credentialAlreadyInUseError(message:credential:email:)`: the credential under
+    /// `FIRAuthErrorUserInfoUpdatedCredentialKey`, the email under `FIRAuthErrorUserInfoEmailKey`; an error
+    /// without details has neither. Codes with details still compare and match by code.
+    @Test func detailsBridgeToTheSDKsUserInfoKeys() throws {
+        let credential = OAuthProvider.credential(providerID: .google, idToken: "t")
+        let error = AuthErrorCode.credentialAlreadyInUse.with(
+            AuthErrorDetails(updatedCredential: credential, email: adaEmail))
+        let bridged = error as NSError
+        #expect(AuthErrorUserInfoUpdatedCredentialKey == "FIRAuthErrorUserInfoUpdatedCredentialKey")
+        #expect(AuthErrorUserInfoEmailKey == "FIRAuthErrorUserInfoEmailKey")
+        #expect(AuthErrorUserInfoNameKey == "FIRAuthErrorUserInfoNameKey")
+        #expect(bridged.userInfo[AuthErrorUserInfoUpdatedCredentialKey] as? AuthCredential === credential)
+        #expect(bridged.userInfo[AuthErrorUserInfoEmailKey] as? String == adaEmail)
+        #expect(bridged.userInfo[AuthErrorUserInfoNameKey] as? String == "ERROR_CREDENTIAL_ALREADY_IN_USE")
+        #expect(error == .credentialAlreadyInUse)
+        #expect(error.hashValue == AuthErrorCode.credentialAlreadyInUse.hashValue)
+        #expect(AuthErrorCode(rawValue: 17025) == .credentialAlreadyInUse)
+        #expect(AuthErrorCode(rawValue: 12345) == nil)
+        let plain = AuthErrorCode.credentialAlreadyInUse as NSError
+        #expect(plain.userInfo[AuthErrorUserInfoUpdatedCredentialKey] == nil)
+        #expect(plain.userInfo[AuthErrorUserInfoEmailKey] == nil)
+        let thrown: any Error = error
+        switch thrown {
+        case AuthErrorCode.credentialAlreadyInUse: break
+        default: Issue.record("an untyped catch pattern does not match the code")
         }
     }
 
