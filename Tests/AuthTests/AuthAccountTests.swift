@@ -47,7 +47,7 @@ struct AuthAccountTests {
         try await fixture.auth.signedInUser().updatePassword(to: "difference-engine")
     }
 
-    @Test func deleteCurrentUserDeletesTheAccountAndSignsOut() async throws {
+    @Test func userDeleteDeletesTheAccountAndSignsOut() async throws {
         let fixture = try AuthFixture(configuration: .init(emailEnumerationProtection: false))
         let ada = try await fixture.auth.createUser(withEmail: adaEmail, password: adaPassword).user
         let state = UserRecorder()
@@ -69,7 +69,7 @@ struct AuthAccountTests {
         #expect(fixture.auth.currentUser == nil)
     }
 
-    @Test func deleteCurrentUserNeedsARecentSignIn() async throws {
+    @Test func userDeleteNeedsARecentSignIn() async throws {
         let fixture = try AuthFixture()
         let ada = try await fixture.auth.createUser(withEmail: adaEmail, password: adaPassword).user
         fixture.clock.advance(by: 600)
