@@ -58,7 +58,8 @@ struct SDKVerifyAssertionTests {
         }
     }
 
-    /// VerifyAssertionTests.testVerifyAssertionRequestOptionalFields: a nonce, an OAuth secret and Apple's full
+    /// VerifyAssertionTests.testVerifyAssertionRequestOptionalFields and
+    /// AuthTests.testSignInWithAppleCredentialFullNameInRequest: a nonce, an OAuth secret and Apple's full
     /// name (`user={"name":{"firstName":…,"lastName":…}}`, sorted keys) in the `postBody`; the tenant as
     /// `tenantId`.
     @Test func optionalFieldsGoInThePostBody() async throws {
@@ -84,7 +85,8 @@ struct SDKVerifyAssertionTests {
         }
     }
 
-    /// VerifyAssertionTests.testSuccessfulVerifyAssertionResponse: the answer's provider, profile
+    /// VerifyAssertionTests.testSuccessfulVerifyAssertionResponse and AuthTests.testSignInWithCredentialSuccess:
+    /// the answer's provider, profile
     /// (`rawUserInfo` as a JSON string), username and `isNewUser` become `additionalUserInfo`; its OAuth tokens
     /// the result's credential.
     @Test func theAnswerBecomesAdditionalUserInfoAndACredential() async throws {
@@ -125,9 +127,11 @@ struct SDKVerifyAssertionTests {
         }
     }
 
-    /// VerifyAssertionTests.testVerifyAssertionRequestErrors: the server's messages for `verifyAssertion`.
+    /// VerifyAssertionTests.testVerifyAssertionRequestErrors and AuthTests.testSignInWithGoogleCredentialFailure
+    /// (`EMAIL_EXISTS`): the server's messages for `verifyAssertion`.
     @Test(arguments: [
-        ("INVALID_IDP_RESPONSE", AuthErrorCode.invalidCredential),
+        ("EMAIL_EXISTS", AuthErrorCode.emailAlreadyInUse),
+        ("INVALID_IDP_RESPONSE", .invalidCredential),
         ("USER_DISABLED", .userDisabled),
         ("FEDERATED_USER_ID_ALREADY_LINKED:", .credentialAlreadyInUse),
         ("OPERATION_NOT_ALLOWED", .operationNotAllowed),
@@ -139,9 +143,10 @@ struct SDKVerifyAssertionTests {
         script.fail("accounts:signInWithIdp", message: message)
         try await withTestHTTPServer(script.handler) { server in
             let auth = try emulatedAuth(server)
-            await #expect(throws: code) {
+            let error = await #expect(throws: code) {
                 try await auth.signIn(with: GitHubAuthProvider.credential(withToken: "gh"))
             }
+            #expect((error as NSError?)?.localizedDescription == code.message)
             #expect(auth.currentUser == nil)
         }
     }
@@ -195,7 +200,7 @@ struct SDKVerifyAssertionTests {
         }
     }
 
-    /// `needConfirmation`: the provider's email belongs to another account: `accountExistsWithDifferentCredential`
+    /// AuthTests' `needConfirmation` case of signIn(with: Google): the provider's email belongs to another account: `accountExistsWithDifferentCredential`
     /// with the email and credential.
     @Test func needConfirmationIsAccountExistsWithDifferentCredential() async throws {
         let script = RESTAuthScript()
