@@ -7,7 +7,9 @@ import FlintProductSupport
 import Foundation
 
 /// The Auth and App Check part of the tour: a user signs up on the local Auth emulator, a stream watches
-/// the sign-in state, and App Check hands out debug tokens. Uses its own private registry and deletes its
+/// the sign-in state, the user gets a name, meets `requiresRecentLogin` and reauthenticates, an anonymous user
+/// is linked to an email, someone signs in "with Google" through a fake identity-provider token, and App Check
+/// hands out debug tokens. Uses its own private registry and deletes its
 /// app at the end. Prints only what does not change between runs (no uids, tokens or dates).
 func authTour() async throws {
     var narrator = Narrator()
@@ -23,7 +25,11 @@ func authTour() async throws {
     registry.monitor = profile
     try registry.register(FlintAuth.AuthLibrary.self)
     try registry.register(AppCheckLibrary.self)
-    let app = try registry.configure(name: "auth-tour", options: DemoOptions.standard)
+    // The embedded backend with a clock the tour can move, to show the five-minute recent-login rule.
+    let clock = Locked(Date())
+    let localBackend = LocalAuthBackend(projectID: "auth-tour", now: { clock.withLock { $0 } })
+    let app = try registry.configure(
+        name: "auth-tour", options: DemoOptions.standard, overrides: [FlintAuth.AuthLibrary.backend(localBackend)])
     narrator.show("registry.configure(name: \"auth-tour\", options:) with \(registry.userAgent)")
     narrator.show("created at configure: \(profile.creations.map(\.typeName).sorted().joined(separator: ", "))")
     let auth = try Auth.auth(app: app)
@@ -43,34 +49,36 @@ func authTour() async throws {
 
     narrator.section(
         "Create a user",
-        "createUser(withEmail:password:) signs the new account in; User is a Sendable, Equatable value snapshot.")
+        "createUser(withEmail:password:) signs the new account in; User is an object, as in the SDK: the same one across refreshes and reloads."
+    )
     let result = try await auth.createUser(withEmail: "ada@example.com", password: "analytical-engine")
     let user = result.user
     narrator.show(
-        "createUser(withEmail: \"ada@example.com\", password: …): isNewUser \(result.additionalUserInfo.isNewUser)")
+        "createUser(withEmail: \"ada@example.com\", password: …): isNewUser \(result.additionalUserInfo?.isNewUser ?? false)"
+    )
     narrator.detail(
         "email \(user.email ?? "nil"), uid of \(user.uid.count) characters, isAnonymous \(user.isAnonymous), "
             + "providerID \(user.providerID), providers \(user.providerData.map(\.providerID))")
     narrator.show("authStateChanges yielded → \(describe(await states.next()))")
-    narrator.show("auth.currentUser == that value: \(auth.currentUser == user)")
+    narrator.show("auth.currentUser is that object: \(auth.currentUser === user)")
 
     narrator.section(
         "ID tokens",
         "One-hour JWTs; a cached token is reused while it expires more than five minutes from now, and a forced refresh asks the backend."
     )
-    let token = try await auth.getIDTokenResult()
+    let token = try await user.getIDTokenResult()
     let lifetime = Int(token.expirationDate.timeIntervalSince(token.issuedAtDate))
     narrator.show(
-        "getIDTokenResult(): sign-in provider \(token.signInProvider), lifetime \(lifetime / 60) min, "
+        "user.getIDTokenResult(): sign-in provider \(token.signInProvider), lifetime \(lifetime / 60) min, "
             + "sub is the uid: \(token.standardClaims.sub == user.uid), \(token.token.split(separator: ".", omittingEmptySubsequences: false).count) JWT parts"
     )
-    let cached = try await auth.getIDToken()
-    narrator.show("getIDToken() again: the cached token: \(cached == token.token)")
+    let cached = try await user.getIDToken()
+    narrator.show("user.getIDToken() again: the cached token: \(cached == token.token)")
     let tokenChanges = Locked(0)
     let registration = auth.addIDTokenDidChangeListener { _, _ in tokenChanges.withLock { $0 += 1 } }
-    _ = try await auth.getIDToken(forcingRefresh: true)
+    _ = try await user.getIDToken(forcingRefresh: true)
     narrator.show(
-        "addIDTokenDidChangeListener, then getIDToken(forcingRefresh: true): the listener was called "
+        "addIDTokenDidChangeListener, then user.getIDToken(forcingRefresh: true): the listener was called "
             + "\(tokenChanges.withLock { $0 }) times (the current user, then the refresh); state listeners are not: the uid did not change"
     )
     registration.remove()
@@ -90,6 +98,67 @@ func authTour() async throws {
         try await auth.createUser(withEmail: "grace@example.com", password: "12345")
     } catch {
         narrator.show("createUser with a 5-character password threw \(error)")
+    }
+
+    narrator.section(
+        "A display name",
+        "user.createProfileChangeRequest() sets displayName and photoURL; commitChanges() sends them, and the same User object shows them."
+    )
+    let change = user.createProfileChangeRequest()
+    change.displayName = "Ada Lovelace"
+    try await change.commitChanges()
+    narrator.show(
+        "displayName = \"Ada Lovelace\"; commitChanges(): user.displayName \(user.displayName ?? "nil"), "
+            + "still auth.currentUser: \(auth.currentUser === user)")
+
+    narrator.section(
+        "Recent login",
+        "Changing the password, deleting the account or linking an email needs a sign-in from the last five minutes; reauthenticate(with:) renews it."
+    )
+    clock.withLock { $0 += 6 * 60 }
+    do {
+        try await user.updatePassword(to: "difference-engine")
+        narrator.show("unexpectedly changed the password")
+    } catch {
+        narrator.show("six minutes later, user.updatePassword(to:) threw \(error)")
+    }
+    let reauthenticated = try await user.reauthenticate(
+        with: EmailAuthProvider.credential(withEmail: "ada@example.com", password: "analytical-engine"))
+    try await user.updatePassword(to: "difference-engine")
+    narrator.show(
+        "user.reauthenticate(with: EmailAuthProvider.credential(…)): the same user \(reauthenticated.user === user); "
+            + "updatePassword(to:) now succeeds")
+
+    narrator.section(
+        "Link an anonymous user to an email",
+        "link(with:) keeps the uid: the anonymous user's data stays theirs once they pick a password.")
+    try auth.signOut()
+    let guest = try await auth.signInAnonymously().user
+    let guestUID = guest.uid
+    try await guest.link(with: EmailAuthProvider.credential(withEmail: "charles@example.com", password: "babbage-1822"))
+    narrator.show(
+        "signInAnonymously(), then link(with: EmailAuthProvider.credential(…)): same uid \(guest.uid == guestUID), "
+            + "isAnonymous \(guest.isAnonymous), email \(guest.email ?? "nil"), providers \(guest.providerData.map(\.providerID))"
+    )
+
+    narrator.section(
+        "Sign in with Google, offline",
+        "The embedded backend reads identity-provider tokens as the Auth emulator does: an unsigned JWT with sub, email, email_verified, name, picture."
+    )
+    try auth.signOut()
+    let idToken = LocalAuthBackend.fakeIdPToken(sub: "google-grace", email: "grace@example.com", name: "Grace Hopper")
+    let google = try await auth.signIn(with: GoogleAuthProvider.credential(withIDToken: idToken, accessToken: "unused"))
+    narrator.show(
+        "signIn(with: GoogleAuthProvider.credential(withIDToken: LocalAuthBackend.fakeIdPToken(…), …)): "
+            + "provider \(google.additionalUserInfo?.providerID ?? "nil"), isNewUser \(google.additionalUserInfo?.isNewUser ?? false)"
+    )
+    narrator.detail(
+        "displayName \(google.user.displayName ?? "nil"), email \(google.user.email ?? "nil"), "
+            + "verified \(google.user.isEmailVerified), providers \(google.user.providerData.map(\.providerID))")
+    do {
+        try await google.user.link(with: GoogleAuthProvider.credential(withIDToken: idToken, accessToken: "unused"))
+    } catch {
+        narrator.show("linking Google again threw \(error)")
     }
 
     narrator.section(

@@ -14,10 +14,10 @@ struct AuthAccountTests {
         let idToken = UserRecorder()
         fixture.auth.addIDTokenDidChangeListener(idToken.listener)
         fixture.clock.advance(by: 60)
-        let before = try await fixture.auth.getIDToken()
-        try await fixture.auth.updatePassword(to: "difference-engine")
+        let before = try await fixture.auth.signedInUser().getIDToken()
+        try await fixture.auth.signedInUser().updatePassword(to: "difference-engine")
         #expect(fixture.auth.currentUser?.uid == ada.uid)
-        #expect(try await fixture.auth.getIDToken() != before)
+        #expect(try await fixture.auth.signedInUser().getIDToken() != before)
         #expect(idToken.uids == [ada.uid, ada.uid])
         try fixture.auth.signOut()
         await #expect(throws: AuthErrorCode.invalidCredential) {
@@ -29,7 +29,9 @@ struct AuthAccountTests {
     @Test func updatePasswordRejectsAWeakPassword() async throws {
         let fixture = try AuthFixture()
         try await fixture.auth.createUser(withEmail: adaEmail, password: adaPassword)
-        await #expect(throws: AuthErrorCode.weakPassword) { try await fixture.auth.updatePassword(to: "short") }
+        await #expect(throws: AuthErrorCode.weakPassword) {
+            try await fixture.auth.signedInUser().updatePassword(to: "short")
+        }
     }
 
     @Test func updatePasswordNeedsARecentSignIn() async throws {
@@ -37,20 +39,20 @@ struct AuthAccountTests {
         try await fixture.auth.createUser(withEmail: adaEmail, password: adaPassword)
         fixture.clock.advance(by: 301)
         await #expect(throws: AuthErrorCode.requiresRecentLogin) {
-            try await fixture.auth.updatePassword(to: "difference-engine")
+            try await fixture.auth.signedInUser().updatePassword(to: "difference-engine")
         }
         #expect(fixture.auth.currentUser?.email == adaEmail)
         // Signing in again makes it recent.
         try await fixture.auth.signIn(withEmail: adaEmail, password: adaPassword)
-        try await fixture.auth.updatePassword(to: "difference-engine")
+        try await fixture.auth.signedInUser().updatePassword(to: "difference-engine")
     }
 
-    @Test func deleteCurrentUserDeletesTheAccountAndSignsOut() async throws {
+    @Test func userDeleteDeletesTheAccountAndSignsOut() async throws {
         let fixture = try AuthFixture(configuration: .init(emailEnumerationProtection: false))
         let ada = try await fixture.auth.createUser(withEmail: adaEmail, password: adaPassword).user
         let state = UserRecorder()
         fixture.auth.addStateDidChangeListener(state.listener)
-        try await fixture.auth.deleteCurrentUser()
+        try await fixture.auth.signedInUser().delete()
         #expect(fixture.auth.currentUser == nil)
         #expect(state.uids == [ada.uid, nil])
         #expect(fixture.backend.account(uid: ada.uid) == nil)
@@ -62,16 +64,16 @@ struct AuthAccountTests {
     @Test func deletingAnAnonymousUserWorks() async throws {
         let fixture = try AuthFixture()
         let user = try await fixture.auth.signInAnonymously().user
-        try await fixture.auth.deleteCurrentUser()
+        try await fixture.auth.signedInUser().delete()
         #expect(fixture.backend.account(uid: user.uid) == nil)
         #expect(fixture.auth.currentUser == nil)
     }
 
-    @Test func deleteCurrentUserNeedsARecentSignIn() async throws {
+    @Test func userDeleteNeedsARecentSignIn() async throws {
         let fixture = try AuthFixture()
         let ada = try await fixture.auth.createUser(withEmail: adaEmail, password: adaPassword).user
         fixture.clock.advance(by: 600)
-        await #expect(throws: AuthErrorCode.requiresRecentLogin) { try await fixture.auth.deleteCurrentUser() }
+        await #expect(throws: AuthErrorCode.requiresRecentLogin) { try await fixture.auth.signedInUser().delete() }
         #expect(fixture.backend.account(uid: ada.uid) != nil)
         #expect(fixture.auth.currentUser?.uid == ada.uid)
     }
@@ -148,7 +150,7 @@ struct AuthAccountTests {
         let code = try #require(fixture.backend.sentEmails.first?.code)
         try await fixture.auth.confirmPasswordReset(withCode: code, newPassword: "difference-engine")
         await #expect(throws: AuthErrorCode.userTokenExpired) {
-            try await fixture.auth.getIDToken(forcingRefresh: true)
+            try await fixture.auth.signedInUser().getIDToken(forcingRefresh: true)
         }
         #expect(fixture.auth.currentUser == nil)
     }

@@ -40,14 +40,14 @@ struct AuthBackendSwapTests {
         tablet.auth.addStateDidChangeListener(tabletStates.listener)
 
         clock.advance(by: 1)
-        try await phone.auth.updatePassword(to: "difference-engine")
+        try await phone.auth.signedInUser().updatePassword(to: "difference-engine")
         // The tablet's cached token still works until the tablet refreshes it...
         clock.advance(by: 3600)
-        await #expect(throws: AuthErrorCode.userTokenExpired) { try await tablet.auth.getIDToken() }
+        await #expect(throws: AuthErrorCode.userTokenExpired) { try await tablet.auth.signedInUser().getIDToken() }
         // ...then it is signed out; the phone, whose session was renewed, is not.
         #expect(tablet.auth.currentUser == nil)
         #expect(tabletStates.values.last == .some(nil))
-        _ = try await phone.auth.getIDToken()
+        _ = try await phone.auth.signedInUser().getIDToken()
         #expect(phone.auth.currentUser?.email == adaEmail)
     }
 
@@ -58,8 +58,10 @@ struct AuthBackendSwapTests {
         let tablet = try AuthFixture(name: "tablet", backend: backend, registry: registry)
         try await phone.auth.createUser(withEmail: adaEmail, password: adaPassword)
         try await tablet.auth.signIn(withEmail: adaEmail, password: adaPassword)
-        try await phone.auth.deleteCurrentUser()
-        await #expect(throws: AuthErrorCode.userNotFound) { try await tablet.auth.getIDToken(forcingRefresh: true) }
+        try await phone.auth.signedInUser().delete()
+        await #expect(throws: AuthErrorCode.userNotFound) {
+            try await tablet.auth.signedInUser().getIDToken(forcingRefresh: true)
+        }
         #expect(tablet.auth.currentUser == nil)
     }
 

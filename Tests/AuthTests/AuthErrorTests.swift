@@ -19,7 +19,9 @@ struct AuthErrorTests {
             .malformedJWT: 18000, .appNotAuthorized: 17028, .invalidMessagePayload: 17031, .invalidSender: 17032,
             .invalidRecipientEmail: 17033, .quotaExceeded: 17052, .adminRestrictedOperation: 17085,
             .blockingCloudFunctionError: 17105, .invalidCustomToken: 17000, .customTokenMismatch: 17002,
-            .userMismatch: 17024, .tenantIDMismatch: 17079,
+            .userMismatch: 17024, .tenantIDMismatch: 17079, .accountExistsWithDifferentCredential: 17012,
+            .providerAlreadyLinked: 17015, .noSuchProvider: 17016, .credentialAlreadyInUse: 17025,
+            .missingOrInvalidNonce: 17094,
         ]
         #expect(AuthErrorCode.allCases.count == expected.count)
         for code in AuthErrorCode.allCases {
@@ -160,7 +162,9 @@ struct AuthErrorTests {
         let fixture = try AuthFixture()
         let ada = try await fixture.auth.createUser(withEmail: adaEmail, password: adaPassword).user
         fixture.backend.simulatedError = .networkError
-        await #expect(throws: AuthErrorCode.networkError) { try await fixture.auth.getIDToken(forcingRefresh: true) }
+        await #expect(throws: AuthErrorCode.networkError) {
+            try await fixture.auth.signedInUser().getIDToken(forcingRefresh: true)
+        }
         #expect(fixture.auth.currentUser == ada)
     }
 
@@ -175,10 +179,12 @@ struct AuthErrorTests {
 
     @Test func operationsOnTheUserWithNobodySignedInAreNullUser() async throws {
         let fixture = try AuthFixture()
-        await #expect(throws: AuthErrorCode.nullUser) { try await fixture.auth.getIDToken() }
-        await #expect(throws: AuthErrorCode.nullUser) { try await fixture.auth.getIDTokenResult() }
-        await #expect(throws: AuthErrorCode.nullUser) { try await fixture.auth.updatePassword(to: "new-password") }
-        await #expect(throws: AuthErrorCode.nullUser) { try await fixture.auth.deleteCurrentUser() }
+        await #expect(throws: AuthErrorCode.nullUser) { try await fixture.auth.signedInUser().getIDToken() }
+        await #expect(throws: AuthErrorCode.nullUser) { try await fixture.auth.signedInUser().getIDTokenResult() }
+        await #expect(throws: AuthErrorCode.nullUser) {
+            try await fixture.auth.signedInUser().updatePassword(to: "new-password")
+        }
+        await #expect(throws: AuthErrorCode.nullUser) { try await fixture.auth.signedInUser().delete() }
     }
 
     @Test func errorsBridgeToFirebasesNSErrorDomainAndCode() {
@@ -269,6 +275,27 @@ struct AuthErrorTests {
                 .tenantIDMismatch, 17079, "ERROR_TENANT_ID_MISMATCH",
                 "The provided user's tenant ID does not match the Auth instance's tenant ID."
             ),
+            (
+                .accountExistsWithDifferentCredential, 17012, "ERROR_ACCOUNT_EXISTS_WITH_DIFFERENT_CREDENTIAL",
+                "An account already exists with the same email address but different sign-in credentials. Sign in "
+                    + "using a provider associated with this email address."
+            ),
+            (
+                .providerAlreadyLinked, 17015, "ERROR_PROVIDER_ALREADY_LINKED",
+                "[ERROR_PROVIDER_ALREADY_LINKED] - User can only be linked to one identity for the given provider."
+            ),
+            (
+                .noSuchProvider, 17016, "ERROR_NO_SUCH_PROVIDER",
+                "User was not linked to an account with the given provider."
+            ),
+            (
+                .credentialAlreadyInUse, 17025, "ERROR_CREDENTIAL_ALREADY_IN_USE",
+                "This credential is already associated with a different user account."
+            ),
+            (
+                .missingOrInvalidNonce, 17094, "ERROR_MISSING_OR_INVALID_NONCE",
+                "The request contains malformed or mismatched credentials."
+            ),
         ]
         for (code, raw, name, message) in expected {
             let error = code as NSError
@@ -333,7 +360,9 @@ struct AuthErrorTests {
         }
         let longest = String(tooLong.dropFirst())
         try await fixture.auth.createUser(withEmail: adaEmail, password: longest)
-        await #expect(throws: AuthErrorCode.weakPassword) { try await fixture.auth.updatePassword(to: tooLong) }
+        await #expect(throws: AuthErrorCode.weakPassword) {
+            try await fixture.auth.signedInUser().updatePassword(to: tooLong)
+        }
         try fixture.auth.signOut()
         try await fixture.auth.signIn(withEmail: adaEmail, password: longest)
         try await fixture.auth.sendPasswordReset(withEmail: adaEmail)

@@ -21,7 +21,8 @@ struct AuthInteropTests {
         let fixture = try AuthFixture()
         let user = try await fixture.auth.createUser(withEmail: adaEmail, password: adaPassword).user
         let interop = try fixture.app.container.require(AuthInterop.self)
-        #expect(try await interop.getToken(forcingRefresh: false) == (try await fixture.auth.getIDToken()))
+        #expect(
+            try await interop.getToken(forcingRefresh: false) == (try await fixture.auth.signedInUser().getIDToken()))
         #expect(interop.getUserID() == user.uid)
     }
 
@@ -89,7 +90,7 @@ struct AuthInteropTests {
         let signIn = try fixture.app.container.require(AuthSignInInterop.self)
         if auth.getUserID() == nil { _ = try await signIn.signInAnonymously() }
         let header = try await auth.getToken(forcingRefresh: false).map { "Bearer \($0)" }
-        let token = try await fixture.auth.getIDToken()
+        let token = try await fixture.auth.signedInUser().getIDToken()
         #expect(header == "Bearer \(token)")
     }
 }

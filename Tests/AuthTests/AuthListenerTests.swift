@@ -43,7 +43,7 @@ struct AuthListenerTests {
         fixture.auth.addIDTokenDidChangeListener(idToken.listener)
         let ada = try await fixture.auth.createUser(withEmail: adaEmail, password: adaPassword).user
         fixture.clock.advance(by: 1)
-        _ = try await fixture.auth.getIDToken(forcingRefresh: true)
+        _ = try await fixture.auth.signedInUser().getIDToken(forcingRefresh: true)
         #expect(state.uids == [nil, ada.uid])
         #expect(idToken.uids == [nil, ada.uid, ada.uid])
     }
@@ -53,7 +53,7 @@ struct AuthListenerTests {
         try await fixture.auth.signInAnonymously()
         let idToken = UserRecorder()
         fixture.auth.addIDTokenDidChangeListener(idToken.listener)
-        _ = try await fixture.auth.getIDToken()
+        _ = try await fixture.auth.signedInUser().getIDToken()
         #expect(idToken.values.count == 1)
     }
 

@@ -19,16 +19,16 @@ struct AuthPersistenceTests {
             name: "notes", clock: clock, backend: backend, persistenceDirectory: directory,
             registry: registry)
         let ada = try await original.auth.createUser(withEmail: adaEmail, password: adaPassword).user
-        let token = try await original.auth.getIDToken()
+        let token = try await original.auth.signedInUser().getIDToken()
         #expect(await original.app.delete())
 
         let restarted = try AuthFixture(
             name: "notes", clock: clock, backend: backend, persistenceDirectory: directory,
             registry: registry)
         #expect(restarted.auth !== original.auth)
-        #expect(restarted.auth.currentUser == ada)
-        #expect(try await first(of: restarted.auth.authStateChanges) == ada)
-        #expect(try await restarted.auth.getIDToken() == token)
+        #expect(restarted.auth.currentUser?.snapshot == ada.snapshot)
+        #expect(try await first(of: restarted.auth.authStateChanges)?.snapshot == ada.snapshot)
+        #expect(try await restarted.auth.signedInUser().getIDToken() == token)
     }
 
     @Test func aNewRegistryWithTheSameDirectoryRestoresTheUser() async throws {
@@ -40,10 +40,10 @@ struct AuthPersistenceTests {
         let user = try await before.auth.signInAnonymously().user
 
         let after = try AuthFixture(clock: clock, backend: backend, persistenceDirectory: directory)
-        #expect(after.auth.currentUser == user)
+        #expect(after.auth.currentUser?.snapshot == user.snapshot)
         // The restored session keeps working: its refresh token is still valid at the backend.
         clock.advance(by: 3600)
-        _ = try await after.auth.getIDToken()
+        _ = try await after.auth.signedInUser().getIDToken()
         #expect(after.auth.currentUser?.uid == user.uid)
     }
 
@@ -77,8 +77,8 @@ struct AuthPersistenceTests {
             name: "notes", backend: backend, persistenceDirectory: directory, registry: newRegistry)
         let photosAgain = try AuthFixture(
             name: "photos", backend: backend, persistenceDirectory: directory, registry: newRegistry)
-        #expect(notesAgain.auth.currentUser == ada)
-        #expect(photosAgain.auth.currentUser == grace)
+        #expect(notesAgain.auth.currentUser?.snapshot == ada.snapshot)
+        #expect(photosAgain.auth.currentUser?.snapshot == grace.snapshot)
     }
 
     @Test func signOutRemovesTheSavedUser() async throws {
@@ -101,9 +101,9 @@ struct AuthPersistenceTests {
         let fixture = try AuthFixture(clock: clock, backend: backend, persistenceDirectory: directory)
         try await fixture.auth.signInAnonymously()
         clock.advance(by: 3600)
-        let refreshed = try await fixture.auth.getIDToken()
+        let refreshed = try await fixture.auth.signedInUser().getIDToken()
         let restarted = try AuthFixture(clock: clock, backend: backend, persistenceDirectory: directory)
-        #expect(try await restarted.auth.getIDToken() == refreshed)
+        #expect(try await restarted.auth.signedInUser().getIDToken() == refreshed)
     }
 
     @Test func withoutPersistenceARestartedAppIsSignedOut() async throws {
@@ -153,7 +153,7 @@ struct AuthPersistenceTests {
         let restarted = try AuthFixture(
             name: name, backend: backend, persistenceDirectory: directory,
             registry: AppRegistry())
-        #expect(restarted.auth.currentUser == ada)
+        #expect(restarted.auth.currentUser?.snapshot == ada.snapshot)
         try restarted.auth.signOut()
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
     }
@@ -216,7 +216,7 @@ struct AuthPersistenceTests {
         let restarted = try AuthFixture(
             name: "notes", backend: backend, persistenceDirectory: directory,
             registry: AppRegistry())
-        #expect(restarted.auth.currentUser == ada)
+        #expect(restarted.auth.currentUser?.snapshot == ada.snapshot)
     }
 
     /// An unreadable file means signed out, found at once. An exit test: its watchdog ends the child process with
@@ -230,7 +230,9 @@ struct AuthPersistenceTests {
             let fixture = try AuthFixture(persistenceDirectory: directory)
             #expect(fixture.auth.currentUser == nil)
             let user = try await fixture.auth.signInAnonymously().user
-            #expect(try AuthFixture(backend: fixture.backend, persistenceDirectory: directory).auth.currentUser == user)
+            #expect(
+                try AuthFixture(backend: fixture.backend, persistenceDirectory: directory).auth.currentUser?.snapshot
+                    == user.snapshot)
         }
     }
 }

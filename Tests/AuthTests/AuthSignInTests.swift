@@ -61,7 +61,7 @@ struct AuthSignInTests {
         #expect(user.uid.count == 28)
         // As in the Swift SDK 12.19's signInAnonymously: AdditionalUserInfo(providerID: "", …, isNewUser: true).
         #expect(result.additionalUserInfo == AdditionalUserInfo(providerID: "", isNewUser: true))
-        #expect(result.additionalUserInfo.providerID == "")
+        #expect(result.additionalUserInfo?.providerID == "")
         #expect(fixture.auth.currentUser == user)
     }
 
@@ -70,8 +70,8 @@ struct AuthSignInTests {
         let first = try await fixture.auth.signInAnonymously().user
         let second = try await fixture.auth.signInAnonymously()
         #expect(second.user == first)
-        #expect(second.additionalUserInfo.isNewUser == false)
-        #expect(second.additionalUserInfo.providerID == "")
+        #expect(second.additionalUserInfo?.isNewUser == false)
+        #expect(second.additionalUserInfo?.providerID == "")
         #expect(fixture.backend.accounts.count == 1)
     }
 
@@ -88,7 +88,7 @@ struct AuthSignInTests {
         try await fixture.auth.createUser(withEmail: adaEmail, password: adaPassword)
         try fixture.auth.signOut()
         #expect(fixture.auth.currentUser == nil)
-        await #expect(throws: AuthErrorCode.nullUser) { try await fixture.auth.getIDToken() }
+        await #expect(throws: AuthErrorCode.nullUser) { try await fixture.auth.signedInUser().getIDToken() }
     }
 
     @Test func signOutWithNobodySignedInIsANoOp() throws {
@@ -105,12 +105,19 @@ struct AuthSignInTests {
         #expect(fixture.auth.currentUser?.uid == grace.uid)
     }
 
-    @Test func userValuesAreCodableSnapshots() async throws {
+    /// User is a class compared by identity, as the SDK's NSObject: the current user is the object the
+    /// sign-in returned; a new sign-in of the same account is a new object.
+    @Test func usersAreObjectsComparedByIdentity() async throws {
         let fixture = try AuthFixture()
         let user = try await fixture.auth.createUser(withEmail: adaEmail, password: adaPassword).user
-        let decoded = try JSONDecoder().decode(User.self, from: JSONEncoder().encode(user))
-        #expect(decoded == user)
-        #expect(decoded.id == user.uid)
+        #expect(fixture.auth.currentUser === user)
+        #expect(fixture.auth.currentUser == user)
+        #expect(user.id == user.uid)
+        let again = try await fixture.auth.signIn(withEmail: adaEmail, password: adaPassword).user
+        #expect(again !== user)
+        #expect(again != user)
+        #expect(again.uid == user.uid)
+        #expect(Set([user, again, user]).count == 2)
     }
 
     @Test func concurrentSignInsLeaveOneConsistentUser() async throws {

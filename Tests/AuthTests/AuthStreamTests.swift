@@ -31,8 +31,8 @@ struct AuthStreamTests {
         let tokens = fixture.auth.idTokenChanges
         #expect(try await first(of: tokens) == ada)
         fixture.clock.advance(by: 1)
-        let before = try await fixture.auth.getIDToken()
-        let refreshed = try await fixture.auth.getIDToken(forcingRefresh: true)
+        let before = try await fixture.auth.signedInUser().getIDToken()
+        let refreshed = try await fixture.auth.signedInUser().getIDToken(forcingRefresh: true)
         #expect(refreshed != before)
         #expect(try await first(of: tokens)?.uid == ada.uid)
     }
@@ -230,11 +230,11 @@ struct AuthStreamTests {
     @Test func twoSignInsInTheSameSecondGiveDifferentTokensAndTwoNotifications() async throws {
         let fixture = try AuthFixture()  // the test clock does not move: both sign-ins have the same iat
         try await fixture.auth.createUser(withEmail: adaEmail, password: adaPassword)
-        let first = try await fixture.auth.getIDToken()
+        let first = try await fixture.auth.signedInUser().getIDToken()
         let tokens = UserRecorder()
         fixture.auth.addIDTokenDidChangeListener(tokens.listener)
         try await fixture.auth.signIn(withEmail: adaEmail, password: adaPassword)
-        let second = try await fixture.auth.getIDToken()
+        let second = try await fixture.auth.signedInUser().getIDToken()
         #expect(first != second)
         #expect(try fixture.auth.getIDTokenResultClaims(second).iat == fixture.auth.getIDTokenResultClaims(first).iat)
         #expect(tokens.values.count == 2)
@@ -245,10 +245,10 @@ struct AuthStreamTests {
         let backend = SameTokenRefreshBackend(local: local)
         let fixture = try AuthFixture(backend: local, serving: backend)
         try await fixture.auth.signInAnonymously()
-        let before = try await fixture.auth.getIDToken()
+        let before = try await fixture.auth.signedInUser().getIDToken()
         let tokens = UserRecorder()
         fixture.auth.addIDTokenDidChangeListener(tokens.listener)
-        let refreshed = try await fixture.auth.getIDToken(forcingRefresh: true)
+        let refreshed = try await fixture.auth.signedInUser().getIDToken(forcingRefresh: true)
         #expect(refreshed == before)
         #expect(backend.refreshes == 1)
         #expect(tokens.values.count == 1)  // only the call at registration

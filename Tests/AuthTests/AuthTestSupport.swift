@@ -138,3 +138,12 @@ let adaEmail = "ada@example.com"
 let adaPassword = "analytical-engine"
 let graceEmail = "grace@example.com"
 let gracePassword = "compiler-1952"
+
+extension Auth {
+    /// The signed-in user, or ``AuthErrorCode/nullUser`` (a test's shorthand for `currentUser!` that fails as
+    /// an error rather than a crash).
+    func signedInUser() throws(AuthErrorCode) -> User {
+        guard let currentUser else { throw .nullUser }
+        return currentUser
+    }
+}

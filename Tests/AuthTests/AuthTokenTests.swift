@@ -21,7 +21,7 @@ struct AuthTokenTests {
     @Test func idTokensAreJWTsWithFirebasesClaims() async throws {
         let fixture = try AuthFixture()
         let user = try await fixture.auth.createUser(withEmail: adaEmail, password: adaPassword).user
-        let token = try await fixture.auth.getIDToken()
+        let token = try await fixture.auth.signedInUser().getIDToken()
         let parts = token.split(separator: ".", omittingEmptySubsequences: false)
         #expect(parts.count == 3)
         for part in parts.prefix(2) {
@@ -45,7 +45,7 @@ struct AuthTokenTests {
     @Test func theRawPayloadUsesFirebasesClaimNames() async throws {
         let fixture = try AuthFixture()
         try await fixture.auth.signInAnonymously()
-        let token = try await fixture.auth.getIDToken()
+        let token = try await fixture.auth.signedInUser().getIDToken()
         let payload = try #require(LocalJWT.data(base64URL: String(token.split(separator: ".")[1])))
         let json = try #require(try JSONSerialization.jsonObject(with: payload) as? [String: Any])
         for key in ["exp", "iat", "auth_time", "sub", "user_id", "iss", "aud", "firebase"] {
@@ -58,30 +58,30 @@ struct AuthTokenTests {
     @Test func tokenResultDecodesTheClaims() async throws {
         let fixture = try AuthFixture()
         try await fixture.auth.signInAnonymously()
-        let result = try await fixture.auth.getIDTokenResult()
+        let result = try await fixture.auth.signedInUser().getIDTokenResult()
         #expect(result.signInProvider == "anonymous")
         #expect(result.issuedAtDate == fixture.clock.now())
         #expect(result.authDate == fixture.clock.now())
         #expect(result.expirationDate == fixture.clock.now().addingTimeInterval(3600))
-        #expect(result.token == (try await fixture.auth.getIDToken()))
+        #expect(result.token == (try await fixture.auth.signedInUser().getIDToken()))
         #expect(result.standardClaims.email == nil)
     }
 
     @Test func aTokenWithMoreThanFiveMinutesLeftIsServedFromTheCache() async throws {
         let (fixture, spy) = try spiedFixture()
         try await fixture.auth.createUser(withEmail: adaEmail, password: adaPassword)
-        let first = try await fixture.auth.getIDToken()
+        let first = try await fixture.auth.signedInUser().getIDToken()
         fixture.clock.advance(by: 3600 - 300 - 1)  // 5 min 1 s left
-        #expect(try await fixture.auth.getIDToken() == first)
+        #expect(try await fixture.auth.signedInUser().getIDToken() == first)
         #expect(spy.refreshRequests == 0)
     }
 
     @Test func aTokenWithFiveMinutesOrLessLeftIsRefreshed() async throws {
         let (fixture, spy) = try spiedFixture()
         try await fixture.auth.createUser(withEmail: adaEmail, password: adaPassword)
-        let first = try await fixture.auth.getIDToken()
+        let first = try await fixture.auth.signedInUser().getIDToken()
         fixture.clock.advance(by: 3600 - 300)  // exactly 5 min left: no longer valid
-        let second = try await fixture.auth.getIDToken()
+        let second = try await fixture.auth.signedInUser().getIDToken()
         #expect(second != first)
         #expect(spy.refreshRequests == 1)
         let claims = try LocalJWT.decode(IDTokenClaims.self, from: second)
@@ -94,7 +94,7 @@ struct AuthTokenTests {
         let (fixture, spy) = try spiedFixture()
         try await fixture.auth.signInAnonymously()
         fixture.clock.advance(by: 7200)
-        let token = try await fixture.auth.getIDToken()
+        let token = try await fixture.auth.signedInUser().getIDToken()
         let claims = try LocalJWT.decode(IDTokenClaims.self, from: token)
         #expect(TimeInterval(claims.exp) > fixture.clock.now().timeIntervalSince1970)
         #expect(spy.refreshRequests == 1)
@@ -104,11 +104,11 @@ struct AuthTokenTests {
         let (fixture, spy) = try spiedFixture()
         try await fixture.auth.createUser(withEmail: adaEmail, password: adaPassword)
         fixture.clock.advance(by: 1)
-        let first = try await fixture.auth.getIDToken()
-        let forced = try await fixture.auth.getIDToken(forcingRefresh: true)
+        let first = try await fixture.auth.signedInUser().getIDToken()
+        let forced = try await fixture.auth.signedInUser().getIDToken(forcingRefresh: true)
         #expect(forced != first)
         #expect(spy.refreshRequests == 1)
-        #expect(try await fixture.auth.getIDToken() == forced)
+        #expect(try await fixture.auth.signedInUser().getIDToken() == forced)
         #expect(spy.refreshRequests == 1)
     }
 
@@ -116,7 +116,7 @@ struct AuthTokenTests {
         let fixture = try AuthFixture()
         let user = try await fixture.auth.createUser(withEmail: adaEmail, password: adaPassword).user
         fixture.clock.advance(by: 10)
-        _ = try await fixture.auth.getIDToken(forcingRefresh: true)
+        _ = try await fixture.auth.signedInUser().getIDToken(forcingRefresh: true)
         #expect(fixture.auth.currentUser == user)
     }
 
@@ -129,7 +129,7 @@ struct AuthTokenTests {
         let tokens = Task {
             try await withThrowingTaskGroup(of: String.self) { group in
                 for _ in 0..<callers {
-                    group.addTask { try await fixture.auth.getIDToken() }
+                    group.addTask { try await fixture.auth.signedInUser().getIDToken() }
                 }
                 return try await group.reduce(into: [String]()) { $0.append($1) }
             }
@@ -148,9 +148,9 @@ struct AuthTokenTests {
         let (fixture, spy) = try spiedFixture()
         try await fixture.auth.signInAnonymously()
         fixture.clock.advance(by: 3600)
-        let refreshed = try await fixture.auth.getIDToken()
+        let refreshed = try await fixture.auth.signedInUser().getIDToken()
         fixture.clock.advance(by: 3000)
-        #expect(try await fixture.auth.getIDToken() == refreshed)
+        #expect(try await fixture.auth.signedInUser().getIDToken() == refreshed)
         #expect(spy.refreshRequests == 1)
     }
 
@@ -160,7 +160,7 @@ struct AuthTokenTests {
         fixture.clock.advance(by: 10)
         try fixture.backend.revokeRefreshTokens(uid: user.uid)
         await #expect(throws: AuthErrorCode.userTokenExpired) {
-            try await fixture.auth.getIDToken(forcingRefresh: true)
+            try await fixture.auth.signedInUser().getIDToken(forcingRefresh: true)
         }
         #expect(fixture.auth.currentUser == nil)
     }
@@ -170,9 +170,11 @@ struct AuthTokenTests {
         let user = try await fixture.auth.createUser(withEmail: adaEmail, password: adaPassword).user
         try fixture.backend.setDisabled(true, uid: user.uid)
         // The cached token is still handed out...
-        _ = try await fixture.auth.getIDToken()
+        _ = try await fixture.auth.signedInUser().getIDToken()
         // ...until a refresh.
-        await #expect(throws: AuthErrorCode.userDisabled) { try await fixture.auth.getIDToken(forcingRefresh: true) }
+        await #expect(throws: AuthErrorCode.userDisabled) {
+            try await fixture.auth.signedInUser().getIDToken(forcingRefresh: true)
+        }
         #expect(fixture.auth.currentUser == nil)
     }
 
@@ -181,7 +183,7 @@ struct AuthTokenTests {
         let user = try await fixture.auth.createUser(withEmail: adaEmail, password: adaPassword).user
         try fixture.backend.setEmailVerified(true, uid: user.uid)
         #expect(fixture.auth.currentUser?.isEmailVerified == false)
-        let result = try await fixture.auth.getIDTokenResult(forcingRefresh: true)
+        let result = try await fixture.auth.signedInUser().getIDTokenResult(forcingRefresh: true)
         #expect(result.standardClaims.emailVerified == true)
         #expect(fixture.auth.currentUser?.isEmailVerified == true)
     }

@@ -36,25 +36,25 @@ struct RESTAuthFlowTests {
             #expect(created.user.uid == RESTAuthScript.uid)
             #expect(created.user.email == adaEmail)
             #expect(created.user.isEmailVerified)
-            #expect(created.additionalUserInfo.isNewUser == true)
-            #expect(created.additionalUserInfo.providerID == "password")
+            #expect(created.additionalUserInfo?.isNewUser == true)
+            #expect(created.additionalUserInfo?.providerID == "password")
             #expect(auth.currentUser?.uid == RESTAuthScript.uid)
 
             try auth.signOut()
             let signedIn = try await auth.signIn(withEmail: adaEmail, password: adaPassword)
-            #expect(signedIn.additionalUserInfo.isNewUser == false)
-            #expect(try await auth.getIDToken() == RESTAuthScript.idToken(provider: "password", iat: 2))
+            #expect(signedIn.additionalUserInfo?.isNewUser == false)
+            #expect(try await auth.signedInUser().getIDToken() == RESTAuthScript.idToken(provider: "password", iat: 2))
 
-            let refreshed = try await auth.getIDTokenResult(forcingRefresh: true)
+            let refreshed = try await auth.signedInUser().getIDTokenResult(forcingRefresh: true)
             #expect(refreshed.token == RESTAuthScript.idToken(provider: "password", iat: 4))
             #expect(refreshed.standardClaims.firebase.signInProvider == "password")
 
-            try await auth.updatePassword(to: "difference-engine")
-            #expect(try await auth.getIDToken() == RESTAuthScript.idToken(provider: "password", iat: 3))
+            try await auth.signedInUser().updatePassword(to: "difference-engine")
+            #expect(try await auth.signedInUser().getIDToken() == RESTAuthScript.idToken(provider: "password", iat: 3))
 
             try await auth.sendPasswordReset(withEmail: adaEmail)
             try await auth.confirmPasswordReset(withCode: "oob", newPassword: "difference-engine-2")
-            try await auth.deleteCurrentUser()
+            try await auth.signedInUser().delete()
             #expect(auth.currentUser == nil)
 
             #expect(
@@ -91,8 +91,8 @@ struct RESTAuthFlowTests {
             let result = try await auth.signInAnonymously()
             #expect(result.user.isAnonymous)
             #expect(result.user.uid == "anon-1")
-            #expect(result.additionalUserInfo.providerID == "")
-            #expect(result.additionalUserInfo.isNewUser == true)
+            #expect(result.additionalUserInfo?.providerID == "")
+            #expect(result.additionalUserInfo?.isNewUser == true)
             #expect(server.requests.first?.jsonBody.count == 1)
         }
     }
@@ -121,7 +121,9 @@ struct RESTAuthFlowTests {
             let auth = try emulatedAuth(server)
             try await auth.signIn(withEmail: adaEmail, password: adaPassword)
             script.fail("token", message: "TOKEN_EXPIRED")
-            await #expect(throws: AuthErrorCode.userTokenExpired) { try await auth.getIDToken(forcingRefresh: true) }
+            await #expect(throws: AuthErrorCode.userTokenExpired) {
+                try await auth.signedInUser().getIDToken(forcingRefresh: true)
+            }
             #expect(auth.currentUser == nil)
         }
     }
@@ -132,7 +134,9 @@ struct RESTAuthFlowTests {
             let auth = try emulatedAuth(server)
             try await auth.signIn(withEmail: adaEmail, password: adaPassword)
             script.answer("token", with: .closeWithoutResponse)
-            await #expect(throws: AuthErrorCode.networkError) { try await auth.getIDToken(forcingRefresh: true) }
+            await #expect(throws: AuthErrorCode.networkError) {
+                try await auth.signedInUser().getIDToken(forcingRefresh: true)
+            }
             #expect(auth.currentUser?.uid == RESTAuthScript.uid)
         }
     }

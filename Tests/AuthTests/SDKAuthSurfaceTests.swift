@@ -36,7 +36,7 @@ struct SDKAuthSurfaceTests {
         #expect(fixture.auth.currentUser?.refreshToken == user1.refreshToken)
         #expect(fixture.auth.currentUser?.email == adaEmail)
         #expect(recorder.uids == [user2.uid, user1.uid])
-        #expect(try await fixture.auth.getIDTokenResult().standardClaims.userID == user1.uid)
+        #expect(try await fixture.auth.signedInUser().getIDTokenResult().standardClaims.userID == user1.uid)
     }
 
     /// AuthTests.testUpdateCurrentUserSuccess across apps: a user signed in through another app of the same
@@ -67,7 +67,7 @@ struct SDKAuthSurfaceTests {
         auth.tenantID = "tenant-id-1"
         let user2 = try await auth.createUser(withEmail: adaEmail, password: adaPassword).user
         #expect(user2.tenantID == "tenant-id-1")
-        #expect(try await auth.getIDTokenResult().claims["firebase"]?["tenant"] == "tenant-id-1")
+        #expect(try await auth.signedInUser().getIDTokenResult().claims["firebase"]?["tenant"] == "tenant-id-1")
         try auth.signOut()
 
         auth.tenantID = "tenant-id-2"
@@ -110,8 +110,7 @@ struct SDKAuthSurfaceTests {
         let fixture = try AuthFixture()
         let ada = try await fixture.auth.createUser(withEmail: adaEmail, password: adaPassword).user
         try fixture.auth.signOut()
-        var forged = ada
-        forged.uid = "someone-else"
+        let forged = User(uid: "someone-else", email: ada.email, refreshToken: ada.refreshToken)
         await #expect(throws: AuthErrorCode.userMismatch) { try await fixture.auth.updateCurrentUser(forged) }
         fixture.clock.advance(by: 1)
         try fixture.backend.revokeRefreshTokens(uid: ada.uid)
@@ -154,7 +153,7 @@ struct SDKAuthSurfaceTests {
             #expect(user.tenantID == "tenant-1")
             try await auth.signIn(withCustomToken: "test token")
             try await auth.sendPasswordReset(withEmail: adaEmail)
-            _ = try await auth.getIDToken(forcingRefresh: true)
+            _ = try await auth.signedInUser().getIDToken(forcingRefresh: true)
             #expect(auth.currentUser?.tenantID == "tenant-1")  // kept by a refresh
             for request in server.requests {
                 let expected: String? =

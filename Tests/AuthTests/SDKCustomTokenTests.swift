@@ -30,7 +30,7 @@ struct SDKCustomTokenTests {
         #expect(first.user.isAnonymous == false)
         #expect(first.additionalUserInfo == AdditionalUserInfo(providerID: "", isNewUser: true))
         #expect(fixture.auth.currentUser == first.user)
-        #expect(try await fixture.auth.getIDTokenResult().signInProvider == "custom")
+        #expect(try await fixture.auth.signedInUser().getIDTokenResult().signInProvider == "custom")
 
         let again = try await fixture.auth.signIn(withCustomToken: fixture.backend.customToken(uid: "custom-uid"))
         #expect(again.additionalUserInfo == AdditionalUserInfo(providerID: "", isNewUser: false))
@@ -43,14 +43,14 @@ struct SDKCustomTokenTests {
         let token = fixture.backend.customToken(
             uid: "admin-1", claims: ["admin": true, "tier": 3, "groups": ["a", "b"]])
         try await fixture.auth.signIn(withCustomToken: token)
-        let result = try await fixture.auth.getIDTokenResult()
+        let result = try await fixture.auth.signedInUser().getIDTokenResult()
         #expect(result.claims["admin"] == true)
         #expect(result.claims["tier"]?.intValue == 3)
         #expect(result.claims["groups"] == ["a", "b"])
         #expect(result.claims["sub"]?.stringValue == "admin-1")
         #expect(result.claims["firebase"]?["sign_in_provider"] == "custom")
         #expect(result.standardClaims.userID == "admin-1")
-        let refreshed = try await fixture.auth.getIDTokenResult(forcingRefresh: true)
+        let refreshed = try await fixture.auth.signedInUser().getIDTokenResult(forcingRefresh: true)
         #expect(refreshed.token != result.token)
         #expect(refreshed.claims["admin"] == true)
     }
@@ -61,7 +61,7 @@ struct SDKCustomTokenTests {
         let token = Self.emulatorToken(#"{"uid":"emu-1","claims":{"role":"editor"}}"#)
         let result = try await fixture.auth.signIn(withCustomToken: token)
         #expect(result.user.uid == "emu-1")
-        #expect(try await fixture.auth.getIDTokenResult().claims["role"] == "editor")
+        #expect(try await fixture.auth.signedInUser().getIDTokenResult().claims["role"] == "editor")
     }
 
     /// AuthTests.testSignInWithCustomTokenFailure, embedded: malformed tokens are `invalidCustomToken` and

@@ -13,10 +13,10 @@ struct SDKSignInAnonymouslyTests {
     /// AuthTests.testSignInAnonymouslySuccess, embedded.
     @Test func embeddedAnonymousSignInReportsAnEmptyProviderID() async throws {
         let fixture = try AuthFixture()
-        let info = try await fixture.auth.signInAnonymously().additionalUserInfo
+        let info = try #require(try await fixture.auth.signInAnonymously().additionalUserInfo)
         #expect(info.providerID == "")
         #expect(info.isNewUser)
-        #expect(try await fixture.auth.getIDTokenResult().signInProvider == "anonymous")
+        #expect(try await fixture.auth.signedInUser().getIDTokenResult().signInProvider == "anonymous")
     }
 
     /// AuthTests.testSignInAnonymouslySuccess over REST: a `SignUpNewUserRequest` with only

@@ -9,7 +9,7 @@ import FlintInterop
 extension Auth {
     // MARK: AuthInterop
 
-    /// `AuthInterop`: the signed-in user's ID token (cached or refreshed, as ``getIDToken(forcingRefresh:)``),
+    /// `AuthInterop`: the signed-in user's ID token (cached or refreshed, as ``User/getIDToken(forcingRefresh:)``),
     /// or nil without an error when nobody is signed in.
     public func getToken(forcingRefresh: Bool) async throws -> String? {
         try await currentSession(forcingRefresh: forcingRefresh)?.idToken

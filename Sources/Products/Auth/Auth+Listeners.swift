@@ -72,7 +72,7 @@ extension Auth {
             }
         }
         let (registration, isClosed) = state.withLock { [deliver] state in
-            listeners.add(deliver, current: state.session?.user, onClose: onClose)
+            listeners.add(deliver, current: state.user, onClose: onClose)
         }
         if isClosed {
             onClose?()

@@ -3,8 +3,8 @@ import FlintCore
 import FlintProductSupport
 import Foundation
 
-/// Firebase Authentication for one app: email-and-password and anonymous accounts, ID tokens, and the
-/// signed-in user as a value and as streams.
+/// Firebase Authentication for one app: email-and-password, anonymous, custom-token and identity-provider
+/// accounts, and the signed-in ``User`` as an object and as streams.
 ///
 /// ```swift
 /// FlintApp.registerLibrary(AuthLibrary.self)
@@ -28,8 +28,10 @@ import Foundation
 public final class Auth: ComponentLifecycleMaintainer, Sendable {
     /// What Auth keeps behind its lock.
     struct State {
-        /// The signed-in user and their tokens; nil when signed out.
+        /// The signed-in user's data and tokens; nil when signed out.
         var session: AuthSession?
+        /// The signed-in user object (``Auth/currentUser``), showing `session.user`; nil when signed out.
+        var user: User?
         /// The token refresh in flight, if any.
         var refresh: RefreshOperation?
         /// How many callers are waiting for a refresh (for tests of coalescing).
@@ -44,7 +46,7 @@ public final class Auth: ComponentLifecycleMaintainer, Sendable {
             let token = session?.idToken
             guard token != lastNotifiedToken else { return }
             lastNotifiedToken = token
-            listeners.enqueue(session?.user)
+            listeners.enqueue(user)
         }
     }
 
@@ -59,7 +61,7 @@ public final class Auth: ComponentLifecycleMaintainer, Sendable {
     private let options: FlintOptions?
     /// Persistence and clock.
     let settings: AuthSettings
-    private let persistence: AuthPersistenceFile?
+    let persistence: AuthPersistenceFile?
     /// The session and the refresh in flight. Never held while user code (a listener, the backend, the
     /// clock) runs; file I/O for persistence happens under it so the file matches memory.
     let state: Locked<State>
@@ -78,6 +80,10 @@ public final class Auth: ComponentLifecycleMaintainer, Sendable {
         }
         let restored = persistence?.load()
         state = Locked(State(session: restored, lastNotifiedToken: restored?.idToken))
+        if let restored {
+            let user = User(restored.user, auth: self)
+            state.withLock { $0.user = user }
+        }
     }
 
     // MARK: - Entry points
@@ -164,197 +170,10 @@ public final class Auth: ComponentLifecycleMaintainer, Sendable {
 
     // MARK: - The signed-in user
 
-    /// The signed-in user, or nil. A snapshot: read it again (or watch ``authStateChanges``) for changes.
+    /// The signed-in user, or nil: the same object across token refreshes, reloads, profile changes, linking
+    /// and reauthentication; a new sign-in makes a new object (see ``User``).
     public var currentUser: User? {
-        state.withLock { $0.session?.user }
-    }
-
-    /// Creates an email-and-password account and signs it in.
-    ///
-    /// - Throws: ``AuthErrorCode/missingEmail``, ``AuthErrorCode/invalidEmail``,
-    ///   ``AuthErrorCode/emailAlreadyInUse``, ``AuthErrorCode/weakPassword`` (fewer than 6 or more than 4096 characters),
-    ///   ``AuthErrorCode/networkError``, ``AuthErrorCode/keychainError`` (persistence failed).
-    @discardableResult
-    public func createUser(withEmail email: String, password: String) async throws(AuthErrorCode) -> AuthDataResult {
-        let response = try await request { try await backend.signUp(email: email, password: password) }
-        return try signIn(with: response)
-    }
-
-    /// Signs in with an email address and password.
-    ///
-    /// - Throws: ``AuthErrorCode/invalidCredential`` for an unknown email or a wrong password while the
-    ///   backend's email-enumeration protection is on (the default); otherwise ``AuthErrorCode/userNotFound``
-    ///   / ``AuthErrorCode/wrongPassword``. Also ``AuthErrorCode/userDisabled``,
-    ///   ``AuthErrorCode/tooManyRequests``, ``AuthErrorCode/invalidEmail``, ``AuthErrorCode/missingEmail``,
-    ///   ``AuthErrorCode/networkError``. An empty password is ``AuthErrorCode/wrongPassword`` without a request
-    ///   to the backend, as in Firebase.
-    @discardableResult
-    public func signIn(withEmail email: String, password: String) async throws(AuthErrorCode) -> AuthDataResult {
-        // Firebase's `internalSignInUser(withEmail:password:)` fails an empty password before any request.
-        guard !password.isEmpty else { throw .wrongPassword }
-        let response = try await request { try await backend.signIn(email: email, password: password) }
-        return try signIn(with: response)
-    }
-
-    /// Signs in with a custom token minted by your server (the Admin SDK's `createCustomToken`), creating
-    /// the account on first use. The token's developer claims appear in the user's ID tokens
-    /// (``AuthTokenResult/claims``); ``AdditionalUserInfo/providerID`` is `""`, as in the Swift SDK.
-    ///
-    /// With ``LocalAuthBackend``, mint tokens with ``LocalAuthBackend/customToken(uid:claims:)``; it also
-    /// accepts the Auth emulator's unsigned tokens.
-    ///
-    /// - Throws: ``AuthErrorCode/invalidCustomToken`` (malformed, expired, bad uid or reserved claims),
-    ///   ``AuthErrorCode/customTokenMismatch`` (made for another project or audience),
-    ///   ``AuthErrorCode/userDisabled``, ``AuthErrorCode/networkError``.
-    @discardableResult
-    public func signIn(withCustomToken token: String) async throws(AuthErrorCode) -> AuthDataResult {
-        let response = try await request { try await backend.signIn(customToken: token) }
-        return try signIn(with: response)
-    }
-
-    /// Signs in a new anonymous user, or returns the anonymous user already signed in (without notifying
-    /// listeners), as Firebase does. Its ``AdditionalUserInfo/providerID`` is `""`, as in the Swift SDK; for
-    /// the user already signed in, ``AdditionalUserInfo/isNewUser`` is false (Firebase returns no additional
-    /// user info there).
-    ///
-    /// - Throws: ``AuthErrorCode/operationNotAllowed`` when the backend has anonymous sign-in disabled,
-    ///   ``AuthErrorCode/networkError``.
-    @discardableResult
-    public func signInAnonymously() async throws(AuthErrorCode) -> AuthDataResult {
-        if let user = currentUser, user.isAnonymous {
-            return AuthDataResult(user: user, additionalUserInfo: AdditionalUserInfo(providerID: "", isNewUser: false))
-        }
-        let response = try await request { try await backend.signUpAnonymously() }
-        return try signIn(with: response)
-    }
-
-    /// Makes `user` (a user of this project, for example one signed in through another app's Auth) the
-    /// current user, as the SDK's `updateCurrentUser(_:)` does: its session is checked by exchanging its
-    /// refresh token with the backend (the embedded backend validates it; over REST the Secure Token API
-    /// does), and the user is then signed in here with fresh tokens, saved when persisting, and listeners
-    /// are notified. The user already signed in with the same session is kept as is.
-    ///
-    /// - Throws: ``AuthErrorCode/nullUser`` for nil; ``AuthErrorCode/tenantIDMismatch`` when the user's
-    ///   ``User/tenantID`` is not this Auth's ``tenantID``; ``AuthErrorCode/invalidUserToken`` for a user
-    ///   without a refresh token or with one the backend does not know (another project);
-    ///   ``AuthErrorCode/userMismatch`` when the session belongs to another uid; the refresh's errors
-    ///   (``AuthErrorCode/userTokenExpired``, ``AuthErrorCode/userDisabled``, ``AuthErrorCode/userNotFound``,
-    ///   ``AuthErrorCode/networkError``); ``AuthErrorCode/keychainError`` when it cannot be saved.
-    public func updateCurrentUser(_ user: User?) async throws(AuthErrorCode) {
-        guard let user else { throw .nullUser }
-        let tenantID = self.tenantID
-        if user.tenantID != nil || tenantID != nil, user.tenantID != tenantID { throw .tenantIDMismatch }
-        guard let refreshToken = user.refreshToken, !refreshToken.isEmpty else { throw .invalidUserToken }
-        if let current = state.withLock({ $0.session }), current.refreshToken == refreshToken,
-            current.user.uid == user.uid
-        {
-            return
-        }
-        let response = try await request { try await backend.refreshSession(refreshToken: refreshToken) }
-        guard response.account.uid == user.uid else { throw .userMismatch }
-        _ = try signIn(with: response)
-    }
-
-    /// Revokes a Sign in with Apple authorization code (the SDK's `revokeToken(withAuthorizationCode:)`).
-    /// Flint has no Sign in with Apple, so there is nothing to revoke: it always refuses, before any request.
-    ///
-    /// - Throws: ``AuthErrorCode/operationNotAllowed``, always.
-    public func revokeToken(withAuthorizationCode authorizationCode: String) async throws(AuthErrorCode) {
-        throw .operationNotAllowed
-    }
-
-    /// Signs the current user out; does nothing (and notifies nobody) when nobody is signed in.
-    ///
-    /// - Throws: ``AuthErrorCode/keychainError`` when the persisted user cannot be removed (the user then
-    ///   stays signed in).
-    public func signOut() throws(AuthErrorCode) {
-        try state.withLock { state throws(AuthErrorCode) in
-            guard state.session != nil else { return }
-            try persistence?.save(nil)
-            state.session = nil
-            state.refresh = nil
-            state.notifyIfTokenChanged(listeners)
-        }
-        listeners.deliverPending(from: self)
-    }
-
-    // MARK: - ID tokens
-
-    /// The signed-in user's ID token: the cached one while it expires more than five minutes from now,
-    /// otherwise (or when `forcingRefresh`) a new one from the backend. Concurrent refreshes share one request.
-    ///
-    /// - Throws: ``AuthErrorCode/nullUser`` when nobody is signed in; the refresh's error otherwise
-    ///   (``AuthErrorCode/userTokenExpired``, ``AuthErrorCode/userDisabled`` and ``AuthErrorCode/userNotFound``
-    ///   also sign the user out, as in Firebase).
-    public func getIDToken(forcingRefresh: Bool = false) async throws(AuthErrorCode) -> String {
-        guard let session = try await currentSession(forcingRefresh: forcingRefresh) else { throw .nullUser }
-        return session.idToken
-    }
-
-    /// The ID token with its decoded claims (``getIDToken(forcingRefresh:)`` plus decoding).
-    ///
-    /// - Throws: the errors of ``getIDToken(forcingRefresh:)``; ``AuthErrorCode/malformedJWT`` when the
-    ///   token cannot be decoded.
-    public func getIDTokenResult(forcingRefresh: Bool = false) async throws(AuthErrorCode) -> AuthTokenResult {
-        let token = try await getIDToken(forcingRefresh: forcingRefresh)
-        guard let standard = try? LocalJWT.decode(IDTokenClaims.self, from: token),
-            let claims = try? LocalJWT.decode([String: AuthClaimValue].self, from: token)
-        else { throw .malformedJWT }
-        return AuthTokenResult(token: token, standardClaims: standard, claims: claims)
-    }
-
-    // MARK: - Account management
-
-    /// Changes the signed-in user's password. The user stays signed in here with new tokens; the user's
-    /// other sessions (other devices) are revoked and signed out at their next token refresh.
-    ///
-    /// - Throws: ``AuthErrorCode/nullUser``, ``AuthErrorCode/weakPassword``,
-    ///   ``AuthErrorCode/requiresRecentLogin`` (last sign-in more than five minutes ago), token errors.
-    public func updatePassword(to password: String) async throws(AuthErrorCode) {
-        guard let session = try await currentSession(forcingRefresh: false) else { throw .nullUser }
-        let response: AuthBackendSession
-        do {
-            response = try await request {
-                try await backend.updatePassword(idToken: session.idToken, newPassword: password)
-            }
-        } catch {
-            endSessionIfInvalid(error, refreshToken: session.refreshToken)
-            throw error
-        }
-        replaceSession(refreshToken: session.refreshToken, with: AuthSession(response))
-    }
-
-    /// Deletes the signed-in user's account and signs them out.
-    ///
-    /// - Throws: ``AuthErrorCode/nullUser``, ``AuthErrorCode/requiresRecentLogin``, token errors.
-    public func deleteCurrentUser() async throws(AuthErrorCode) {
-        guard let session = try await currentSession(forcingRefresh: false) else { throw .nullUser }
-        do {
-            try await request { try await backend.deleteAccount(idToken: session.idToken) }
-        } catch {
-            endSessionIfInvalid(error, refreshToken: session.refreshToken)
-            throw error
-        }
-        replaceSession(refreshToken: session.refreshToken, with: nil)
-    }
-
-    /// Asks the backend to email a password-reset code to `email`.
-    ///
-    /// With email-enumeration protection (the default) an unknown address succeeds without sending
-    /// anything; without it, it fails with ``AuthErrorCode/userNotFound``.
-    ///
-    /// - Throws: ``AuthErrorCode/missingEmail``, ``AuthErrorCode/invalidEmail``, ``AuthErrorCode/networkError``.
-    public func sendPasswordReset(withEmail email: String) async throws(AuthErrorCode) {
-        try await request { try await backend.sendPasswordResetEmail(email: email) }
-    }
-
-    /// Sets a new password with the code of a password-reset email (read it from
-    /// ``LocalAuthBackend/sentEmails`` with the local backend).
-    ///
-    /// - Throws: ``AuthErrorCode/invalidActionCode``, ``AuthErrorCode/expiredActionCode``,
-    ///   ``AuthErrorCode/weakPassword``.
-    public func confirmPasswordReset(withCode code: String, newPassword: String) async throws(AuthErrorCode) {
-        try await request { try await backend.confirmPasswordReset(code: code, newPassword: newPassword) }
+        state.withLock { $0.user }
     }
 
     // MARK: - Lifecycle
@@ -381,7 +200,7 @@ public final class Auth: ComponentLifecycleMaintainer, Sendable {
 
     /// Runs a backend request with this Auth's ``AuthRequestContext`` (language, tenant), turning any error
     /// into an ``AuthErrorCode``.
-    private func request<T>(_ body: () async throws -> T) async throws(AuthErrorCode) -> T {
+    func request<T>(_ body: () async throws -> T) async throws(AuthErrorCode) -> T {
         let context = requestContext.withLock { $0 }
         do {
             return try await AuthRequestContext.$current.withValue(context) { try await body() }
@@ -390,116 +209,65 @@ public final class Auth: ComponentLifecycleMaintainer, Sendable {
         }
     }
 
-    /// Makes `response` the signed-in session (saving it first when persisting) and notifies listeners.
-    private func signIn(with response: AuthBackendSession) throws(AuthErrorCode) -> AuthDataResult {
+    /// Makes `session` the state's session (nil: signed out) with its user object: `adopting` when given, the
+    /// current object when `keepingUser` and the uid is the same (a refresh, a reload, a link), a new object
+    /// otherwise (a new sign-in, as the SDK makes one). Runs under the state lock; touches only the user's own
+    /// lock.
+    func install(_ session: AuthSession?, in state: inout State, keepingUser: Bool, adopting: User? = nil) {
+        state.session = session
+        guard let session else {
+            state.user = nil
+            return
+        }
+        if let adopting {
+            adopting.attach(to: self)
+            adopting.update(session.user)
+            state.user = adopting
+        } else if keepingUser, let user = state.user, user.uid == session.user.uid {
+            user.update(session.user)
+        } else {
+            state.user = User(session.user, auth: self)
+        }
+    }
+
+    /// Makes `response` the signed-in session (saving it first when persisting), notifies listeners and returns
+    /// the user object (a new one, or `adopting`).
+    func signIn(with response: AuthBackendSession, adopting: User? = nil) throws(AuthErrorCode) -> User {
         let session = AuthSession(response)
-        try state.withLock { state throws(AuthErrorCode) in
+        let user = try state.withLock { state throws(AuthErrorCode) in
             try persistence?.save(session)
-            state.session = session
+            install(session, in: &state, keepingUser: false, adopting: adopting)
             state.refresh = nil  // a refresh in flight belongs to the previous session
             state.notifyIfTokenChanged(listeners)
+            return state.user!
         }
         listeners.deliverPending(from: self)
-        return AuthDataResult(
-            user: session.user,
-            additionalUserInfo: AdditionalUserInfo(
-                providerID: Self.additionalProviderID(response),
-                isNewUser: response.isNewUser))
+        return user
     }
 
-    /// The provider Firebase reports in ``AdditionalUserInfo``: `""` for an anonymous or custom-token sign-in
-    /// (the Swift SDK 12.19's `signInAnonymously` and `signIn(withCustomToken:)` build
-    /// `AdditionalUserInfo(providerID: "", …)`), the sign-in provider otherwise.
-    private static func additionalProviderID(_ response: AuthBackendSession) -> String? {
-        switch response.signInProvider {
-        case "anonymous", "custom": ""
-        default: response.signInProvider
-        }
-    }
-
-    /// Replaces the session identified by `refreshToken`, if it is still the signed-in one, with `new`
-    /// (nil: signed out), and notifies listeners. Persistence is best effort here: the change already
-    /// happened at the backend.
-    private func replaceSession(refreshToken: String, with new: AuthSession?) {
-        state.withLock { state in
-            guard state.session?.refreshToken == refreshToken else { return }
+    /// Replaces the session identified by `refreshToken`, if it is still the signed-in one, with `new` (nil:
+    /// signed out), keeping the user object, and notifies listeners. Persistence is best effort here: the
+    /// change already happened at the backend.
+    ///
+    /// - Returns: whether the session was still the signed-in one.
+    @discardableResult
+    func replaceSession(refreshToken: String, with new: AuthSession?) -> Bool {
+        let replaced = state.withLock { state in
+            guard state.session?.refreshToken == refreshToken else { return false }
             try? persistence?.save(new)
-            state.session = new
+            install(new, in: &state, keepingUser: true)
             state.refresh = nil
             state.notifyIfTokenChanged(listeners)
+            return true
         }
         listeners.deliverPending(from: self)
+        return replaced
     }
 
     /// Signs out the session identified by `refreshToken` when `error` means it is over.
-    private func endSessionIfInvalid(_ error: AuthErrorCode, refreshToken: String) {
+    func endSessionIfInvalid(_ error: AuthErrorCode, refreshToken: String) {
         if error.endsSession {
             replaceSession(refreshToken: refreshToken, with: nil)
         }
-    }
-
-    /// The signed-in session with a fresh ID token (refreshed when needed), or nil when signed out.
-    func currentSession(forcingRefresh: Bool) async throws(AuthErrorCode) -> AuthSession? {
-        enum Step {
-            case signedOut
-            case cached(AuthSession)
-            case wait(RefreshOperation)
-        }
-        let now = settings.now()
-        let step = state.withLock { state -> Step in
-            guard let session = state.session else { return .signedOut }
-            if !forcingRefresh, session.hasFreshToken(at: now) { return .cached(session) }
-            state.refreshWaiters += 1
-            if let refresh = state.refresh, refresh.refreshToken == session.refreshToken {
-                return .wait(refresh)
-            }
-            let refresh = RefreshOperation(refreshToken: session.refreshToken, backend: backend)
-            state.refresh = refresh
-            return .wait(refresh)
-        }
-        switch step {
-        case .signedOut:
-            return nil
-        case .cached(let session):
-            return session
-        case .wait(let refresh):
-            return try finish(refresh, with: await refresh.task.result)
-        }
-    }
-
-    /// Applies a finished refresh (once, by its first waiter) and returns the refreshed session to each waiter.
-    private func finish(
-        _ refresh: RefreshOperation,
-        with result: Result<AuthBackendSession, any Error>
-    ) throws(AuthErrorCode) -> AuthSession {
-        let outcome = state.withLock { state -> Result<AuthSession, AuthErrorCode> in
-            state.refreshWaiters -= 1
-            let isCurrent = state.refresh === refresh && state.session?.refreshToken == refresh.refreshToken
-            if state.refresh === refresh { state.refresh = nil }
-            switch result {
-            case .success(let response):
-                var refreshed = AuthSession(response)
-                if isCurrent, refreshed.user.tenantID == nil {
-                    // A refreshed token without `firebase.tenant` keeps the tenant the user signed in to.
-                    refreshed.user.tenantID = state.session?.user.tenantID
-                }
-                if isCurrent {
-                    try? persistence?.save(refreshed)
-                    state.session = refreshed
-                    state.notifyIfTokenChanged(listeners)
-                }
-                return .success(refreshed)
-            case .failure(let error):
-                let code = AuthErrorCode.from(error)
-                if isCurrent, code.endsSession {
-                    try? persistence?.save(nil)
-                    state.session = nil
-                    state.notifyIfTokenChanged(listeners)
-                }
-                return .failure(code)
-            }
-        }
-        listeners.deliverPending(from: self)
-        return try outcome.get()
     }
 }

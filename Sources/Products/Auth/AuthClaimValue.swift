@@ -4,7 +4,7 @@ import Foundation
 /// One JSON value of a token's claims: what ``AuthTokenResult/claims`` holds where the SDK has `Any`.
 ///
 /// ```swift
-/// let result = try await auth.getIDTokenResult()
+/// let result = try await user.getIDTokenResult()
 /// if result.claims["admin"] == true { … }                  // a developer claim of a custom token
 /// let provider = result.claims["firebase"]?["sign_in_provider"]?.stringValue
 /// ```

@@ -3,8 +3,8 @@ import Foundation
 
 /// The signed-in user with the tokens of their session: what Auth keeps in memory and persists.
 struct AuthSession: Sendable, Codable, Equatable {
-    /// The user snapshot handed out (``Auth/currentUser``).
-    var user: User
+    /// The signed-in user's account data (what ``Auth/currentUser`` shows).
+    var user: UserSnapshot
     /// The cached ID token.
     var idToken: String
     /// When ``idToken`` expires.
@@ -14,7 +14,7 @@ struct AuthSession: Sendable, Codable, Equatable {
 
     /// The session a backend response describes.
     init(_ response: AuthBackendSession) {
-        user = User(
+        user = UserSnapshot(
             account: response.account, refreshToken: response.refreshToken,
             signInProvider: response.signInProvider, tenantID: response.tenantID)
         idToken = response.idToken

@@ -1,7 +1,7 @@
 // Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 import Foundation
 
-/// An ID token together with its decoded claims (``Auth/getIDTokenResult(forcingRefresh:)``).
+/// An ID token together with its decoded claims (``User/getIDTokenResult(forcingRefresh:)``).
 public struct AuthTokenResult: Sendable, Hashable {
     /// The ID token (a JWT).
     public var token: String

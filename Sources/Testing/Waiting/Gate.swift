@@ -7,7 +7,7 @@ import FlintCore
 /// ```swift
 /// let gate = Gate()
 /// backend.onRefresh = { await gate.wait() }   // every refresh parks here
-/// async let a = auth.getIDToken(forcingRefresh: true)
+/// async let a = user.getIDToken(forcingRefresh: true)
 /// gate.open()
 /// ```
 ///

@@ -1,4 +1,6 @@
 // Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
+import Foundation
+
 /// The service Auth talks to: Firebase's Identity Toolkit and Secure Token APIs, as a protocol.
 ///
 /// Auth resolves its backend from the app's container, so an app or a test can swap it:
@@ -72,11 +74,93 @@ public protocol AuthBackend: AnyObject, Sendable {
     /// - Throws: ``AuthErrorCode/invalidActionCode``, ``AuthErrorCode/expiredActionCode``,
     ///   ``AuthErrorCode/weakPassword``.
     func confirmPasswordReset(code: String, newPassword: String) async throws
+
+    /// The account `idToken` belongs to (`accounts:lookup`), for ``User/reload()``.
+    ///
+    /// - Throws: ``AuthErrorCode/invalidUserToken``, ``AuthErrorCode/userTokenExpired``,
+    ///   ``AuthErrorCode/userNotFound``, ``AuthErrorCode/userDisabled``.
+    func lookup(idToken: String) async throws -> AuthAccount
+
+    /// Signs in with an identity provider's assertion (`accounts:signInWithIdp`), creating the account on first
+    /// use when `autoCreate` (a reauthentication sends false); with `linkingTo`, links the provider to the
+    /// account of that ID token instead. The session's ``AuthBackendSession/idp`` describes the answer.
+    ///
+    /// - Throws: ``AuthErrorCode/invalidCredential`` (an ID token it cannot read),
+    ///   ``AuthErrorCode/credentialAlreadyInUse`` (linking a provider identity another account has),
+    ///   ``AuthErrorCode/emailAlreadyInUse``, ``AuthErrorCode/accountExistsWithDifferentCredential``,
+    ///   ``AuthErrorCode/userNotFound`` (no account and no `autoCreate`), ``AuthErrorCode/userDisabled``,
+    ///   ``AuthErrorCode/operationNotAllowed``.
+    func signIn(withIdP assertion: AuthIdPAssertion, linkingTo idToken: String?, autoCreate: Bool) async throws
+        -> AuthBackendSession
+
+    /// Links an email and password to the account `idToken` belongs to (`accounts:signUp` with `idToken`, as
+    /// the SDK sends it), returning its new session.
+    ///
+    /// - Throws: ``AuthErrorCode/emailAlreadyInUse``, ``AuthErrorCode/weakPassword``,
+    ///   ``AuthErrorCode/invalidEmail``, ``AuthErrorCode/providerAlreadyLinked``,
+    ///   ``AuthErrorCode/requiresRecentLogin``, token errors.
+    func link(idToken: String, email: String, password: String) async throws -> AuthBackendSession
+
+    /// Unlinks providers from the account `idToken` belongs to (`accounts:update` with `deleteProvider`); the
+    /// new session, or nil when the backend answered without tokens (the old ones stay valid).
+    ///
+    /// - Throws: ``AuthErrorCode/noSuchProvider``, token errors.
+    func unlink(idToken: String, providerIDs: [String]) async throws -> AuthBackendSession?
+
+    /// Changes the display name and photo of the account `idToken` belongs to (`accounts:update` with
+    /// `displayName`, `photoUrl`, `deleteAttribute`); the new session, or nil without tokens in the answer.
+    ///
+    /// - Throws: token errors.
+    func updateProfile(idToken: String, changes: AuthProfileChanges) async throws -> AuthBackendSession?
 }
 
 extension AuthBackend {
     /// Refuses custom tokens: throws ``AuthErrorCode/operationNotAllowed``.
     public func signIn(customToken: String) async throws -> AuthBackendSession {
         throw AuthErrorCode.operationNotAllowed
+    }
+
+    /// Refuses: throws ``AuthErrorCode/operationNotAllowed`` (for backends written before ``User/reload()``).
+    public func lookup(idToken: String) async throws -> AuthAccount {
+        throw AuthErrorCode.operationNotAllowed
+    }
+
+    /// Refuses identity providers: throws ``AuthErrorCode/operationNotAllowed``.
+    public func signIn(withIdP assertion: AuthIdPAssertion, linkingTo idToken: String?, autoCreate: Bool)
+        async throws -> AuthBackendSession
+    {
+        throw AuthErrorCode.operationNotAllowed
+    }
+
+    /// Refuses linking: throws ``AuthErrorCode/operationNotAllowed``.
+    public func link(idToken: String, email: String, password: String) async throws -> AuthBackendSession {
+        throw AuthErrorCode.operationNotAllowed
+    }
+
+    /// Refuses unlinking: throws ``AuthErrorCode/operationNotAllowed``.
+    public func unlink(idToken: String, providerIDs: [String]) async throws -> AuthBackendSession? {
+        throw AuthErrorCode.operationNotAllowed
+    }
+
+    /// Refuses profile changes: throws ``AuthErrorCode/operationNotAllowed``.
+    public func updateProfile(idToken: String, changes: AuthProfileChanges) async throws -> AuthBackendSession? {
+        throw AuthErrorCode.operationNotAllowed
+    }
+}
+
+/// A change of an account's profile, as ``AuthBackend/updateProfile(idToken:changes:)`` receives it.
+public struct AuthProfileChanges: Sendable, Hashable {
+    /// The new display name (`displayName`); nil leaves it.
+    public var displayName: String?
+    /// The new photo (`photoUrl`); nil leaves it.
+    public var photoURL: URL?
+    /// The attributes to remove (`deleteAttribute`): `"DISPLAY_NAME"`, `"PHOTO_URL"`.
+    public var deleteAttributes: [String]
+
+    /// A change.
+    public init(displayName: String? = nil, photoURL: URL? = nil, deleteAttributes: [String] = []) {
+        self.displayName = displayName
+        self.photoURL = photoURL
+        self.deleteAttributes = deleteAttributes
     }
 }

@@ -12,17 +12,19 @@ public struct AuthBackendSession: Sendable, Hashable {
     public var expirationDate: Date
     /// The refresh token of the session (unchanged by a plain token refresh).
     public var refreshToken: String
-    /// How the user signed in: `"password"` or `"anonymous"`.
+    /// How the user signed in: `"password"`, `"anonymous"`, `"custom"` or an identity provider's ID.
     public var signInProvider: String
     /// Whether the request created the account.
     public var isNewUser: Bool
     /// The tenant the session belongs to (the ID token's `firebase.tenant`), nil for the project's own users.
     public var tenantID: String?
+    /// For an identity-provider sign-in, link or reauthentication: what the backend answered about it.
+    public var idp: AuthIdPResponse?
 
     /// A session.
     public init(
         account: AuthAccount, idToken: String, expirationDate: Date, refreshToken: String,
-        signInProvider: String, isNewUser: Bool, tenantID: String? = nil
+        signInProvider: String, isNewUser: Bool, tenantID: String? = nil, idp: AuthIdPResponse? = nil
     ) {
         self.account = account
         self.idToken = idToken
@@ -31,5 +33,6 @@ public struct AuthBackendSession: Sendable, Hashable {
         self.signInProvider = signInProvider
         self.isNewUser = isNewUser
         self.tenantID = tenantID
+        self.idp = idp
     }
 }

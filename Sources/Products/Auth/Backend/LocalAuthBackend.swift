@@ -25,8 +25,8 @@ import Foundation
 public final class LocalAuthBackend: AuthBackend {
     /// The project the tokens are issued for (their `aud`).
     public let projectID: String
-    private let now: @Sendable () -> Date
-    private let store: Locked<LocalAuthStore>
+    let now: @Sendable () -> Date
+    let store: Locked<LocalAuthStore>
 
     /// A backend with no accounts.
     ///

@@ -210,7 +210,7 @@ struct LocalAuthStore {
 
     // MARK: - Helpers
 
-    private func checkReachable() throws(AuthErrorCode) {
+    func checkReachable() throws(AuthErrorCode) {
         if let simulatedError { throw simulatedError }
     }
 
@@ -225,7 +225,7 @@ struct LocalAuthStore {
     }
 
     /// The claims and account of a valid ID token.
-    private func verify(idToken: String, now: Date) throws(AuthErrorCode) -> (IDTokenClaims, Record) {
+    func verify(idToken: String, now: Date) throws(AuthErrorCode) -> (IDTokenClaims, Record) {
         guard let claims = try? LocalJWT.decode(IDTokenClaims.self, from: idToken), claims.aud == projectID else {
             throw .invalidUserToken
         }
@@ -236,7 +236,7 @@ struct LocalAuthStore {
         return (claims, record)
     }
 
-    private func checkRecentLogin(_ claims: IDTokenClaims, now: Date) throws(AuthErrorCode) {
+    func checkRecentLogin(_ claims: IDTokenClaims, now: Date) throws(AuthErrorCode) {
         if now.timeIntervalSince1970 - TimeInterval(claims.authTime) > configuration.recentLoginWindow {
             throw .requiresRecentLogin
         }
@@ -244,9 +244,10 @@ struct LocalAuthStore {
 
     /// Issues an ID token (and, unless one is given, a new refresh token) for `uid`, with a custom token's
     /// developer claims next to the standard ones (which they cannot replace).
-    private mutating func issueSession(
+    mutating func issueSession(
         uid: String, provider: String, authTime: Date, now: Date, isNewUser: Bool,
-        developerClaims: [String: AuthClaimValue] = [:], tenantID: String? = nil, refreshToken existing: String? = nil
+        developerClaims: [String: AuthClaimValue] = [:], tenantID: String? = nil, refreshToken existing: String? = nil,
+        idp: AuthIdPResponse? = nil
     ) -> AuthBackendSession {
         let account = records[uid]!.account
         let issuedAt = Int(now.timeIntervalSince1970.rounded(.down))
@@ -261,8 +262,7 @@ struct LocalAuthStore {
             exp: expiresAt,
             email: account.email,
             emailVerified: account.email == nil ? nil : account.isEmailVerified,
-            firebase: .init(
-                identities: account.email.map { ["email": [$0]] } ?? [:], signInProvider: provider, tenant: tenantID),
+            firebase: .init(identities: Self.identities(of: account), signInProvider: provider, tenant: tenantID),
             jti: Self.randomString(length: 24))  // unique, so two tokens of one second differ
         let refreshToken = existing ?? Self.randomString(length: 64)
         if existing == nil {
@@ -277,7 +277,19 @@ struct LocalAuthStore {
             refreshToken: refreshToken,
             signInProvider: provider,
             isNewUser: isNewUser,
-            tenantID: tenantID)
+            tenantID: tenantID,
+            idp: idp)
+    }
+
+    /// The token's `firebase.identities`: `email` → the address, and each identity provider → the user's ids
+    /// there, as Firebase fills it.
+    static func identities(of account: AuthAccount) -> [String: [String]] {
+        var identities: [String: [String]] = [:]
+        if let email = account.email { identities["email"] = [email] }
+        for info in account.providerData where info.providerID != "password" {
+            identities[info.providerID, default: []].append(info.uid)
+        }
+        return identities
     }
 
     /// The ID token of `claims` with `developerClaims` next to them (a standard claim wins a clash).
@@ -290,7 +302,7 @@ struct LocalAuthStore {
     }
 
     /// A new 28-character uid, unique in the store.
-    private func newUID() -> String {
+    func newUID() -> String {
         while true {
             let uid = Self.randomString(length: 28)
             if records[uid] == nil { return uid }

@@ -30,12 +30,16 @@ import Foundation
 /// | ``sendPasswordResetEmail(email:)`` | `accounts:sendOobCode` `{requestType: "PASSWORD_RESET", email}` |
 /// | ``sendEmailVerification(idToken:)`` | `accounts:sendOobCode` `{requestType: "VERIFY_EMAIL", idToken}` |
 /// | ``confirmPasswordReset(code:newPassword:)`` | `accounts:resetPassword` `{oobCode, newPassword}` |
+/// | ``signIn(withIdP:linkingTo:autoCreate:)`` | `accounts:signInWithIdp` `{postBody, requestUri: "http://localhost", returnIdpCredential: true, returnSecureToken: true, autoCreate, idToken?}` |
+/// | ``link(idToken:email:password:)`` | `accounts:signUp` `{email, password, idToken, returnSecureToken: true}` |
+/// | ``unlink(idToken:providerIDs:)`` | `accounts:update` `{idToken, deleteProvider, returnSecureToken: true}` |
+/// | ``updateProfile(idToken:changes:)`` | `accounts:update` `{idToken, displayName?, photoUrl?, deleteAttribute?, returnSecureToken: true}` |
 ///
 /// Every request is a `POST` of a JSON body (`Content-Type: application/json`) to the URL of ``Endpoint``,
 /// with the API key as the `key` query parameter, `X-Client-Version`, when the app ID is known,
 /// `X-Firebase-GMPID`, and with the calling Auth's ``Auth/languageCode`` (``AuthRequestContext``)
 /// `X-Firebase-Locale`. The calling Auth's ``Auth/tenantID`` is sent as `tenantId` in the bodies of
-/// `signUp`, `signInWithPassword`, `signInWithCustomToken`, `update`, `sendOobCode` and `resetPassword`, as the
+/// `signUp`, `signInWithPassword`, `signInWithCustomToken`, `signInWithIdp`, `update`, `sendOobCode` and `resetPassword`, as the
 /// SDK sends it. Errors are ``AuthErrorCode``s: no API key is ``AuthErrorCode/invalidAPIKey`` before
 /// any request; no HTTP answer is ``AuthErrorCode/networkError``; a server error message is mapped by
 /// ``RESTAuthErrors``; an answer that is not the expected JSON (or larger than 1 MiB, or nested deeper than
@@ -156,16 +160,16 @@ public final class RESTAuthBackend: AuthBackend {
 
     /// `body` with the caller's tenant (``AuthRequestContext``) as `tenantId`, for the requests the SDK sends
     /// it with.
-    private func withTenant(_ body: [String: Any]) -> [String: Any] {
+    func withTenant(_ body: [String: Any]) -> [String: Any] {
         guard let tenantID = AuthRequestContext.current.tenantID else { return body }
         return body.merging(["tenantId": tenantID]) { _, tenant in tenant }
     }
 
-    private func post(_ url: URL, _ body: [String: Any]) async throws(AuthErrorCode) -> [String: Any] {
+    func post(_ url: URL, _ body: [String: Any]) async throws(AuthErrorCode) -> [String: Any] {
         try await RESTAuthHTTP.post(url, body: body, headers: headers, timeout: timeout, session: session)
     }
 
-    private func identityToolkit(_ method: String, _ body: [String: Any]) async throws(AuthErrorCode) -> [String: Any] {
+    func identityToolkit(_ method: String, _ body: [String: Any]) async throws(AuthErrorCode) -> [String: Any] {
         try await post(try identityToolkitURL(method), body)
     }
 
@@ -260,7 +264,7 @@ public final class RESTAuthBackend: AuthBackend {
     // MARK: - Answers
 
     /// The names of the token fields in an answer.
-    private enum TokenKeys {
+    enum TokenKeys {
         /// Identity Toolkit: `idToken`, `refreshToken`, `expiresIn`.
         case identityToolkit
         /// Secure Token: `id_token` (or `access_token`), `refresh_token`, `expires_in`.
@@ -271,9 +275,9 @@ public final class RESTAuthBackend: AuthBackend {
     ///
     /// `provider` is the sign-in provider when the token's `firebase.sign_in_provider` claim lacks it (nil:
     /// `anonymous` or `password` after the account).
-    private func session(
+    func session(
         from answer: [String: Any], keys: TokenKeys, isNewUser: Bool, provider: String?,
-        refreshToken fallbackRefreshToken: String? = nil
+        refreshToken fallbackRefreshToken: String? = nil, idp: AuthIdPResponse? = nil
     ) async throws(AuthErrorCode) -> AuthBackendSession {
         let idToken: String?
         let refreshToken: String?
@@ -300,7 +304,7 @@ public final class RESTAuthBackend: AuthBackend {
         return AuthBackendSession(
             account: account, idToken: idToken, expirationDate: issued.addingTimeInterval(expiresIn),
             refreshToken: refreshToken, signInProvider: signInProvider, isNewUser: isNewUser,
-            tenantID: claims?.tenant ?? AuthRequestContext.current.tenantID)
+            tenantID: claims?.tenant ?? AuthRequestContext.current.tenantID, idp: idp)
     }
 
     /// A lifetime in seconds, sent as a string (`"3600"`) or a number; nil unless between 0 and a year.
@@ -330,12 +334,19 @@ public final class RESTAuthBackend: AuthBackend {
         var tenant: String?
     }
 
-    /// An `accounts:lookup` user: `localId`, `email`, `emailVerified`, `providerUserInfo[].providerId`,
-    /// `createdAt` and `lastLoginAt` (milliseconds since 1970, as strings), `disabled`.
+    /// An `accounts:lookup` user: `localId`, `email`, `emailVerified`, `displayName`, `photoUrl`, `phoneNumber`,
+    /// `providerUserInfo[]` (`providerId`, `rawId`, `email`, `displayName`, `photoUrl`), `createdAt` and
+    /// `lastLoginAt` (milliseconds since 1970, as strings), `disabled`.
     static func account(from user: [String: Any], now: Date) throws(AuthErrorCode) -> AuthAccount {
         guard let uid = user["localId"] as? String, !uid.isEmpty else { throw .internalError }
-        let providers = (user["providerUserInfo"] as? [Any] ?? []).compactMap {
-            ($0 as? [String: Any])?["providerId"] as? String
+        let providers = (user["providerUserInfo"] as? [Any] ?? []).compactMap { entry -> UserInfo? in
+            guard let info = entry as? [String: Any], let provider = info["providerId"] as? String else { return nil }
+            return UserInfo(
+                providerID: provider,
+                uid: info["rawId"] as? String ?? info["federatedId"] as? String ?? info["email"] as? String ?? uid,
+                email: info["email"] as? String, displayName: info["displayName"] as? String,
+                photoURL: (info["photoUrl"] as? String).flatMap(URL.init(string:)),
+                phoneNumber: info["phoneNumber"] as? String)
         }
         func date(_ key: String) -> Date? {
             let milliseconds: Double? =
@@ -352,7 +363,10 @@ public final class RESTAuthBackend: AuthBackend {
             uid: uid,
             email: (user["email"] as? String)?.lowercased(),
             isEmailVerified: user["emailVerified"] as? Bool ?? false,
-            providerIDs: providers,
+            displayName: user["displayName"] as? String,
+            photoURL: (user["photoUrl"] as? String).flatMap(URL.init(string:)),
+            phoneNumber: user["phoneNumber"] as? String,
+            providerData: providers,
             creationDate: created,
             lastSignInDate: date("lastLoginAt") ?? created,
             isDisabled: user["disabled"] as? Bool ?? false)

@@ -46,6 +46,8 @@ public enum RESTAuthErrors {
         "QUOTA_EXCEEDED": .quotaExceeded,
         "ADMIN_ONLY_OPERATION": .adminRestrictedOperation,
         "BLOCKING_FUNCTION_ERROR_RESPONSE": .blockingCloudFunctionError,
+        "FEDERATED_USER_ID_ALREADY_LINKED": .credentialAlreadyInUse,
+        "MISSING_OR_INVALID_NONCE": .missingOrInvalidNonce,
     ]
 
     /// The code for a server error `message` (`"EMAIL_EXISTS"`, `"WEAK_PASSWORD : detail"`, …) and the
