@@ -8,8 +8,7 @@
 #if canImport(Combine) || canImport(OpenCombine)
     import FlintAuth
 
-    // Auth's publishers and futures (FirebaseCombineSwift's `Auth+Combine.swift`). `User` is only passed through,
-    // never inspected, so that it may change shape without breaking this file.
+    // Auth's publishers and futures (FirebaseCombineSwift's `Auth+Combine.swift` and `User+Combine.swift`).
 
     extension AuthErrorCode: CombineFailure {
         static func wrapping(_ error: any Error) -> AuthErrorCode {
@@ -110,34 +109,76 @@
             .started { try await self.confirmPasswordReset(withCode: code, newPassword: newPassword) }
         }
 
-        /// ``Auth/getIDToken(forcingRefresh:)`` as a `Future`, started at once.
+        /// ``Auth/signIn(with:)`` as a `Future`, started at once.
         @_disfavoredOverload @discardableResult
-        public func getIDToken(forcingRefresh: Bool = false) -> Future<String, AuthErrorCode> {
-            .started { try await self.getIDToken(forcingRefresh: forcingRefresh) }
-        }
-
-        /// ``Auth/getIDTokenResult(forcingRefresh:)`` as a `Future`, started at once.
-        @_disfavoredOverload @discardableResult
-        public func getIDTokenResult(forcingRefresh: Bool = false) -> Future<AuthTokenResult, AuthErrorCode> {
-            .started { try await self.getIDTokenResult(forcingRefresh: forcingRefresh) }
-        }
-
-        /// ``Auth/updatePassword(to:)`` as a `Future`, started at once.
-        @_disfavoredOverload @discardableResult
-        public func updatePassword(to password: String) -> Future<Void, AuthErrorCode> {
-            .started { try await self.updatePassword(to: password) }
-        }
-
-        /// ``Auth/deleteCurrentUser()`` as a `Future`, started at once.
-        @_disfavoredOverload @discardableResult
-        public func deleteCurrentUser() -> Future<Void, AuthErrorCode> {
-            .started { try await self.deleteCurrentUser() }
+        public func signIn(with credential: AuthCredential) -> Future<AuthDataResult, AuthErrorCode> {
+            .started { try await self.signIn(with: credential) }
         }
 
         /// ``Auth/revokeToken(withAuthorizationCode:)`` as a `Future`, started at once.
         @_disfavoredOverload @discardableResult
         public func revokeToken(withAuthorizationCode authorizationCode: String) -> Future<Void, AuthErrorCode> {
             .started { try await self.revokeToken(withAuthorizationCode: authorizationCode) }
+        }
+    }
+
+    extension User {
+        // MARK: - Futures (FirebaseCombineSwift's `User+Combine.swift`)
+
+        /// ``User/link(with:)`` as a `Future`, started at once.
+        @_disfavoredOverload @discardableResult
+        public func link(with credential: AuthCredential) -> Future<AuthDataResult, AuthErrorCode> {
+            .started { try await self.link(with: credential) }
+        }
+
+        /// ``User/unlink(fromProvider:)`` as a `Future`, started at once.
+        @_disfavoredOverload @discardableResult
+        public func unlink(fromProvider provider: String) -> Future<User, AuthErrorCode> {
+            .started { try await self.unlink(fromProvider: provider) }
+        }
+
+        /// ``User/reauthenticate(with:)`` as a `Future`, started at once.
+        @_disfavoredOverload @discardableResult
+        public func reauthenticate(with credential: AuthCredential) -> Future<AuthDataResult, AuthErrorCode> {
+            .started { try await self.reauthenticate(with: credential) }
+        }
+
+        /// ``User/reload()`` as a `Future`, started at once.
+        @_disfavoredOverload @discardableResult
+        public func reload() -> Future<Void, AuthErrorCode> {
+            .started { try await self.reload() }
+        }
+
+        /// ``User/delete()`` as a `Future`, started at once.
+        @_disfavoredOverload @discardableResult
+        public func delete() -> Future<Void, AuthErrorCode> {
+            .started { try await self.delete() }
+        }
+
+        /// ``User/updatePassword(to:)`` as a `Future`, started at once.
+        @_disfavoredOverload @discardableResult
+        public func updatePassword(to password: String) -> Future<Void, AuthErrorCode> {
+            .started { try await self.updatePassword(to: password) }
+        }
+
+        /// ``User/getIDToken(forcingRefresh:)`` as a `Future`, started at once.
+        @_disfavoredOverload @discardableResult
+        public func getIDToken(forcingRefresh: Bool = false) -> Future<String, AuthErrorCode> {
+            .started { try await self.getIDToken(forcingRefresh: forcingRefresh) }
+        }
+
+        /// ``User/getIDTokenResult(forcingRefresh:)`` as a `Future`, started at once.
+        @_disfavoredOverload @discardableResult
+        public func getIDTokenResult(forcingRefresh: Bool = false) -> Future<AuthTokenResult, AuthErrorCode> {
+            .started { try await self.getIDTokenResult(forcingRefresh: forcingRefresh) }
+        }
+    }
+
+    extension UserProfileChangeRequest {
+        /// ``UserProfileChangeRequest/commitChanges()`` as a `Future`, started at once.
+        @_disfavoredOverload @discardableResult
+        public func commitChanges() -> Future<Void, AuthErrorCode> {
+            .started { try await self.commitChanges() }
         }
     }
 #endif

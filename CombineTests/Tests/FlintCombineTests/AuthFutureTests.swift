@@ -22,11 +22,13 @@ struct AuthFutureTests {
         #expect(try await outcome(of: future).failure == .wrongPassword)
     }
 
-    @Test func getIDTokenWithoutAUserFailsWithNullUser() async throws {
+    @Test func getIDTokenOfASignedOutUserFailsWithNullUser() async throws {
         let fixture = try AuthFixture()
-        let future: Future<String, AuthErrorCode> = fixture.auth.getIDToken()
+        let user = try await fixture.auth.signInAnonymously().user
+        try fixture.auth.signOut()
+        let future: Future<String, AuthErrorCode> = user.getIDToken()
         #expect(try await outcome(of: future).failure == .nullUser)
-        let result: Future<AuthTokenResult, AuthErrorCode> = fixture.auth.getIDTokenResult(forcingRefresh: true)
+        let result: Future<AuthTokenResult, AuthErrorCode> = user.getIDTokenResult(forcingRefresh: true)
         #expect(try await outcome(of: result).failure == .nullUser)
     }
 
@@ -51,14 +53,36 @@ struct AuthFutureTests {
 
     @Test func passwordAndAccountFutures() async throws {
         let fixture = try AuthFixture()
-        _ = try await fixture.auth.createUser(withEmail: adaEmail, password: adaPassword)
-        try await outcome(of: fixture.auth.updatePassword(to: "a-new-password") as Future<Void, AuthErrorCode>).get()
-        let token = try await outcome(of: fixture.auth.getIDToken(forcingRefresh: true) as Future<_, AuthErrorCode>)
-            .get()
+        let user = try await fixture.auth.createUser(withEmail: adaEmail, password: adaPassword).user
+        try await outcome(of: user.updatePassword(to: "a-new-password") as Future<Void, AuthErrorCode>).get()
+        let token = try await outcome(of: user.getIDToken(forcingRefresh: true) as Future<_, AuthErrorCode>).get()
         #expect(!token.isEmpty)
-        try await outcome(of: fixture.auth.deleteCurrentUser() as Future<Void, AuthErrorCode>).get()
+        let change = user.createProfileChangeRequest()
+        change.displayName = "Ada"
+        try await outcome(of: change.commitChanges() as Future<Void, AuthErrorCode>).get()
+        try await outcome(of: user.reload() as Future<Void, AuthErrorCode>).get()
+        #expect(user.displayName == "Ada")
+        try await outcome(of: user.delete() as Future<Void, AuthErrorCode>).get()
         #expect(fixture.backend.account(email: adaEmail) == nil)
         let revoke: Future<Void, AuthErrorCode> = fixture.auth.revokeToken(withAuthorizationCode: "code")
         #expect(try await outcome(of: revoke).failure == .operationNotAllowed)
+    }
+
+    @Test func linkAndCredentialSignInFutures() async throws {
+        let fixture = try AuthFixture()
+        let anonymous = try await fixture.auth.signInAnonymously().user
+        let credential = EmailAuthProvider.credential(withEmail: adaEmail, password: adaPassword)
+        let linked = try await outcome(of: anonymous.link(with: credential) as Future<_, AuthErrorCode>).get()
+        #expect(linked.user.uid == anonymous.uid)
+        #expect(!anonymous.isAnonymous)
+        try fixture.auth.signOut()
+        let signedIn = try await outcome(of: fixture.auth.signIn(with: credential) as Future<_, AuthErrorCode>).get()
+        #expect(signedIn.user.uid == anonymous.uid)
+        let again = try await outcome(of: signedIn.user.reauthenticate(with: credential) as Future<_, AuthErrorCode>)
+            .get()
+        #expect(again.user.uid == anonymous.uid)
+        let unlinked = try await outcome(of: signedIn.user.unlink(fromProvider: "password") as Future<_, AuthErrorCode>)
+            .get()
+        #expect(unlinked.providerData.isEmpty)
     }
 }

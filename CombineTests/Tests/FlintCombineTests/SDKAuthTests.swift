@@ -100,7 +100,7 @@ struct SDKAuthFutureTests {
         #expect(result.user.isAnonymous)
         #expect(result.user.email == nil)
         #expect(result.user.providerData.isEmpty)
-        #expect(result.additionalUserInfo.isNewUser)
+        #expect(result.additionalUserInfo?.isNewUser == true)
     }
 
     // EmailPasswordAuthTests.testCreateUserWithEmailAndPassword
