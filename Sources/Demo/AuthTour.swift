@@ -112,6 +112,25 @@ func authTour() async throws {
             + "still auth.currentUser: \(auth.currentUser === user)")
 
     narrator.section(
+        "A verification code",
+        "user.sendEmailVerification() \"emails\" a code; the embedded backend mails nothing and lists it in oobCodes, as the Auth emulator does."
+    )
+    try await user.sendEmailVerification()
+    guard let verification = localBackend.oobCodes.last(where: { $0.requestType == "VERIFY_EMAIL" }) else {
+        throw AuthErrorCode.internalError
+    }
+    narrator.show(
+        "localBackend.oobCodes.last → \(verification.requestType) to \(verification.email), "
+            + "code \(verification.oobCode.prefix(8))…")
+    narrator.detail(verification.oobLink)
+    let info = try await auth.checkActionCode(verification.oobCode)
+    try await auth.applyActionCode(verification.oobCode)
+    try await user.reload()
+    narrator.show(
+        "checkActionCode → \(info.operation); applyActionCode(code), user.reload(): isEmailVerified \(user.isEmailVerified)"
+    )
+
+    narrator.section(
         "Recent login",
         "Changing the password, deleting the account or linking an email needs a sign-in from the last five minutes; reauthenticate(with:) renews it."
     )

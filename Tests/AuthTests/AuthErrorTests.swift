@@ -21,7 +21,9 @@ struct AuthErrorTests {
             .blockingCloudFunctionError: 17105, .invalidCustomToken: 17000, .customTokenMismatch: 17002,
             .userMismatch: 17024, .tenantIDMismatch: 17079, .accountExistsWithDifferentCredential: 17012,
             .providerAlreadyLinked: 17015, .noSuchProvider: 17016, .credentialAlreadyInUse: 17025,
-            .missingOrInvalidNonce: 17094,
+            .missingOrInvalidNonce: 17094, .missingIosBundleID: 17036, .missingAndroidPackageName: 17037,
+            .unauthorizedDomain: 17038, .invalidContinueURI: 17039, .missingContinueURI: 17040,
+            .invalidHostingLinkDomain: 17214,
         ]
         #expect(AuthErrorCode.allCases.count == expected.count)
         for code in AuthErrorCode.allCases {

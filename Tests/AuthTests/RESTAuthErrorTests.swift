@@ -48,8 +48,14 @@ struct RESTAuthErrorTests {
         ("FEDERATED_USER_ID_ALREADY_LINKED", .credentialAlreadyInUse),
         ("FEDERATED_USER_ID_ALREADY_LINKED:", .credentialAlreadyInUse),
         ("MISSING_OR_INVALID_NONCE : Nonce is missing in the request.", .missingOrInvalidNonce),
+        ("MISSING_CONTINUE_URI", .missingContinueURI),
+        ("MISSING_IOS_BUNDLE_ID", .missingIosBundleID),
+        ("MISSING_ANDROID_PACKAGE_NAME", .missingAndroidPackageName),
+        ("UNAUTHORIZED_DOMAIN", .unauthorizedDomain),
+        ("INVALID_CONTINUE_URI : detail", .invalidContinueURI),
+        ("INVALID_HOSTING_LINK_DOMAIN", .invalidHostingLinkDomain),
         ("SOMETHING_NEW", .internalError),
-        ("MISSING_CONTINUE_URI", .internalError),
+        ("INVALID_PHONE_NUMBER", .internalError),
         ("", .internalError),
     ]
 

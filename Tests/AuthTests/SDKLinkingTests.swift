@@ -179,13 +179,15 @@ struct SDKLinkingTests {
         #expect(user.displayName == "Ada Lovelace")
     }
 
-    /// An email-link credential needs the out-of-band codes: refused before any request.
-    @Test func anEmailLinkCredentialIsNotAllowedYet() async throws {
+    /// An email-link credential whose link is not a sign-in link (no `mode=signIn`) is refused before any
+    /// request (the SDK stops with a `fatalError`); SDKActionCodeTests links and signs in with real ones.
+    @Test func anEmailLinkCredentialWithoutASignInLinkIsInvalidActionCode() async throws {
         let fixture = try AuthFixture()
         let user = try await fixture.auth.signInAnonymously().user
         let link = EmailAuthProvider.credential(withEmail: adaEmail, link: "https://example.com/?oobCode=x")
         #expect(link.provider == "password")
-        await #expect(throws: AuthErrorCode.operationNotAllowed) { try await user.link(with: link) }
-        await #expect(throws: AuthErrorCode.operationNotAllowed) { try await fixture.auth.signIn(with: link) }
+        fixture.backend.simulatedError = .networkError  // any request would fail with this instead
+        await #expect(throws: AuthErrorCode.invalidActionCode) { try await user.link(with: link) }
+        await #expect(throws: AuthErrorCode.invalidActionCode) { try await fixture.auth.signIn(with: link) }
     }
 }

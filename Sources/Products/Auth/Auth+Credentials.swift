@@ -23,9 +23,8 @@ extension Auth {
     /// - Throws: AuthErrorCode/invalidCredential (a token the backend refuses),
     ///   AuthErrorCode/accountExistsWithDifferentCredential (the provider's email, unverified, belongs to
     ///   another account: its `updatedCredential` and `email` tell which), AuthErrorCode/userDisabled,
-    ///   AuthErrorCode/operationNotAllowed (the provider is disabled; always for an email-link credential,
-    ///   which needs the out-of-band codes Flint does not have yet); for an email and password, the errors of
-    ///   signIn(withEmail:password:).
+    ///   AuthErrorCode/operationNotAllowed (the provider is disabled); for an email and password, the errors of
+    ///   signIn(withEmail:password:); for an email link, those of signIn(withEmail:link:).
     @discardableResult
     public func signIn(with credential: AuthCredential) async throws(AuthErrorCode) -> AuthDataResult {
         try checkSignInCredential(credential)
@@ -34,11 +33,11 @@ extension Auth {
     }
 
     /// Refuses what no backend call can take: an empty password (`wrongPassword`, as
-    /// `signIn(withEmail:password:)`), an email link (`operationNotAllowed`).
+    /// `signIn(withEmail:password:)`), an email link that is not a sign-in link (`invalidActionCode`).
     func checkSignInCredential(_ credential: AuthCredential) throws(AuthErrorCode) {
         switch credential.kind {
         case .password(_, let password): if password.isEmpty { throw .wrongPassword }
-        case .emailLink: throw .operationNotAllowed
+        case .emailLink(_, let link): _ = try Self.emailSignInCode(of: link)
         case .idp: break
         }
     }
@@ -48,8 +47,8 @@ extension Auth {
         switch credential.kind {
         case .password(let email, let password):
             return try await backend.signIn(email: email, password: password)
-        case .emailLink:
-            throw AuthErrorCode.operationNotAllowed
+        case .emailLink(let email, let link):
+            return try await backend.signIn(email: email, oobCode: Self.emailSignInCode(of: link), linkingTo: nil)
         case .idp(let assertion):
             return try await backend.signIn(withIdP: assertion, linkingTo: nil, autoCreate: autoCreate)
         }

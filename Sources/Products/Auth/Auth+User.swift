@@ -65,8 +65,8 @@ extension Auth {
     }
 
     /// `user.link(with:)`: the provider must not be linked yet (checked here, as the SDK does, before any
-    /// request); an email and password go to `accounts:signUp` with the ID token, an identity provider to
-    /// `accounts:signInWithIdp` with it.
+    /// request); an email and password go to `accounts:signUp` with the ID token, an email link to
+    /// `accounts:signInWithEmailLink` with it, an identity provider to `accounts:signInWithIdp` with it.
     func link(_ user: User, with credential: AuthCredential) async throws(AuthErrorCode) -> AuthDataResult {
         guard !user.providerData.contains(where: { $0.providerID == credential.provider }) else {
             throw .providerAlreadyLinked
@@ -77,8 +77,12 @@ extension Auth {
                 try await backend.link(idToken: session.idToken, email: email, password: password)
             }
             return AuthDataResult(user: user, additionalUserInfo: nil)
-        case .emailLink:
-            throw .operationNotAllowed
+        case .emailLink(let email, let link):
+            let code = try Self.emailSignInCode(of: link)
+            _ = try await changeSession(of: user) { session in
+                try await backend.signIn(email: email, oobCode: code, linkingTo: session.idToken)
+            }
+            return AuthDataResult(user: user, additionalUserInfo: nil)
         case .idp(let assertion):
             let response = try await changeSession(of: user) { session in
                 try await backend.signIn(withIdP: assertion, linkingTo: session.idToken, autoCreate: true)

@@ -46,8 +46,8 @@ public struct AuthErrorCode: RawRepresentable, Error, Sendable, Hashable, CaseIt
         self.init(code: rawValue)
     }
 
-    /// A code (the static members below).
-    private init(code: Int, details: AuthErrorDetails? = nil) {
+    /// A code (the static members below and in AuthErrorCode+ActionCodes.swift).
+    init(code: Int, details: AuthErrorDetails? = nil) {
         rawValue = code
         self.details = details
     }
@@ -166,16 +166,17 @@ public struct AuthErrorCode: RawRepresentable, Error, Sendable, Hashable, CaseIt
     public static let malformedJWT = AuthErrorCode(code: 18000)
 
     /// Every code Flint's Auth can produce, by raw value.
-    public static let allCases: [AuthErrorCode] = [
-        .invalidCustomToken, .customTokenMismatch, .invalidCredential, .userDisabled, .operationNotAllowed,
-        .emailAlreadyInUse, .invalidEmail, .wrongPassword, .tooManyRequests, .userNotFound,
-        .accountExistsWithDifferentCredential, .requiresRecentLogin, .providerAlreadyLinked, .noSuchProvider,
-        .invalidUserToken, .networkError, .userTokenExpired, .invalidAPIKey, .userMismatch, .credentialAlreadyInUse,
-        .weakPassword, .appNotAuthorized, .expiredActionCode, .invalidActionCode, .invalidMessagePayload,
-        .invalidSender, .invalidRecipientEmail, .missingEmail, .quotaExceeded, .nullUser, .tenantIDMismatch,
-        .adminRestrictedOperation, .missingOrInvalidNonce, .blockingCloudFunctionError, .keychainError,
-        .internalError, .malformedJWT,
-    ]
+    public static let allCases: [AuthErrorCode] =
+        [
+            .invalidCustomToken, .customTokenMismatch, .invalidCredential, .userDisabled, .operationNotAllowed,
+            .emailAlreadyInUse, .invalidEmail, .wrongPassword, .tooManyRequests, .userNotFound,
+            .accountExistsWithDifferentCredential, .requiresRecentLogin, .providerAlreadyLinked, .noSuchProvider,
+            .invalidUserToken, .networkError, .userTokenExpired, .invalidAPIKey, .userMismatch, .credentialAlreadyInUse,
+            .weakPassword, .appNotAuthorized, .expiredActionCode, .invalidActionCode, .invalidMessagePayload,
+            .invalidSender, .invalidRecipientEmail, .missingEmail, .quotaExceeded, .nullUser, .tenantIDMismatch,
+            .adminRestrictedOperation, .missingOrInvalidNonce, .blockingCloudFunctionError, .keychainError,
+            .internalError, .malformedJWT,
+        ] + actionCodeCases
 
     /// Firebase's error domain, `FIRAuthErrorDomain`.
     public static var errorDomain: String { AuthErrors.domain }
@@ -253,7 +254,7 @@ public struct AuthErrorCode: RawRepresentable, Error, Sendable, Hashable, CaseIt
         case .keychainError: "ERROR_KEYCHAIN_ERROR"
         case .internalError: "ERROR_INTERNAL_ERROR"
         case .malformedJWT: "ERROR_MALFORMED_JWT"
-        default: "ERROR_INTERNAL_ERROR"
+        default: actionCodeName ?? "ERROR_INTERNAL_ERROR"
         }
     }
 
@@ -321,7 +322,8 @@ public struct AuthErrorCode: RawRepresentable, Error, Sendable, Hashable, CaseIt
             "An internal error has occurred, print and inspect the error details for more information."
         case .malformedJWT: "Failed to parse JWT. Check the userInfo dictionary for the full token."
         default:
-            "An internal error has occurred, print and inspect the error details for more information."
+            actionCodeMessage
+                ?? "An internal error has occurred, print and inspect the error details for more information."
         }
     }
 

@@ -2,8 +2,7 @@
 import Foundation
 
 // The User calls that change who the account is: linking and unlinking providers, reauthenticating, the
-// profile. (Email verification and the verified email change, `sendEmailVerification()` and
-// `sendEmailVerification(beforeUpdatingEmail:)`, come with the out-of-band codes.)
+// profile. (Email verification and the verified email change are in User+EmailVerification.swift.)
 
 extension User {
     /// Links another provider's credential to this account, keeping its uid: an anonymous user linked to an
@@ -24,7 +23,7 @@ extension User {
     ///   in to that account), AuthErrorCode/emailAlreadyInUse, AuthErrorCode/requiresRecentLogin
     ///   (linking an email and password to an account that is not anonymous, with an old sign-in),
     ///   AuthErrorCode/weakPassword, AuthErrorCode/invalidCredential, AuthErrorCode/nullUser,
-    ///   AuthErrorCode/operationNotAllowed (an email-link credential), token errors.
+    ///   AuthErrorCode/invalidActionCode and AuthErrorCode/expiredActionCode (an email link), token errors.
     @discardableResult
     public func link(with credential: AuthCredential) async throws(AuthErrorCode) -> AuthDataResult {
         try await requireAuth().link(self, with: credential)
@@ -56,7 +55,7 @@ extension User {
     /// - Returns: this user with `additionalUserInfo` (and, for an identity provider, its credential).
     /// - Throws: AuthErrorCode/userMismatch (the credential is another account's, or no account's),
     ///   AuthErrorCode/invalidCredential, AuthErrorCode/wrongPassword, AuthErrorCode/userDisabled,
-    ///   AuthErrorCode/nullUser, AuthErrorCode/operationNotAllowed (an email-link credential).
+    ///   AuthErrorCode/nullUser, AuthErrorCode/invalidActionCode (an email link that is not a sign-in link).
     @discardableResult
     public func reauthenticate(with credential: AuthCredential) async throws(AuthErrorCode) -> AuthDataResult {
         try await requireAuth().reauthenticate(self, with: credential)

@@ -112,6 +112,38 @@ public protocol AuthBackend: AnyObject, Sendable {
     ///
     /// - Throws: token errors.
     func updateProfile(idToken: String, changes: AuthProfileChanges) async throws -> AuthBackendSession?
+
+    /// Sends an out-of-band code (`accounts:sendOobCode`): a password reset, an email verification, an email
+    /// sign-in link or a verified email change. A default implementation sends password resets with
+    /// ``sendPasswordResetEmail(email:)`` and refuses the rest.
+    ///
+    /// - Throws: ``AuthErrorCode/missingEmail``, ``AuthErrorCode/invalidEmail``, ``AuthErrorCode/userNotFound``,
+    ///   ``AuthErrorCode/missingContinueURI``, ``AuthErrorCode/invalidContinueURI``,
+    ///   ``AuthErrorCode/unauthorizedDomain``, ``AuthErrorCode/missingAndroidPackageName``,
+    ///   ``AuthErrorCode/missingIosBundleID``, ``AuthErrorCode/invalidHostingLinkDomain``,
+    ///   ``AuthErrorCode/emailAlreadyInUse`` and ``AuthErrorCode/requiresRecentLogin`` (an email change), token
+    ///   errors.
+    func sendOobCode(_ request: AuthOobCodeRequest) async throws
+
+    /// What a code is for and whom it was sent to, without using it (`accounts:resetPassword` without
+    /// `newPassword`).
+    ///
+    /// - Throws: ``AuthErrorCode/invalidActionCode``, ``AuthErrorCode/expiredActionCode``.
+    func checkActionCode(_ code: String) async throws -> ActionCodeInfo
+
+    /// Applies an email-verification or email-change code (`accounts:update` with `oobCode`).
+    ///
+    /// - Throws: ``AuthErrorCode/invalidActionCode``, ``AuthErrorCode/expiredActionCode``,
+    ///   ``AuthErrorCode/userNotFound``, ``AuthErrorCode/userDisabled``, ``AuthErrorCode/emailAlreadyInUse``.
+    func applyActionCode(_ code: String) async throws
+
+    /// Signs in with an email sign-in code (`accounts:signInWithEmailLink`), creating the account on first use;
+    /// with `linkingTo`, links the verified email to that ID token's account instead.
+    ///
+    /// - Throws: ``AuthErrorCode/invalidActionCode``, ``AuthErrorCode/expiredActionCode``,
+    ///   ``AuthErrorCode/invalidEmail`` (not the address the link was sent to), ``AuthErrorCode/userDisabled``,
+    ///   ``AuthErrorCode/emailAlreadyInUse``, ``AuthErrorCode/requiresRecentLogin``, token errors.
+    func signIn(email: String, oobCode: String, linkingTo idToken: String?) async throws -> AuthBackendSession
 }
 
 extension AuthBackend {

@@ -20,7 +20,7 @@ import Foundation
 ///
 /// The clock is injectable (`now`), so token expiry and lockouts can be tested without waiting. The
 /// administration methods (``setDisabled(_:uid:)``, ``setEmailVerified(_:uid:)``,
-/// ``revokeRefreshTokens(uid:)``, ``simulatedError``, ``sentEmails``) stand in for the Firebase console
+/// ``revokeRefreshTokens(uid:)``, ``simulatedError``, ``oobCodes``) stand in for the Firebase console
 /// and Admin SDK.
 public final class LocalAuthBackend: AuthBackend {
     /// The project the tokens are issued for (their `aud`).
@@ -125,9 +125,13 @@ public final class LocalAuthBackend: AuthBackend {
         LocalCustomToken.make(uid: uid, claims: claims, projectID: projectID, now: now()).encoded
     }
 
-    /// Every email "sent" so far (password resets), oldest first.
+    /// Every email "sent" so far, oldest first: ``oobCodes`` as emails.
     public var sentEmails: [LocalAuthEmail] {
-        store.withLock { $0.sentEmails }
+        oobCodes.compactMap { code in
+            LocalAuthEmail.Kind(rawValue: code.requestType).map {
+                LocalAuthEmail(kind: $0, email: code.email, code: code.oobCode, sentAt: code.issuedAt)
+            }
+        }
     }
 
     // MARK: - AuthBackend
@@ -192,7 +196,7 @@ public final class LocalAuthBackend: AuthBackend {
         try store.withLock { store throws(AuthErrorCode) in try store.deleteAccount(idToken: idToken, now: now) }
     }
 
-    /// Records a password-reset email in ``sentEmails``.
+    /// Records a password-reset code in ``oobCodes``.
     public func sendPasswordResetEmail(email: String) async throws {
         let now = now()
         try store.withLock { store throws(AuthErrorCode) in try store.sendPasswordResetEmail(email: email, now: now) }

@@ -21,8 +21,13 @@ extension LocalAuthBackend {
         /// How recent a sign-in must be for sensitive operations (changing the password, deleting the
         /// account), in seconds; older gives ``AuthErrorCode/requiresRecentLogin``.
         public var recentLoginWindow: TimeInterval
-        /// How long a password-reset code stays valid, in seconds.
+        /// How long a password-reset code stays valid, in seconds (one hour, as in Firebase).
         public var passwordResetCodeLifetime: TimeInterval
+        /// How long an email-verification or email-change code stays valid, in seconds (three days, as in
+        /// Firebase).
+        public var emailVerificationCodeLifetime: TimeInterval
+        /// How long an email sign-in link stays valid, in seconds (six hours, as in Firebase).
+        public var emailSignInLinkLifetime: TimeInterval
 
         /// A configuration; the defaults mirror a new Firebase project.
         public init(
@@ -32,7 +37,9 @@ extension LocalAuthBackend {
             lockoutDuration: TimeInterval = 300,
             idTokenLifetime: TimeInterval = 3600,
             recentLoginWindow: TimeInterval = 300,
-            passwordResetCodeLifetime: TimeInterval = 3600
+            passwordResetCodeLifetime: TimeInterval = 3600,
+            emailVerificationCodeLifetime: TimeInterval = 3 * 24 * 3600,
+            emailSignInLinkLifetime: TimeInterval = 6 * 3600
         ) {
             self.emailEnumerationProtection = emailEnumerationProtection
             self.isAnonymousSignInEnabled = isAnonymousSignInEnabled
@@ -41,6 +48,8 @@ extension LocalAuthBackend {
             self.idTokenLifetime = idTokenLifetime
             self.recentLoginWindow = recentLoginWindow
             self.passwordResetCodeLifetime = passwordResetCodeLifetime
+            self.emailVerificationCodeLifetime = emailVerificationCodeLifetime
+            self.emailSignInLinkLifetime = emailSignInLinkLifetime
         }
     }
 }

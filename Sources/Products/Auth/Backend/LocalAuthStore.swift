@@ -3,7 +3,7 @@ import FlintCore
 import FlintProductSupport
 import Foundation
 
-/// The data and rules of ``LocalAuthBackend``: accounts, sessions, reset codes, failed attempts.
+/// The data and rules of ``LocalAuthBackend``: accounts, sessions, out-of-band codes, failed attempts.
 ///
 /// A plain value, mutated only under the backend's lock; every method gets the current time as an argument
 /// (the backend reads its clock before locking) and runs no user code.
@@ -31,12 +31,6 @@ struct LocalAuthStore {
         var tenantID: String?
     }
 
-    /// An unused password-reset code.
-    struct ResetCode {
-        var uid: String
-        var expiresAt: Date
-    }
-
     /// Failed password attempts for one email.
     struct FailedAttempts {
         var count = 0
@@ -49,9 +43,9 @@ struct LocalAuthStore {
     var records: [String: Record] = [:]
     var uidsByEmail: [String: String] = [:]
     var grants: [String: RefreshGrant] = [:]
-    var resetCodes: [String: ResetCode] = [:]
+    /// The out-of-band codes issued (LocalAuthStore+ActionCodes.swift).
+    var actionCodes = LocalAuthActionCodes()
     var failedAttempts: [String: FailedAttempts] = [:]
-    var sentEmails: [LocalAuthEmail] = []
 
     init(projectID: String, configuration: LocalAuthBackend.Configuration) {
         self.projectID = projectID
@@ -167,37 +161,7 @@ struct LocalAuthStore {
         records[claims.userID] = nil
         if let email = record.account.email { uidsByEmail[email] = nil }
         // Grants stay: refreshing one now reports userNotFound, as Firebase does for a deleted account.
-        resetCodes = resetCodes.filter { $0.value.uid != claims.userID }
-    }
-
-    // MARK: - Password reset
-
-    mutating func sendPasswordResetEmail(email rawEmail: String, now: Date) throws(AuthErrorCode) {
-        try checkReachable()
-        let email = try Self.validatedEmail(rawEmail)
-        guard let uid = uidsByEmail[email] else {
-            if configuration.emailEnumerationProtection { return }  // nothing sent, nothing revealed
-            throw .userNotFound
-        }
-        let code = Self.randomString(length: 40)
-        resetCodes[code] = ResetCode(
-            uid: uid, expiresAt: now.addingTimeInterval(configuration.passwordResetCodeLifetime))
-        sentEmails.append(LocalAuthEmail(kind: .passwordReset, email: email, code: code, sentAt: now))
-    }
-
-    mutating func confirmPasswordReset(code: String, newPassword: String, now: Date) throws(AuthErrorCode) {
-        try checkReachable()
-        guard let reset = resetCodes[code] else { throw .invalidActionCode }
-        guard now < reset.expiresAt else {
-            resetCodes[code] = nil
-            throw .expiredActionCode
-        }
-        try Self.checkNewPassword(newPassword)
-        resetCodes[code] = nil
-        guard records[reset.uid] != nil else { throw .userNotFound }
-        records[reset.uid]?.password = newPassword
-        records[reset.uid]?.validSince = Self.wholeSeconds(now)
-        if let email = records[reset.uid]?.account.email { failedAttempts[email] = nil }
+        actionCodes.revoke(uid: claims.userID)
     }
 
     // MARK: - Administration

@@ -9,7 +9,7 @@ import Foundation
 /// part of `message` before the first `:` counts, trimmed of white space.
 public enum RESTAuthErrors {
     /// The server messages with an ``AuthErrorCode`` of their own: the SDK's table, restricted to the codes
-    /// Flint's Auth has (the SDK's other messages, such as `MISSING_CONTINUE_URI`, become
+    /// Flint's Auth has (the SDK's other messages, such as `INVALID_PHONE_NUMBER`, become
     /// ``AuthErrorCode/internalError`` here).
     ///
     /// `INVALID_REFRESH_TOKEN` (answered by the Secure Token API) is not in the Apple SDK's table, which
@@ -48,6 +48,12 @@ public enum RESTAuthErrors {
         "BLOCKING_FUNCTION_ERROR_RESPONSE": .blockingCloudFunctionError,
         "FEDERATED_USER_ID_ALREADY_LINKED": .credentialAlreadyInUse,
         "MISSING_OR_INVALID_NONCE": .missingOrInvalidNonce,
+        "MISSING_CONTINUE_URI": .missingContinueURI,
+        "MISSING_IOS_BUNDLE_ID": .missingIosBundleID,
+        "MISSING_ANDROID_PACKAGE_NAME": .missingAndroidPackageName,
+        "UNAUTHORIZED_DOMAIN": .unauthorizedDomain,
+        "INVALID_CONTINUE_URI": .invalidContinueURI,
+        "INVALID_HOSTING_LINK_DOMAIN": .invalidHostingLinkDomain,
     ]
 
     /// The code for a server error `message` (`"EMAIL_EXISTS"`, `"WEAK_PASSWORD : detail"`, …) and the

@@ -9,11 +9,10 @@ public enum EmailAuthProvider {
         AuthCredential(provider: id, kind: .password(email: email, password: password))
     }
 
-    /// A credential for an email address and a sign-in link sent to it (`sendSignInLink(toEmail:…)`).
-    ///
-    /// Email-link sign-in needs the out-of-band codes of the backend, which Flint does not have yet: signing in,
-    /// linking or reauthenticating with this credential throws `AuthErrorCode.operationNotAllowed`, before any
-    /// request.
+    /// A credential for an email address and a sign-in link sent to it (`Auth.sendSignInLink(toEmail:…)`), for
+    /// `signIn(with:)`, `user.link(with:)` (the account takes the verified address) and
+    /// `user.reauthenticate(with:)`. A link that is not a sign-in link is `AuthErrorCode.invalidActionCode`,
+    /// before any request.
     public static func credential(withEmail email: String, link: String) -> AuthCredential {
         AuthCredential(provider: id, kind: .emailLink(email: email, link: link))
     }
