@@ -12,11 +12,16 @@ func makeMessagingApp(
     installations: FakeInstallations? = FakeInstallations(),
     backend: LocalMessagingBackend? = nil,
     autoInit: Bool = false,
+    installationIdEnabled: Bool = false,
     name: String = FlintApp.defaultName,
     libraries: [any FlintLibrary.Type] = [],
     overrides: [Component] = []
 ) throws -> FlintApp {
-    var components = overrides + [MessagingLibrary.settings(MessagingSettings(isAutoInitEnabled: autoInit))]
+    var components =
+        overrides + [
+            MessagingLibrary.settings(
+                MessagingSettings(isAutoInitEnabled: autoInit, isInstallationIdEnabled: installationIdEnabled))
+        ]
     if let installations { components += installations.components }
     if let backend { components.append(MessagingLibrary.backend(backend)) }
     return try TestApp.make(name: name, libraries: [MessagingLibrary.self] + libraries, overrides: components)

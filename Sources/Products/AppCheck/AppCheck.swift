@@ -62,11 +62,17 @@ public final class AppCheck: ComponentLifecycleMaintainer, Sendable {
     /// An App Check getting its tokens from `provider`; with automatic refresh on, the first token is requested
     /// at once. `dataCollectionDefault` reads the app's `isDataCollectionDefaultEnabled` (automatic refresh's
     /// default when the settings say nothing).
+    /// The app this AppCheck belongs to (Firebase's `app`); nil once the app is gone. Weak: AppCheck never keeps its
+    /// app alive.
+    public var app: FlintApp? { appReference }
+    private weak let appReference: FlintApp?
+
     init(
         appName: String, provider: any AppCheckProvider, settings: AppCheckSettings,
-        dataCollectionDefault: @escaping @Sendable () -> Bool
+        dataCollectionDefault: @escaping @Sendable () -> Bool, app: FlintApp? = nil
     ) {
         self.appName = appName
+        appReference = app
         self.provider = provider
         self.settings = settings
         let configured = settings.isTokenAutoRefreshEnabled

@@ -33,7 +33,7 @@ public enum AppCheckLibrary: FlintLibrary {
                 return AppCheck(
                     appName: container.appName, provider: provider,
                     settings: container.instance(for: AppCheckSettings.self) ?? AppCheckSettings(),
-                    dataCollectionDefault: { [weak app] in app?.isDataCollectionDefaultEnabled ?? false })
+                    dataCollectionDefault: { [weak app] in app?.isDataCollectionDefaultEnabled ?? false }, app: app)
             },
             Component(AppCheckInterop.self, dependencies: [.required(AppCheck.self)]) { container, _ in
                 container.instance(for: AppCheck.self)

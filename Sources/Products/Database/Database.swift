@@ -37,11 +37,17 @@ public final class Database: Sendable {
     /// What may be set before the first use, and whether it came.
     private let setup = Locked(DatabaseSetup())
 
+    /// The app this Database belongs to (Firebase's `app`); nil once the app is gone. Weak: Database never keeps its
+    /// app alive.
+    public var app: FlintApp? { appReference }
+    private weak let appReference: FlintApp?
+
     init(
         appName: String, url: String, backend: any DatabaseBackend, auth: (any AuthInterop)?,
-        appCheck: (any AppCheckInterop)?
+        appCheck: (any AppCheckInterop)?, app: FlintApp? = nil
     ) {
         self.appName = appName
+        appReference = app
         self.url = url
         core = DatabaseEngine(
             url: url, backend: backend,

@@ -34,7 +34,7 @@ public enum DatabaseLibrary: FlintLibrary {
                     options: container.app?.options,
                     backend: try container.require(DatabaseBackend.self),
                     auth: container.instance(for: AuthInterop.self),
-                    appCheck: container.instance(for: AppCheckInterop.self))
+                    appCheck: container.instance(for: AppCheckInterop.self), app: container.app)
             },
             Component(DatabaseBackend.self) { _, isCacheable in
                 isCacheable = true

@@ -18,6 +18,7 @@ protocol DatabaseProvider: AnyObject, Sendable {
 /// instance shut down) when the app is deleted.
 final class DatabaseInstances: DatabaseProvider, ComponentLifecycleMaintainer {
     private let appName: String
+    private weak let app: FlintApp?
     private let options: FlintOptions?
     private let backend: any DatabaseBackend
     private let auth: (any AuthInterop)?
@@ -26,9 +27,10 @@ final class DatabaseInstances: DatabaseProvider, ComponentLifecycleMaintainer {
 
     init(
         appName: String, options: FlintOptions?, backend: any DatabaseBackend, auth: (any AuthInterop)?,
-        appCheck: (any AppCheckInterop)?
+        appCheck: (any AppCheckInterop)?, app: FlintApp? = nil
     ) {
         self.appName = appName
+        self.app = app
         self.options = options
         self.backend = backend
         self.auth = auth
@@ -63,8 +65,8 @@ final class DatabaseInstances: DatabaseProvider, ComponentLifecycleMaintainer {
             throw .invalidArgument(product: product, reason: error.message)
         }
         do {
-            return try instances.instance(for: key) { [appName, backend, auth, appCheck] key in
-                Database(appName: appName, url: key, backend: backend, auth: auth, appCheck: appCheck)
+            return try instances.instance(for: key) { [appName, backend, auth, appCheck, app] key in
+                Database(appName: appName, url: key, backend: backend, auth: auth, appCheck: appCheck, app: app)
             }
         } catch {
             // Only the cache's own re-entrancy error can come here: creating an instance does not throw.

@@ -47,11 +47,18 @@ public final class Firestore: Sendable {
     /// The settings and, from the first use on, the engine.
     private let client: Locked<(settings: FirestoreSettings, engine: SyncEngine?)>
 
+    /// The app this Firestore belongs to (Firebase's `app`); nil once the app is gone. Weak: Firestore never keeps its
+    /// app alive.
+    public var app: FlintApp? { appReference }
+    private weak let appReference: FlintApp?
+
     init(
         appName: String, databaseID: DatabaseID, backend: any FirestoreBackend, auth: (any AuthInterop)?,
-        appCheck: (any AppCheckInterop)?, release: @escaping @Sendable (Firestore) -> Void = { _ in }
+        appCheck: (any AppCheckInterop)?, app: FlintApp? = nil,
+        release: @escaping @Sendable (Firestore) -> Void = { _ in }
     ) {
         self.appName = appName
+        appReference = app
         self.databaseID = databaseID
         self.release = release
         self.backend = backend

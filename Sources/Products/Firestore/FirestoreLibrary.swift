@@ -35,7 +35,7 @@ public enum FirestoreLibrary: FlintLibrary {
                     projectID: container.app?.options.projectID,
                     backend: try container.require(FirestoreBackend.self),
                     auth: container.instance(for: AuthInterop.self),
-                    appCheck: container.instance(for: AppCheckInterop.self))
+                    appCheck: container.instance(for: AppCheckInterop.self), app: container.app)
             },
             Component(FirestoreBackend.self) { _, isCacheable in
                 isCacheable = true

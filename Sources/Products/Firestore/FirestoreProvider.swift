@@ -14,6 +14,7 @@ protocol FirestoreProvider: AnyObject, Sendable {
 /// instance terminated) when the app is deleted.
 final class FirestoreInstances: FirestoreProvider, ComponentLifecycleMaintainer {
     private let appName: String
+    private weak let app: FlintApp?
     private let projectID: String?
     private let backend: any FirestoreBackend
     private let auth: (any AuthInterop)?
@@ -22,9 +23,10 @@ final class FirestoreInstances: FirestoreProvider, ComponentLifecycleMaintainer 
 
     init(
         appName: String, projectID: String?, backend: any FirestoreBackend, auth: (any AuthInterop)?,
-        appCheck: (any AppCheckInterop)?
+        appCheck: (any AppCheckInterop)?, app: FlintApp? = nil
     ) {
         self.appName = appName
+        self.app = app
         self.projectID = projectID
         self.backend = backend
         self.auth = auth
@@ -42,10 +44,10 @@ final class FirestoreInstances: FirestoreProvider, ComponentLifecycleMaintainer 
         }
         if let error = DatabaseID.validate(database) { throw .invalidArgument(product: product, reason: error.message) }
         do {
-            return try instances.instance(for: database) { [instances] database in
+            return try instances.instance(for: database) { [instances, app] database in
                 Firestore(
                     appName: appName, databaseID: DatabaseID(projectID: projectID, database: database),
-                    backend: backend, auth: auth, appCheck: appCheck
+                    backend: backend, auth: auth, appCheck: appCheck, app: app
                 ) { [weak instances] terminated in
                     // `terminate()` was called: the next request for this database gets a new instance. Weak: the
                     // cache holds the instance, which holds this closure.

@@ -62,11 +62,17 @@ public final class Functions: Sendable {
         let transport: HTTPFunctionsTransport
     }
 
+    /// The app this Functions belongs to (Firebase's `app`); nil once the app is gone. Weak: Functions never keeps its
+    /// app alive.
+    public var app: FlintApp? { appReference }
+    private weak let appReference: FlintApp?
+
     init(
         appName: String, projectID: String, region: String, customDomain: String?,
-        contextProvider: FunctionsContextProvider, transport: any FunctionsTransport
+        contextProvider: FunctionsContextProvider, transport: any FunctionsTransport, app: FlintApp? = nil
     ) {
         self.appName = appName
+        appReference = app
         self.projectID = projectID
         self.region = region
         self.customDomain = customDomain

@@ -38,7 +38,7 @@ public enum FunctionsLibrary: FlintLibrary {
                     appName: container.appName,
                     projectID: container.app?.options.projectID,
                     contextProvider: contextProvider,
-                    transport: try container.require(FunctionsTransport.self))
+                    transport: try container.require(FunctionsTransport.self), app: container.app)
             },
             Component(FunctionsTransport.self) { _, isCacheable in
                 isCacheable = true

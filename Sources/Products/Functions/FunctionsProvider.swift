@@ -19,6 +19,7 @@ final class FunctionsInstances: FunctionsProvider, ComponentLifecycleMaintainer 
     }
 
     private let appName: String
+    private weak let app: FlintApp?
     private let projectID: String?
     private let contextProvider: FunctionsContextProvider
     private let transport: any FunctionsTransport
@@ -26,9 +27,10 @@ final class FunctionsInstances: FunctionsProvider, ComponentLifecycleMaintainer 
 
     init(
         appName: String, projectID: String?, contextProvider: FunctionsContextProvider,
-        transport: any FunctionsTransport
+        transport: any FunctionsTransport, app: FlintApp? = nil
     ) {
         self.appName = appName
+        self.app = app
         self.projectID = projectID
         self.contextProvider = contextProvider
         self.transport = transport
@@ -46,7 +48,7 @@ final class FunctionsInstances: FunctionsProvider, ComponentLifecycleMaintainer 
             return try instances.instance(for: Key(region: region, customDomain: customDomain)) { key in
                 Functions(
                     appName: appName, projectID: projectID, region: key.region, customDomain: key.customDomain,
-                    contextProvider: contextProvider, transport: transport)
+                    contextProvider: contextProvider, transport: transport, app: app)
             }
         } catch {
             // Only the cache's own re-entrancy error can come here: creating an instance does not throw.

@@ -56,8 +56,17 @@ public final class Installations: ComponentLifecycleMaintainer, Sendable {
         var backoff: InstallationsBackoff?
     }
 
-    init(appName: String, options: FlintOptions, backend: any InstallationsBackend, settings: InstallationsSettings) {
+    /// The app this Installations belongs to (Firebase's `app`); nil once the app is gone. Weak: Installations never keeps its
+    /// app alive.
+    public var app: FlintApp? { appReference }
+    private weak let appReference: FlintApp?
+
+    init(
+        appName: String, options: FlintOptions, backend: any InstallationsBackend, settings: InstallationsSettings,
+        app: FlintApp? = nil
+    ) {
         self.appName = appName
+        appReference = app
         self.options = options
         appID = options.googleAppID
         appBackend = backend

@@ -30,7 +30,7 @@ public enum InstallationsLibrary: FlintLibrary {
                 return Installations(
                     appName: container.appName, options: app.options,
                     backend: try container.require(InstallationsBackend.self),
-                    settings: container.instance(for: InstallationsSettings.self) ?? InstallationsSettings())
+                    settings: container.instance(for: InstallationsSettings.self) ?? InstallationsSettings(), app: app)
             },
             Component(InstallationsBackend.self, dependencies: [.optional(InstallationsSettings.self)]) {
                 container, isCacheable in

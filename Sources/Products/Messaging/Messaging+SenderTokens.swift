@@ -11,6 +11,7 @@ extension Messaging {
     /// - Throws: ``MessagingError`` `invalidRequest` for an empty sender ID; otherwise the errors of
     ///   ``token()``.
     public func retrieveFCMToken(forSenderID senderID: String) async throws(MessagingError) -> String {
+        try refuseTokenOperationsInInstallationIDMode()
         guard !senderID.isEmpty else {
             throw MessagingError(
                 .invalidRequest,
@@ -38,6 +39,7 @@ extension Messaging {
     /// - Throws: ``MessagingError`` `invalidRequest` for an empty sender ID; the backend's errors; `unknown`
     ///   after the app was deleted.
     public func deleteFCMToken(forSenderID senderID: String) async throws(MessagingError) {
+        try refuseTokenOperationsInInstallationIDMode()
         guard !senderID.isEmpty else {
             throw MessagingError(
                 .invalidRequest,

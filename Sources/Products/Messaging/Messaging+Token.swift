@@ -7,6 +7,8 @@ import Foundation
 extension Messaging {
     /// The current FCM registration token, or nil before one was issued, after ``deleteToken()``, or after the
     /// installation ID changed until the next one arrives. Never fetches (``token()`` does).
+    ///
+    /// With ``isInstallationIdEnabled`` on it is always nil, as in Firebase.
     public var fcmToken: String? { state.withLock { $0.token } }
 
     /// The FCM registration token: the cached one, or a new one from the backend (concurrent calls share one
@@ -14,8 +16,10 @@ extension Messaging {
     ///
     /// - Throws: ``MessagingError`` `noAccess` when the app has no `InstallationsInterop` or it fails;
     ///   the backend's errors (`network`, `timeout`, `authentication`, …); `operationInProgress` when the token
-    ///   kept being deleted or invalidated while it was fetched; `unknown` after the app was deleted.
+    ///   kept being deleted or invalidated while it was fetched; `unknown` after the app was deleted;
+    ///   `invalidRequest` with ``isInstallationIdEnabled`` on.
     public func token() async throws(MessagingError) -> String {
+        try refuseTokenOperationsInInstallationIDMode()
         for _ in 0..<Self.maximumAttempts {
             let next = state.withLock { state -> TokenStep in
                 if state.isDeleted { return .deleted }
@@ -58,8 +62,9 @@ extension Messaging {
     /// fetch in flight is discarded. Topic subscriptions belonged to the old token.
     ///
     /// - Throws: the backend's ``MessagingError``s (the token is forgotten locally anyway); `unknown` after
-    ///   the app was deleted.
+    ///   the app was deleted; `invalidRequest` with ``isInstallationIdEnabled`` on.
     public func deleteToken() async throws(MessagingError) {
+        try refuseTokenOperationsInInstallationIDMode()
         let taken = state.withLock {
             state -> (String?, MessagingRegistrationRequest?, (any ListenerRegistration)?, MessagingError?)? in
             guard !state.isDeleted else { return nil }
@@ -87,6 +92,14 @@ extension Messaging {
             throw Self.messagingError(error)
         }
         if let saveError { throw saveError }
+    }
+
+    /// Throws what Firebase answers a token operation with ``isInstallationIdEnabled`` on.
+    func refuseTokenOperationsInInstallationIDMode() throws(MessagingError) {
+        guard installationIdEnabled else { return }
+        throw MessagingError(
+            .invalidRequest,
+            message: "FirebaseMessagingInstallationIdEnabled is set to YES, so FCM token operations are not supported.")
     }
 
     /// What ``token()`` does next.
@@ -142,6 +155,13 @@ extension Messaging {
 
     /// Asks Installations for the installation ID and auth token, then the backend for a token for `senderID`.
     func register(senderID: String) async throws -> (String, MessagingRegistrationRequest) {
+        let request = try await registrationRequest(senderID: senderID)
+        return (try await backend.register(request), request)
+    }
+
+    /// The request for a registration for `senderID`: the installation ID and auth token from Installations, the
+    /// APNs token set, the app's options.
+    func registrationRequest(senderID: String) async throws(MessagingError) -> MessagingRegistrationRequest {
         guard let installations else {
             throw MessagingError(
                 .noAccess,
@@ -153,15 +173,17 @@ extension Messaging {
         do {
             let installationID = try await installations.installationID()
             let authToken = try await installations.authToken(forcingRefresh: false).authToken
+            let apns = apns.withLock { $0 }
             request = MessagingRegistrationRequest(
                 senderID: senderID, appID: options.googleAppID,
                 projectID: options.projectID, apiKey: options.apiKey,
-                installationID: installationID, installationAuthToken: authToken)
+                installationID: installationID, installationAuthToken: authToken,
+                apnsToken: apns?.token, apnsTokenType: apns?.type ?? .unknown, bundleID: options.bundleID)
         } catch {
             throw MessagingError(
                 .noAccess, message: "Installations could not give an installation ID and auth token: \(error)")
         }
-        return (try await backend.register(request), request)
+        return request
     }
 
     /// Connects to the messages sent to `token`, replacing the previous connection, unless the token changed
@@ -181,6 +203,7 @@ extension Messaging {
     /// Forgets the token when the installation ID changed, deletes it at the backend, and fetches a new one with
     /// auto-init on (else tells everyone the token is gone).
     func installationIDDidChange(to installationID: String) {
+        if installationIdEnabled { return reregister(for: installationID) }
         let stale = senderTokens.invalidateAll()
         if !stale.isEmpty {
             let backend = backend
@@ -230,9 +253,9 @@ extension Messaging {
         previous?.cancel()
     }
 
-    /// Tells the delegate and the token listeners about `token` if it differs from the last one told; one
+    /// Tells the delegate (with ``isInstallationIdEnabled`` off) and the token listeners about `token` if it differs from the last one told; one
     /// thread at a time delivers, in the order of the calls.
-    private func announce(_ token: String?) {
+    func announce(_ token: String?) {
         let deliver = state.withLock { state in
             state.pendingAnnouncements.append(token)
             guard !state.isAnnouncing else { return false }
@@ -253,7 +276,8 @@ extension Messaging {
                 return .none
             }
             guard case .some(let value) = next else { return }
-            delegate?.messaging(self, didReceiveRegistrationToken: value)
+            // With installation IDs the delegate is told by register() and unregister() themselves, as in Firebase.
+            if !installationIdEnabled { delegate?.messaging(self, didReceiveRegistrationToken: value) }
             tokenListeners.send(value)
         }
     }

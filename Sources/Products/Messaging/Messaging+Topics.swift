@@ -2,7 +2,7 @@
 /// Topic subscriptions: made with the token (fetched first if needed) at the backend.
 extension Messaging {
     /// Subscribes this app instance to `topic` (`weather`; the old `/topics/weather` form works too), getting a
-    /// token first if needed.
+    /// token first if needed (with ``isInstallationIdEnabled`` on: registering the installation ID first).
     ///
     /// - Throws: ``MessagingError`` `invalidTopicName` when `topic` is empty or has a character outside
     ///   `a-z A-Z 0-9 - _ . ~ %`; the errors of ``token()``; the backend's.
@@ -35,8 +35,10 @@ extension Messaging {
         }
     }
 
-    /// The token and the request it was issued for, fetching it first if needed.
+    /// The token and the request it was issued for, fetching it first if needed (with ``isInstallationIdEnabled``
+    /// on: the registered installation ID, registering first if needed).
     private func registration() async throws(MessagingError) -> (String, MessagingRegistrationRequest) {
+        if installationIdEnabled { return try await installationTopicRegistration() }
         for _ in 0..<Self.maximumAttempts {
             let token = try await self.token()
             if let request = state.withLock({ $0.token == token ? $0.request : nil }) {

@@ -53,6 +53,12 @@ public final class Messaging: MessagingInterop, ComponentLifecycleMaintainer, Se
     private let configuredAutoInit: Bool?
     /// The app's `isDataCollectionDefaultEnabled`, read each time (false once the app is gone).
     private let dataCollectionDefault: @Sendable () -> Bool
+    /// ``MessagingSettings/isInstallationIdEnabled``.
+    let installationIdEnabled: Bool
+    /// The APNs token and its type (``setAPNSToken(_:type:)``), sent with every registration made afterwards.
+    let apns = Locked<(token: Data, type: MessagingAPNSTokenType)?>(nil)
+    /// The installation ID registration (``register()``), with ``isInstallationIdEnabled`` on.
+    let installationRegistration = Locked(InstallationRegistration())
 
     /// Everything that changes, under one lock.
     struct State {
@@ -92,16 +98,23 @@ public final class Messaging: MessagingInterop, ComponentLifecycleMaintainer, Se
     /// `FIRMessagingTokenInfo.isFreshWithIID:` refreshes a token after seven days.
     static let tokenFreshness: TimeInterval = 7 * 24 * 60 * 60
 
+    /// The app this Messaging belongs to (Firebase's `app`); nil once the app is gone. Weak: Messaging never keeps its
+    /// app alive.
+    public var app: FlintApp? { appReference }
+    private weak let appReference: FlintApp?
+
     init(
         app: FlintApp, installations: (any InstallationsInterop)?, backend: any MessagingBackend,
         settings: MessagingSettings
     ) {
         appName = app.name
+        appReference = app
         options = app.options
         self.installations = installations
         appBackend = backend
         persistence = settings.persistenceDirectory.map { MessagingPersistenceFile(directory: $0) }
         configuredAutoInit = settings.isAutoInitEnabled
+        installationIdEnabled = settings.isInstallationIdEnabled
         dataCollectionDefault = { [weak app] in app?.isDataCollectionDefaultEnabled ?? false }
         state = Locked(State())
     }
@@ -123,7 +136,7 @@ public final class Messaging: MessagingInterop, ComponentLifecycleMaintainer, Se
                 guard let installationID = try? await installations?.installationID() else { return }
                 self?.installationIDDidChange(to: installationID)
             }
-        } else if isAutoInitEnabled {
+        } else if isAutoInitEnabled, !installationIdEnabled {
             refresh(deleting: nil)
         }
     }
@@ -176,7 +189,7 @@ public final class Messaging: MessagingInterop, ComponentLifecycleMaintainer, Se
             let start = state.withLock { state in
                 let start =
                     newValue && !autoInit(in: state) && state.token == nil && state.fetch == nil
-                    && !state.isDeleted
+                    && !state.isDeleted && !installationIdEnabled
                 state.explicitAutoInit = newValue
                 try? save(&state)  // a failure is in persistenceError
                 return start
@@ -189,6 +202,15 @@ public final class Messaging: MessagingInterop, ComponentLifecycleMaintainer, Se
     func autoInit(in state: State) -> Bool {
         state.explicitAutoInit ?? configuredAutoInit ?? dataCollectionDefault()
     }
+
+    /// Whether the app instance registers with FCM under its installation ID (Firebase's
+    /// `isInstallationIdEnabled`, the `FirebaseMessagingInstallationIdEnabled` Info.plist key; here
+    /// ``MessagingSettings/isInstallationIdEnabled``, off by default). When on, as in Firebase 12: no FCM token is
+    /// issued (``fcmToken`` is nil; ``token()``, ``deleteToken()``, ``retrieveFCMToken(forSenderID:)`` and
+    /// ``deleteFCMToken(forSenderID:)`` fail with `invalidRequest`); ``register()`` and ``unregister()`` manage the
+    /// registration, told to the delegate's `messaging(_:didReceiveRegistration:)` and
+    /// `messaging(_:didUnregister:)`; topic operations use the installation ID.
+    public var isInstallationIdEnabled: Bool { installationIdEnabled }
 
     /// The app's embedded backend, or nil when the app's ``MessagingBackend`` is another kind or this
     /// instance uses an emulator.
@@ -237,6 +259,11 @@ public final class Messaging: MessagingInterop, ComponentLifecycleMaintainer, Se
         installationIDRegistration.withLock { registration in
             defer { registration = nil }
             return registration
+        }?.remove()
+        installationRegistration.withLock { registration in
+            registration.isClosed = true
+            defer { registration.receiver = nil }
+            return registration.receiver
         }?.remove()
         senderTokens.close()
         tokenListeners.finish()

@@ -20,9 +20,17 @@ public struct MessagingSettings: Sendable, Hashable {
     /// The file holds the token in plain JSON: point it at a directory only the app can read.
     public var persistenceDirectory: URL?
 
-    /// Settings; by default auto-init follows the app's data collection switch and nothing is saved.
-    public init(isAutoInitEnabled: Bool? = nil, persistenceDirectory: URL? = nil) {
+    /// ``Messaging/isInstallationIdEnabled`` (Firebase's `FirebaseMessagingInstallationIdEnabled` Info.plist key;
+    /// off by default): the app instance registers with FCM under its installation ID (``Messaging/register()``)
+    /// instead of getting an FCM registration token.
+    public var isInstallationIdEnabled: Bool
+
+    /// Settings; by default auto-init follows the app's data collection switch, nothing is saved, and the app instance
+    /// gets FCM registration tokens.
+    public init(isAutoInitEnabled: Bool? = nil, persistenceDirectory: URL? = nil, isInstallationIdEnabled: Bool = false)
+    {
         self.isAutoInitEnabled = isAutoInitEnabled
         self.persistenceDirectory = persistenceDirectory
+        self.isInstallationIdEnabled = isInstallationIdEnabled
     }
 }

@@ -146,7 +146,7 @@ extension RemoteConfig {
                 lastKnownVersion: lastKnownVersion, timeout: timeout,
                 languageCode: environment.locale.identifier(.bcp47), countryCode: environment.locale.region?.identifier,
                 timeZone: environment.timeZone.identifier, platformVersion: RemoteConfigEnvironment.platformVersion,
-                packageName: options.bundleID)
+                packageName: options.bundleID, customSignals: customSignals)
         } catch {
             recordFailure(at: now, backingOff: false)
             throw RemoteConfigError(.internalError, message: "The installation ID or token is unavailable: \(error)")
@@ -242,7 +242,7 @@ extension RemoteConfig {
                 let interval =
                     stored.backoffInterval == 0
                     ? Self.minimumBackoffInterval
-                    : min(stored.backoffInterval * 2, Self.maximumBackoffInterval)
+                    : Swift.min(stored.backoffInterval * 2, Self.maximumBackoffInterval)
                 stored.backoffInterval = interval
                 stored.throttleEndTime = now.addingTimeInterval(interval)
                 if stored.lastSuccessfulFetchTime != nil {

@@ -131,7 +131,7 @@ extension RemoteConfig {
                 let newID = realtime.nextConnectionID
                 realtime.nextConnectionID += 1
                 realtime.connection = .connecting(id: newID)
-                return (.retry(id: newID, delay: .seconds(min(1 << (realtime.retries - 1), 60))), old)
+                return (.retry(id: newID, delay: .seconds(Swift.min(1 << (realtime.retries - 1), 60))), old)
             }
             realtime.retries = 0
             realtime.connection = .idle
@@ -157,7 +157,7 @@ extension RemoteConfig {
     private func versionAnnounced(_ version: Int) {
         let start = realtime.withLock { realtime -> Bool in
             realtime.retries = 0
-            realtime.announcedVersion = max(realtime.announcedVersion, version)
+            realtime.announcedVersion = Swift.max(realtime.announcedVersion, version)
             guard !realtime.fetching else { return false }
             realtime.fetching = true
             return true

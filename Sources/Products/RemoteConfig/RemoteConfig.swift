@@ -64,12 +64,20 @@ public final class RemoteConfig: ComponentLifecycleMaintainer, Sendable {
         var joinedFetchCount = 0
     }
 
+    /// The app this RemoteConfig belongs to (Firebase's `app`); nil once the app is gone. Weak: RemoteConfig never keeps its
+    /// app alive.
+    public var app: FlintApp? { appReference }
+    private weak let appReference: FlintApp?
+    /// The custom signals set (``setCustomSignals(_:)``), as sent: key to string value.
+    let customSignalsState = Locked<[String: String]>([:])
+
     init(
         appName: String, options: FlintOptions, backend: any RemoteConfigBackend,
         installations: any InstallationsInterop,
-        analytics: (any AnalyticsInterop)?, environment: RemoteConfigEnvironment
+        analytics: (any AnalyticsInterop)?, environment: RemoteConfigEnvironment, app: FlintApp? = nil
     ) {
         self.appName = appName
+        appReference = app
         self.options = options
         appID = options.googleAppID
         appBackend = backend

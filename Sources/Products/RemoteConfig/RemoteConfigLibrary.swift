@@ -33,7 +33,8 @@ public enum RemoteConfigLibrary: FlintLibrary {
                     backend: try container.require(RemoteConfigBackend.self),
                     installations: try container.require(InstallationsInterop.self),
                     analytics: container.instance(for: AnalyticsInterop.self),
-                    environment: container.instance(for: RemoteConfigEnvironment.self) ?? RemoteConfigEnvironment())
+                    environment: container.instance(for: RemoteConfigEnvironment.self) ?? RemoteConfigEnvironment(),
+                    app: app)
             },
             Component(RemoteConfigBackend.self) { _, isCacheable in
                 isCacheable = true

@@ -24,4 +24,7 @@ extension RemoteConfig {
         slot.install(addUpdateListener(onFinish: { continuation.finish() }) { continuation.yield(with: $0) })
         return stream
     }
+
+    /// The same stream as ``updates``, under the name Firebase 12 ships for it.
+    public var configUpdates: AsyncThrowingStream<RemoteConfigUpdate, any Error> { updates }
 }

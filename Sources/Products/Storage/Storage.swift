@@ -50,8 +50,17 @@ public final class Storage: Sendable {
     /// multiple of 256 KiB (and at least 256 KiB). 1 MiB unless set.
     public static let chunkGranularity: Int64 = 256 * 1024
 
-    init(appName: String, bucket: String, backend: any StorageBackend, contextProvider: StorageContextProvider) {
+    /// The app this Storage belongs to (Firebase's `app`); nil once the app is gone. Weak: Storage never keeps its
+    /// app alive.
+    public var app: FlintApp? { appReference }
+    private weak let appReference: FlintApp?
+
+    init(
+        appName: String, bucket: String, backend: any StorageBackend, contextProvider: StorageContextProvider,
+        app: FlintApp? = nil
+    ) {
         self.appName = appName
+        appReference = app
         self.bucket = bucket
         appBackend = backend
         self.contextProvider = contextProvider

@@ -34,7 +34,7 @@ public enum StorageLibrary: FlintLibrary {
                 return StorageInstances(
                     appName: container.appName,
                     backend: try container.require(StorageBackend.self),
-                    contextProvider: contextProvider)
+                    contextProvider: contextProvider, app: container.app)
             },
             Component(StorageBackend.self) { _, isCacheable in
                 isCacheable = true

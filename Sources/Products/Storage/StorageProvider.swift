@@ -12,12 +12,16 @@ protocol StorageProvider: AnyObject, Sendable {
 /// cancelled) when the app is deleted.
 final class StorageInstances: StorageProvider, ComponentLifecycleMaintainer {
     private let appName: String
+    private weak let app: FlintApp?
     private let backend: any StorageBackend
     private let contextProvider: StorageContextProvider
     private let instances = KeyedInstanceCache<String, Storage>()
 
-    init(appName: String, backend: any StorageBackend, contextProvider: StorageContextProvider) {
+    init(
+        appName: String, backend: any StorageBackend, contextProvider: StorageContextProvider, app: FlintApp? = nil
+    ) {
         self.appName = appName
+        self.app = app
         self.backend = backend
         self.contextProvider = contextProvider
     }
@@ -26,7 +30,8 @@ final class StorageInstances: StorageProvider, ComponentLifecycleMaintainer {
     func storage(bucket: String) throws(ComponentError) -> Storage {
         do {
             return try instances.instance(for: bucket) { bucket in
-                Storage(appName: appName, bucket: bucket, backend: backend, contextProvider: contextProvider)
+                Storage(
+                    appName: appName, bucket: bucket, backend: backend, contextProvider: contextProvider, app: app)
             }
         } catch {
             // Only the cache's own re-entrancy error can come here: creating an instance does not throw.

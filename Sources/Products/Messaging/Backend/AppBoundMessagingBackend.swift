@@ -29,6 +29,23 @@ struct AppBoundMessagingBackend: MessagingBackend {
         }
     }
 
+    /// Registers the installation ID, unregistering it again when the app was deleted meanwhile.
+    func registerInstallation(_ request: MessagingRegistrationRequest) async throws -> String {
+        try await run { [base, operations] in
+            let installationID = try await base.registerInstallation(request)
+            if operations.isClosed {
+                try? await base.deleteInstallationRegistration(installationID: installationID, request: request)
+            }
+            return installationID
+        }
+    }
+
+    func deleteInstallationRegistration(installationID: String, request: MessagingRegistrationRequest) async throws {
+        try await run { [base] in
+            try await base.deleteInstallationRegistration(installationID: installationID, request: request)
+        }
+    }
+
     func deleteRegistration(token: String, request: MessagingRegistrationRequest) async throws {
         try await run { [base] in try await base.deleteRegistration(token: token, request: request) }
     }

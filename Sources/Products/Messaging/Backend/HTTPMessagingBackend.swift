@@ -13,8 +13,10 @@ import Foundation
 ///
 /// | operation | request |
 /// |---|---|
-/// | ``register(_:)`` | `POST {registrations}/v1/projects/{project}/registrations`, body `{"installation": {"fid", "appId", "senderId"}}`; the answer's `token` |
+/// | ``register(_:)`` | `POST {registrations}/v1/projects/{project}/registrations`, body `{"installation": {"fid", "appId", "senderId"}}` (and `"ios": {"apns_token", "apns_environment"}` once an APNs token is set); the answer's `token` |
 /// | ``deleteRegistration(token:request:)`` | `DELETE {registrations}/v1/projects/{project}/registrations/{token}` |
+/// | ``registerInstallation(_:)`` | `POST {registrations}/v1/projects/{project}/registrations`, body `{"ios": {"apns_token", "app_version", "apns_environment", "bundle_id"}, "fcm_sdk_version"}` (Firebase 12's); the answer's `name` |
+/// | ``deleteInstallationRegistration(installationID:request:)`` | `DELETE {registrations}/v1/projects/{project}/registrations/{installation ID}` |
 /// | ``subscribe(token:toTopic:request:)`` | `POST {topics}/iid/v1/{token}/rel/topics/{topic}` |
 /// | ``unsubscribe(token:fromTopic:request:)`` | `DELETE {topics}/iid/v1/{token}/rel/topics/{topic}` |
 ///
@@ -70,12 +72,15 @@ public final class HTTPMessagingBackend: MessagingBackend, Sendable {
 
     /// Registers and returns the answer's `token`.
     public func register(_ request: MessagingRegistrationRequest) async throws -> String {
-        let body: [String: Any] = [
+        var body: [String: Any] = [
             "installation": [
                 "fid": request.installationID, "appId": request.appID,
                 "senderId": request.senderID,
             ]
         ]
+        if let apnsToken = request.apnsTokenHex {
+            body["ios"] = ["apns_token": apnsToken, "apns_environment": request.apnsTokenType.environment]
+        }
         let url = try registrationsURL(for: request, extra: [])
         let data = try await send(
             "POST", url, body: try JSONSerialization.data(withJSONObject: body, options: [.sortedKeys]),
@@ -86,6 +91,46 @@ public final class HTTPMessagingBackend: MessagingBackend, Sendable {
             throw MessagingError(.unknown, message: "The registration answer has no token.")
         }
         return token
+    }
+
+    /// Registers the installation ID as Firebase 12's `FIRMessagingFIDRegisterOperation` does: `POST
+    /// {registrations}/v1/projects/{project}/registrations` with `{"ios": {"apns_token", "app_version",
+    /// "apns_environment", "bundle_id"}, "fcm_sdk_version"}`; the answer's `name`
+    /// (`projects/{project}/registrations/{installation ID}`) gives the installation ID.
+    ///
+    /// - Throws: ``MessagingError`` `invalidRequest` without an APNs token ("APNS token missing in options.") or
+    ///   a project ID; `unknown` for an answer without a registration name; the errors of every request.
+    public func registerInstallation(_ request: MessagingRegistrationRequest) async throws -> String {
+        guard let apnsToken = request.apnsTokenHex else {
+            throw MessagingError(.invalidRequest, message: "APNS token missing in options.")
+        }
+        let body: [String: Any] = [
+            "ios": [
+                "apns_token": apnsToken, "app_version": "", "apns_environment": request.apnsTokenType.environment,
+                "bundle_id": request.bundleID ?? "",
+            ],
+            "fcm_sdk_version": "fcm-\(MessagingLibrary.libraryVersion)",
+        ]
+        let data = try await send(
+            "POST", try registrationsURL(for: request, extra: []),
+            body: try JSONSerialization.data(withJSONObject: body, options: [.sortedKeys]), request: request,
+            bareAuthToken: true)
+        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+            let name = object["name"] as? String, let range = name.range(of: "/registrations/"),
+            !name[range.upperBound...].isEmpty
+        else {
+            throw MessagingError(.unknown, message: "Failed to extract FID from response.")
+        }
+        return String(name[range.upperBound...])
+    }
+
+    /// Deletes the registration of `installationID`: `DELETE {registrations}/v1/projects/{project}/registrations/{id}`.
+    public func deleteInstallationRegistration(installationID: String, request: MessagingRegistrationRequest)
+        async throws
+    {
+        _ = try await send(
+            "DELETE", try registrationsURL(for: request, extra: [installationID]), body: nil, request: request,
+            bareAuthToken: true)
     }
 
     /// Deletes the registration of `token`.
@@ -141,9 +186,11 @@ public final class HTTPMessagingBackend: MessagingBackend, Sendable {
         return URL(string: base + "/" + path)!
     }
 
-    private func send(_ method: String, _ url: URL, body: Data?, request: MessagingRegistrationRequest) async throws
-        -> Data
-    {
+    /// Sends one request. `bareAuthToken`: the installation auth token without the `FIS ` prefix, as the Apple SDK's
+    /// installation ID operations send it.
+    private func send(
+        _ method: String, _ url: URL, body: Data?, request: MessagingRegistrationRequest, bareAuthToken: Bool = false
+    ) async throws -> Data {
         var urlRequest = URLRequest(url: url, timeoutInterval: timeout)
         urlRequest.httpMethod = method
         urlRequest.httpBody = body
@@ -151,7 +198,8 @@ public final class HTTPMessagingBackend: MessagingBackend, Sendable {
         if body != nil { urlRequest.setValue("application/json", forHTTPHeaderField: "Content-Type") }
         if let apiKey = request.apiKey { urlRequest.setValue(apiKey, forHTTPHeaderField: "x-goog-api-key") }
         urlRequest.setValue(
-            "FIS \(request.installationAuthToken)", forHTTPHeaderField: "x-goog-firebase-installations-auth")
+            bareAuthToken ? request.installationAuthToken : "FIS \(request.installationAuthToken)",
+            forHTTPHeaderField: "x-goog-firebase-installations-auth")
         let data: Data
         let response: URLResponse
         do {

@@ -29,6 +29,10 @@ public final class LocalMessagingBackend: MessagingBackend, Sendable {
         var installationID: String
         var senderID: String
         var topics: Set<String> = []
+        /// Whether the key is an installation ID (``registerInstallation(_:)``) rather than a token.
+        var isInstallation = false
+        /// The request the registration was made with (its APNs token among others).
+        var request: MessagingRegistrationRequest
     }
 
     private struct State {
@@ -66,10 +70,18 @@ public final class LocalMessagingBackend: MessagingBackend, Sendable {
         switch target {
         case .token(let token):
             limit = Self.maximumPayloadBytes
-            select = { candidate, _ in candidate == token }
-            guard state.withLock({ $0.registrations[token] != nil }) else {
+            select = { candidate, registration in candidate == token && !registration.isInstallation }
+            guard state.withLock({ $0.registrations[token].map { !$0.isInstallation } ?? false }) else {
                 throw MessagingError(
                     .invalidRequest, message: "The registration token is not registered: \(Self.shorten(token)).")
+            }
+        case .installationID(let installationID):
+            limit = Self.maximumPayloadBytes
+            select = { candidate, registration in candidate == installationID && registration.isInstallation }
+            guard state.withLock({ $0.registrations[installationID]?.isInstallation ?? false }) else {
+                throw MessagingError(
+                    .invalidRequest,
+                    message: "The installation ID is not registered: \(Self.shorten(installationID)).")
             }
         case .topic(let topic):
             guard let name = MessagingTopic.normalize(topic) else {
@@ -124,6 +136,12 @@ public final class LocalMessagingBackend: MessagingBackend, Sendable {
         state.withLock { $0.registrations[token]?.topics }
     }
 
+    /// The request `token` (or a registered installation ID) was registered with, APNs token included; nil when it
+    /// is not registered.
+    public func registrationRequest(for token: String) -> MessagingRegistrationRequest? {
+        state.withLock { $0.registrations[token]?.request }
+    }
+
     /// How many receivers are connected for `token`.
     public func receiverCount(for token: String) -> Int {
         state.withLock { $0.receivers[token]?.count ?? 0 }
@@ -135,14 +153,55 @@ public final class LocalMessagingBackend: MessagingBackend, Sendable {
     public func register(_ request: MessagingRegistrationRequest) async throws -> String {
         let token = "\(request.installationID):APA91b\(Self.randomSuffix())"
         state.withLock {
-            $0.registrations[token] = Registration(installationID: request.installationID, senderID: request.senderID)
+            $0.registrations[token] = Registration(
+                installationID: request.installationID, senderID: request.senderID, request: request)
         }
         return token
     }
 
+    /// Registers the installation ID of `request` (again: a registration that exists is replaced, its topics
+    /// kept) and returns it.
+    ///
+    /// - Throws: ``MessagingError`` `invalidRequest` when the request has no APNs token ("APNS token missing in
+    ///   options.", as Firebase refuses to register without one).
+    public func registerInstallation(_ request: MessagingRegistrationRequest) async throws -> String {
+        guard request.apnsToken != nil else {
+            throw MessagingError(.invalidRequest, message: "APNS token missing in options.")
+        }
+        let installationID = request.installationID
+        state.withLock {
+            let topics = $0.registrations[installationID]?.topics ?? []
+            $0.registrations[installationID] = Registration(
+                installationID: installationID, senderID: request.senderID, topics: topics, isInstallation: true,
+                request: request)
+        }
+        return installationID
+    }
+
+    /// Forgets the registration of `installationID` and its subscriptions.
+    ///
+    /// - Throws: ``MessagingError`` `invalidRequest` when it is not registered.
+    public func deleteInstallationRegistration(installationID: String, request: MessagingRegistrationRequest)
+        async throws
+    {
+        let removed = state.withLock { state in
+            guard state.registrations[installationID]?.isInstallation == true else { return false }
+            state.registrations[installationID] = nil
+            return true
+        }
+        guard removed else {
+            throw MessagingError(
+                .invalidRequest, message: "The installation ID is not registered: \(Self.shorten(installationID)).")
+        }
+    }
+
     /// Forgets `token` and its subscriptions; connected receivers stay but get nothing more.
     public func deleteRegistration(token: String, request: MessagingRegistrationRequest) async throws {
-        let removed = state.withLock { $0.registrations.removeValue(forKey: token) != nil }
+        let removed = state.withLock { state in
+            guard state.registrations[token].map({ !$0.isInstallation }) ?? false else { return false }
+            state.registrations[token] = nil
+            return true
+        }
         guard removed else {
             throw MessagingError(
                 .invalidRequest, message: "The registration token is not registered: \(Self.shorten(token)).")

@@ -19,4 +19,25 @@ public protocol MessagingBackend: Sendable {
     /// instance's connection. A backend that cannot push (HTTP) returns a registration that delivers nothing.
     func addReceiver(token: String, _ receive: @escaping @Sendable (MessagingRemoteMessage) -> Void)
         -> any ListenerRegistration
+    /// Registers the app instance under its installation ID (`request.installationID`, with the APNs token
+    /// `request.apnsToken`) and returns the installation ID the backend registered: Firebase 12's
+    /// `FirebaseMessagingInstallationIdEnabled` flow (``Messaging/register()``). Messages and topic operations then
+    /// use the installation ID where they use a token otherwise.
+    func registerInstallation(_ request: MessagingRegistrationRequest) async throws -> String
+    /// Deletes the registration of `installationID` (``Messaging/unregister()``).
+    func deleteInstallationRegistration(installationID: String, request: MessagingRegistrationRequest) async throws
+}
+
+extension MessagingBackend {
+    /// Refuses: a backend written before installation ID registrations has none.
+    public func registerInstallation(_ request: MessagingRegistrationRequest) async throws -> String {
+        throw MessagingError(.invalidRequest, message: "This messaging backend has no installation ID registrations.")
+    }
+
+    /// Refuses: a backend written before installation ID registrations has none.
+    public func deleteInstallationRegistration(installationID: String, request: MessagingRegistrationRequest)
+        async throws
+    {
+        throw MessagingError(.invalidRequest, message: "This messaging backend has no installation ID registrations.")
+    }
 }

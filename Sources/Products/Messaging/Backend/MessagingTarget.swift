@@ -3,6 +3,9 @@
 public enum MessagingTarget: Sendable, Hashable {
     /// One app instance, by its FCM registration token.
     case token(String)
+    /// One app instance registered under its installation ID (``Messaging/register()``, with
+    /// ``Messaging/isInstallationIdEnabled`` on), as FCM's `fid` target.
+    case installationID(String)
     /// Every app instance subscribed to the topic (with or without the `/topics/` prefix).
     case topic(String)
     /// Every app instance whose topics satisfy the condition, e.g.

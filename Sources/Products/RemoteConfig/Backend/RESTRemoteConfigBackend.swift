@@ -113,6 +113,7 @@ public final class RESTRemoteConfigBackend: RemoteConfigBackend {
             ("platformVersion", fetchRequest.platformVersion), ("packageName", fetchRequest.packageName),
         ]
         for case (let name, let value?) in optionalFields where !value.isEmpty { body[name] = value }
+        if !fetchRequest.customSignals.isEmpty { body["customSignals"] = fetchRequest.customSignals }
         var urlRequest = request(
             url, token: fetchRequest.installationAuthToken, timeout: fetchRequest.timeout, body: body)
         if fetchRequest.lastKnownVersion != nil, let etag = lastETag.withLock({ $0 }) {

@@ -25,13 +25,16 @@ public struct RemoteConfigFetchRequest: Sendable, Hashable {
     public var platformVersion: String?
     /// The app's bundle ID (`FlintOptions.bundleID`).
     public var packageName: String?
+    /// The custom signals set with ``RemoteConfig/setCustomSignals(_:)``, values as strings (sent as
+    /// `customSignals`).
+    public var customSignals: [String: String]
 
     /// A request with every field; the device fields are optional.
     public init(
         appID: String, appVersion: String?, installationID: String, installationAuthToken: String,
         userProperties: [String: String], lastKnownVersion: Int?, timeout: Double,
         languageCode: String? = nil, countryCode: String? = nil, timeZone: String? = nil,
-        platformVersion: String? = nil, packageName: String? = nil
+        platformVersion: String? = nil, packageName: String? = nil, customSignals: [String: String] = [:]
     ) {
         self.appID = appID
         self.appVersion = appVersion
@@ -45,5 +48,6 @@ public struct RemoteConfigFetchRequest: Sendable, Hashable {
         self.timeZone = timeZone
         self.platformVersion = platformVersion
         self.packageName = packageName
+        self.customSignals = customSignals
     }
 }
