@@ -12,7 +12,7 @@ import Testing
 
 /// The exchanging debug provider against `TestHTTPServer`: the `exchangeDebugToken` wire protocol, the answers
 /// it reads and the failures it maps, and App Check's cache on top of it.
-@Suite("App Check: debug token exchange", .timeLimit(.minutes(1)))
+@Suite("App Check: debug token exchange", .timeLimit(.minutes(3)))
 struct AppCheckDebugExchangeTests {
     static let appPath = "/v1/projects/flint-test/apps/1:1234567890:ios:0123456789abcdef:exchangeDebugToken"
 

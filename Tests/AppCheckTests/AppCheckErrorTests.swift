@@ -8,7 +8,7 @@ import Testing
 
 /// App Check's public errors are in Firebase's domain: provider errors from elsewhere are wrapped as `unknown`
 /// with the provider's error underneath.
-@Suite("App Check: errors", .timeLimit(.minutes(1)))
+@Suite("App Check: errors", .timeLimit(.minutes(3)))
 struct AppCheckErrorTests {
     @Test func codesBridgeWithFirebasesDomainAndValues() {
         let expected: [(AppCheckErrorCode, Int)] = [

@@ -7,7 +7,7 @@ import Testing
 @testable import FlintAppCheck
 
 /// A redirect answer must not carry the debug token and API key to another host.
-@Suite("App Check exchange: redirects are not followed", .timeLimit(.minutes(1)))
+@Suite("App Check exchange: redirects are not followed", .timeLimit(.minutes(3)))
 struct AppCheckRedirectTests {
     @Test func anExchangeIsNotRedirectedToAnotherServer() async throws {
         try await withTestHTTPServer({ _ in .json(#"{"token":"stolen","ttl":"3600s"}"#) }) { elsewhere in

@@ -7,7 +7,7 @@ import Testing
 @testable import FlintAppCheck
 
 /// `tokenChanges` ends with its app, and leaves nothing registered when its consumer stops.
-@Suite("App Check: tokenChanges and the app's lifetime", .timeLimit(.minutes(1)))
+@Suite("App Check: tokenChanges and the app's lifetime", .timeLimit(.minutes(3)))
 struct AppCheckStreamLifecycleTests {
     @Test func aTokenChangesLoopEndsWhenTheAppIsDeleted() async throws {
         let fixture = try AppCheckFixture()

@@ -6,7 +6,7 @@ import Testing
 
 @testable import FlintAppCheck
 
-@Suite("App Check: tokenChanges", .timeLimit(.minutes(1)))
+@Suite("App Check: tokenChanges", .timeLimit(.minutes(3)))
 struct AppCheckStreamTests {
     @Test func tokenChangesYieldsEveryNewToken() async throws {
         let fixture = try AppCheckFixture()

@@ -7,7 +7,7 @@ import Testing
 
 @testable import FlintAppCheck
 
-@Suite("App Check: tokens, caching and refresh", .timeLimit(.minutes(1)))
+@Suite("App Check: tokens, caching and refresh", .timeLimit(.minutes(3)))
 struct AppCheckTokenTests {
     // MARK: The debug provider
 

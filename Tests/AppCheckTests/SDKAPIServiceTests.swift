@@ -9,7 +9,7 @@ import Testing
 /// through the exchanging debug provider: the request's headers and body, and how answers and failures become
 /// tokens and errors (as AppCheckCore's `GACAppCheckAPIService` does it today: a failed connection is
 /// `serverUnreachable`, where the older SDK test expected `unknown`).
-@Suite("SDK port: FIRAppCheckAPIServiceTests", .timeLimit(.minutes(1)))
+@Suite("SDK port: FIRAppCheckAPIServiceTests", .timeLimit(.minutes(3)))
 struct SDKAPIServiceTests {
     /// `testDataRequestSuccess`: a `POST` with the API key in `X-Goog-Api-Key` and the JSON body.
     @Test func aRequestCarriesTheAPIKeyMethodAndBody() async throws {

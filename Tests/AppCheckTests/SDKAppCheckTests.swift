@@ -11,7 +11,7 @@ import Testing
 /// provider errors, limited-use tokens, token-change notifications and request merging, for the public API and
 /// for `AppCheckInterop`. The SDK's storage mock is App Check's in-memory cache here; its notification
 /// expectations are a token listener.
-@Suite("SDK port: FIRAppCheckTests", .timeLimit(.minutes(1)))
+@Suite("SDK port: FIRAppCheckTests", .timeLimit(.minutes(3)))
 struct SDKAppCheckTests {
     /// The SDK's `internalError` / provider error: an `NSError` outside App Check's domain.
     static var providerError: NSError { NSError(domain: "FIRAppCheckTests", code: -1) }

@@ -9,7 +9,7 @@ import Testing
 /// AppCheckCore's `AppCheckCore/Tests/Unit/DebugProvider/GACAppCheckDebugProviderTests.m` (the debug provider
 /// Firebase's `AppCheckDebugProvider` wraps), ported: the two debug-token environment variables and limited-use
 /// exchanges. Its "registered" `UserDefaults` flag is Apple-only persistence and is not ported.
-@Suite("SDK port: GACAppCheckDebugProviderTests", .timeLimit(.minutes(1)))
+@Suite("SDK port: GACAppCheckDebugProviderTests", .timeLimit(.minutes(3)))
 struct SDKCoreDebugProviderTests {
     /// An exchanging provider with `environment` and the stored (set) token "stored token".
     static func provider(environment: [String: String]) throws -> AppCheckDebugProvider {

@@ -7,7 +7,7 @@ import Testing
 
 /// Firebase's `FirebaseAppCheck/Tests/Unit/DebugProvider/FIRAppCheckDebugProviderAPIServiceTests.m`, ported
 /// against `TestHTTPServer`: the `exchangeDebugToken` request and what the provider makes of its answer.
-@Suite("SDK port: FIRAppCheckDebugProviderAPIServiceTests", .timeLimit(.minutes(1)))
+@Suite("SDK port: FIRAppCheckDebugProviderAPIServiceTests", .timeLimit(.minutes(3)))
 struct SDKDebugProviderAPIServiceTests {
     /// `testAppCheckTokenSuccess`: `POST {base}/projects/{project}/apps/{app}:exchangeDebugToken`, JSON, with the
     /// debug token in the body; the parsed answer is the provider's token.

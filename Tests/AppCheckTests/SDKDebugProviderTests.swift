@@ -10,7 +10,7 @@ import Testing
 /// `FIRAppCheckDebugProviderFactoryTests.m`, ported: which debug token the provider uses and how it exchanges it.
 /// The SDK's token "stored in user defaults" is the provider's `debugToken:` setting here (Flint keeps a
 /// generated token in memory, as the guide says); its fake API service is a `TestHTTPServer`.
-@Suite("SDK port: FIRAppCheckDebugProviderTests", .timeLimit(.minutes(1)))
+@Suite("SDK port: FIRAppCheckDebugProviderTests", .timeLimit(.minutes(3)))
 struct SDKDebugProviderTests {
     static let exchangeAnswer = #"{"token":"valid_token","ttl":"3600s"}"#
 

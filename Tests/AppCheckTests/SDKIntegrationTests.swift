@@ -9,7 +9,7 @@ import Testing
 
 /// Firebase's `FirebaseAppCheck/Tests/Unit/Core/FIRAppCheckIntegrationTests.m`, ported: the provider factory
 /// and `AppCheckInterop` wired through an app's container.
-@Suite("SDK port: FIRAppCheckIntegrationTests", .timeLimit(.minutes(1)))
+@Suite("SDK port: FIRAppCheckIntegrationTests", .timeLimit(.minutes(3)))
 struct SDKIntegrationTests {
     /// `testDefaultAppCheckProvider`: an app configured without a factory has `AppCheckInterop`, backed by the
     /// default factory's provider (Firebase's DeviceCheck, Flint's debug provider).

@@ -10,7 +10,7 @@ import Testing
 /// `isTokenAutoRefreshEnabled` comes from. Firebase's Info.plist key is ``AppCheckSettings`` here; the value
 /// saved in `UserDefaults` by an earlier launch (`…WhenSetDuringPreviousLaunch`) and AppCheckCore's
 /// `tokenAutoRefreshPolicy` have no Flint counterpart (the value set is kept for the run only).
-@Suite("SDK port: FIRAppCheckSettingsTests", .timeLimit(.minutes(1)))
+@Suite("SDK port: FIRAppCheckSettingsTests", .timeLimit(.minutes(3)))
 struct SDKSettingsTests {
     /// An app with App Check whose settings say `configured` (nil: nothing), refreshes recorded and not fired.
     static func app(configured: Bool?) throws -> (FlintApp, AppCheck) {

@@ -9,7 +9,7 @@ import Testing
 /// Firebase's `FirebaseAppCheck/Tests/Unit/Core/FIRAppCheckTokenRefresherTests.m`, ported through App Check
 /// with a hand-fired scheduler (the SDK's `FIRFakeTimer`) and a test clock: when automatic refreshes are
 /// scheduled, their backoff after failures, and that nothing happens while automatic refresh is off.
-@Suite("SDK port: FIRAppCheckTokenRefresherTests", .timeLimit(.minutes(1)))
+@Suite("SDK port: FIRAppCheckTokenRefresherTests", .timeLimit(.minutes(3)))
 struct SDKTokenRefresherTests {
     /// The SDK test's `expectedRefreshDateWithReceivedDate:expirationDate:` with AppCheckCore's bounds: half the
     /// lifetime plus five minutes after the token arrived, at most at its expiry, at least a minute from now.

@@ -8,7 +8,7 @@ import Testing
 
 /// Listener semantics. Each change is delivered on the thread that made it before the call returns (no
 /// other thread is delivering in these tests), so the recorders can be read right after each step.
-@Suite("Auth: state and ID-token listeners", .timeLimit(.minutes(1)))
+@Suite("Auth: state and ID-token listeners", .timeLimit(.minutes(3)))
 struct AuthListenerTests {
     @Test func aStateListenerIsCalledAtOnceWithNilWhenSignedOut() throws {
         let fixture = try AuthFixture()

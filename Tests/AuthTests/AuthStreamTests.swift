@@ -7,7 +7,7 @@ import Testing
 
 @testable import FlintAuth
 
-@Suite("Auth: authStateChanges and idTokenChanges", .timeLimit(.minutes(1)))
+@Suite("Auth: authStateChanges and idTokenChanges", .timeLimit(.minutes(3)))
 struct AuthStreamTests {
     @Test func authStateChangesYieldsNilThenTheUserThenNil() async throws {
         let fixture = try AuthFixture()

@@ -7,7 +7,7 @@ import Testing
 
 @testable import FlintAuth
 
-@Suite("Auth: ID tokens, the five-minute rule and refresh coalescing", .timeLimit(.minutes(1)))
+@Suite("Auth: ID tokens, the five-minute rule and refresh coalescing", .timeLimit(.minutes(3)))
 struct AuthTokenTests {
     /// An app whose backend is a spy around a local backend; Auth and backend share `clock`.
     private func spiedFixture(gate: Gate? = nil) throws -> (AuthFixture, SpyAuthBackend) {

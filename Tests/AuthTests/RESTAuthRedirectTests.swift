@@ -7,7 +7,7 @@ import Testing
 @testable import FlintAuth
 
 /// A redirect answer must not carry a request (and its API key, password or tokens) to another host.
-@Suite("Auth over REST: redirects are not followed", .timeLimit(.minutes(1)))
+@Suite("Auth over REST: redirects are not followed", .timeLimit(.minutes(3)))
 struct RESTAuthRedirectTests {
     @Test func aSignInIsNotRedirectedToAnotherServer() async throws {
         try await withTestHTTPServer({ _ in .json("{}") }) { elsewhere in

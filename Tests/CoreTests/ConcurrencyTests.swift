@@ -11,7 +11,7 @@ private final class Selfish: Sendable {}
 private final class Ping: Sendable {}
 private final class Pong: Sendable {}
 
-@Suite("Concurrency: exactly-once, no lock during factories, no deadlocks", .timeLimit(.minutes(1)))
+@Suite("Concurrency: exactly-once, no lock during factories, no deadlocks", .timeLimit(.minutes(3)))
 struct ConcurrencyTests {
     // Exactly-once creation: a 16-thread stress test racing first creation counts one instance.
     @Test func sixteenThreadsRacingFirstCreationCreateOneInstance() async throws {

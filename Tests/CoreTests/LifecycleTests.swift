@@ -39,7 +39,7 @@ private final class Dependent: ComponentLifecycleMaintainer {
 private protocol Greeting: AnyObject, Sendable {}
 extension Maintained: Greeting {}
 
-@Suite("Lifecycle: delete", .timeLimit(.minutes(1)))  // Component System guide, "Lifecycle: deleting an app"
+@Suite("Lifecycle: delete", .timeLimit(.minutes(3)))  // Component System guide, "Lifecycle: deleting an app"
 struct LifecycleTests {
     @Test func aMaintainerRegisteredUnderAProtocolTypeIsNotified() async throws {
         let log = DeletionLog()

@@ -3,7 +3,7 @@ import FlintCore
 import FlintTesting
 import Testing
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct ListenerBroadcasterTests {
     @Test func deliversEachValueToEveryListenerInRegistrationOrder() {
         let broadcaster = ListenerBroadcaster<Int>()

@@ -34,7 +34,7 @@ private func combinedProtocolComponents(runs: RunCounter) -> [Component] {
     ]
 }
 
-@Suite("Sharing one instance: combined protocol, multi-type components, sets, providers", .timeLimit(.minutes(1)))
+@Suite("Sharing one instance: combined protocol, multi-type components, sets, providers", .timeLimit(.minutes(3)))
 struct SharingTests {
     @Test func combinedProtocolPatternSharesOneInstance() throws {
         let runs = RunCounter()

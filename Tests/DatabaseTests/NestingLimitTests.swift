@@ -16,7 +16,7 @@ func nestedValue(_ levels: Int, key: String = "k") -> Any {
 /// Values nested deeper than the database keeps (32 levels from the root, as the SDK counts) are refused with
 /// `invalidArgument` by every write, however deep, before anything recurses over them. The deep cases run in a
 /// child process (an exit test), so a crash fails the test instead of ending the run.
-@Suite("Values nested too deep", .timeLimit(.minutes(1)))
+@Suite("Values nested too deep", .timeLimit(.minutes(3)))
 struct NestingLimitTests {
     /// Thrown by an exit test whose check failed (any throw exits the child with a failure).
     struct CheckFailed: Error {}

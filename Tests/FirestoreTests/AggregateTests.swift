@@ -6,7 +6,7 @@ import Testing
 
 /// Sum, average and several aggregations in one query, as FIRAggregateTests.mm checks them against the
 /// Standard edition backend.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct AggregateTests {
     /// The SDK tests' two books.
     private func books() async throws -> CollectionReference {

@@ -5,7 +5,7 @@ import Testing
 @testable import FlintFirestore
 
 /// Write batches: atomicity, one snapshot, validation.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct BatchTests {
     @Test func batchWritesEverythingTogether() async throws {
         let db = try makeFirestore()

@@ -7,7 +7,7 @@ import Testing
 
 /// How the memory cache drops documents (`MemoryEagerGCSettings`, the default, and `MemoryLRUGCSettings`) and
 /// how listeners' first snapshots come from the cache as the SDK's `QueryListener` raises them.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct CacheCollectionTests {
     // MARK: Eager collection (the default)
 

@@ -7,7 +7,7 @@ import Testing
 
 /// The client's local cache: `getDocument(source:)` / `getDocuments(source:)`, offline reads, and
 /// `isFromCache` in listeners' metadata.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct CacheTests {
     /// The code of the error `body` throws, or nil.
     private func code(_ body: () async throws -> Void) async -> FirestoreErrorCode? {

@@ -6,7 +6,7 @@ import Testing
 @testable import FlintFirestore
 
 /// Codable documents: FirestoreEncoder, FirestoreDecoder, @DocumentID.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct CodableTests {
     struct City: Codable, Equatable {
         @DocumentID var id: String?

@@ -7,7 +7,7 @@ import Testing
 
 /// Randomized writes from two clients against several listening queries: every snapshot's changes,
 /// applied to the previous documents, give the new documents, and every view ends equal to a fresh query.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct ConsistencyTests {
     /// A small deterministic generator (SplitMix64), so failures reproduce.
     struct SplitMix: RandomNumberGenerator {

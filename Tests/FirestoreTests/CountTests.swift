@@ -5,7 +5,7 @@ import Testing
 @testable import FlintFirestore
 
 /// The count aggregation.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct CountTests {
     @Test func countsMatchingDocuments() async throws {
         let db = try makeFirestore()

@@ -11,7 +11,7 @@ import Testing
 /// nests inside the engine's: a backend checks it on each such read from another thread, with a bounded wait (an
 /// engine holding its lock fails the check instead of deadlocking). A batch processed while such a read is out
 /// is not lost.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct EngineLockTests {
     /// A Firestore of a fresh app over a lock-checking backend, with its Auth (`u1` signed in).
     private func makeClient() throws -> (Firestore, LockCheckingBackend, FakeAuth) {

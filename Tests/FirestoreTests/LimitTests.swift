@@ -83,7 +83,7 @@ struct DeepDecodable: Decodable {
 
 /// The backend's limits and the SDK's input checks: each refused with ``FirestoreErrorCode/invalidArgument``
 /// and nothing written.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct LimitTests {
     private func expectNothingWritten(_ reference: DocumentReference) async throws {
         #expect(try await reference.getDocument().exists == false)

@@ -6,7 +6,7 @@ import Testing
 @testable import FlintFirestore
 
 /// Snapshot listeners: document changes, their order and indexes, merging, metadata and acknowledgements.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct ListenerTests {
     @Test func firstSnapshotListsEveryDocumentAsAddedInQueryOrder() async throws {
         let db = try makeFirestore()

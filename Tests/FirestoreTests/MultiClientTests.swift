@@ -6,7 +6,7 @@ import Testing
 @testable import FlintFirestore
 
 /// Two clients (two apps) over one backend.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct MultiClientTests {
     @Test func writesOfOneClientReachTheOtherAsRemoteChanges() async throws {
         let (alice, bob) = try makeTwoClients()
@@ -104,7 +104,7 @@ struct MultiClientTests {
 }
 
 /// The example of the FlintFirestore guide (FirestoreGuide.md), "Testing".
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct DocumentationExampleTests {
     @Test func bobSeesAlicesMessage() async throws {
         let backend = LocalFirestoreBackend()

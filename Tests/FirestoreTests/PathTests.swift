@@ -6,7 +6,7 @@ import Testing
 @testable import FlintFirestore
 
 /// References, paths, collection groups and automatic IDs.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct PathTests {
     @Test func referencesExposeIDsPathsAndParents() throws {
         let db = try makeFirestore()

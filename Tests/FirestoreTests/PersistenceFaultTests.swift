@@ -8,7 +8,7 @@ import Testing
 
 /// The persistence log under injected faults: torn and flipped records, failing writes, hostile IDs, and
 /// logs of the previous format. Each test works in its own temporary directory.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct PersistenceFaultTests {
     private let database = DatabaseID(projectID: "p")
 

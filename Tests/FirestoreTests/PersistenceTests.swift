@@ -6,7 +6,7 @@ import Testing
 @testable import FlintFirestore
 
 /// Opt-in persistence of the local backend.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct PersistenceTests {
     private func temporaryDirectory() -> URL {
         FileManager.default.temporaryDirectory.appendingPathComponent("flint-firestore-\(UUID().uuidString)")

@@ -8,7 +8,7 @@ import Testing
 
 /// The persistent cache: what a client received and its pending writes survive a restart (a new app of the
 /// same name over the same cache directory), and damage is reported, never silently dropped.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct PersistentCacheTests {
     private let backend = LocalFirestoreBackend()
     private let directory = FileManager.default.temporaryDirectory

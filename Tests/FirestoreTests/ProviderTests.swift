@@ -7,7 +7,7 @@ import Testing
 @testable import FlintFirestore
 
 /// The multi-database provider: one instance per app and database, released when the app is deleted.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct ProviderTests {
     @Test func sameAppAndDatabaseGiveTheSameInstance() throws {
         let app = try TestApp.make(libraries: [FirestoreLibrary.self])

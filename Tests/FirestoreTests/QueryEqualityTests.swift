@@ -6,7 +6,7 @@ import Testing
 
 /// `Query` and `AggregateQuery` equality and hashing (FIRQueryTests' equality checks, FIRCountTests'
 /// testAggregateQueryEquals, FIRAggregateTests' …AggregateFieldQueryEquals and testAggregateFieldQueryNotEquals).
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct QueryEqualityTests {
     @Test func sameQueriesAreEqualAndHashAlike() throws {
         let db = try makeFirestore()

@@ -6,7 +6,7 @@ import Testing
 @testable import FlintFirestore
 
 /// Filters: operators, type groups, missing fields, strict equality and composites.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct QueryFilterTests {
     /// A collection of mixed values in field `v` (and a document without it).
     private func mixed() async throws -> CollectionReference {

@@ -5,7 +5,7 @@ import Testing
 @testable import FlintFirestore
 
 /// Ordering (explicit and implicit), limits and cursors.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct QueryOrderTests {
     private func scores() async throws -> CollectionReference {
         let db = try makeFirestore()

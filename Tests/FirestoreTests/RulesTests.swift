@@ -8,7 +8,7 @@ import Testing
 @testable import FlintFirestore
 
 /// Security rules of the local backend, with the caller's uid from the app's Auth.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct RulesTests {
     /// Everybody reads; only the owner (field `owner`) writes.
     static let ownerRules: LocalFirestoreBackend.Rules = { request in

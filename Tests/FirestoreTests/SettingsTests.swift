@@ -7,7 +7,7 @@ import Testing
 @testable import FlintFirestore
 
 /// `FirestoreSettings`: set before first use, fixed afterwards, as in the SDK.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct SettingsTests {
     @Test func settingsDefaultToAMemoryCache() throws {
         let db = try makeFirestore()

@@ -6,7 +6,7 @@ import Testing
 
 /// The entry points without an `app` use `AppRegistry.shared`, which is process-wide: each test runs in a
 /// child process (an exit test), so parallel tests never see the shared registry.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct StaticEntryPointTests {
     @Test func withoutADefaultAppTheEntryPointsThrowDefaultAppNotConfigured() async {
         await #expect(processExitsWith: .success) {

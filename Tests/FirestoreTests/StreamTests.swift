@@ -6,7 +6,7 @@ import Testing
 @testable import FlintFirestore
 
 /// The `snapshots` streams: values, errors, and listener removal however the iteration ends.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct StreamTests {
     @Test func querySnapshotsYieldTheFirstSnapshotAndLaterChanges() async throws {
         let db = try makeFirestore()

@@ -6,7 +6,7 @@ import Testing
 @testable import FlintFirestore
 
 /// Transactions: reads before writes, retries on contention, failedPrecondition after the attempts.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct TransactionTests {
     @Test func transactionReadsThenWritesAndReturnsItsValue() async throws {
         let db = try makeFirestore()

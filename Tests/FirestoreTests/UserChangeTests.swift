@@ -8,7 +8,7 @@ import Testing
 
 /// A change of the signed-in user (observed through `AuthInterop.addUserChangeListener`): the previous
 /// user's pending writes are cancelled for their callers and leave the new user's view; the queue is per user.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct UserChangeTests {
     private let backend = LocalFirestoreBackend()
     private let auth = FakeAuth(userID: "u1")

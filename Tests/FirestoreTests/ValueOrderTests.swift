@@ -6,7 +6,7 @@ import Testing
 @testable import FlintFirestore
 
 /// Firestore's cross-type order and strict equality, on stored values and through queries.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct ValueOrderTests {
     private func order(_ values: [Value]) -> Bool {
         zip(values, values.dropFirst()).allSatisfy { Value.compare($0, $1) < 0 }

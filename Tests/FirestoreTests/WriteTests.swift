@@ -7,7 +7,7 @@ import Testing
 @testable import FlintFirestore
 
 /// setData, merges, updates, deletes and field values.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct WriteTests {
     @Test func setDataReplacesTheWholeDocument() async throws {
         let db = try makeFirestore()

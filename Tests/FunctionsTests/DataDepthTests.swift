@@ -13,7 +13,7 @@ func nestedCallableValue(_ levels: Int, around leaf: CallableValue = "leaf") -> 
 /// request body is no deeper than the 511 levels `JSONEncoder` writes; deeper data is `invalidArgument` before it
 /// is encoded. The deep case runs in a child process (an exit test), so a crash fails the test instead of ending
 /// the run.
-@Suite("Callable data nested too deep", .timeLimit(.minutes(1)))
+@Suite("Callable data nested too deep", .timeLimit(.minutes(3)))
 struct DataDepthTests {
     /// Thrown by an exit test whose check failed (any throw exits the child with a failure).
     struct CheckFailed: Error {}

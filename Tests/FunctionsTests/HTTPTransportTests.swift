@@ -9,7 +9,7 @@ import Testing
 
 /// The HTTP transport against a real server on 127.0.0.1 (``CallableServer``, an in-process `TestHTTPServer`):
 /// exact requests on the wire, and every answer mapping.
-@Suite("HTTP transport", .timeLimit(.minutes(1)))
+@Suite("HTTP transport", .timeLimit(.minutes(3)))
 struct HTTPTransportTests {
     /// The default Functions of a new app (with `overrides`), pointed at `server`.
     private func emulated(

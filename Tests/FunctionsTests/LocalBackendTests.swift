@@ -9,7 +9,7 @@ import Testing
 @testable import FlintFunctions
 
 /// The embedded backend: handlers by name, the caller's context from the tokens, server-exact answers.
-@Suite("LocalFunctionsBackend", .timeLimit(.minutes(1)))
+@Suite("LocalFunctionsBackend", .timeLimit(.minutes(3)))
 struct LocalBackendTests {
     /// The default Functions of a new app using `backend`, plus `overrides`.
     private func functions(_ backend: LocalFunctionsBackend, _ overrides: [Component] = []) throws -> Functions {

@@ -8,7 +8,7 @@ import Testing
 
 /// Streaming handlers of the embedded backend (`LocalFunctionsBackend.register(name:streamHandler:)`), called
 /// through the app's default transport.
-@Suite("Local streaming handlers", .timeLimit(.minutes(1)))
+@Suite("Local streaming handlers", .timeLimit(.minutes(3)))
 struct LocalStreamingTests {
     private func setUp(overrides: [Component] = []) throws -> (Functions, LocalFunctionsBackend) {
         let functions = try Functions.functions(app: makeFunctionsApp(overrides: overrides))

@@ -8,7 +8,7 @@ import Testing
 
 /// A redirect answer must not carry a call (and its ID token) to another host: Functions' sessions refuse
 /// redirects, and the 3xx answer is an error.
-@Suite("Functions: redirects are not followed", .timeLimit(.minutes(1)))
+@Suite("Functions: redirects are not followed", .timeLimit(.minutes(3)))
 struct RedirectTests {
     @Test func aCallIsNotRedirectedToAnotherServer() async throws {
         try await withTestHTTPServer({ _ in .json(#"{"result":"stolen"}"#) }) { elsewhere in

@@ -6,7 +6,7 @@ import Testing
 
 /// The entry points without an `app` use `AppRegistry.shared`, which is process-wide: each test runs in a
 /// child process (an exit test), so parallel tests never see the shared registry.
-@Suite("Static entry points", .timeLimit(.minutes(1)))
+@Suite("Static entry points", .timeLimit(.minutes(3)))
 struct StaticEntryPointTests {
     /// Thrown by an exit test whose check failed (any throw exits the child with a failure).
     struct CheckFailed: Error {}

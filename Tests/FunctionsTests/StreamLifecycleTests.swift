@@ -8,7 +8,7 @@ import Testing
 
 /// A streaming call does not outlive its app: deleting the app finishes it with `cancelled` and closes its
 /// connection, and a stream started afterwards finishes at once.
-@Suite("Functions: streams end with their app", .timeLimit(.minutes(1)))
+@Suite("Functions: streams end with their app", .timeLimit(.minutes(3)))
 struct StreamLifecycleTests {
     @Test func deletingTheAppFinishesAnOpenStreamAndClosesItsConnection() async throws {
         let writer = TestHTTPStreamWriter()

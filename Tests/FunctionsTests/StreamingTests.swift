@@ -9,7 +9,7 @@ import Testing
 
 /// Streaming callables (`HTTPSCallable.stream`, `Callable.stream`) over HTTP against a real server on
 /// 127.0.0.1 (`TestHTTPServer`), driven event by event with a `TestHTTPStreamWriter` where order matters.
-@Suite("Streaming callables", .timeLimit(.minutes(1)))
+@Suite("Streaming callables", .timeLimit(.minutes(3)))
 struct StreamingTests {
     /// The default Functions of a new app (with `overrides`), pointed at `server`.
     private func emulated(_ server: TestHTTPServer, overrides: [Component] = []) throws -> Functions {

@@ -7,7 +7,7 @@ import Testing
 @testable import FlintMessaging
 
 /// `apnsToken`, `setAPNSToken(_:type:)`, `appDidReceiveMessage(_:)`, `deleteData()` and the completion forms.
-@Suite("APNs token, received messages, deleteData", .timeLimit(.minutes(1)))
+@Suite("APNs token, received messages, deleteData", .timeLimit(.minutes(3)))
 struct APNsAndMessagesTests {
     @Test func theAPNsTokenIsKeptAndSentWithTheNextToken() async throws {
         let server = LocalMessagingBackend()

@@ -8,7 +8,7 @@ import Testing
 
 /// Firebase 12's installation ID flow (`isInstallationIdEnabled`, `register()`, `unregister()`) on the embedded
 /// backend.
-@Suite("Installation ID registration", .timeLimit(.minutes(1)))
+@Suite("Installation ID registration", .timeLimit(.minutes(3)))
 struct InstallationRegistrationTests {
     static let apns = Data([0x01, 0xAB, 0xFF])
 

@@ -8,7 +8,7 @@ import Testing
 
 /// Firebase's `FirebaseMessaging/Tests/UnitTests/FIRMessagingTest.m`, the installation ID tests (Firebase 12.18+),
 /// ported: the registration request on the wire, the delegate calls, and the refusals with the flag off.
-@Suite("SDK port: FIRMessagingTest (installation IDs)", .timeLimit(.minutes(1)))
+@Suite("SDK port: FIRMessagingTest (installation IDs)", .timeLimit(.minutes(3)))
 struct SDKInstallationIdTests {
     private func messaging(
         at server: TestHTTPServer, installationIdEnabled: Bool = true, autoInit: Bool = false

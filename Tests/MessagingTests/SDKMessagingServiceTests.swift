@@ -10,7 +10,7 @@ import Testing
 /// unsubscribing with and without the `/topics/` prefix, their completion, invalid topic names, and a failing
 /// token fetch. The SDK's mocked `FIRMessagingPubSub` is the embedded backend (or `TestHTTPServer` for the
 /// token failure).
-@Suite("SDK port: FIRMessagingServiceTest", .timeLimit(.minutes(1)))
+@Suite("SDK port: FIRMessagingServiceTest", .timeLimit(.minutes(3)))
 struct SDKMessagingServiceTests {
     /// `testSubscribe` and `testUnsubscribe`: the operations reach the backend with the token and the topic.
     @Test func subscribeAndUnsubscribeReachTheBackendWithTokenAndTopic() async throws {

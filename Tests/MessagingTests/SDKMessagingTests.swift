@@ -9,7 +9,7 @@ import Testing
 /// Firebase's `FirebaseMessaging/Tests/UnitTests/FIRMessagingTest.m`, ported: the auto-init rules (the value
 /// set, then the Info.plist key, which is `MessagingSettings(isAutoInitEnabled:)` here, then the app's data
 /// collection switch) and the sender ID checks of the sender-token methods.
-@Suite("SDK port: FIRMessagingTest", .timeLimit(.minutes(1)))
+@Suite("SDK port: FIRMessagingTest", .timeLimit(.minutes(3)))
 struct SDKMessagingTests {
     /// A default app whose Messaging has no auto-init setting (no Info.plist key), with a fake installation and
     /// an embedded backend.

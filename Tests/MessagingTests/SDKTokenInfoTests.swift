@@ -10,7 +10,7 @@ import Testing
 /// (``MessagingSettings/persistenceDirectory``, Firebase's keychain token info): what is saved with the token,
 /// and when a saved token is fresh enough to be used again (`isFreshWithIID:`). The locale and app version
 /// checks have no Flint input and are not ported.
-@Suite("SDK port: FIRMessagingTokenInfoTest", .timeLimit(.minutes(1)))
+@Suite("SDK port: FIRMessagingTokenInfoTest", .timeLimit(.minutes(3)))
 struct SDKTokenInfoTests {
     static let day: TimeInterval = 24 * 60 * 60
 

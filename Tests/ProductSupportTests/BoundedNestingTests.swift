@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// `BoundedJSON`'s depth measurement of caller values: containers counted, nothing bridged, never recursive.
-@Suite("Bounded nesting of values", .timeLimit(.minutes(1)))
+@Suite("Bounded nesting of values", .timeLimit(.minutes(3)))
 struct BoundedNestingTests {
     /// Thrown by an exit test whose check failed (any throw exits the child with a failure).
     struct CheckFailed: Error {}

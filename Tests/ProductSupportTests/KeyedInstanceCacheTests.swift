@@ -4,7 +4,7 @@ import FlintProductSupport
 import FlintTesting
 import Testing
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct KeyedInstanceCacheTests {
     @Test func returnsTheCachedInstanceForAKey() throws {
         let cache = KeyedInstanceCache<String, StreamTestObject>()

@@ -11,7 +11,7 @@ import Testing
 
 /// ``StreamingDataTask``: the head, then the body as the server writes it, against a server on 127.0.0.1;
 /// redirects refused, a dropped body closing the connection, failures reported as the product says.
-@Suite("StreamingDataTask: a streaming request's head and body", .timeLimit(.minutes(1)))
+@Suite("StreamingDataTask: a streaming request's head and body", .timeLimit(.minutes(3)))
 struct StreamingDataTaskTests {
     /// Which of the ``StreamingDataTask/Failures`` a failure went through.
     private enum Stage: Error, Equatable {

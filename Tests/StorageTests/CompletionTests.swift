@@ -6,7 +6,7 @@ import Testing
 @testable import FlintStorage
 
 /// The completion-handler and `Result` forms of the SDK, next to the `async` ones.
-@Suite("Completion and Result forms", .timeLimit(.minutes(1)))
+@Suite("Completion and Result forms", .timeLimit(.minutes(3)))
 struct CompletionTests {
     /// Waits for the one call of a completion-based operation.
     private func outcome<Value: Sendable>(

@@ -9,7 +9,7 @@ import Testing
 
 /// A document ID is one key of the Database: `/` (which would name a child of another document) and what the
 /// Database forbids in a key are `invalidArgument` for every operation of the services, and nothing is written.
-@Suite("Document IDs of the Realtime Database services", .timeLimit(.minutes(1)))
+@Suite("Document IDs of the Realtime Database services", .timeLimit(.minutes(3)))
 struct DatabaseDocumentIDTests {
     static let invalidIDs = ["a/b", "/a", "a/", "a//b", "", "a.b", "a#b", "a$b", "a[b", "a]b", "a\u{1}b", "a\u{7F}b"]
 

@@ -9,7 +9,7 @@ import Testing
 
 /// The Database services' `maximumFieldDepth`: the Database's 32 levels of keys from the root, less the location's
 /// keys, the document's and the field's own, so that what the engine lets through the Database stores.
-@Suite("Field depth of the Realtime Database services", .timeLimit(.minutes(1)))
+@Suite("Field depth of the Realtime Database services", .timeLimit(.minutes(3)))
 struct DatabaseFieldDepthTests {
     @Test @MainActor func fieldsNestUpToWhatTheDatabaseKeepsBelowTheLocation() async throws {
         let app = try makeDatabaseApp("depth")

@@ -9,7 +9,7 @@ import Testing
 
 /// A document ID is one path segment: one with `/` is `invalidArgument`, even when it would name a document of
 /// a subcollection (`"p/reviews/r"`), and nothing is written.
-@Suite("Document IDs of the Firestore services", .timeLimit(.minutes(1)))
+@Suite("Document IDs of the Firestore services", .timeLimit(.minutes(3)))
 struct FirestoreDocumentIDTests {
     @Test func anIDWithASlashIsInvalidArgument() async throws {
         let app = try FirestoreSyncFixture().makeApp("ids")

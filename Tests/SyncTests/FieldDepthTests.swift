@@ -13,7 +13,7 @@ func nestedSyncValue(_ levels: Int, around leaf: SyncValue = "leaf") -> SyncValu
 /// for Firestore) is `SyncError.invalidArgument`, refused before it is sent or queued, so nothing that cannot be
 /// read back is persisted. The deep case runs in a child process (an exit test), so a crash fails the test
 /// instead of ending the run.
-@Suite("Writes nested deeper than the store keeps", .timeLimit(.minutes(1)))
+@Suite("Writes nested deeper than the store keeps", .timeLimit(.minutes(3)))
 struct FieldDepthTests {
     /// Thrown by an exit test whose check failed (any throw exits the child with a failure).
     struct CheckFailed: Error {}

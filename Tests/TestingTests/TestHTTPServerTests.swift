@@ -10,7 +10,7 @@ import Testing
 
 /// The in-process HTTP test server, driven by URLSession (and a raw socket where URLSession cannot send the
 /// bytes on purpose).
-@Suite("TestHTTPServer", .timeLimit(.minutes(1)))
+@Suite("TestHTTPServer", .timeLimit(.minutes(3)))
 struct TestHTTPServerTests {
     /// For bodies a test reads piece by piece: with no Content-Type, Apple's URLSession holds back the first
     /// 512 bytes to sniff the type.
