@@ -18,6 +18,11 @@ enum DatabaseCollectionChanges {
     static func stream<Model: DataSyncModelProtocol>(
         _ type: Model.Type, in database: Database, layout: DatabaseCollectionLayout, query: SyncQuery
     ) -> AsyncThrowingStream<SyncCollectionChanges<Model>, any Error> {
+        do throws(SyncError) {
+            try SyncFieldDepth.check(query, maximumDepth: DatabaseCollectionPath.databaseDepth)
+        } catch {
+            return AsyncThrowingStream { $0.finish(throwing: error) }
+        }
         let root = database.reference(withPath: layout.rootPath)
         let events = root.events()
         return AsyncThrowingStream { continuation in

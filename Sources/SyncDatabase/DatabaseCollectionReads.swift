@@ -9,6 +9,7 @@ enum DatabaseCollectionReads {
     static func models<Model: DataSyncModelProtocol>(
         _ type: Model.Type, in database: Database, layout: DatabaseCollectionLayout, query: SyncQuery
     ) async throws -> [Model] {
+        try SyncFieldDepth.check(query, maximumDepth: DatabaseCollectionPath.databaseDepth)
         let root = try await database.reference(withPath: layout.rootPath).getData()
         return try layout.documents(inRoot: root, matching: query).map {
             try DatabaseSyncCoding.model(Model.self, from: $0)

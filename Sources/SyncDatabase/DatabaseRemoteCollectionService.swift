@@ -72,8 +72,9 @@ public struct DatabaseRemoteCollectionService<Model: DataSyncModelProtocol>: Rem
     /// Updates fields of the existing child `id` (dotted keys are paths; `null` removes).
     public func updateDocument(id: String, data: [String: SyncValue]) async throws {
         let child = try document(id)
+        let updates = try DatabaseSyncCoding.updates(data, documentId: id, maximumDepth: maximumFieldDepth)
         guard try await child.getData().exists() else { throw SyncError.documentNotFound(id: id) }
-        try await child.updateChildValues(try DatabaseSyncCoding.updates(data))
+        try await child.updateChildValues(updates)
     }
 
     /// Removes the child `id`.

@@ -30,8 +30,12 @@ enum DatabaseSyncCoding {
         try JSONSerialization.jsonObject(with: JSONEncoder().encode(model), options: [.fragmentsAllowed])
     }
 
-    /// A partial update as `updateChildValues` paths: dots become slashes, `null` removes.
-    static func updates(_ data: [String: SyncValue]) throws -> [String: Any?] {
+    /// A partial update of document `id` as `updateChildValues` paths: dots become slashes, `null` removes.
+    /// - Throws: `SyncError.invalidArgument` for a value nesting deeper than `maximumDepth` (measured before anything
+    ///   converts it, so no depth makes the conversion recurse past the stack).
+    static func updates(_ data: [String: SyncValue], documentId id: String, maximumDepth: Int) throws -> [String: Any?]
+    {
+        try SyncFieldDepth.checkUpdate(data, documentId: id, maximumDepth: maximumDepth)
         var values: [String: Any?] = [:]
         for (key, value) in data {
             let path = key.replacingOccurrences(of: ".", with: "/")

@@ -30,7 +30,11 @@ public struct FirestoreRemoteCollectionGroupService<Model: DataSyncModelProtocol
     public func streamCollectionUpdates(query: SyncQuery) -> AsyncThrowingStream<
         SyncCollectionChanges<Model>, any Error
     > {
-        FirestoreSyncCoding.changes(
-            Model.self, of: FirestoreSyncCoding.query(firestore.collectionGroup(groupName), query))
+        do {
+            return FirestoreSyncCoding.changes(
+                Model.self, of: try FirestoreSyncCoding.query(firestore.collectionGroup(groupName), query))
+        } catch {
+            return AsyncThrowingStream { $0.finish(throwing: error) }
+        }
     }
 }

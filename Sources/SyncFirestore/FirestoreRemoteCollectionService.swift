@@ -41,7 +41,7 @@ public struct FirestoreRemoteCollectionService<Model: DataSyncModelProtocol>: Re
         SyncCollectionChanges<Model>, any Error
     > {
         do {
-            return FirestoreSyncCoding.changes(Model.self, of: FirestoreSyncCoding.query(try collection(), query))
+            return FirestoreSyncCoding.changes(Model.self, of: try FirestoreSyncCoding.query(try collection(), query))
         } catch {
             return AsyncThrowingStream { $0.finish(throwing: error) }
         }
@@ -59,7 +59,7 @@ public struct FirestoreRemoteCollectionService<Model: DataSyncModelProtocol>: Re
 
     /// Updates fields (`updateData`, dotted keys are paths).
     public func updateDocument(id: String, data: [String: SyncValue]) async throws {
-        try await document(id).updateData(FirestoreSyncCoding.updateFields(data))
+        try await document(id).updateData(try FirestoreSyncCoding.updateFields(data, documentId: id))
     }
 
     /// Deletes the document.

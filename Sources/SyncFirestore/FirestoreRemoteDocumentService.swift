@@ -38,7 +38,7 @@ public struct FirestoreRemoteDocumentService<Model: DataSyncModelProtocol>: Remo
 
     /// Updates fields (`updateData`, dotted keys are paths).
     public func updateDocument(id: String, data: [String: SyncValue]) async throws {
-        try await reference(id).updateData(FirestoreSyncCoding.updateFields(data))
+        try await reference(id).updateData(try FirestoreSyncCoding.updateFields(data, documentId: id))
     }
 
     /// Deletes the document.

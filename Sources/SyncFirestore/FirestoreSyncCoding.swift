@@ -17,7 +17,13 @@ enum FirestoreSyncCoding {
         }
     }
 
-    static func updateFields(_ data: [String: SyncValue]) -> [FieldPath: FirestoreValue] {
+    /// The fields of an update of document `id`, as Firestore field paths and values.
+    /// - Throws: `SyncError.invalidArgument` for a value nesting deeper than Firestore keeps (measured before
+    ///   anything converts it, so no depth makes the conversion recurse past the stack).
+    static func updateFields(_ data: [String: SyncValue], documentId id: String) throws(SyncError)
+        -> [FieldPath: FirestoreValue]
+    {
+        try SyncFieldDepth.checkUpdate(data, documentId: id, maximumDepth: SyncFieldDepth.firestoreLimit)
         var fields: [FieldPath: FirestoreValue] = [:]
         for (key, value) in data { fields[FieldPath(dotSeparated: key)] = Self.value(value) }
         return fields
@@ -32,7 +38,11 @@ enum FirestoreSyncCoding {
         return try FirestoreDecoder().decode(Model.self, from: fields)
     }
 
-    static func query(_ base: Query, _ query: SyncQuery) -> Query {
+    /// `query` on `base`.
+    /// - Throws: `SyncError.invalidArgument` for a filter value nesting deeper than Firestore keeps (measured before
+    ///   anything converts it).
+    static func query(_ base: Query, _ query: SyncQuery) throws(SyncError) -> Query {
+        try SyncFieldDepth.check(query, maximumDepth: SyncFieldDepth.firestoreLimit)
         var result = base
         for filter in query.filters {
             let value = Self.value(filter.value)

@@ -64,4 +64,27 @@ struct HTTPBoundsTests {
             await app.delete()
         }
     }
+
+    @Test func aListenWhoseServerNeverAnswersReconnectsAtItsResponseTimeout() async throws {
+        // The server takes every connection and never sends the response's head.
+        let silent = TestHTTPResponse.json("{}").delayed(by: .seconds(300))
+        try await withTestHTTPServer({ _ in silent }) { server in
+            let sleeps = SleepLog()
+            let backend = HTTPDatabaseBackend(
+                emulatorOrigin: URL(string: server.origin), listenResponseTimeout: 0.2, sleep: sleeps.sleep)
+            let app = try TestApp.make(
+                libraries: [DatabaseLibrary.self], overrides: [.instance(backend, as: DatabaseBackend.self)])
+            let db = try Database.database(app: app)
+            db.reference(withPath: "a").log([.value], into: EventLog())
+            try await waitUntil { server.requests.count >= 3 }  // dropped at the timeout, connected again
+            #expect(sleeps.all.prefix(2) == [.seconds(1), .seconds(2)])  // after the backoff of any failure
+            #expect(server.requests.allSatisfy { $0.headers["Accept"] == "text/event-stream" })
+            await app.delete()
+        }
+    }
+
+    @Test func theListenResponseTimeoutIsThirtySecondsByDefault() {
+        #expect(HTTPDatabaseBackend().listenResponseTimeout == 30)
+        #expect(HTTPDatabaseBackend.defaultListenResponseTimeout == 30)
+    }
 }

@@ -44,3 +44,37 @@ struct StreamLifecycleTests {
         #expect(throws: FunctionsError(.cancelled, message: "The app was deleted.")) { try outcome.get() }
     }
 }
+
+/// A streaming call whose server writes faster than the caller reads holds at most
+/// `CallableStreamParser.maximumUnreadSize` bytes of unread events (lowered to 1 MiB here, so that the test moves
+/// little data): past it the stream ends with `resourceExhausted` and the connection is closed, instead of memory
+/// growing with everything the server sends. (`StreamMemoryTests` measures the default limit's memory.)
+@Suite("Functions: a stream's unread data is bounded", .timeLimit(.minutes(1)))
+struct StreamBufferTests {
+    @Test func aServerOutpacingTheReaderIsCutOffAtTheUnreadLimit() async throws {
+        // Lines of 1 KiB (`data: {"message":"xxx…"}`), 64 per chunk, 1,024 chunks 8 ms apart: 64 MiB over 8 s or
+        // more, so that the client's close lands before the end even when the parallel suite stalls the process.
+        let line = #"data: {"message":""# + String(repeating: "x", count: 1000) + "\"}\n"
+        let chunk = Data(String(repeating: line, count: 64).utf8)
+        let body = OversizedBody(chunk: chunk, count: 1024, pause: .milliseconds(8))
+        let limit = 1 << 20
+        try await withTestHTTPServer({ _ in body.response(headers: [:], eventStream: true) }) { server in
+            let app = try makeFunctionsApp()
+            let functions = try Functions.functions(app: app)
+            functions.maximumUnreadStreamSize.withLock { $0 = limit }
+            functions.useEmulator(withHost: "127.0.0.1", port: server.port)
+            var elements = functions.httpsCallable("gen").stream().makeAsyncIterator()
+            _ = try await elements.next()  // the stream runs; from now on nothing is read until the cut
+            let cutOff = try await body.wasCutOff(on: server)
+            #expect(cutOff)  // the client closed the connection before the end
+            var read = 1
+            let error = await #expect(throws: FunctionsError.self) {
+                while try await elements.next() != nil { read += 1 }
+            }
+            #expect(error?.code == .resourceExhausted)
+            #expect(error?.message == CallableStreamParser.unreadLimitError(limit).message)
+            #expect(read * line.utf8.count <= limit + 3 * line.utf8.count)  // the limit waited, and the first read
+            await app.delete()
+        }
+    }
+}

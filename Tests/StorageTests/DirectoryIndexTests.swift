@@ -57,6 +57,32 @@ struct DirectoryIndexTests {
         }
     }
 
+    @Test func anObjectsFileReplacedBySymbolicLinkIsNotFollowed() async throws {
+        let directory = try makeDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let storeDirectory = directory.appendingPathComponent("store")
+        let backend = try LocalStorageBackend(directory: storeDirectory)
+        let (_, storage) = try makeStorage(backend: backend)
+        try await storage.reference(withPath: "photo").putDataAsync(Data("mine".utf8))
+        let victim = directory.appendingPathComponent("victim.txt")
+        try Data("someone else's".utf8).write(to: victim)
+        let objects = storeDirectory.appendingPathComponent("objects")
+        let file = objects.appendingPathComponent(
+            try #require(try FileManager.default.contentsOfDirectory(atPath: objects.path).first))
+        try FileManager.default.removeItem(at: file)
+        try FileManager.default.createSymbolicLink(at: file, withDestinationURL: victim)
+        for reopen in [false, true] {
+            let reader =
+                reopen ? try makeStorage(backend: try LocalStorageBackend(directory: storeDirectory)).1 : storage
+            let error = await storageError { _ = try await reader.reference(withPath: "photo").data(maxSize: 100) }
+            #expect(error?.code == .unknown)
+            #expect(error?.object == "photo")
+            #expect(error?.message.contains("\(file.path) of object photo: it is not a regular file") == true)
+            #expect(reader.localBackend?.storedData(bucket: reader.bucket, path: "photo") == nil)
+        }
+        #expect(try Data(contentsOf: victim) == Data("someone else's".utf8))
+    }
+
     @Test(arguments: ["../../../victim.txt", "../victim.txt", "/tmp/victim.txt", "a/b", "..", ""])
     func aFileNameLeavingTheObjectsFolderIsDamageAndTouchesNothing(name: String) async throws {
         let directory = try makeDirectory()

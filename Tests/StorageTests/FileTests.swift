@@ -69,6 +69,49 @@ struct FileTests {
                 == .unknown)
     }
 
+    /// An exit test: its watchdog ends the child process with status 3 if the upload blocks opening the FIFO. The
+    /// file becomes a FIFO after the task checked it and before it opens it (while the backend starts the upload).
+    @Test func aSourceFileThatBecomesAFIFOFailsTheUploadAtOnce() async {
+        await #expect(processExitsWith: .success) {
+            startExitWatchdog()
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "flint-storage-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            let file = directory.appendingPathComponent("in.bin")
+            try Data("hello".utf8).write(to: file)
+            let backend = GatedBackend(holdStart: true)
+            let (_, storage) = try makeStorage(backend: backend)
+            let upload = Task { try await storage.reference(withPath: "f.bin").putFileAsync(from: file) }
+            try await waitUntil { backend.uploadCallers.count == 1 }
+            try FileManager.default.removeItem(at: file)
+            try makeFIFO(at: file)
+            backend.gate.open()
+            let error = await #expect(throws: StorageError.self) { try await value(of: upload) }
+            #expect(error?.code == .unknown)
+            #expect(error?.message.contains(file.path) == true)
+            #expect(error?.message.contains("not a regular file") == true)
+            #expect(error?.object == "f.bin")
+            #expect(backend.chunkCallCount == 0)
+        }
+    }
+
+    @Test func aSourceFileThatIsASymbolicLinkOrADeviceFailsWithUnknown() async throws {
+        let directory = try makeDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let target = directory.appendingPathComponent("target.bin")
+        try Data("hello".utf8).write(to: target)
+        let link = directory.appendingPathComponent("link.bin")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: target)
+        let (_, storage) = try makeStorage()
+        for source in [link, URL(fileURLWithPath: "/dev/zero")] {
+            let error = await #expect(throws: StorageError.self) {
+                try await storage.reference(withPath: "f.bin").putFileAsync(from: source)
+            }
+            #expect(error?.code == .unknown)
+        }
+        #expect(storage.localBackend?.storedData(bucket: storage.bucket, path: "f.bin") == nil)
+    }
+
     @Test func writeToFileDownloadsIntoTheFile() async throws {
         let directory = try makeDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

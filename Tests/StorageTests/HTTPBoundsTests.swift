@@ -74,3 +74,43 @@ struct HTTPBoundsTests {
         }
     }
 }
+
+/// Deleting the app ends the operations in flight that are not tasks (metadata, lists, deletions, download URLs)
+/// with `cancelled`, as it ends uploads and downloads.
+@Suite("Storage: operations end when the app is deleted")
+struct OperationDeletionTests {
+    @Test func deletingTheAppEndsAMetadataRequestInFlight() async throws {
+        let late = TestHTTPResponse.json("{}").delayed(by: .seconds(300))
+        try await withTestHTTPServer({ _ in late }) { server in
+            let (app, storage) = try makeStorage()
+            storage.useEmulator(withHost: server.host, port: server.port)
+            let request = Task { _ = try await storage.reference(withPath: "folder/a.txt").getMetadata() }
+            try await waitUntil { server.requests.count == 1 }
+            await app.delete()
+            let error = await #expect(throws: StorageError.self) { try await value(of: request) }
+            #expect(error?.code == .cancelled)
+            #expect(error?.message == "The app was deleted.")
+        }
+    }
+
+    @Test func everyOperationAfterTheDeletionEndsAtOnceWithoutBeingSent() async throws {
+        try await withTestHTTPServer({ _ in .json("{}") }) { server in
+            let (app, storage) = try makeStorage()
+            storage.useEmulator(withHost: server.host, port: server.port)
+            await app.delete()
+            let object = storage.reference(withPath: "folder/a.txt")
+            let operations: [@Sendable () async throws -> Void] = [
+                { _ = try await object.getMetadata() },
+                { _ = try await object.updateMetadata(StorageMetadata()) },
+                { try await object.delete() },
+                { _ = try await object.downloadURL() },
+                { _ = try await object.parent()!.list(maxResults: 10) },
+            ]
+            for operation in operations {
+                let error = await #expect(throws: StorageError.self) { try await operation() }
+                #expect(error?.code == .cancelled)
+            }
+            #expect(server.requests.isEmpty)
+        }
+    }
+}

@@ -38,13 +38,17 @@ package enum RegularFile {
         }
     }
 
-    /// The bytes of the regular file at `path`, at most `maximumSize` of them.
+    /// The bytes of the regular file at `path`, at most `maximumSize` of them. Without `followingSymbolicLinks`, a
+    /// symbolic link at `path` (its last component) is not followed but refused as ``Failure/notRegularFile``, so a
+    /// link planted where a file belongs cannot make the reader read a file elsewhere.
     ///
     /// - Throws: ``Failure/missing`` when nothing is at `path`, ``Failure/notRegularFile`` when what is there is
     ///   not a regular file, ``Failure/tooLarge(limit:)`` past `maximumSize` bytes, ``Failure/unreadable(_:)``
     ///   when it cannot be opened or read.
-    package static func contents(atPath path: String, maximumSize: Int) throws(Failure) -> Data {
-        let (descriptor, size) = try openDescriptor(atPath: path)
+    package static func contents(
+        atPath path: String, maximumSize: Int, followingSymbolicLinks: Bool = true
+    ) throws(Failure) -> Data {
+        let (descriptor, size) = try openDescriptor(atPath: path, followingSymbolicLinks: followingSymbolicLinks)
         defer { close(descriptor) }
         if size > maximumSize { throw .tooLarge(limit: maximumSize) }
         // The size may change while reading: read to the end, but never more than one byte past the limit.
@@ -74,11 +78,14 @@ package enum RegularFile {
     /// A handle reading the regular file at `path` (opened after the same checks as
     /// ``contents(atPath:maximumSize:)``, then switched back to blocking reads), for a reader that reads parts of
     /// the file (a range of a stored object) rather than all of it. The handle closes the file when released.
+    /// Without `followingSymbolicLinks`, a symbolic link at `path` is refused as ``Failure/notRegularFile``.
     ///
     /// - Throws: ``Failure/missing`` when nothing is at `path`, ``Failure/notRegularFile`` when what is there is
     ///   not a regular file, ``Failure/unreadable(_:)`` when it cannot be opened.
-    package static func handle(readingAtPath path: String) throws(Failure) -> FileHandle {
-        let (descriptor, _) = try openDescriptor(atPath: path)
+    package static func handle(
+        readingAtPath path: String, followingSymbolicLinks: Bool = true
+    ) throws(Failure) -> FileHandle {
+        let (descriptor, _) = try openDescriptor(atPath: path, followingSymbolicLinks: followingSymbolicLinks)
         let flags = fcntl(descriptor, F_GETFL)
         guard flags >= 0, fcntl(descriptor, F_SETFL, flags & ~O_NONBLOCK) == 0 else {
             let reason = String(cString: strerror(errno))
@@ -90,13 +97,16 @@ package enum RegularFile {
 
     /// A descriptor open for reading on the regular file at `path`, non-blocking, and the file's size; the
     /// caller closes it.
-    private static func openDescriptor(atPath path: String) throws(Failure) -> (descriptor: Int32, size: Int) {
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    private static func openDescriptor(
+        atPath path: String, followingSymbolicLinks: Bool
+    ) throws(Failure) -> (descriptor: Int32, size: Int) {
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | (followingSymbolicLinks ? 0 : O_NOFOLLOW))
         guard descriptor >= 0 else {
             let code = errno
             if code == ENOENT || code == ENOTDIR { throw .missing }
-            // Opening a FIFO for reading never blocks with O_NONBLOCK; a socket at the path fails with ENXIO.
-            if code == ENXIO || code == EISDIR { throw .notRegularFile }
+            // Opening a FIFO for reading never blocks with O_NONBLOCK; a socket at the path fails with ENXIO; a
+            // symbolic link with O_NOFOLLOW fails with ELOOP.
+            if code == ENXIO || code == EISDIR || (!followingSymbolicLinks && code == ELOOP) { throw .notRegularFile }
             throw .unreadable(String(cString: strerror(code)))
         }
         var status = stat()

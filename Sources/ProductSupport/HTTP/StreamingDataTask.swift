@@ -79,10 +79,8 @@ package final class StreamingDataTask: NSObject, URLSessionDataDelegate, Sendabl
         var body: AsyncThrowingStream<Data, any Error>?
         /// How many body bytes arrived.
         var received = 0
-        /// The sizes of the chunks handed to the body and not read yet (from `unreadStart` on), and their total.
-        var unreadSizes: [Int] = []
-        var unreadStart = 0
-        var unreadBytes = 0
+        /// The bytes handed to the body and not read yet.
+        var unread = UnreadBytes()
         /// Whether the body ended (too large): later chunks are dropped.
         var bodyEnded = false
         /// Whether the task runs on a session of its own (invalidated when it completes).
@@ -196,24 +194,6 @@ package final class StreamingDataTask: NSObject, URLSessionDataDelegate, Sendabl
         pending.cancel()
     }
 
-    /// Records a chunk of `size` bytes handed to the body, of which `unread` chunks (this one included) wait for
-    /// the reader; whether more than ``maximumUnreadSize`` bytes wait now.
-    private func recordUnread(_ size: Int, unread: Int) -> Bool {
-        state.withLock { state in
-            state.unreadSizes.append(size)
-            state.unreadBytes += size
-            while state.unreadSizes.count - state.unreadStart > unread {
-                state.unreadBytes -= state.unreadSizes[state.unreadStart]
-                state.unreadStart += 1
-            }
-            if state.unreadStart > 1024, state.unreadStart * 2 > state.unreadSizes.count {
-                state.unreadSizes.removeFirst(state.unreadStart)
-                state.unreadStart = 0
-            }
-            return state.unreadBytes > maximumUnreadSize
-        }
-    }
-
     package func urlSession(
         _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
         completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
@@ -255,8 +235,10 @@ package final class StreamingDataTask: NSObject, URLSessionDataDelegate, Sendabl
         }
         switch accepted {
         case true?:
-            guard case .enqueued(let remaining) = bodyContinuation.yield(data), maximumUnreadSize < .max else { return }
-            if recordUnread(data.count, unread: .max - remaining) { refuseBody(maximumUnreadSize) }
+            let result = bodyContinuation.yield(data)
+            guard maximumUnreadSize < .max else { return }
+            let unread = state.withLock { $0.unread.record(data.count, after: result) }
+            if unread > maximumUnreadSize { refuseBody(maximumUnreadSize) }
         case false?: refuseBody(maximumBodySize)
         case nil: break
         }

@@ -39,6 +39,9 @@ public final class AppCheck: ComponentLifecycleMaintainer, Sendable {
         var isDeleted = false
     }
 
+    /// The failure reason of the ``AppCheckErrorCode/unknown`` error a request ends with when its app is deleted.
+    static let appDeletedReason = "The app was deleted."
+
     /// A cached token is used only while it expires more than this many seconds from now (five minutes).
     public static let refreshHeadStart: TimeInterval = 5 * 60
 
@@ -58,6 +61,8 @@ public final class AppCheck: ComponentLifecycleMaintainer, Sendable {
     private let defaultAutoRefresh: @Sendable () -> Bool
     /// Refreshes the token in the background while ``isTokenAutoRefreshEnabled``.
     let refresher: AppCheckTokenRefresher
+    /// The provider requests callers wait for, ended together when the app is deleted.
+    private let operations = InFlightOperations()
 
     /// An App Check getting its tokens from `provider`; with automatic refresh on, the first token is requested
     /// at once. `dataCollectionDefault` reads the app's `isDataCollectionDefaultEnabled` (automatic refresh's
@@ -149,6 +154,7 @@ public final class AppCheck: ComponentLifecycleMaintainer, Sendable {
         enum Step {
             case cached(AppCheckToken)
             case wait(AppCheckRefresh)
+            case deleted
         }
         let now = settings.now()
         let step = state.withLock { state -> Step in
@@ -157,6 +163,7 @@ public final class AppCheck: ComponentLifecycleMaintainer, Sendable {
             {
                 return .cached(token)
             }
+            if state.isDeleted { return .deleted }  // no provider request once the app is gone
             state.refreshWaiters += 1
             if let refresh = state.refresh { return .wait(refresh) }
             let refresh = AppCheckRefresh(provider: provider)
@@ -166,8 +173,15 @@ public final class AppCheck: ComponentLifecycleMaintainer, Sendable {
         switch step {
         case .cached(let token):
             return token
+        case .deleted:
+            throw AppCheckError(.unknown, failureReason: Self.appDeletedReason)
         case .wait(let refresh):
-            let result = await refresh.task.result
+            let result: Result<AppCheckToken, any Error>
+            do {
+                result = .success(try await untilDeleted { try await refresh.task.value })
+            } catch {
+                result = .failure(error)
+            }
             let isNew = state.withLock { state in
                 state.refreshWaiters -= 1
                 guard state.refresh === refresh else { return false }
@@ -192,7 +206,7 @@ public final class AppCheck: ComponentLifecycleMaintainer, Sendable {
     ///   ``AppCheckError`` `unknown`.
     public func limitedUseToken() async throws -> AppCheckToken {
         do {
-            return try await provider.getLimitedUseToken()
+            return try await untilDeleted { [provider] in try await provider.getLimitedUseToken() }
         } catch {
             throw AppCheckError.publicDomain(error)
         }
@@ -215,7 +229,8 @@ public final class AppCheck: ComponentLifecycleMaintainer, Sendable {
     // MARK: - Lifecycle
 
     /// Called when the app is deleted: stops the automatic refresh, finishes every stream (``tokenChanges``),
-    /// removes every listener and cancels a request in flight.
+    /// removes every listener, cancels a request in flight and ends every call waiting for one (and every later
+    /// one, before it reaches the provider) with ``AppCheckErrorCode/unknown`` "The app was deleted.".
     public func appWillBeDeleted(_ app: FlintApp) async {
         refresher.stop()
         state.withLock { $0.isDeleted = true }
@@ -227,9 +242,23 @@ public final class AppCheck: ComponentLifecycleMaintainer, Sendable {
             return state.refresh
         }
         refresh?.task.cancel()
+        operations.close()
     }
 
     // MARK: - Internals
+
+    /// The value of `operation`, unless the app is deleted first (or before it starts): then the caller gets
+    /// ``AppCheckErrorCode/unknown`` "The app was deleted." at once and the operation is cancelled (a provider
+    /// that ignores its cancellation runs on, but nobody waits for it). A cancelled caller stops waiting with
+    /// `CancellationError`.
+    private func untilDeleted<T: Sendable>(_ operation: @escaping @Sendable () async throws -> T) async throws -> T {
+        try await OperationRace.run(
+            in: operations,
+            endedBy: { ending -> any Error in
+                ending == .closed
+                    ? AppCheckError(.unknown, failureReason: Self.appDeletedReason) : CancellationError()
+            }, operation)
+    }
 
     /// Whether the app was deleted.
     var isDeleted: Bool { state.withLock { $0.isDeleted } }

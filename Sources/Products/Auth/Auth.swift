@@ -55,6 +55,8 @@ public final class Auth: ComponentLifecycleMaintainer, Sendable {
     private weak let appReference: FlintApp?
     /// The service Auth talks to (replaced by ``useEmulator(withHost:port:)``).
     private let backendBox: Locked<any AuthBackend>
+    /// The REST requests of this Auth's calls, ended when its app is deleted.
+    private let operations = InFlightOperations()
     /// ``languageCode`` and ``tenantID``.
     private let requestContext = Locked(AuthRequestContext())
     /// The app's options (API key and app ID for ``useEmulator(withHost:port:)``), read when Auth was created.
@@ -179,7 +181,8 @@ public final class Auth: ComponentLifecycleMaintainer, Sendable {
     // MARK: - Lifecycle
 
     /// Called when the app is deleted: removes every listener, finishes every stream (``authStateChanges``,
-    /// ``idTokenChanges``: their loops end), refuses later listeners, and cancels a token refresh in flight.
+    /// ``idTokenChanges``: their loops end), refuses later listeners, cancels a token refresh in flight, and ends
+    /// every REST request in flight (and every later one, before it is sent) with ``AuthErrorCode/networkError``.
     /// A persisted user stays on disk for the app's next run.
     public func appWillBeDeleted(_ app: FlintApp) async {
         listeners.close()
@@ -188,6 +191,7 @@ public final class Auth: ComponentLifecycleMaintainer, Sendable {
             return state.refresh
         }
         refresh?.task.cancel()
+        operations.close()
     }
 
     // MARK: - Internals
@@ -203,7 +207,9 @@ public final class Auth: ComponentLifecycleMaintainer, Sendable {
     func request<T>(_ body: () async throws -> T) async throws(AuthErrorCode) -> T {
         let context = requestContext.withLock { $0 }
         do {
-            return try await AuthRequestContext.$current.withValue(context) { try await body() }
+            return try await RESTAuthHTTP.$operations.withValue(operations) {
+                try await AuthRequestContext.$current.withValue(context) { try await body() }
+            }
         } catch {
             throw AuthErrorCode.from(error)
         }

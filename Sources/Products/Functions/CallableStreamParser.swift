@@ -22,11 +22,21 @@ enum CallableStreamParser {
     static let maximumErrorBodySize = 64 * 1024
     /// The longest line of an event stream accepted, in bytes (32 MiB).
     static let maximumLineSize = 32 << 20
+    /// The most bytes of a stream that may wait for its reader (64 MiB, twice the longest line): the events parsed
+    /// and not yet taken by the caller (their lines' sizes), and apart from them the body received and not yet
+    /// parsed. Past it the stream ends with `resourceExhausted` and its connection is closed.
+    static let maximumUnreadSize = 2 * maximumLineSize
 
-    /// Yields every element of `response` to `yield`; throws the stream's error.
+    /// The error ending a stream that has more than `limit` bytes waiting for its reader.
+    static func unreadLimitError(_ limit: Int = maximumUnreadSize) -> FunctionsError {
+        FunctionsError(.resourceExhausted, message: "The stream sent more than \(limit) bytes that were not read yet.")
+    }
+
+    /// Yields every element of `response` to `yield`, with the size of the line it came from; throws the stream's
+    /// error, or what `yield` throws (which ends the reading).
     static func read(
         _ response: CallableStreamingResponse,
-        yield: (JSONStreamResponse) -> Void
+        yield: (JSONStreamResponse, Int) throws -> Void
     ) async throws {
         guard response.statusCode == 200 else {
             throw await statusError(response)
@@ -41,7 +51,7 @@ enum CallableStreamParser {
                 for line in lines {
                     let element = try parse(line: line)
                     if case .result = element { sawResult = true }
-                    if let element { yield(element) }
+                    if let element { try yield(element, line.count) }
                 }
             }
         } catch let error as FunctionsError {
@@ -52,7 +62,7 @@ enum CallableStreamParser {
         try Task.checkCancellation()
         if let rest = splitter.finish(), let element = try parse(line: rest) {
             if case .result = element { sawResult = true }
-            yield(element)
+            try yield(element, rest.count)
         }
         guard sawResult else {
             throw FunctionsError(.dataLoss, message: "Stream ended without a result.")

@@ -53,6 +53,9 @@ public final class Functions: Sendable {
     private let streams = Locked(OpenStreams())
     /// The calls in flight, ended when the app is deleted.
     private let calls = InFlightOperations()
+    /// The most bytes of events a stream keeps for its caller (`CallableStreamParser.maximumUnreadSize`; tests lower
+    /// it).
+    let maximumUnreadStreamSize = Locked(CallableStreamParser.maximumUnreadSize)
     /// ``allowInsecureTokenAttachment`` (always false outside debug builds).
     private let insecureTokens = Locked(false)
 
@@ -256,18 +259,27 @@ public final class Functions: Sendable {
     /// Starts a streaming call: the request of ``call(name:url:data:options:timeout:transport:)`` with
     /// `Accept: text/event-stream`, sent through `transport`'s ``FunctionsTransport/stream(_:)`` and read by
     /// ``CallableStreamParser``. The whole stream must end within `timeout` (else `deadlineExceeded`); ending
-    /// the iteration early cancels the call, which closes the connection.
+    /// the iteration early cancels the call, which closes the connection. At most
+    /// `CallableStreamParser.maximumUnreadSize` bytes of events wait for the caller: past it the stream ends with
+    /// `resourceExhausted` (after the elements already waiting) and the connection is closed.
     func stream(
         url: Result<URL, FunctionsError>, data: CallableValue, options: HTTPSCallableOptions,
         timeout: TimeInterval, transport: any FunctionsTransport
     ) -> AsyncThrowingStream<JSONStreamResponse, any Error> {
-        let (stream, continuation) = AsyncThrowingStream.makeStream(of: JSONStreamResponse.self)
+        // Bounded by `Int.max` rather than unbounded, so that each yield tells how many elements wait unread.
+        let (stream, continuation) = AsyncThrowingStream.makeStream(
+            of: JSONStreamResponse.self, bufferingPolicy: .bufferingOldest(.max))
+        let limit = maximumUnreadStreamSize.withLock { $0 }
         let work = Task {
             do {
                 var request = try await makeRequest(url: url.get(), data: data, options: options, timeout: timeout)
                 request.headers["Accept"] = "text/event-stream"
                 let response = try await transport.stream(request)
-                try await CallableStreamParser.read(response) { continuation.yield($0) }
+                var unread = UnreadBytes()
+                try await CallableStreamParser.read(response) { element, size in
+                    let waiting = unread.record(size, after: continuation.yield(element))
+                    if waiting > limit { throw CallableStreamParser.unreadLimitError(limit) }
+                }
                 continuation.finish()
             } catch {
                 continuation.finish(throwing: error)

@@ -36,6 +36,9 @@ public final class Storage: Sendable {
     private let settings = Locked(Settings())
     /// The running tasks (cancelled when the app is deleted); nil once the app was deleted.
     private let tasks = Locked<[ObjectIdentifier: StorageTaskCore]?>([:])
+    /// The operations in flight that are not tasks (metadata, lists, deletions, download URLs), ended when the app
+    /// is deleted.
+    private let operations = InFlightOperations()
 
     private struct Settings {
         var uploadChunkSizeBytes: Int64 = 1 << 20
@@ -291,8 +294,22 @@ public final class Storage: Sendable {
     /// The number of running tasks.
     var runningTaskCount: Int { tasks.withLock { $0?.count ?? 0 } }
 
-    /// Cancels every running task, and every later one at once: the app was deleted.
+    /// `operation` on the object at `path`, ended with `cancelled` when the app is deleted (at once, its request
+    /// cancelled; one started after the deletion never runs) or the calling task is cancelled.
+    func run<T: Sendable>(on path: String, _ operation: @escaping @Sendable () async throws -> T) async throws -> T {
+        try await OperationRace.run(
+            in: operations,
+            endedBy: { [bucket] ending -> any Error in
+                StorageError(
+                    .cancelled,
+                    message: ending == .closed ? "The app was deleted." : "The operation was cancelled.",
+                    bucket: bucket, object: path)
+            }, operation)
+    }
+
+    /// Cancels every running task and operation, and every later one at once: the app was deleted.
     func terminate() {
+        operations.close()
         let running = tasks.withLock { tasks in
             defer { tasks = nil }
             return Array((tasks ?? [:]).values)

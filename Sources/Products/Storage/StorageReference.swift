@@ -206,8 +206,10 @@ public final class StorageReference: Sendable, Hashable, CustomStringConvertible
     ///
     /// - Throws: ``StorageError`` `objectNotFound`, `unauthorized`.
     public func downloadURL() async throws -> URL {
-        let caller = try await storage.contextProvider.caller()
-        return try await storage.backend.downloadURL(bucket: bucket, path: fullPath, caller: caller)
+        try await storage.run(on: fullPath) { [self] in
+            let caller = try await storage.contextProvider.caller()
+            return try await storage.backend.downloadURL(bucket: bucket, path: fullPath, caller: caller)
+        }
     }
 
     // MARK: - Metadata
@@ -216,10 +218,12 @@ public final class StorageReference: Sendable, Hashable, CustomStringConvertible
     ///
     /// - Throws: ``StorageError`` `objectNotFound`, `unauthorized`.
     public func getMetadata() async throws -> StorageMetadata {
-        let caller = try await storage.contextProvider.caller()
-        var metadata = try await storage.backend.metadata(bucket: bucket, path: fullPath, caller: caller)
-        metadata.storageReference = self
-        return metadata
+        try await storage.run(on: fullPath) { [self] in
+            let caller = try await storage.contextProvider.caller()
+            var metadata = try await storage.backend.metadata(bucket: bucket, path: fullPath, caller: caller)
+            metadata.storageReference = self
+            return metadata
+        }
     }
 
     /// Changes the writable fields set on `metadata` (a field set to nil is cleared) and returns the object's
@@ -228,20 +232,24 @@ public final class StorageReference: Sendable, Hashable, CustomStringConvertible
     /// - Throws: ``StorageError`` `objectNotFound`, `unauthorized`.
     @discardableResult
     public func updateMetadata(_ metadata: StorageMetadata) async throws -> StorageMetadata {
-        let caller = try await storage.contextProvider.caller()
-        var updated = try await storage.backend.updateMetadata(
-            bucket: bucket, path: fullPath, changes: metadata,
-            caller: caller)
-        updated.storageReference = self
-        return updated
+        try await storage.run(on: fullPath) { [self] in
+            let caller = try await storage.contextProvider.caller()
+            var updated = try await storage.backend.updateMetadata(
+                bucket: bucket, path: fullPath, changes: metadata,
+                caller: caller)
+            updated.storageReference = self
+            return updated
+        }
     }
 
     /// Deletes the object.
     ///
     /// - Throws: ``StorageError`` `objectNotFound`, `unauthorized`.
     public func delete() async throws {
-        let caller = try await storage.contextProvider.caller()
-        try await storage.backend.delete(bucket: bucket, path: fullPath, caller: caller)
+        try await storage.run(on: fullPath) { [self] in
+            let caller = try await storage.contextProvider.caller()
+            try await storage.backend.delete(bucket: bucket, path: fullPath, caller: caller)
+        }
     }
 
     // MARK: - Listing
@@ -262,10 +270,12 @@ public final class StorageReference: Sendable, Hashable, CustomStringConvertible
                 .invalidArgument,
                 message: "Argument 'maxResults' must be between 1 and 1000 inclusive, was \(maxResults).")
         }
-        let caller = try await storage.contextProvider.caller()
-        let page = try await storage.backend.list(
-            bucket: bucket, path: fullPath, maxResults: Int(maxResults),
-            pageToken: pageToken, caller: caller)
+        let page = try await storage.run(on: fullPath) { [self] in
+            let caller = try await storage.contextProvider.caller()
+            return try await storage.backend.list(
+                bucket: bucket, path: fullPath, maxResults: Int(maxResults),
+                pageToken: pageToken, caller: caller)
+        }
         return StorageListResult(
             prefixes: page.prefixes.map { StorageReference(storage: storage, path: $0) },
             items: page.items.map { StorageReference(storage: storage, path: $0) },

@@ -57,7 +57,7 @@ public final class StorageUploadTask: StorageTask {
                 bucket: reference.bucket, path: reference.fullPath,
                 metadata: metadata, size: size, caller: caller)
             session = opened
-            let reader = try source.makeReader()
+            let reader = try source.makeReader(bucket: reference.bucket, object: reference.fullPath)
             let chunk = Int(clamping: storage.effectiveChunkSize)
             var offset: Int64 = 0
             while offset < size {

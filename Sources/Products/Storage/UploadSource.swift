@@ -1,4 +1,5 @@
 // Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
+import FlintCore
 import Foundation
 
 /// What an upload task sends: data in memory, or a file read chunk by chunk (never whole).
@@ -28,16 +29,21 @@ enum UploadSource: Sendable {
         }
     }
 
-    /// Reads the source in chunks.
-    func makeReader() throws(StorageError) -> Reader {
+    /// Reads the source in chunks, for the upload to `object` of `bucket` (which its errors name). The file is
+    /// opened without blocking and without following a symbolic link (FlintCore's `RegularFile`): anything but a
+    /// regular file (a FIFO, a device, a socket, a link put there since ``size()`` checked) is refused at once.
+    /// - Throws: ``StorageError`` `unknown` naming the file when it cannot be opened.
+    func makeReader(bucket: String, object: String) throws(StorageError) -> Reader {
         switch self {
         case .data(let data):
             return Reader(data: data, handle: nil)
         case .file(let url):
-            do {
-                return Reader(data: nil, handle: try FileHandle(forReadingFrom: url))
+            do throws(RegularFile.Failure) {
+                let handle = try RegularFile.handle(readingAtPath: url.path, followingSymbolicLinks: false)
+                return Reader(data: nil, handle: handle)
             } catch {
-                throw StorageError(.unknown, message: "Could not open \(url.path): \(error)")
+                throw StorageError(
+                    .unknown, message: "Could not open \(url.path): \(error).", bucket: bucket, object: object)
             }
         }
     }

@@ -15,6 +15,11 @@ enum RESTAuthHTTP {
     /// The deepest nesting of objects and arrays accepted in an answer; deeper is ``AuthErrorCode/internalError``.
     static let maximumNestingDepth = 32
 
+    /// The requests of the calling ``Auth`` (its app's), which it runs every backend call in and closes when its
+    /// app is deleted: closing ends the requests in flight at once with ``AuthErrorCode/networkError`` (cancelling
+    /// them) and every later one before it is sent. Nil outside an Auth's call (a backend used on its own).
+    @TaskLocal static var operations: InFlightOperations?
+
     /// Sends `body` as JSON to `url` and returns the answer's JSON object.
     ///
     /// - Throws: ``AuthErrorCode/networkError`` when no HTTP answer arrives (connection refused or dropped,
@@ -61,16 +66,19 @@ enum RESTAuthHTTP {
     }
 
     /// Runs one data task, reading at most ``maximumResponseSize`` bytes of answer as it arrives (past it the
-    /// connection is closed: ``AuthErrorCode/internalError``); cancelling the calling task cancels it
-    /// (``AuthErrorCode/networkError``).
+    /// connection is closed: ``AuthErrorCode/internalError``); cancelling the calling task, or deleting the calling
+    /// Auth's app (``operations``), cancels it (``AuthErrorCode/networkError``).
     private static func perform(_ request: URLRequest, in session: URLSession) async throws(AuthErrorCode) -> (
         Int, Data
     ) {
         let data: Data
         let response: URLResponse
         do {
-            (data, response) = try await URLSessionCalls.data(
-                for: request, in: session, maximumSize: maximumResponseSize)
+            (data, response) = try await OperationRace.run(
+                in: operations, endedBy: { _ -> any Error in URLError(.cancelled) }
+            ) {
+                try await URLSessionCalls.data(for: request, in: session, maximumSize: maximumResponseSize)
+            }
         } catch let error as URLError where error.code == .dataLengthExceedsMaximum {
             throw .internalError
         } catch {

@@ -16,9 +16,11 @@ extension HTTPFunctionsTransport {
     /// a malformed or error event while the server keeps writing), or cancelling the calling task before the
     /// head, cancels the data task, which closes the connection. Like every session of the transport, it
     /// refuses redirects (as FlintProductSupport's `CredentialSafeSession`): a redirect is answered with its
-    /// own 3xx status.
+    /// own 3xx status. More than 64 MiB of body arriving ahead of what its reader took ends the body with
+    /// `resourceExhausted` and closes the connection.
     public func stream(_ request: CallableRequest) async throws -> CallableStreamingResponse {
-        let task = StreamingDataTask(failures: Self.streamingFailures)
+        let task = StreamingDataTask(
+            failures: Self.streamingFailures, maximumUnreadSize: CallableStreamParser.maximumUnreadSize)
         let session = session
         let head = try await task.start(Self.urlRequest(for: request)) { session.configuration }
         return CallableStreamingResponse(statusCode: head.statusCode, body: head.body)
@@ -36,5 +38,6 @@ extension HTTPFunctionsTransport {
             case .cancelled?: FunctionsError(.cancelled)
             default: FunctionsError(.dataLoss, message: "The stream was interrupted: \(error.localizedDescription)")
             }
-        })
+        },
+        tooLarge: { limit in CallableStreamParser.unreadLimitError(limit) })
 }

@@ -118,7 +118,8 @@ public final class LocalStorageBackend: StorageBackend {
         let index = directory.appendingPathComponent(Self.indexFileName)
         let data: Data
         do throws(RegularFile.Failure) {
-            data = try RegularFile.contents(atPath: index.path, maximumSize: Self.maximumIndexSize)
+            data = try RegularFile.contents(
+                atPath: index.path, maximumSize: Self.maximumIndexSize, followingSymbolicLinks: false)
         } catch .missing {
             let stored = (try? files.contentsOfDirectory(atPath: objects.path)) ?? []
             guard stored.isEmpty else {
@@ -188,7 +189,8 @@ public final class LocalStorageBackend: StorageBackend {
         let content = state.withLock { $0.buckets[bucket]?[StoragePath.normalize(path)]?.content }
         switch content {
         case .memory(let data)?: return data
-        case .file(let url)?: return try? RegularFile.contents(atPath: url.path, maximumSize: .max)
+        case .file(let url)?:
+            return try? RegularFile.contents(atPath: url.path, maximumSize: .max, followingSymbolicLinks: false)
         case nil: return nil
         }
     }
@@ -355,7 +357,9 @@ public final class LocalStorageBackend: StorageBackend {
         case .file(let url):
             let handle: FileHandle
             do throws(RegularFile.Failure) {
-                handle = try RegularFile.handle(readingAtPath: url.path)
+                // A symbolic link planted in place of the object's file is refused, never followed out of the
+                // directory.
+                handle = try RegularFile.handle(readingAtPath: url.path, followingSymbolicLinks: false)
             } catch .missing {
                 // The object was replaced or deleted since: its file is gone.
                 throw StorageError(

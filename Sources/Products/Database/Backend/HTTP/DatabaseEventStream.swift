@@ -15,6 +15,8 @@ import Foundation
 /// - `cancel` (the caller may no longer read) ends the listen with ``DatabaseErrorCode/permissionDenied``.
 /// - `auth_revoked` (the ID token expired) reconnects with a fresh token: at once when data had arrived on the
 ///   connection, else after a backoff (so a server revoking every token never makes it spin).
+/// - A connection whose response head (status and headers) has not arrived within `responseTimeout` seconds is
+///   closed and counts as a failure to connect.
 /// - A dropped connection, a failure to connect or a transient status (408, 429, 5xx) reconnects after a
 ///   backoff of 1, 2, 4, … (at most 30) seconds waited with the injected `sleep`; the count restarts once data
 ///   arrives. On reconnecting, the server sends the location's whole data again (`put` at `/`), which
@@ -58,21 +60,25 @@ final class DatabaseEventStream: ListenerRegistration {
     private let state = Locked(State())
     private let request: @Sendable (DatabaseCaller) -> (URLRequest, mark: UInt64)?
     private let credentials: DatabaseCredentialSource
+    /// How long a connection waits for its response head (seconds).
+    private let responseTimeout: TimeInterval
     private let apply: Apply
     private let onReady: @Sendable () -> Void
     private let onEnd: @Sendable (DatabaseError) -> Void
     private let sleep: @Sendable (Duration) async throws -> Void
 
-    /// A listen sending the request `request` makes for a caller (with a mark its events are applied with).
+    /// A listen sending the request `request` makes for a caller (with a mark its events are applied with), each
+    /// connection waiting at most `responseTimeout` seconds for its response head.
     init(
         request: @escaping @Sendable (DatabaseCaller) -> (URLRequest, mark: UInt64)?,
-        credentials: @escaping DatabaseCredentialSource,
+        credentials: @escaping DatabaseCredentialSource, responseTimeout: TimeInterval,
         apply: @escaping Apply, onReady: @escaping @Sendable () -> Void,
         onEnd: @escaping @Sendable (DatabaseError) -> Void,
         sleep: @escaping @Sendable (Duration) async throws -> Void
     ) {
         self.request = request
         self.credentials = credentials
+        self.responseTimeout = responseTimeout
         self.apply = apply
         self.onReady = onReady
         self.onEnd = onEnd
@@ -183,7 +189,14 @@ final class DatabaseEventStream: ListenerRegistration {
         defer { connection.cancel() }
         let head: StreamingDataTask.Head
         do {
-            head = try await connection.start(request) { .ephemeral }
+            // A server that takes the connection and never answers must not hold the listen: past the deadline the
+            // connection is cancelled and counts as a failure to connect.
+            head = try await OperationRace.run(
+                deadline: responseTimeout > 0 ? responseTimeout : .infinity,
+                endedBy: { _ -> any Error in URLError(.timedOut) }
+            ) {
+                try await connection.start(request) { .ephemeral }
+            }
         } catch {
             return isRemoved || Task.isCancelled ? .stopped : .dropped
         }

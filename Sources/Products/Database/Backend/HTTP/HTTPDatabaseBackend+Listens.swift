@@ -48,7 +48,7 @@ extension HTTPDatabaseBackend {
                     // Every write answered before now is in what this connection will send.
                     return (request, self.state.withLock { $0.answers })
                 },
-                credentials: credentials,
+                credentials: credentials, responseTimeout: listenResponseTimeout,
                 apply: { [weak self] type, path, data, mark throws(DatabaseError) in
                     try self?.apply(type, path: path, data: data, spec: spec, database: database, mark: mark)
                 },

@@ -110,6 +110,12 @@ public final class HTTPDatabaseBackend: DatabaseBackend {
     public let emulatorOrigin: URL?
     /// How long one request may take, as a whole: from its start to the answer's last byte (seconds).
     public let requestTimeout: TimeInterval
+    /// How long a listen waits for the response's head (its status and headers) on each connection, in seconds:
+    /// a server that takes the connection and answers nothing within it is treated as a dropped connection (closed,
+    /// and connected to again after the backoff). 30 s by default, as the SDK's connection timeout.
+    public let listenResponseTimeout: TimeInterval
+    /// ``listenResponseTimeout`` unless given: 30 s (the Firebase SDKs' `kWebsocketConnectTimeout`).
+    public static let defaultListenResponseTimeout: TimeInterval = 30
     /// Waits between reconnection attempts of a listen.
     let sleep: @Sendable (Duration) async throws -> Void
     private let session = CredentialSafeSession.make()
@@ -119,13 +125,16 @@ public final class HTTPDatabaseBackend: DatabaseBackend {
     let deliveries = DeliveryQueue()
 
     /// A backend talking to each database at its URL, or to the emulator at `emulatorOrigin`, bounding each request
-    /// by `requestTimeout` seconds; `sleep` waits between reconnection attempts of a listen (inject one in tests).
+    /// by `requestTimeout` seconds and the wait for each listen connection's response head by
+    /// `listenResponseTimeout` seconds; `sleep` waits between reconnection attempts of a listen (inject one in tests).
     public init(
         emulatorOrigin: URL? = nil, requestTimeout: TimeInterval = 60,
+        listenResponseTimeout: TimeInterval = defaultListenResponseTimeout,
         sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
     ) {
         self.emulatorOrigin = emulatorOrigin
         self.requestTimeout = requestTimeout
+        self.listenResponseTimeout = listenResponseTimeout
         self.sleep = sleep
     }
 
