@@ -9,7 +9,7 @@ import Testing
 /// A FIFO where Firestore expects a saved file (the embedded backend's log, a log of the previous format, the
 /// client's persistent cache) is `dataLoss` naming the file, at once: opening it for reading would wait forever
 /// for a writer. Each test is an exit test whose watchdog ends the child process with status 3 if it blocks.
-@Suite("Firestore: special files where a saved file belongs", .timeLimit(.minutes(1)))
+@Suite("Firestore: special files where a saved file belongs", .timeLimit(.minutes(3)))
 struct SpecialFileTests {
     @Test func aFIFOAtTheBackendsLogIsDataLossFoundAtOnce() async {
         await #expect(processExitsWith: .success) {

@@ -49,7 +49,7 @@ struct StreamLifecycleTests {
 /// `CallableStreamParser.maximumUnreadSize` bytes of unread events (lowered to 1 MiB here, so that the test moves
 /// little data): past it the stream ends with `resourceExhausted` and the connection is closed, instead of memory
 /// growing with everything the server sends. (`StreamMemoryTests` measures the default limit's memory.)
-@Suite("Functions: a stream's unread data is bounded", .timeLimit(.minutes(1)))
+@Suite("Functions: a stream's unread data is bounded", .timeLimit(.minutes(3)))
 struct StreamBufferTests {
     @Test func aServerOutpacingTheReaderIsCutOffAtTheUnreadLimit() async throws {
         // Lines of 1 KiB (`data: {"message":"xxx…"}`), 64 per chunk, 1,024 chunks 8 ms apart: 64 MiB over 8 s or

@@ -11,7 +11,7 @@ import Testing
 /// or a query value nested deeper than the service's `maximumFieldDepth` is `SyncError.invalidArgument` before
 /// anything converts it. The 10,000-level cases run in a child process (an exit test), so a crash fails the test
 /// instead of ending the run.
-@Suite("Depth of values handed to the Realtime Database services", .timeLimit(.minutes(1)))
+@Suite("Depth of values handed to the Realtime Database services", .timeLimit(.minutes(3)))
 struct DatabaseServiceDepthTests {
     /// Thrown by an exit test whose check failed (any throw exits the child with a failure).
     struct CheckFailed: Error {}

@@ -11,7 +11,7 @@ import Testing
 /// or a query value nested deeper than `maximumFieldDepth` (Firestore's 20) is `SyncError.invalidArgument` before
 /// anything converts it. The 10,000-level case runs in a child process (an exit test), so a crash fails the test
 /// instead of ending the run.
-@Suite("Depth of values handed to the Firestore services", .timeLimit(.minutes(1)))
+@Suite("Depth of values handed to the Firestore services", .timeLimit(.minutes(3)))
 struct FirestoreServiceDepthTests {
     /// Thrown by an exit test whose check failed (any throw exits the child with a failure).
     struct CheckFailed: Error {}
