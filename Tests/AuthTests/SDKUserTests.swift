@@ -165,14 +165,14 @@ struct SDKUserTests {
         try await user.delete()
     }
 
-    /// A user whose Auth is gone, or who is no longer its Auth's current user, throws `nullUser` (the SDK
-    /// stops the app when the Auth is gone).
+    /// A user whose Auth is gone throws `nullUser` (the SDK stops the app when the Auth is gone); a user that is no
+    /// longer its Auth's current user too, except for `reload()`, `link(with:)` and `reauthenticate(with:)`
+    /// (AccountRulesTests).
     @Test func aUserOfAGoneOrOtherSessionIsNullUser() async throws {
         var fixture: AuthFixture? = try AuthFixture()
         let user = try await fixture!.auth.createUser(withEmail: adaEmail, password: adaPassword).user
         try fixture!.auth.signOut()
         await #expect(throws: AuthErrorCode.nullUser) { try await user.getIDToken() }
-        await #expect(throws: AuthErrorCode.nullUser) { try await user.reload() }
         await #expect(throws: AuthErrorCode.nullUser) { try await user.delete() }
         try await fixture!.auth.signIn(withEmail: adaEmail, password: adaPassword)
         await #expect(throws: AuthErrorCode.nullUser) { try await user.updatePassword(to: "new-password") }
@@ -180,6 +180,7 @@ struct SDKUserTests {
         fixture = nil
         #expect(user.auth == nil)
         await #expect(throws: AuthErrorCode.nullUser) { try await user.getIDTokenResult() }
+        await #expect(throws: AuthErrorCode.nullUser) { try await user.reload() }
         await #expect(throws: AuthErrorCode.nullUser) {
             try await user.link(with: EmailAuthProvider.credential(withEmail: graceEmail, password: gracePassword))
         }

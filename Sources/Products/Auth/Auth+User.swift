@@ -4,45 +4,79 @@ import Foundation
 // What a User's methods do, on the user's Auth: they act on the signed-in session of that user.
 
 extension Auth {
+    /// The session of `user`: the signed-in one (fresh) when `user` is current; with `allowingDetached`, the
+    /// session a no-longer-current user kept (refreshed when its ID token is not fresh, without touching the
+    /// signed-in state), as the SDK's user keeps its own tokens.
+    ///
+    /// - Returns: the session, and whether it is the signed-in one.
+    /// - Throws: ``AuthErrorCode/nullUser`` when `user` is neither; the refresh's errors.
+    func anySession(of user: User, allowingDetached: Bool) async throws(AuthErrorCode) -> (AuthSession, Bool) {
+        let isCurrent = state.withLock { $0.user === user }
+        if isCurrent || !allowingDetached { return (try await session(of: user), true) }
+        guard user.auth === self, let kept = user.detachedSession else { throw .nullUser }
+        if kept.hasFreshToken(at: settings.now()) { return (kept, false) }
+        let response = try await request { try await backend.refreshSession(refreshToken: kept.refreshToken) }
+        let refreshed = Self.continued(kept, with: response)
+        user.keepDetached(refreshed)
+        return (refreshed, false)
+    }
+
+    /// The session `response` starts, keeping what the answer may leave out: the tenant, and a user that is not
+    /// anonymous stays so.
+    static func continued(_ session: AuthSession, with response: AuthBackendSession) -> AuthSession {
+        var updated = AuthSession(response)
+        if updated.user.tenantID == nil { updated.user.tenantID = session.user.tenantID }
+        updated.user.isAnonymous = updated.user.isAnonymous && session.user.isAnonymous
+        return updated
+    }
+
     /// Runs a backend call with the session of `user` and installs the session it answers (nil: keeps the
     /// tokens), keeping the same user object. A call failing because the session is over signs the user out.
+    /// With `allowingDetached`, a no-longer-current user's own session is used and updated instead.
     ///
     /// - Returns: the backend's answer.
     func changeSession(
-        of user: User, _ call: (AuthSession) async throws -> AuthBackendSession?
+        of user: User, allowingDetached: Bool = false, _ call: (AuthSession) async throws -> AuthBackendSession?
     ) async throws(AuthErrorCode) -> AuthBackendSession? {
-        let session = try await session(of: user)
+        let (session, isCurrent) = try await anySession(of: user, allowingDetached: allowingDetached)
         let response: AuthBackendSession?
         do {
             response = try await request { try await call(session) }
         } catch {
-            endSessionIfInvalid(error, refreshToken: session.refreshToken)
+            if isCurrent { endSessionIfInvalid(error, refreshToken: session.refreshToken) }
             throw error
         }
         if let response {
-            var updated = AuthSession(response)
-            if updated.user.tenantID == nil { updated.user.tenantID = session.user.tenantID }
-            updated.user.isAnonymous = updated.user.isAnonymous && session.user.isAnonymous
-            replaceSession(refreshToken: session.refreshToken, with: updated)
+            let updated = Self.continued(session, with: response)
+            if isCurrent {
+                replaceSession(refreshToken: session.refreshToken, with: updated)
+            } else {
+                user.keepDetached(updated)
+            }
         } else {
             try await reload(user)
         }
         return response
     }
 
-    /// `user.reload()`: `accounts:lookup`, then the user object shows the account.
+    /// `user.reload()`: `accounts:lookup`, then the user object shows the account (also for a user that is no
+    /// longer current, with its own session).
     func reload(_ user: User) async throws(AuthErrorCode) {
-        let session = try await session(of: user)
+        let (session, isCurrent) = try await anySession(of: user, allowingDetached: true)
         let account: AuthAccount
         do {
             account = try await request { try await backend.lookup(idToken: session.idToken) }
         } catch {
-            endSessionIfInvalid(error, refreshToken: session.refreshToken)
+            if isCurrent { endSessionIfInvalid(error, refreshToken: session.refreshToken) }
             throw error
         }
         var updated = session
         updated.user = session.user.updated(with: account)
-        replaceSession(refreshToken: session.refreshToken, with: updated)
+        if isCurrent {
+            replaceSession(refreshToken: session.refreshToken, with: updated)
+        } else {
+            user.keepDetached(updated)
+        }
     }
 
     /// `user.delete()`: deletes the account and signs the user out.
@@ -73,18 +107,18 @@ extension Auth {
         }
         switch credential.kind {
         case .password(let email, let password):
-            _ = try await changeSession(of: user) { session in
+            _ = try await changeSession(of: user, allowingDetached: true) { session in
                 try await backend.link(idToken: session.idToken, email: email, password: password)
             }
             return AuthDataResult(user: user, additionalUserInfo: nil)
         case .emailLink(let email, let link):
             let code = try Self.emailSignInCode(of: link)
-            _ = try await changeSession(of: user) { session in
+            _ = try await changeSession(of: user, allowingDetached: true) { session in
                 try await backend.signIn(email: email, oobCode: code, linkingTo: session.idToken)
             }
             return AuthDataResult(user: user, additionalUserInfo: nil)
         case .idp(let assertion):
-            let response = try await changeSession(of: user) { session in
+            let response = try await changeSession(of: user, allowingDetached: true) { session in
                 try await backend.signIn(withIdP: assertion, linkingTo: session.idToken, autoCreate: true)
             }
             return AuthDataResult(
@@ -103,9 +137,11 @@ extension Auth {
     }
 
     /// `user.reauthenticate(with:)`: signs in again with `credential` (never creating an account) and, when it
-    /// is the same account, gives the user the new session (a fresh sign-in time, for the recent-login rule).
+    /// is the same account, gives the user the new session (a fresh sign-in time, for the recent-login rule); a
+    /// user that is no longer current keeps it for itself, the signed-in state unchanged.
     func reauthenticate(_ user: User, with credential: AuthCredential) async throws(AuthErrorCode) -> AuthDataResult {
-        guard let current = state.withLock({ $0.user === user ? $0.session : nil }) else { throw .nullUser }
+        let kept = user.auth === self ? user.detachedSession : nil
+        guard let current = state.withLock({ $0.user === user ? $0.session : kept }) else { throw .nullUser }
         try checkSignInCredential(credential)
         let response: AuthBackendSession
         do {
@@ -116,7 +152,11 @@ extension Auth {
         guard response.account.uid == user.uid else { throw .userMismatch }
         var updated = AuthSession(response)
         if updated.user.tenantID == nil { updated.user.tenantID = current.user.tenantID }
-        guard replaceSession(refreshToken: current.refreshToken, with: updated) else { throw .nullUser }
+        if user.detachedSession != nil {
+            user.keepDetached(updated)  // a user that is no longer current takes the new session for itself
+        } else {
+            guard replaceSession(refreshToken: current.refreshToken, with: updated) else { throw .nullUser }
+        }
         return AuthDataResult(
             user: user, additionalUserInfo: AdditionalUserInfo(response), credential: OAuthCredential(response.idp))
     }

@@ -217,9 +217,16 @@ public final class Auth: ComponentLifecycleMaintainer, Sendable {
 
     /// Makes `session` the state's session (nil: signed out) with its user object: `adopting` when given, the
     /// current object when `keepingUser` and the uid is the same (a refresh, a reload, a link), a new object
-    /// otherwise (a new sign-in, as the SDK makes one). Runs under the state lock; touches only the user's own
-    /// lock.
+    /// otherwise (a new sign-in, as the SDK makes one). A user object that stops being current keeps the session
+    /// it had (`User.detachedSession`). Runs under the state lock; touches only the users' own locks.
     func install(_ session: AuthSession?, in state: inout State, keepingUser: Bool, adopting: User? = nil) {
+        let previous = (user: state.user, session: state.session)
+        defer {
+            // A user object leaving keeps its session (the SDK's user has its own tokens).
+            if let user = previous.user, let session = previous.session, user !== state.user {
+                user.keepDetached(session)
+            }
+        }
         state.session = session
         guard let session else {
             state.user = nil

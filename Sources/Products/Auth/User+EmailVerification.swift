@@ -43,6 +43,24 @@ extension User {
     }
 }
 
+extension User {
+    /// Changes the user's email address at once, without a verification (`accounts:update` with `email`), as
+    /// the SDK's deprecated `updateEmail(to:)`. The new address is **not verified** (``isEmailVerified`` false)
+    /// and this object shows it when the call returns. Firebase refuses it in projects with email-enumeration
+    /// protection; prefer ``sendEmailVerification(beforeUpdatingEmail:actionCodeSettings:)``.
+    ///
+    /// - Throws: ``AuthErrorCode/requiresRecentLogin`` (the embedded backend wants a sign-in from the last five
+    ///   minutes, as Firebase: ``reauthenticate(with:)`` first), ``AuthErrorCode/emailAlreadyInUse``,
+    ///   ``AuthErrorCode/invalidEmail``, ``AuthErrorCode/missingEmail``, ``AuthErrorCode/nullUser``, token
+    ///   errors, ``AuthErrorCode/networkError``.
+    public func updateEmail(to email: String) async throws(AuthErrorCode) {
+        let auth = try requireAuth()
+        _ = try await auth.changeSession(of: self) { session in
+            try await auth.backend.updateEmail(idToken: session.idToken, email: email)
+        }
+    }
+}
+
 extension Auth {
     /// Sends the out-of-band code `make` describes with the ID token of `user`; a failure because the session is
     /// over signs the user out.

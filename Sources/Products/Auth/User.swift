@@ -15,8 +15,10 @@ import Foundation
 /// ``Auth/currentUser`` returns the same object for the signed-in user across token refreshes, reloads,
 /// profile changes, linking and reauthentication; a new sign-in (even of the same account) makes a new object,
 /// as in the SDK. The object keeps what it knows behind a lock, so it may be read and used from any task, and
-/// refers to its ``Auth`` weakly: once that Auth is gone, or the user is no longer its Auth's current user
-/// (signed out, or replaced by another sign-in), its operations throw ``AuthErrorCode/nullUser``.
+/// refers to its ``Auth`` weakly: once that Auth is gone its operations throw ``AuthErrorCode/nullUser``. A user
+/// that is no longer its Auth's current user (signed out, or replaced by another sign-in) keeps its session for
+/// ``reload()``, ``link(with:)`` and ``reauthenticate(with:)``, as the SDK's does; its other operations throw
+/// ``AuthErrorCode/nullUser``.
 ///
 /// Equality and hashing are identity (`===`), as `NSObject` equality is for the SDK's `User`: compare ``uid``s to
 /// ask "the same account?".
@@ -25,6 +27,10 @@ public final class User: Sendable, Hashable, Identifiable, CustomStringConvertib
     private let snapshotBox: Locked<UserSnapshot>
     /// The Auth this user belongs to, weakly.
     private let authBox: Locked<WeakAuth>
+    /// The session this user had when it stopped being its Auth's current user (signed out, or replaced by
+    /// another sign-in): what ``reload()``, ``link(with:)`` and ``reauthenticate(with:)`` use then, as the SDK's
+    /// user keeps its own tokens. Nil while it is the current user.
+    private let detachedBox = Locked<AuthSession?>(nil)
 
     /// A weak reference to an ``Auth``, as a value the lock can hold.
     private struct WeakAuth {
@@ -108,9 +114,12 @@ public final class User: Sendable, Hashable, Identifiable, CustomStringConvertib
     /// Reloads the user's profile from the backend (`accounts:lookup`): this object's properties then show the
     /// account as the server has it (a display name set elsewhere, a verified email, linked providers).
     ///
-    /// - Throws: ``AuthErrorCode/nullUser`` when the user is not its Auth's current user; token errors
+    /// Works on a user that is no longer its Auth's current user too (with the session it had then), as in the
+    /// SDK.
+    ///
+    /// - Throws: ``AuthErrorCode/nullUser`` when the user's Auth is gone; token errors
     ///   (``AuthErrorCode/userTokenExpired``, ``AuthErrorCode/userNotFound``, ``AuthErrorCode/userDisabled``
-    ///   sign the user out); ``AuthErrorCode/networkError``.
+    ///   sign the current user out); ``AuthErrorCode/networkError``.
     public func reload() async throws(AuthErrorCode) {
         try await requireAuth().reload(self)
     }
@@ -144,6 +153,14 @@ public final class User: Sendable, Hashable, Identifiable, CustomStringConvertib
         try await requireAuth().idToken(of: self, forcingRefresh: forcingRefresh)
     }
 
+    /// The same as ``getIDToken(forcingRefresh:)``: the SDK 12.19 keeps this spelling "for compatibility with a
+    /// mis-named Firebase 10 API".
+    ///
+    /// - Throws: the errors of ``getIDToken(forcingRefresh:)``.
+    public func idTokenForcingRefresh(_ forceRefresh: Bool) async throws(AuthErrorCode) -> String {
+        try await getIDToken(forcingRefresh: forceRefresh)
+    }
+
     /// The ID token with its decoded claims (``getIDToken(forcingRefresh:)`` plus decoding).
     ///
     /// - Throws: the errors of ``getIDToken(forcingRefresh:)``; ``AuthErrorCode/malformedJWT`` when the token
@@ -169,9 +186,20 @@ public final class User: Sendable, Hashable, Identifiable, CustomStringConvertib
     /// The Auth this user belongs to, if it is still there.
     var auth: Auth? { authBox.withLock { $0.auth } }
 
-    /// Makes `auth` this user's Auth (``Auth/updateCurrentUser(_:)`` adopting a user of another Auth).
+    /// Makes `auth` this user's Auth (``Auth/updateCurrentUser(_:)`` adopting a user of another Auth); the user
+    /// is current there, so it keeps no session of its own.
     func attach(to auth: Auth) {
         authBox.withLock { $0.auth = auth }
+        detachedBox.withLock { $0 = nil }
+    }
+
+    /// The session this user keeps since it stopped being current; nil while current.
+    var detachedSession: AuthSession? { detachedBox.withLock { $0 } }
+
+    /// Keeps `session` as this no-longer-current user's own session and shows its account.
+    func keepDetached(_ session: AuthSession) {
+        detachedBox.withLock { $0 = session }
+        update(session.user)
     }
 
     /// This user's Auth.

@@ -1,7 +1,7 @@
 // Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 import Foundation
 
-// The default out-of-band-code calls of an AuthBackend, for backends written before them.
+// The default out-of-band-code and email calls of an AuthBackend, for backends written before them.
 
 extension AuthBackend {
     /// Sends a password reset through ``sendPasswordResetEmail(email:)`` (its settings are dropped); refuses the
@@ -25,6 +25,16 @@ extension AuthBackend {
 
     /// Refuses email links: throws ``AuthErrorCode/operationNotAllowed``.
     public func signIn(email: String, oobCode: String, linkingTo idToken: String?) async throws -> AuthBackendSession {
+        throw AuthErrorCode.operationNotAllowed
+    }
+
+    /// Refuses: throws ``AuthErrorCode/operationNotAllowed``.
+    public func fetchSignInMethods(email: String, continueURI: String) async throws -> [String] {
+        throw AuthErrorCode.operationNotAllowed
+    }
+
+    /// Refuses: throws ``AuthErrorCode/operationNotAllowed``.
+    public func updateEmail(idToken: String, email: String) async throws -> AuthBackendSession? {
         throw AuthErrorCode.operationNotAllowed
     }
 }

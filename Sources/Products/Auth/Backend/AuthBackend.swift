@@ -144,6 +144,22 @@ public protocol AuthBackend: AnyObject, Sendable {
     ///   ``AuthErrorCode/invalidEmail`` (not the address the link was sent to), ``AuthErrorCode/userDisabled``,
     ///   ``AuthErrorCode/emailAlreadyInUse``, ``AuthErrorCode/requiresRecentLogin``, token errors.
     func signIn(email: String, oobCode: String, linkingTo idToken: String?) async throws -> AuthBackendSession
+
+    /// The ways the account with `email` can sign in (`accounts:createAuthUri` `{identifier, continueUri}`,
+    /// answer `signinMethods`): `"password"`, `"emailLink"`, identity provider IDs; empty for an unknown address
+    /// and, under email-enumeration protection, for every address. A default implementation refuses with
+    /// ``AuthErrorCode/operationNotAllowed``.
+    ///
+    /// - Throws: ``AuthErrorCode/invalidEmail``, ``AuthErrorCode/missingEmail``.
+    func fetchSignInMethods(email: String, continueURI: String) async throws -> [String]
+
+    /// Changes the email of the account `idToken` belongs to (`accounts:update` `{idToken, email}`); the new
+    /// address is not verified. The new session, or nil when the backend answered without tokens. A default
+    /// implementation refuses with ``AuthErrorCode/operationNotAllowed``.
+    ///
+    /// - Throws: ``AuthErrorCode/requiresRecentLogin``, ``AuthErrorCode/emailAlreadyInUse``,
+    ///   ``AuthErrorCode/invalidEmail``, ``AuthErrorCode/missingEmail``, token errors.
+    func updateEmail(idToken: String, email: String) async throws -> AuthBackendSession?
 }
 
 extension AuthBackend {

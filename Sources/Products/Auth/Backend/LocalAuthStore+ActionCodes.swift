@@ -172,7 +172,7 @@ extension LocalAuthStore {
         if let idToken {
             let (claims, record) = try verify(idToken: idToken, now: now)
             let uid = record.account.uid
-            if !record.account.isAnonymous { try checkRecentLogin(claims, now: now) }
+            if !record.isAnonymous { try checkRecentLogin(claims, now: now) }
             guard !record.account.providerIDs.contains("password") else { throw .providerAlreadyLinked }
             if let owner = uidsByEmail[email], owner != uid {
                 throw AuthErrorCode.emailAlreadyInUse.with(.init(email: email))
@@ -184,6 +184,7 @@ extension LocalAuthStore {
             records[uid]?.account.isEmailVerified = true
             records[uid]?.account.providerData.append(info)
             records[uid]?.account.lastSignInDate = now
+            records[uid]?.signedInWithEmailLink = true
             return issueSession(
                 uid: uid, provider: "password", authTime: now, now: now, isNewUser: false,
                 tenantID: claims.firebase.tenant ?? tenantID)
@@ -195,6 +196,7 @@ extension LocalAuthStore {
             if !account.providerIDs.contains("password") { account.providerData.append(info) }
             account.lastSignInDate = now
             records[uid]?.account = account
+            records[uid]?.signedInWithEmailLink = true
             return issueSession(
                 uid: uid, provider: "password", authTime: now, now: now, isNewUser: false, tenantID: tenantID)
         }
@@ -202,7 +204,8 @@ extension LocalAuthStore {
         let account = AuthAccount(
             uid: newUID(), email: email, isEmailVerified: true, providerData: [info], creationDate: now,
             lastSignInDate: now)
-        records[account.uid] = Record(account: account, password: nil, validSince: Self.wholeSeconds(now))
+        records[account.uid] = Record(
+            account: account, password: nil, validSince: Self.wholeSeconds(now), signedInWithEmailLink: true)
         uidsByEmail[email] = account.uid
         return issueSession(
             uid: account.uid, provider: "password", authTime: now, now: now, isNewUser: true, tenantID: tenantID)

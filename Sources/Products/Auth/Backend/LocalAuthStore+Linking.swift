@@ -13,7 +13,8 @@ extension LocalAuthStore {
 
     /// `accounts:signInWithIdp`: signs in the account linked to the provider identity; else, when an account
     /// has the provider's email: a verified email links the identity to it (as the emulator does with one
-    /// account per email), an unverified one is `accountExistsWithDifferentCredential`; else creates an account
+    /// account per email) or, when the account's own address is unverified, takes the account over (see
+    /// `takeOver`), an unverified one is `accountExistsWithDifferentCredential`; else creates an account
     /// when `autoCreate` (`userNotFound` otherwise). With `linkingTo`, links the identity to that account:
     /// `credentialAlreadyInUse` when another account has it, `emailAlreadyInUse` when another account has its
     /// email.
@@ -65,7 +66,11 @@ extension LocalAuthStore {
                     AuthErrorDetails(updatedCredential: OAuthCredential(answer), email: email))
             }
             guard records[uid]?.account.isDisabled == false else { throw .userDisabled }
-            link(info, verified: true, to: uid)
+            if records[uid]?.account.isEmailVerified == false {
+                takeOver(uid, for: info, now: now)
+            } else {
+                link(info, verified: true, to: uid)
+            }
             records[uid]?.account.lastSignInDate = now
             return issueSession(
                 uid: uid, provider: provider, authTime: now, now: now, isNewUser: false, tenantID: tenantID,
@@ -81,6 +86,22 @@ extension LocalAuthStore {
         return issueSession(
             uid: account.uid, provider: provider, authTime: now, now: now, isNewUser: true, tenantID: tenantID,
             idp: answer)
+    }
+
+    /// One account per email: a provider that verified the address of an account whose own address is not
+    /// verified takes the account over, as Firebase does. The uid stays; the password and the other providers
+    /// are dropped (whoever set them never proved the address), their sessions revoked; the address is now
+    /// verified; the provider's name and photo fill what the account lacks.
+    private mutating func takeOver(_ uid: String, for info: UserInfo, now: Date) {
+        guard var record = records[uid] else { return }
+        record.password = nil
+        record.signedInWithEmailLink = false
+        record.validSince = Self.wholeSeconds(now)
+        record.account.providerData = [info]
+        record.account.isEmailVerified = true
+        record.account.displayName = record.account.displayName ?? info.displayName
+        record.account.photoURL = record.account.photoURL ?? info.photoURL
+        records[uid] = record
     }
 
     /// Adds a provider identity to an account; an account without an email takes the provider's.
@@ -108,7 +129,7 @@ extension LocalAuthStore {
         guard record.password == nil, !record.account.providerIDs.contains("password") else {
             throw .providerAlreadyLinked
         }
-        if !record.account.isAnonymous { try checkRecentLogin(claims, now: now) }
+        if !record.isAnonymous { try checkRecentLogin(claims, now: now) }
         let email = try Self.validatedEmail(rawEmail)
         if let owner = uidsByEmail[email], owner != uid {
             throw AuthErrorCode.emailAlreadyInUse.with(.init(email: email))
@@ -156,7 +177,7 @@ extension LocalAuthStore {
     }
 
     /// A new session for the sign-in `claims` describe (same sign-in time and provider).
-    private mutating func reissue(_ claims: IDTokenClaims, now: Date) -> AuthBackendSession {
+    mutating func reissue(_ claims: IDTokenClaims, now: Date) -> AuthBackendSession {
         issueSession(
             uid: claims.userID, provider: claims.firebase.signInProvider,
             authTime: Date(timeIntervalSince1970: TimeInterval(claims.authTime)), now: now, isNewUser: false,

@@ -15,6 +15,13 @@ struct LocalAuthStore {
         var password: String?
         /// Tokens issued before this instant (whole seconds) are revoked.
         var validSince: Date
+        /// Whether the account signed in with an email link (`fetchSignInMethods` answers `emailLink`).
+        var signedInWithEmailLink = false
+        /// Whether the account signed in with a custom token: it is then not anonymous, even without providers.
+        var signedInWithCustomToken = false
+
+        /// Whether the account is anonymous: no provider, and never signed in with a custom token.
+        var isAnonymous: Bool { account.isAnonymous && !signedInWithCustomToken }
     }
 
     /// What a refresh token stands for.
@@ -120,6 +127,7 @@ struct LocalAuthStore {
             guard records[token.uid]?.account.isDisabled == false else { throw .userDisabled }
             records[token.uid]?.account.lastSignInDate = now
         }
+        records[token.uid]?.signedInWithCustomToken = true  // an anonymous account's uid makes it permanent
         return issueSession(
             uid: token.uid, provider: "custom", authTime: now, now: now, isNewUser: isNewUser,
             developerClaims: token.claims, tenantID: tenantID)
@@ -148,6 +156,13 @@ struct LocalAuthStore {
         try Self.checkNewPassword(newPassword)
         records[claims.userID]?.password = newPassword
         records[claims.userID]?.validSince = Self.wholeSeconds(now)  // signs out every other session
+        // An account with an email but no password provider (an identity provider's) gains one, as in Firebase.
+        if let email = records[claims.userID]?.account.email,
+            records[claims.userID]?.account.providerIDs.contains("password") == false
+        {
+            records[claims.userID]?.account.providerData.append(
+                UserInfo(providerID: "password", uid: email, email: email))
+        }
         return issueSession(
             uid: claims.userID, provider: claims.firebase.signInProvider,
             authTime: Date(timeIntervalSince1970: TimeInterval(claims.authTime)), now: now,

@@ -1,8 +1,9 @@
 // Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 import Foundation
 
-// Linking an email and password, unlinking, profile changes: accounts:signUp with an ID token and
-// accounts:update, as the SDK's SignUpNewUserRequest and SetAccountInfoRequest send them.
+// Linking an email and password, unlinking, profile and email changes, sign-in methods: accounts:signUp with an
+// ID token, accounts:update and accounts:createAuthUri, as the SDK's SignUpNewUserRequest, SetAccountInfoRequest
+// and CreateAuthURIRequest send them.
 
 extension RESTAuthBackend {
     /// `accounts:signUp` `{email, password, idToken, returnSecureToken: true, tenantId?}`, then
@@ -28,6 +29,22 @@ extension RESTAuthBackend {
         if let url = changes.photoURL { body["photoUrl"] = url.absoluteString }
         if !changes.deleteAttributes.isEmpty { body["deleteAttribute"] = changes.deleteAttributes }
         return try await update(withTenant(body))
+    }
+
+    /// `accounts:update` `{idToken, email, returnSecureToken: true, tenantId?}` (the SDK's `updateEmail(to:)`),
+    /// then `accounts:lookup` when the answer has tokens.
+    public func updateEmail(idToken: String, email: String) async throws -> AuthBackendSession? {
+        try await update(withTenant(["idToken": idToken, "email": email, "returnSecureToken": true]))
+    }
+
+    /// `accounts:createAuthUri` `{identifier, continueUri, tenantId?}` (the SDK's `CreateAuthURIRequest`): the
+    /// answer's `signinMethods`, empty when absent (an unknown address, or email-enumeration protection).
+    public func fetchSignInMethods(email: String, continueURI: String) async throws -> [String] {
+        let answer = try await identityToolkit(
+            "accounts:createAuthUri", withTenant(["identifier": email, "continueUri": continueURI]))
+        guard let methods = answer["signinMethods"] else { return [] }
+        guard let strings = methods as? [String] else { throw AuthErrorCode.internalError }
+        return strings
     }
 
     /// `accounts:update` with `body`: the new session when the answer has tokens, nil otherwise.

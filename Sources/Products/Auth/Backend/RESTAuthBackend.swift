@@ -34,6 +34,8 @@ import Foundation
 /// | ``link(idToken:email:password:)`` | `accounts:signUp` `{email, password, idToken, returnSecureToken: true}` |
 /// | ``unlink(idToken:providerIDs:)`` | `accounts:update` `{idToken, deleteProvider, returnSecureToken: true}` |
 /// | ``updateProfile(idToken:changes:)`` | `accounts:update` `{idToken, displayName?, photoUrl?, deleteAttribute?, returnSecureToken: true}` |
+/// | ``updateEmail(idToken:email:)`` | `accounts:update` `{idToken, email, returnSecureToken: true}` |
+/// | ``fetchSignInMethods(email:continueURI:)`` | `accounts:createAuthUri` `{identifier, continueUri}` → `signinMethods` |
 ///
 /// Every request is a `POST` of a JSON body (`Content-Type: application/json`) to the URL of ``Endpoint``,
 /// with the API key as the `key` query parameter, `X-Client-Version`, when the app ID is known,
