@@ -39,6 +39,15 @@ func googleCredential(sub: String = "google-ada", email: String? = adaEmail, ver
 }
 
 extension AuthFixture {
+    /// Creates (and signs in) Ada's email account with `displayName` set.
+    func createAda(displayName: String) async throws -> User {
+        let user = try await auth.createUser(withEmail: adaEmail, password: adaPassword).user
+        let change = user.createProfileChangeRequest()
+        change.displayName = displayName
+        try await change.commitChanges()
+        return user
+    }
+
     /// Sends an email sign-in link to `email` and returns the link the email would have carried (read from
     /// `LocalAuthBackend.oobCodes`).
     func signInLink(to email: String) async throws -> String {

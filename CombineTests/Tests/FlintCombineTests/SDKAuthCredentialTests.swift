@@ -25,10 +25,7 @@ struct SDKSignInWithCredentialFutureTests {
     // backend's lists its password provider.
     @Test func signInWithEmailCredentialSuccess() async throws {
         let fixture = try AuthFixture()
-        let created = try await fixture.auth.createUser(withEmail: adaEmail, password: adaPassword).user
-        let change = created.createProfileChangeRequest()
-        change.displayName = "Ada Lovelace"
-        try await change.commitChanges()
+        let created = try await fixture.createAda(displayName: "Ada Lovelace")
         try fixture.auth.signOut()
         let credential = EmailAuthProvider.credential(withEmail: adaEmail, password: adaPassword)
         let user = try await outcome(of: fixture.auth.signIn(with: credential) as Future<_, AuthErrorCode>).get().user
@@ -214,10 +211,7 @@ struct SDKUserFutureTests {
     // testReauthenticateSuccess
     @Test func reauthenticateSuccess() async throws {
         let fixture = try AuthFixture()
-        let user = try await fixture.auth.createUser(withEmail: adaEmail, password: adaPassword).user
-        let change = user.createProfileChangeRequest()
-        change.displayName = "Ada Lovelace"
-        try await change.commitChanges()
+        let user = try await fixture.createAda(displayName: "Ada Lovelace")
         let credential = EmailAuthProvider.credential(withEmail: adaEmail, password: adaPassword)
         let future: Future<AuthDataResult, AuthErrorCode> = user.reauthenticate(with: credential)
         let result = try await outcome(of: future).get()
@@ -229,7 +223,8 @@ struct SDKUserFutureTests {
     // testReauthenticateWithCredentialSuccess
     @Test func reauthenticateWithCredentialSuccess() async throws {
         let fixture = try AuthFixture()
-        let signedIn = try await outcome(of: fixture.auth.signIn(with: googleCredential()) as Future<_, AuthErrorCode>).get()
+        let signedIn = try await outcome(of: fixture.auth.signIn(with: googleCredential()) as Future<_, AuthErrorCode>)
+            .get()
         #expect(signedIn.additionalUserInfo?.providerID == "google.com")
         let future: Future<AuthDataResult, AuthErrorCode> = signedIn.user.reauthenticate(with: googleCredential())
         let result = try await outcome(of: future).get()
