@@ -103,6 +103,48 @@
             .started { try await self.sendPasswordReset(withEmail: email) }
         }
 
+        /// ``Auth/sendPasswordReset(withEmail:actionCodeSettings:)`` as a `Future`, started at once.
+        @_disfavoredOverload @discardableResult
+        public func sendPasswordReset(withEmail email: String, actionCodeSettings: ActionCodeSettings) -> Future<
+            Void, AuthErrorCode
+        > {
+            .started { try await self.sendPasswordReset(withEmail: email, actionCodeSettings: actionCodeSettings) }
+        }
+
+        /// ``Auth/sendSignInLink(toEmail:actionCodeSettings:)`` as a `Future`, started at once.
+        @_disfavoredOverload @discardableResult
+        public func sendSignInLink(toEmail email: String, actionCodeSettings: ActionCodeSettings) -> Future<
+            Void, AuthErrorCode
+        > {
+            .started { try await self.sendSignInLink(toEmail: email, actionCodeSettings: actionCodeSettings) }
+        }
+
+        /// ``Auth/signIn(withEmail:link:)`` as a `Future`, started at once.
+        @_disfavoredOverload @discardableResult
+        public func signIn(withEmail email: String, link: String) -> Future<AuthDataResult, AuthErrorCode> {
+            .started { try await self.signIn(withEmail: email, link: link) }
+        }
+
+        /// ``Auth/verifyPasswordResetCode(_:)`` as a `Future`, started at once: the email the code was sent to.
+        @_disfavoredOverload @discardableResult
+        public func verifyPasswordResetCode(_ code: String) -> Future<String, AuthErrorCode> {
+            .started { try await self.verifyPasswordResetCode(code) }
+        }
+
+        /// ``Auth/checkActionCode(_:)`` as a `Future`, started at once. (FirebaseCombineSwift labels its code
+        /// `checkActionCode(code:)`; Flint keeps the async call's label, as for every other future.)
+        @_disfavoredOverload @discardableResult
+        public func checkActionCode(_ code: String) -> Future<ActionCodeInfo, AuthErrorCode> {
+            .started { try await self.checkActionCode(code) }
+        }
+
+        /// ``Auth/applyActionCode(_:)`` as a `Future`, started at once. (FirebaseCombineSwift labels its code
+        /// `applyActionCode(code:)`; Flint keeps the async call's label, as for every other future.)
+        @_disfavoredOverload @discardableResult
+        public func applyActionCode(_ code: String) -> Future<Void, AuthErrorCode> {
+            .started { try await self.applyActionCode(code) }
+        }
+
         /// ``Auth/confirmPasswordReset(withCode:newPassword:)`` as a `Future`, started at once.
         @_disfavoredOverload @discardableResult
         public func confirmPasswordReset(withCode code: String, newPassword: String) -> Future<Void, AuthErrorCode> {
@@ -159,6 +201,25 @@
         @_disfavoredOverload @discardableResult
         public func updatePassword(to password: String) -> Future<Void, AuthErrorCode> {
             .started { try await self.updatePassword(to: password) }
+        }
+
+        /// ``User/sendEmailVerification(with:)`` as a `Future`, started at once (nil settings: the project's
+        /// default page).
+        @_disfavoredOverload @discardableResult
+        public func sendEmailVerification(with actionCodeSettings: ActionCodeSettings? = nil) -> Future<
+            Void, AuthErrorCode
+        > {
+            .started { try await self.sendEmailVerification(with: actionCodeSettings) }
+        }
+
+        /// ``User/sendEmailVerification(beforeUpdatingEmail:actionCodeSettings:)`` as a `Future`, started at once.
+        @_disfavoredOverload @discardableResult
+        public func sendEmailVerification(
+            beforeUpdatingEmail email: String, actionCodeSettings: ActionCodeSettings? = nil
+        ) -> Future<Void, AuthErrorCode> {
+            .started {
+                try await self.sendEmailVerification(beforeUpdatingEmail: email, actionCodeSettings: actionCodeSettings)
+            }
         }
 
         /// ``User/getIDToken(forcingRefresh:)`` as a `Future`, started at once.
