@@ -39,8 +39,8 @@ struct SDKPathTests {
         "ftp://firebasestorage.googleapis.com/v0/b/bucket/o/path/to/object",
         "http://foo.google.com/v1/b/bucket/o/%3F/%25/%23?token=signed_url_params",
     ])
-    func aURLWithoutBucketOrOfAnotherFormIsAnInvalidArgument(url: String) async {
-        #expect(await storageErrorCode { _ = try StoragePath.parse(url) } == .invalidArgument)
+    func aURLWithoutBucketOrOfAnotherFormIsAPathError(url: String) async {
+        #expect(await storageErrorCode { _ = try StoragePath.parse(url) } == .pathError)
     }
 
     /// `testChildToRoot`, `testChildByAppendingNoPathToRoot`, `testChildByAppending{Leading,Trailing,

@@ -49,10 +49,10 @@ struct StorageReferenceTests {
         } throws: { ($0 as? StorageError)?.code == .bucketMismatch }
     }
 
-    @Test func aURLThatIsNotGsIsInvalidArgument() throws {
+    @Test func aURLThatIsNotGsIsAPathError() throws {
         let storage = try Storage.storage(app: makeStorageApp())
         #expect {
             try storage.reference(forURL: "https://example.com/a")
-        } throws: { ($0 as? StorageError)?.code == .invalidArgument }
+        } throws: { ($0 as? StorageError)?.code == .pathError }
     }
 }

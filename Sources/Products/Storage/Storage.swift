@@ -254,16 +254,14 @@ public final class Storage: Sendable {
     /// `https://firebasestorage.googleapis.com/v0/b/{bucket}/o/{path}` (any host; the path percent-encoded whole or
     /// in segments; `…/v0/b/{bucket}` alone is the root), as the SDK parses them.
     ///
-    /// - Throws: ``StorageError`` `invalidArgument` (the SDK's `pathError`, with its message) for another scheme
-    ///   or a malformed URL, `bucketMismatch` when the URL names another bucket than this instance's.
+    /// - Throws: ``StorageError/pathError(message:)`` (with the SDK's message) for another scheme or a malformed
+    ///   URL, ``StorageError/bucketMismatch(message:)`` when the URL names another bucket than this instance's.
     public func reference(forURL url: String) throws(StorageError) -> StorageReference {
         let parsed = try StoragePath.parse(url)
         guard parsed.bucket == bucket else {
-            throw StorageError(
-                .bucketMismatch,
-                message:
-                    "Provided bucket:`\(parsed.bucket)` does not match the Storage bucket of the current instance:`\(bucket)`",
-                bucket: parsed.bucket, object: parsed.path)
+            throw StorageError.bucketMismatch(
+                message: "Provided bucket: `\(parsed.bucket)` does not match the Storage bucket of the current "
+                    + "instance: `\(bucket)`")
         }
         return StorageReference(storage: self, path: parsed.path)
     }

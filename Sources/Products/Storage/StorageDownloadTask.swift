@@ -22,6 +22,7 @@ public final class StorageDownloadTask: StorageTask {
         core = StorageTaskCore(reference: reference, total: 0, metadata: nil)
         self.maxSize = maxSize
         sink = file.map(DownloadSink.file) ?? .memory(received)
+        core.attach(self)
     }
 
     /// The downloaded bytes, handed over once (the task keeps none afterwards).
@@ -33,7 +34,10 @@ public final class StorageDownloadTask: StorageTask {
     }
 
     /// Starts the transfer, or fails at once when the app was deleted.
-    func start() {
+    ///
+    /// The task's factory (`putData`, `putFile`, `getData`, `write(toFile:)`) enqueues it before returning it, so a
+    /// later call does nothing (the SDK's `StorageTaskManagement.enqueue()`).
+    public func enqueue() {
         guard core.register() else { return }
         let maxSize = maxSize
         let sink = sink
@@ -51,11 +55,7 @@ public final class StorageDownloadTask: StorageTask {
                 caller: caller)
             metadata.storageReference = reference
             guard metadata.size <= maxSize else {
-                throw StorageError(
-                    .downloadSizeExceeded,
-                    message:
-                        "Attempted to download object with size of \(metadata.size) bytes, which exceeds the maximum size of \(maxSize) bytes. Consider raising the maximum download size, or using StorageReference.write(toFile:)",
-                    bucket: reference.bucket, object: reference.fullPath)
+                throw StorageError.downloadSizeExceeded(total: metadata.size, maxSize: maxSize)
             }
             core.setTotal(metadata.size)
             let writer = try sink.open(size: metadata.size)

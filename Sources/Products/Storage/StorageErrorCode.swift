@@ -27,6 +27,10 @@ public enum StorageErrorCode: Int, Sendable, Hashable, CaseIterable, CustomStrin
     case invalidArgument = -13050
     /// A URL or reference names another bucket than the instance's (-13051).
     case bucketMismatch = -13051
+    /// An error inside Storage (-13052).
+    case internalError = -13052
+    /// A URL or path could not be parsed (-13053).
+    case pathError = -13053
 
     /// The case name, e.g. `objectNotFound`.
     public var description: String {
@@ -44,6 +48,8 @@ public enum StorageErrorCode: Int, Sendable, Hashable, CaseIterable, CustomStrin
         case .cancelled: "cancelled"
         case .invalidArgument: "invalidArgument"
         case .bucketMismatch: "bucketMismatch"
+        case .internalError: "internalError"
+        case .pathError: "pathError"
         }
     }
 
@@ -64,23 +70,8 @@ public enum StorageErrorCode: Int, Sendable, Hashable, CaseIterable, CustomStrin
         case .cancelled: "User cancelled the upload/download."
         case .invalidArgument: "An invalid argument was supplied."
         case .bucketMismatch: "The provided reference is in a different bucket."
-        }
-    }
-}
-
-extension StorageErrorCode {
-    /// The SDK's message for an error about `object` in `bucket` (e.g. `Object images/a.png does not exist.`), or
-    /// the ``defaultMessage`` when the code's message names neither or they are not known.
-    func message(bucket: String?, object: String?) -> String {
-        switch self {
-        case .objectNotFound: object.map { "Object \($0) does not exist." } ?? defaultMessage
-        case .bucketNotFound: bucket.map { "Bucket \($0) does not exist." } ?? defaultMessage
-        case .quotaExceeded:
-            bucket.map { "Quota for bucket \($0) exceeded, please view quota on firebase.google.com." }
-                ?? defaultMessage
-        case .unauthorized:
-            bucket.map { "User does not have permission to access gs://\($0)/\(object ?? "")." } ?? defaultMessage
-        default: defaultMessage
+        case .internalError: "An internal error occurred."
+        case .pathError: "The path or URL is invalid."
         }
     }
 }

@@ -60,13 +60,13 @@ enum StoragePath {
 
     /// The bucket and normalized path of a `gs://` or download URL, as the SDK's `StoragePath.path(string:)`.
     ///
-    /// - Throws: ``StorageError`` `invalidArgument` with the SDK's message: for another scheme, a `gs://` URL
+    /// - Throws: ``StorageError/pathError(message:)`` with the SDK's message: for another scheme, a `gs://` URL
     ///   without a bucket, or an `http(s)://` URL not of the form `/v0/b/{bucket}/o/{path}`.
     static func parse(_ url: String) throws(StorageError) -> (bucket: String, path: String) {
         if url.hasPrefix("gs://") {
             guard let parsed = parse(gsURL: url) else {
                 throw StorageError(
-                    .invalidArgument,
+                    .pathError,
                     message: "Internal error: URI must be in the form of gs://<bucket>/<path/to/object>")
             }
             return parsed
@@ -74,7 +74,7 @@ enum StoragePath {
         if url.hasPrefix("http://") || url.hasPrefix("https://") {
             guard let parsed = parse(httpURL: url) else {
                 throw StorageError(
-                    .invalidArgument,
+                    .pathError,
                     message:
                         "Internal error: URL must be in the form of http[s]://<host>/v0/b/<bucket>/o/<path/to/object>[?token=signed_url_params]"
                 )
@@ -82,6 +82,6 @@ enum StoragePath {
             return parsed
         }
         throw StorageError(
-            .invalidArgument, message: "Internal error: URL scheme must be one of gs://, http://, or https://")
+            .pathError, message: "Internal error: URL scheme must be one of gs://, http://, or https://")
     }
 }

@@ -118,7 +118,7 @@ public final class StorageReference: Sendable, Hashable, CustomStringConvertible
                 }
             }
         }
-        task.start()
+        task.enqueue()
         return task
     }
 
@@ -129,7 +129,7 @@ public final class StorageReference: Sendable, Hashable, CustomStringConvertible
     ) async throws -> StorageMetadata {
         let task = StorageUploadTask(reference: self, source: source, metadata: metadata)
         if let onProgress { task.observe(.progress) { onProgress($0.progress) } }
-        task.start()
+        task.enqueue()
         return try await task.core.result()
     }
 
@@ -152,7 +152,7 @@ public final class StorageReference: Sendable, Hashable, CustomStringConvertible
                 }
             }
         }
-        task.start()
+        task.enqueue()
         return task
     }
 
@@ -168,7 +168,7 @@ public final class StorageReference: Sendable, Hashable, CustomStringConvertible
     ) async throws -> URL {
         let task = StorageDownloadTask(reference: self, file: fileURL)
         if let onProgress { task.observe(.progress) { onProgress($0.progress) } }
-        task.start()
+        task.enqueue()
         _ = try await task.core.result()
         return fileURL
     }
@@ -187,7 +187,7 @@ public final class StorageReference: Sendable, Hashable, CustomStringConvertible
             case .failure(let error): completion(nil, error)
             }
         }
-        task.start()
+        task.enqueue()
         return task
     }
 
@@ -197,7 +197,7 @@ public final class StorageReference: Sendable, Hashable, CustomStringConvertible
     ///   `objectNotFound`, `unauthorized`, `cancelled`.
     public func data(maxSize: Int64) async throws -> Data {
         let task = StorageDownloadTask(reference: self, maxSize: maxSize)
-        task.start()
+        task.enqueue()
         _ = try await task.core.result()
         return task.takeData()
     }

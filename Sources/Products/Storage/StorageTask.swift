@@ -28,6 +28,9 @@ public protocol StorageTask: AnyObject, Sendable {
     func removeAllObservers(for status: StorageTaskStatus)
     /// Removes every observer.
     func removeAllObservers()
+    /// Starts the task if it has not started (its factory already did: a later call does nothing), as the SDK's
+    /// `StorageTaskManagement.enqueue()`.
+    func enqueue()
     /// Pauses a running task after the chunk in flight (fires `pause`).
     func pause()
     /// Resumes a paused task (fires `resume`).

@@ -30,6 +30,11 @@ final class StorageTaskCore: Sendable {
         var resumeWaiter: CheckedContinuation<Bool, Never>?
         var completions: [Completion] = []
         var work: Task<Void, Never>?
+        var enqueued = false
+        /// The task this core runs (weak: the task owns the core).
+        weak var task: (any StorageTask)?
+        /// The task, held from its enqueue to its end, so that a running task lives on when its caller drops it.
+        var running: (any StorageTask)?
     }
 
     let reference: StorageReference
@@ -105,6 +110,12 @@ final class StorageTaskCore: Sendable {
     /// Registers the task with its instance (`Storage.track(_:)`) before it starts; when the app was deleted,
     /// fails it with ``StorageErrorCode/cancelled`` instead and returns false.
     func register() -> Bool {
+        let first = state.withLock { state in
+            defer { state.enqueued = true }
+            if !state.enqueued { state.running = state.task }
+            return !state.enqueued
+        }
+        guard first else { return false }
         let storage = reference.storage
         guard storage.track(self) else {
             fail(
@@ -233,6 +244,7 @@ final class StorageTaskCore: Sendable {
         let completions = state.completions
         state.completions.removeAll()
         state.work = nil
+        state.running = nil
         if let result = result(of: state), !completions.isEmpty {
             delivery.async { for completion in completions { completion(result) } }
         }
@@ -247,9 +259,18 @@ final class StorageTaskCore: Sendable {
         }
     }
 
+    /// Records the task this core runs, once the task is made.
+    func attach(_ task: any StorageTask) {
+        state.withLock { $0.task = task }
+    }
+
     private func snapshot(of state: State) -> StorageTaskSnapshot {
-        StorageTaskSnapshot(
-            reference: reference, status: state.status, completedUnitCount: state.completed,
+        // A snapshot is made for a caller holding the task, or while it runs (held by `running`).
+        guard let task = state.running ?? state.task else {
+            preconditionFailure("A Storage task's snapshot was made after the task was released.")
+        }
+        return StorageTaskSnapshot(
+            task: task, reference: reference, status: state.status, completedUnitCount: state.completed,
             totalUnitCount: state.total, metadata: state.metadata, error: state.error)
     }
 }

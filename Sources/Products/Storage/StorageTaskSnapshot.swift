@@ -4,6 +4,8 @@ import Foundation
 /// A task's state at one event (Firebase's `StorageTaskSnapshot`): its status, bytes transferred out of the
 /// total, and at the end the object's metadata or the error.
 public struct StorageTaskSnapshot: Sendable {
+    /// The task the snapshot is of.
+    public let task: any StorageTask
     /// The reference the task uploads to or downloads from.
     public let reference: StorageReference
     /// The status when the snapshot was taken.

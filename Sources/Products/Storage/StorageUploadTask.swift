@@ -29,10 +29,14 @@ public final class StorageUploadTask: StorageTask {
         self.source = source
         self.size = size
         self.metadata = metadata
+        core.attach(self)
     }
 
     /// Starts the transfer, or fails at once when the app was deleted or the file cannot be read.
-    func start() {
+    ///
+    /// The task's factory (`putData`, `putFile`, `getData`, `write(toFile:)`) enqueues it before returning it, so a
+    /// later call does nothing (the SDK's `StorageTaskManagement.enqueue()`).
+    public func enqueue() {
         guard core.register() else { return }
         guard case .success(let size) = size else {
             if case .failure(let error) = size { core.fail(error) }

@@ -437,10 +437,13 @@ public final class HTTPStorageBackend: StorageBackend {
             }
             if (error as? URLError)?.code == .dataLengthExceedsMaximum {
                 let isDownload = request.value(forHTTPHeaderField: "Range") != nil
+                guard !isDownload else {
+                    // The answer's whole size is unknown: past the limit is all that is known.
+                    throw StorageError.downloadSizeExceeded(total: Int64(maximumSize) + 1, maxSize: Int64(maximumSize))
+                }
                 throw StorageError(
-                    isDownload ? .downloadSizeExceeded : .unknown,
-                    message: "The server's answer is larger than the \(maximumSize) bytes asked for.", bucket: bucket,
-                    object: path)
+                    .unknown, message: "The server's answer is larger than the \(maximumSize) bytes asked for.",
+                    bucket: bucket, object: path)
             }
             throw Transient(
                 error: StorageError(
