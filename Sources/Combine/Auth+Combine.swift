@@ -125,6 +125,12 @@
             .started { try await self.signIn(withEmail: email, link: link) }
         }
 
+        /// ``Auth/fetchSignInMethods(forEmail:)`` as a `Future`, started at once: the address's sign-in methods.
+        @_disfavoredOverload @discardableResult
+        public func fetchSignInMethods(forEmail email: String) -> Future<[String], AuthErrorCode> {
+            .started { try await self.fetchSignInMethods(forEmail: email) }
+        }
+
         /// ``Auth/verifyPasswordResetCode(_:)`` as a `Future`, started at once: the email the code was sent to.
         @_disfavoredOverload @discardableResult
         public func verifyPasswordResetCode(_ code: String) -> Future<String, AuthErrorCode> {

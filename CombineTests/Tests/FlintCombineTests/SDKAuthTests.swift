@@ -211,10 +211,15 @@ struct SDKAuthFutureTests {
         #expect(user.isEmailVerified)
     }
 
-    // FetchSignInMethodsTests (all of its tests)
-    @Test(.disabled("needs fetchSignInMethods(forEmail:)"))
-    func fetchSignInMethods() async throws {
-        // To port: `auth.fetchSignInMethods(forEmail:)` publishes the account's sign-in methods.
+    // FetchSignInMethodsTests.testFetchSignInMethods: the future publishes the account's sign-in methods (with
+    // email-enumeration protection off, as the SDK's mock backend answers).
+    @Test func fetchSignInMethods() async throws {
+        let fixture = try AuthFixture(configuration: .init(emailEnumerationProtection: false))
+        _ = try await fixture.auth.createUser(withEmail: adaEmail, password: adaPassword)
+        let future: Future<[String], AuthErrorCode> = fixture.auth.fetchSignInMethods(forEmail: adaEmail)
+        #expect(try await outcome(of: future).get() == ["password"])
+        let unknown: Future<[String], AuthErrorCode> = fixture.auth.fetchSignInMethods(forEmail: "nobody@example.com")
+        #expect(try await outcome(of: unknown).get() == [])
     }
 
     // OAuthProviderTests, PhoneAuthProviderTests, GameCenterAuthProviderTests, SignInWithGameCenterTests,
