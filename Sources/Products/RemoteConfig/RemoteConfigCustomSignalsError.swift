@@ -29,4 +29,5 @@ public struct RemoteConfigCustomSignalsError: Error, Sendable, Hashable, CustomS
 }
 
 /// Firebase's `RemoteConfigCustomSignalsErrorDomain`.
+// swift-format-ignore: AlwaysUseLowerCamelCase
 public let RemoteConfigCustomSignalsErrorDomain = "com.google.remoteconfig.customsignals.ErrorDomain"
