@@ -18,8 +18,10 @@ struct HTTPBoundsTests {
     }
 
     @Test func aDribbledAnswerFailsTheRequestAtItsTimeout() async throws {
-        // A token answer dribbled a byte per 100 ms: about 3 s, each byte well within an idle timeout.
-        let answer = Data(#"{"token":"dribbled-token-that-takes-a-while"}"#.utf8)
+        // A token answer dribbled a byte per 100 ms: about 300 s (longer than any stall of the parallel suite, which
+        // once let a 5 s answer finish before the 0.5 s deadline fired), each byte well within an idle timeout.
+        let answer = Data(
+            (#"{"token":"dribbled-token-that-takes-a-while""# + String(repeating: " ", count: 3000) + "}").utf8)
         try await withTestHTTPServer({ _ in .slowBody(answer, pause: .milliseconds(100)) }) { server in
             let (_, messaging) = try messaging(at: server, timeout: 0.5)
             let token = Task { try await messaging.token() }
