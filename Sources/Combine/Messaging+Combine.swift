@@ -70,6 +70,24 @@
             .started { try await self.retrieveFCMToken(forSenderID: senderID) }
         }
 
+        /// ``Messaging/deleteData()`` as a `Future`, started at once.
+        @_disfavoredOverload @discardableResult
+        public func deleteData() -> Future<Void, MessagingError> {
+            .started { try await self.deleteData() }
+        }
+
+        /// ``Messaging/register()`` as a `Future`, started at once (the installation-ID flow).
+        @_disfavoredOverload @discardableResult
+        public func register() -> Future<Void, MessagingError> {
+            .started { try await self.register() }
+        }
+
+        /// ``Messaging/unregister()`` as a `Future`, started at once (the installation-ID flow).
+        @_disfavoredOverload @discardableResult
+        public func unregister() -> Future<Void, MessagingError> {
+            .started { try await self.unregister() }
+        }
+
         /// ``Messaging/deleteFCMToken(forSenderID:)`` as a `Future`, started at once.
         @_disfavoredOverload @discardableResult
         public func deleteFCMToken(forSenderID senderID: String) -> Future<Void, MessagingError> {

@@ -35,6 +35,19 @@ struct MessagingCombineTests {
         #expect(try await recorder.waitForValues(2) == [first, second])
     }
 
+    @Test func deleteDataRegisterAndUnregisterFutures() async throws {
+        let (_, messaging) = try makeMessaging()
+        let first = try await messaging.token()
+        try await outcome(of: messaging.deleteData() as Future<Void, MessagingError>).get()
+        #expect(messaging.fcmToken == nil)
+        #expect(try await messaging.token() != first)
+        // In token mode (the default), the installation-ID calls are refused, as the SDK refuses them.
+        let register: Future<Void, MessagingError> = messaging.register()
+        #expect(try await outcome(of: register).failure?.code == .invalidRequest)
+        let unregister: Future<Void, MessagingError> = messaging.unregister()
+        #expect(try await outcome(of: unregister).failure?.code == .invalidRequest)
+    }
+
     @Test func cancellingRemovesTheTokenListener() async throws {
         let (_, messaging) = try makeMessaging()
         let recorder = Recorder(messaging.tokenPublisher())
