@@ -83,6 +83,63 @@ struct DirectoryIndexTests {
         #expect(try Data(contentsOf: victim) == Data("someone else's".utf8))
     }
 
+    @Test func anUploadFileReplacedBySymbolicLinkIsNotWrittenThrough() async throws {
+        let directory = try makeDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let storeDirectory = directory.appendingPathComponent("store")
+        let local = try LocalStorageBackend(directory: storeDirectory)
+        let session = try await local.startUpload(
+            bucket: "b", path: "a", metadata: nil, size: 4, caller: StorageCaller())
+        let victim = directory.appendingPathComponent("victim.txt")
+        try Data("someone else's".utf8).write(to: victim)
+        let file = storeDirectory.appendingPathComponent("uploads").appendingPathComponent(session)
+        try FileManager.default.removeItem(at: file)
+        try FileManager.default.createSymbolicLink(at: file, withDestinationURL: victim)
+
+        let error = await storageError { try await local.uploadChunk(session: session, bytes: Data("evil".utf8)) }
+        #expect(error?.code == .unknown)
+        #expect(error?.message.contains("\(file.path): it is not a regular file") == true)
+        #expect(try Data(contentsOf: victim) == Data("someone else's".utf8))
+    }
+
+    /// An exit test: its watchdog ends the child process with status 3 if the chunk's write blocks on the FIFO.
+    @Test func aFIFOInPlaceOfAnUploadFileFailsTheChunkAtOnce() async {
+        await #expect(processExitsWith: .success) {
+            startExitWatchdog()
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "flint-storage-index-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let local = try LocalStorageBackend(directory: directory)
+            let session = try await local.startUpload(
+                bucket: "b", path: "a", metadata: nil, size: 4, caller: StorageCaller())
+            let file = directory.appendingPathComponent("uploads").appendingPathComponent(session)
+            try FileManager.default.removeItem(at: file)
+            try makeFIFO(at: file)
+            let error = await storageError { try await local.uploadChunk(session: session, bytes: Data("1234".utf8)) }
+            #expect(error?.code == .unknown)
+            #expect(error?.message.contains("\(file.path): it is not a regular file") == true)
+        }
+    }
+
+    @Test func aFilePlantedWhereTheNextUploadGoesFailsItsStart() async throws {
+        let directory = try makeDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let storeDirectory = directory.appendingPathComponent("store")
+        let local = try LocalStorageBackend(directory: storeDirectory)
+        let victim = directory.appendingPathComponent("victim.txt")
+        try Data("someone else's".utf8).write(to: victim)
+        let file = storeDirectory.appendingPathComponent("uploads").appendingPathComponent("upload-0")
+        try FileManager.default.createSymbolicLink(at: file, withDestinationURL: victim)
+
+        let error = await storageError {
+            _ = try await local.startUpload(bucket: "b", path: "a", metadata: nil, size: 4, caller: StorageCaller())
+        }
+        #expect(error?.code == .unknown)
+        #expect(error?.message.contains("Could not create \(file.path)") == true)
+        #expect(local.openUploadCount == 0)
+        #expect(try Data(contentsOf: victim) == Data("someone else's".utf8))
+    }
+
     @Test(arguments: ["../../../victim.txt", "../victim.txt", "/tmp/victim.txt", "a/b", "..", ""])
     func aFileNameLeavingTheObjectsFolderIsDamageAndTouchesNothing(name: String) async throws {
         let directory = try makeDirectory()

@@ -95,6 +95,43 @@ package enum RegularFile {
         return FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
     }
 
+    /// A handle appending to the regular file at `path`, never following a symbolic link there (a link planted
+    /// where a file belongs is refused as ``Failure/notRegularFile``, so a writer cannot be made to write a file
+    /// elsewhere) and never blocking on what is not a regular file. With `creating`, the file must not exist yet
+    /// and is created with mode 0600; without it, it must exist. The handle closes the file when released.
+    ///
+    /// - Throws: ``Failure/missing`` when nothing is at `path` (without `creating`), ``Failure/notRegularFile``
+    ///   when what is there is not a regular file, ``Failure/unreadable(_:)`` when it cannot be opened (with
+    ///   `creating`, also when something is already at `path`).
+    package static func handle(appendingAtPath path: String, creating: Bool) throws(Failure) -> FileHandle {
+        let flags = O_WRONLY | O_APPEND | O_NONBLOCK | O_CLOEXEC | O_NOFOLLOW | (creating ? O_CREAT | O_EXCL : 0)
+        let descriptor = open(path, flags, 0o600)
+        guard descriptor >= 0 else {
+            let code = errno
+            if code == ENOENT || code == ENOTDIR { throw .missing }
+            // Opening a FIFO without a reader for writing with O_NONBLOCK fails with ENXIO.
+            if code == ENXIO || code == EISDIR || code == ELOOP { throw .notRegularFile }
+            throw .unreadable(String(cString: strerror(code)))
+        }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else {
+            let reason = String(cString: strerror(errno))
+            close(descriptor)
+            throw .unreadable(reason)
+        }
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            close(descriptor)
+            throw .notRegularFile
+        }
+        let current = fcntl(descriptor, F_GETFL)
+        guard current >= 0, fcntl(descriptor, F_SETFL, current & ~O_NONBLOCK) == 0 else {
+            let reason = String(cString: strerror(errno))
+            close(descriptor)
+            throw .unreadable(reason)
+        }
+        return FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+    }
+
     /// A descriptor open for reading on the regular file at `path`, non-blocking, and the file's size; the
     /// caller closes it.
     private static func openDescriptor(

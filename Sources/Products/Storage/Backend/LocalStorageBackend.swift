@@ -208,8 +208,11 @@ public final class LocalStorageBackend: StorageBackend {
             var content = Content.memory(Data())
             if let directory {
                 let url = directory.appendingPathComponent("uploads").appendingPathComponent(session)
-                guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
-                    throw StorageError(.unknown, message: "Could not create \(url.path).", bucket: bucket, object: path)
+                do {
+                    try RegularFile.handle(appendingAtPath: url.path, creating: true).close()
+                } catch {
+                    throw StorageError(
+                        .unknown, message: "Could not create \(url.path): \(error).", bucket: bucket, object: path)
                 }
                 content = .file(url)
             }
@@ -231,13 +234,13 @@ public final class LocalStorageBackend: StorageBackend {
         }
         async let hashed = Self.hash(bytes, after: previous)
         if let file {
+            // Appended without following a symbolic link or blocking on a FIFO planted at the session's file.
             do {
-                let handle = try FileHandle(forWritingTo: file)
+                let handle = try RegularFile.handle(appendingAtPath: file.path, creating: false)
                 defer { try? handle.close() }
-                try handle.seekToEnd()
                 try handle.write(contentsOf: bytes)
             } catch {
-                throw StorageError(.unknown, message: "Could not write the upload: \(error)")
+                throw StorageError(.unknown, message: "Could not write the upload to \(file.path): \(error)")
             }
         }
         let md5 = await hashed
