@@ -23,6 +23,12 @@
         }
     }
 
+    extension RemoteConfigCustomSignalsError: CombineFailure {
+        static func wrapping(_ error: any Error) -> RemoteConfigCustomSignalsError {
+            error as? RemoteConfigCustomSignalsError ?? RemoteConfigCustomSignalsError(.unknown, message: "\(error)")
+        }
+    }
+
     extension RemoteConfig {
         /// Real-time config updates: each holds the keys that differ between the newly fetched and the active
         /// config (the publisher form of `addOnConfigUpdateListener(remoteConfigUpdateCompletion:)`,
@@ -66,6 +72,15 @@
         @_disfavoredOverload @discardableResult
         public func ensureInitialized() -> Future<Void, RemoteConfigError> {
             .started { try await self.ensureInitialized() }
+        }
+
+        /// ``RemoteConfig/setCustomSignals(_:)`` as a `Future`, started at once: fails with
+        /// ``RemoteConfigCustomSignalsError`` `limitExceeded` as the async call does, and then changes nothing.
+        @_disfavoredOverload @discardableResult
+        public func setCustomSignals(
+            _ customSignals: [String: CustomSignalValue?]
+        ) -> Future<Void, RemoteConfigCustomSignalsError> {
+            .started { try await self.setCustomSignals(customSignals) }
         }
     }
 #endif

@@ -81,6 +81,25 @@ struct RemoteConfigCombineTests {
         #expect(try await outcome(of: future).failure != nil)
     }
 
+    @Test func setCustomSignalsFutureSetsTheSignalsSentWithTheNextFetch() async throws {
+        let (_, remoteConfig) = try makeRemoteConfig()
+        let future: Future<Void, RemoteConfigCustomSignalsError> = remoteConfig.setCustomSignals([
+            "tier": .string("gold"), "level": .integer(3),
+        ])
+        #expect(try await outcome(of: future).failure == nil)
+        #expect(remoteConfig.customSignals == ["tier": "gold", "level": "3"])
+    }
+
+    @Test func setCustomSignalsFutureFailsWithLimitExceededAndChangesNothing() async throws {
+        let (_, remoteConfig) = try makeRemoteConfig()
+        let key = String(repeating: "k", count: RemoteConfig.maximumCustomSignalKeyLength + 1)
+        let future: Future<Void, RemoteConfigCustomSignalsError> = remoteConfig.setCustomSignals([
+            key: .string("x")
+        ])
+        #expect(try await outcome(of: future).failure?.code == .limitExceeded)
+        #expect(remoteConfig.customSignals.isEmpty)
+    }
+
     /// Calls the future from a synchronous context and drops it.
     private func fetchWithoutSubscribing(_ remoteConfig: RemoteConfig) {
         remoteConfig.fetch(withExpirationDuration: 0)

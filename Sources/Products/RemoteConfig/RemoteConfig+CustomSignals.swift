@@ -14,7 +14,9 @@ extension RemoteConfig {
     ///
     /// - Throws: ``RemoteConfigCustomSignalsError`` `limitExceeded` for a key longer than 250 characters, a string
     ///   value longer than 500, or more than 100 signals once merged, naming the key.
-    public func setCustomSignals(_ customSignals: [String: CustomSignalValue?]) async throws {
+    public func setCustomSignals(
+        _ customSignals: [String: CustomSignalValue?]
+    ) async throws(RemoteConfigCustomSignalsError) {
         for (key, value) in customSignals {
             if key.count > Self.maximumCustomSignalKeyLength {
                 throw RemoteConfigCustomSignalsError(
