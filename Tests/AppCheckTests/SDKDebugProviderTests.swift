@@ -50,6 +50,28 @@ struct SDKDebugProviderTests {
         #expect(provider.debugToken == "env token")
     }
 
+    /// `testLocalDebugToken` and `testCurrentTokenShim`: the provider answers its local and its current token (the
+    /// local one stays the stored, here set, token when the variable overrides the current one).
+    @Test func theLocalTokenIgnoresTheEnvironmentVariable() throws {
+        let provider = AppCheckDebugProvider(
+            exchangingWith: try TestApp.make(), debugToken: "stored token",
+            environment: ["AppCheckDebugToken": "env token"])
+        #expect(provider.localDebugToken() == "stored token")
+        #expect(provider.currentDebugToken() == "env token")
+    }
+
+    /// Not an SDK test: without a stored (set) token one is generated once, and it is the current token.
+    @Test func aGeneratedLocalTokenIsKeptAndCurrent() throws {
+        let provider = AppCheckDebugProvider(exchangingWith: try TestApp.make(), environment: [:])
+        let local = provider.localDebugToken()
+        #expect(UUID(uuidString: local) != nil)
+        #expect(provider.localDebugToken() == local)
+        #expect(provider.currentDebugToken() == local)
+        let embedded = AppCheckDebugProvider(app: try TestApp.make(), debugToken: "set")
+        #expect(embedded.localDebugToken() == "set")
+        #expect(embedded.currentDebugToken() == "set")
+    }
+
     /// `testCurrentTokenWhenNoEnvironmentVariableAndTokenStored`: without the variable the stored token is used.
     @Test func withoutTheEnvironmentVariableTheStoredTokenIsUsed() throws {
         let provider = AppCheckDebugProvider(

@@ -33,7 +33,7 @@ import Testing
     /// `testFetchAndActivateWithCodableBadJson`: a value that is not JSON does not decode as a struct.
     @Test func aValueThatIsNotJSONDoesNotDecode() async throws {
         let config = try await SDKSwiftAPIValueTests.consoleRig().remoteConfig
-        #expect(throws: RemoteConfigCodableError.self) { try config["notJSON"].decoded(asType: Recipe.self) }
+        #expect(throws: RemoteConfigValueCodableError.self) { try config["notJSON"].decoded(asType: Recipe.self) }
     }
 
     struct DataTestDefaults: Encodable {

@@ -85,8 +85,8 @@ import Testing
         #expect {
             _ = try config["myString"].decoded(asType: Date.self)
         } throws: { error in
-            guard case RemoteConfigCodableError.valueNotDecodable(let type, let reason) = error else { return false }
-            return type == "Date" && reason.contains("not currently supported")
+            guard case RemoteConfigValueCodableError.unsupportedType(let message) = error else { return false }
+            return message.hasPrefix("Date type is not currently supported for ")
         }
     }
 }

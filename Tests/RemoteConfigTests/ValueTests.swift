@@ -59,11 +59,11 @@ import Testing
         #expect {
             try value.decoded(asType: Banner.self)
         } throws: { error in
-            guard case RemoteConfigCodableError.valueNotDecodable(let type, _) = error else { return false }
+            guard case RemoteConfigValueCodableError.valueNotDecodable(let type, _) = error else { return false }
             return type == "Banner"
         }
         let deep = String(repeating: "[", count: 5000) + String(repeating: "]", count: 5000)
-        #expect(throws: RemoteConfigCodableError.self) {
+        #expect(throws: RemoteConfigValueCodableError.self) {
             try RemoteConfigValue(data: Data(deep.utf8), source: .remote).decoded(asType: [[Int]].self)
         }
     }

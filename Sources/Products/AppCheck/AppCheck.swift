@@ -290,6 +290,9 @@ public final class AppCheck: ComponentLifecycleMaintainer, Sendable {
             return token
         }) {
             tokenListeners.send(token)
+            NotificationCenter.default.post(
+                name: .AppCheckTokenDidChange, object: nil,
+                userInfo: [AppCheckTokenNotificationKey: token.token, AppCheckAppNameNotificationKey: appName])
         }
     }
 }

@@ -67,6 +67,7 @@ extension Messaging {
             throw Self.messagingError(error)
         }
         delegate?.messaging(self, didUnregister: request.installationID)
+        post(.MessagingInstallationIdUnregistered, object: request.installationID)
         announce(nil)
     }
 
@@ -94,6 +95,7 @@ extension Messaging {
             case .success(let installationID):
                 // Firebase tells the delegate after every register(), the listeners only of a change.
                 delegate?.messaging(self, didReceiveRegistration: installationID)
+                post(.MessagingRegistrationTokenRefreshed, object: installationID)
                 announce(installationID)
                 return installationID
             case .failure(let error) where error is Superseded:

@@ -277,7 +277,10 @@ extension Messaging {
             }
             guard case .some(let value) = next else { return }
             // With installation IDs the delegate is told by register() and unregister() themselves, as in Firebase.
-            if !installationIdEnabled { delegate?.messaging(self, didReceiveRegistrationToken: value) }
+            if !installationIdEnabled {
+                delegate?.messaging(self, didReceiveRegistrationToken: value)
+                post(.MessagingRegistrationTokenRefreshed, object: value)
+            }
             tokenListeners.send(value)
         }
     }

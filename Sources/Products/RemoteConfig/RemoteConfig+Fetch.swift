@@ -60,20 +60,6 @@ extension RemoteConfig {
         return fetched ? .successFetchedFromRemote : .successUsingPreFetchedData
     }
 
-    /// ``fetchAndActivate()`` reporting through `completionHandler`: the status, or ``RemoteConfigFetchAndActivateStatus/error``
-    /// and the error. The handler runs on a task of its own.
-    public func fetchAndActivate(
-        completionHandler: @escaping @Sendable (RemoteConfigFetchAndActivateStatus, (any Error)?) -> Void
-    ) {
-        Task {
-            do {
-                completionHandler(try await fetchAndActivate(), nil)
-            } catch {
-                completionHandler(.error, error)
-            }
-        }
-    }
-
     /// One fetch. `expirationDuration` nil always fetches (real-time updates). Concurrent fetches share one request
     /// (unless `joiningRunning` is false: a real-time fetch must see the version announced after it started).
     ///

@@ -3,7 +3,8 @@ import FlintCore
 import Foundation
 
 extension RemoteConfig {
-    /// Listens for real-time updates: when the backend publishes a template version newer than the fetched
+    /// Listens for real-time updates (Firebase's `addOnConfigUpdateListener(remoteConfigUpdateCompletion:)`, also
+    /// called with a trailing closure): when the backend publishes a template version newer than the fetched
     /// one, the new config is fetched (whatever the minimum fetch interval) and `listener` gets the keys that
     /// differ between it and the active config, only when there are any; call ``activate()`` to use them. On a
     /// failure `listener` gets a ``RemoteConfigUpdateError`` and nil.
@@ -12,8 +13,8 @@ extension RemoteConfig {
     /// Calls come from any thread, never under a lock.
     @discardableResult
     public func addOnConfigUpdateListener(
-        _ listener: @escaping @Sendable (RemoteConfigUpdate?, (any Error)?) -> Void
-    ) -> any ListenerRegistration {
+        remoteConfigUpdateCompletion listener: @escaping @Sendable (RemoteConfigUpdate?, (any Error)?) -> Void
+    ) -> ConfigUpdateListenerRegistration {
         addUpdateListener(onFinish: {}) { result in
             switch result {
             case .success(let update): listener(update, nil)
@@ -22,12 +23,13 @@ extension RemoteConfig {
         }
     }
 
-    /// ``addOnConfigUpdateListener(_:)`` with the Apple SDK's argument label.
-    @discardableResult
+    /// ``addOnConfigUpdateListener(remoteConfigUpdateCompletion:)`` without the argument label. Disfavoured, so
+    /// that a trailing closure picks the SDK's form.
+    @_disfavoredOverload @discardableResult
     public func addOnConfigUpdateListener(
-        remoteConfigUpdateCompletion listener: @escaping @Sendable (RemoteConfigUpdate?, (any Error)?) -> Void
-    ) -> any ListenerRegistration {
-        addOnConfigUpdateListener(listener)
+        _ listener: @escaping @Sendable (RemoteConfigUpdate?, (any Error)?) -> Void
+    ) -> ConfigUpdateListenerRegistration {
+        addOnConfigUpdateListener(remoteConfigUpdateCompletion: listener)
     }
 
     /// Registers `listener` (and `onFinish`, called when the app is deleted) and opens the connection if needed.

@@ -1,7 +1,7 @@
 // Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 import Foundation
 
-/// An error from real-time config updates, delivered to ``RemoteConfig/addOnConfigUpdateListener(_:)``
+/// An error from real-time config updates, delivered to ``RemoteConfig/addOnConfigUpdateListener(remoteConfigUpdateCompletion:)``
 /// listeners and thrown by ``RemoteConfig/updates``.
 ///
 /// **As an `NSError`**: domain ``RemoteConfigUpdateErrorDomain`` (`com.google.remoteconfig.update.ErrorDomain`),

@@ -56,13 +56,15 @@ public struct RemoteConfigValue: Sendable, Hashable, CustomDebugStringConvertibl
     /// and `Data` as the properties above read them, anything else from the value's JSON. `Date` is refused, as
     /// Firebase refuses it.
     ///
-    /// - Throws: ``RemoteConfigCodableError/valueNotDecodable(type:reason:)`` naming the type and the reason.
-    public func decoded<Value: Decodable>(asType type: Value.Type = Value.self) throws(RemoteConfigCodableError)
+    /// - Throws: ``RemoteConfigValueCodableError/unsupportedType(_:)`` for `Date` (Firebase's error and message),
+    ///   ``RemoteConfigValueCodableError/valueNotDecodable(type:reason:)`` naming the type and the reason when the
+    ///   value does not decode.
+    public func decoded<Value: Decodable>(asType type: Value.Type = Value.self) throws(RemoteConfigValueCodableError)
         -> Value
     {
         if type == Date.self {
-            throw .valueNotDecodable(
-                type: "Date", reason: "Date type is not currently supported for Remote Config Value decoding.")
+            throw .unsupportedType(
+                "Date type is not currently supported for  Remote Config Value decoding. Please file a feature request")
         }
         if let value = directValue(as: type) as? Value { return value }
         guard BoundedJSON.nestingIsBounded(dataValue, maximumDepth: BoundedJSON.defaultMaximumDepth) else {

@@ -39,6 +39,9 @@ public final class AppCheckDebugProvider: AppCheckProvider {
     /// The debug secret. An exchanging provider sends it to ``endpoint``, where it must be registered (Firebase
     /// console, App Check, Manage debug tokens); an embedded provider only records it.
     public let debugToken: String
+    /// The token set in code (the `debugToken:` argument) or generated when none was: Firebase's "locally
+    /// generated token", which the environment variables override.
+    private let localToken: String
     /// The app's Google app ID (the tokens' `sub`; the `apps/…` part of the exchange URL).
     public let appID: String
     /// How long tokens minted by an embedded provider are valid, in seconds (an exchanging provider uses the
@@ -63,7 +66,8 @@ public final class AppCheckDebugProvider: AppCheckProvider {
         app: FlintApp, debugToken: String? = nil, tokenLifetime: TimeInterval = 3600,
         now: @escaping @Sendable () -> Date = { Date() }
     ) {
-        self.debugToken = debugToken ?? UUID().uuidString
+        localToken = debugToken ?? UUID().uuidString
+        self.debugToken = localToken
         appID = app.options.googleAppID
         self.tokenLifetime = tokenLifetime
         self.now = now
@@ -102,7 +106,8 @@ public final class AppCheckDebugProvider: AppCheckProvider {
     ) {
         let fromEnvironment = [Self.coreDebugTokenEnvironmentKey, Self.debugTokenEnvironmentKey].lazy
             .compactMap { environment[$0] }.first { !$0.isEmpty }
-        self.debugToken = fromEnvironment ?? debugToken ?? UUID().uuidString
+        localToken = debugToken ?? UUID().uuidString
+        self.debugToken = fromEnvironment ?? localToken
         appID = app.options.googleAppID
         tokenLifetime = 0
         self.now = now
@@ -118,6 +123,17 @@ public final class AppCheckDebugProvider: AppCheckProvider {
     deinit {
         ownedSession?.finishTasksAndInvalidate()
     }
+
+    /// The locally generated debug token (Firebase's `localDebugToken()`): the `debugToken:` given at creation,
+    /// else the random UUID the provider generated then, whatever the environment says. Firebase stores its
+    /// generated token in `UserDefaults` across launches; Flint keeps it for the provider's life (pass
+    /// `debugToken:` from your own storage to keep one across launches).
+    public func localDebugToken() -> String { localToken }
+
+    /// The debug token in use (Firebase's `currentDebugToken()`), the same as ``debugToken``: for an exchanging
+    /// provider a non-empty `AppCheckDebugToken`, then `FIRAAppCheckDebugToken`, environment variable, else
+    /// ``localDebugToken()``.
+    public func currentDebugToken() -> String { debugToken }
 
     /// A new token: minted, valid for ``tokenLifetime``, or exchanged.
     ///
