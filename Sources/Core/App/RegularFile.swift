@@ -86,13 +86,7 @@ package enum RegularFile {
         readingAtPath path: String, followingSymbolicLinks: Bool = true
     ) throws(Failure) -> FileHandle {
         let (descriptor, _) = try openDescriptor(atPath: path, followingSymbolicLinks: followingSymbolicLinks)
-        let flags = fcntl(descriptor, F_GETFL)
-        guard flags >= 0, fcntl(descriptor, F_SETFL, flags & ~O_NONBLOCK) == 0 else {
-            let reason = String(cString: strerror(errno))
-            close(descriptor)
-            throw .unreadable(reason)
-        }
-        return FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        return try blockingHandle(descriptor)
     }
 
     /// A handle appending to the regular file at `path`, never following a symbolic link there (a link planted
@@ -104,27 +98,17 @@ package enum RegularFile {
     ///   when what is there is not a regular file, ``Failure/unreadable(_:)`` when it cannot be opened (with
     ///   `creating`, also when something is already at `path`).
     package static func handle(appendingAtPath path: String, creating: Bool) throws(Failure) -> FileHandle {
-        let flags = O_WRONLY | O_APPEND | O_NONBLOCK | O_CLOEXEC | O_NOFOLLOW | (creating ? O_CREAT | O_EXCL : 0)
-        let descriptor = open(path, flags, 0o600)
-        guard descriptor >= 0 else {
-            let code = errno
-            if code == ENOENT || code == ENOTDIR { throw .missing }
-            // Opening a FIFO without a reader for writing with O_NONBLOCK fails with ENXIO.
-            if code == ENXIO || code == EISDIR || code == ELOOP { throw .notRegularFile }
-            throw .unreadable(String(cString: strerror(code)))
-        }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else {
-            let reason = String(cString: strerror(errno))
-            close(descriptor)
-            throw .unreadable(reason)
-        }
-        guard status.st_mode & S_IFMT == S_IFREG else {
-            close(descriptor)
-            throw .notRegularFile
-        }
-        let current = fcntl(descriptor, F_GETFL)
-        guard current >= 0, fcntl(descriptor, F_SETFL, current & ~O_NONBLOCK) == 0 else {
+        let (descriptor, _) = try openDescriptor(
+            atPath: path, flags: O_WRONLY | O_APPEND | (creating ? O_CREAT | O_EXCL : 0),
+            followingSymbolicLinks: false)
+        return try blockingHandle(descriptor)
+    }
+
+    /// A handle on `descriptor`, switched back to blocking I/O, which closes it when released; the descriptor is
+    /// closed when switching fails.
+    private static func blockingHandle(_ descriptor: Int32) throws(Failure) -> FileHandle {
+        let flags = fcntl(descriptor, F_GETFL)
+        guard flags >= 0, fcntl(descriptor, F_SETFL, flags & ~O_NONBLOCK) == 0 else {
             let reason = String(cString: strerror(errno))
             close(descriptor)
             throw .unreadable(reason)
@@ -132,17 +116,18 @@ package enum RegularFile {
         return FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
     }
 
-    /// A descriptor open for reading on the regular file at `path`, non-blocking, and the file's size; the
-    /// caller closes it.
+    /// A descriptor open with `flags` (read-only by default) on the regular file at `path`, non-blocking, and the
+    /// file's size; the caller closes it. A new file is created with mode 0600.
     private static func openDescriptor(
-        atPath path: String, followingSymbolicLinks: Bool
+        atPath path: String, flags: Int32 = O_RDONLY, followingSymbolicLinks: Bool
     ) throws(Failure) -> (descriptor: Int32, size: Int) {
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | (followingSymbolicLinks ? 0 : O_NOFOLLOW))
+        let descriptor = open(
+            path, flags | O_NONBLOCK | O_CLOEXEC | (followingSymbolicLinks ? 0 : O_NOFOLLOW), mode_t(0o600))
         guard descriptor >= 0 else {
             let code = errno
             if code == ENOENT || code == ENOTDIR { throw .missing }
-            // Opening a FIFO for reading never blocks with O_NONBLOCK; a socket at the path fails with ENXIO; a
-            // symbolic link with O_NOFOLLOW fails with ELOOP.
+            // Opening a FIFO for reading never blocks with O_NONBLOCK, and for writing without a reader fails with
+            // ENXIO, as a socket at the path does; a symbolic link with O_NOFOLLOW fails with ELOOP.
             if code == ENXIO || code == EISDIR || (!followingSymbolicLinks && code == ELOOP) { throw .notRegularFile }
             throw .unreadable(String(cString: strerror(code)))
         }
