@@ -26,10 +26,12 @@ struct MessagingNotificationTests {
     }
 
     @Test func theNamesAreFirebases() {
-        #expect(Notification.Name.MessagingRegistrationTokenRefreshed.rawValue
-            == "com.firebase.messaging.notif.fcm-token-refreshed")
-        #expect(Notification.Name.MessagingInstallationIdUnregistered.rawValue
-            == "com.firebase.messaging.notif.installation-id-unregistered")
+        #expect(
+            Notification.Name.MessagingRegistrationTokenRefreshed.rawValue
+                == "com.firebase.messaging.notif.fcm-token-refreshed")
+        #expect(
+            Notification.Name.MessagingInstallationIdUnregistered.rawValue
+                == "com.firebase.messaging.notif.installation-id-unregistered")
     }
 
     @Test func aNewTokenIsPostedWithTheToken() async throws {
