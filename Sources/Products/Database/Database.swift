@@ -222,6 +222,16 @@ public final class Database: Sendable {
         if !startIfNeeded(offline: false) { core.goOnline() }
     }
 
+    /// Cancels every write not yet acknowledged by the backend (Firebase's `purgeOutstandingWrites()`): the
+    /// `setValue`/`updateChildValues`/`removeValue` writes, the `onDisconnect` operations waiting to be sent and
+    /// the running transactions. Their completion blocks receive ``DatabaseErrorCode/writeCanceled`` ("Write
+    /// cancelled by user") at once, their `async` forms throw it, the local value drops them (with events) and
+    /// the disk cache forgets them. Typically called while offline, to drop writes the app no longer wants sent.
+    /// A write already at the backend may still be applied there.
+    public func purgeOutstandingWrites() {
+        engine.purgeOutstandingWrites()
+    }
+
     /// Shuts the instance down (its app is being deleted).
     func terminate() {
         core.terminate()

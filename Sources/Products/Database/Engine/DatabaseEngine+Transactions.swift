@@ -32,7 +32,7 @@ extension DatabaseEngine {
         let id = state.withLock { state -> Int? in
             guard !state.terminated, state.cacheFailure == nil else { return nil }
             state.nextTransaction += 1
-            state.transactions[state.nextTransaction] = (path, false)
+            state.transactions[state.nextTransaction] = (path, nil)
             return state.nextTransaction
         }
         guard let id else {
@@ -59,6 +59,12 @@ extension DatabaseEngine {
                     return completion(nil, false, local)
                 case .sent(let task, let write):
                     let result = await task.value
+                    if state.withLock({ $0.transactions[id]?.abort == Self.writeCanceled }) {
+                        // Cancelled by `purgeOutstandingWrites()` while at the backend: its answer is ignored.
+                        revert(write)
+                        finishTransaction(id)
+                        return completion(Self.writeCanceled, false, localNode(at: path))
+                    }
                     switch result {
                     case .success(nil):
                         finishTransaction(id)
@@ -70,9 +76,12 @@ extension DatabaseEngine {
                     case .success(let current?):
                         revert(write)
                         retries += 1
-                        if state.withLock({ $0.transactions[id]?.overridden ?? true }) {
+                        if let abort = state.withLock({ state -> DatabaseError? in
+                            guard let entry = state.transactions[id] else { return Self.overridden }
+                            return entry.abort
+                        }) {
                             finishTransaction(id)
-                            return completion(Self.overridden, false, localNode(at: path))
+                            return completion(abort, false, localNode(at: path))
                         }
                         if retries > Self.maximumTransactionRetries {
                             finishTransaction(id)
@@ -90,10 +99,6 @@ extension DatabaseEngine {
         }
     }
 
-    private static let overridden = DatabaseError(
-        .overriddenBySet,
-        "Transaction aborted: set (a setValue at its location overrode it)")
-
     /// Applies `output` locally and queues its compare-and-set, unless the transaction was overridden or aborted.
     private func send(
         _ id: Int, path: DatabasePath, input: DatabaseNode, output: DatabaseNode?,
@@ -104,9 +109,9 @@ extension DatabaseEngine {
                 state.transactions[id] = nil
                 return .stopped(DatabaseError(.unavailable, "The database instance is gone (its app was deleted)."))
             }
-            guard let entry = state.transactions[id], !entry.overridden else {
-                state.transactions[id] = nil
-                return .stopped(Self.overridden)
+            guard let entry = state.transactions[id], entry.abort == nil else {
+                defer { state.transactions[id] = nil }
+                return .stopped(state.transactions[id]?.abort ?? Self.overridden)
             }
             guard let output else {
                 state.transactions[id] = nil
@@ -124,7 +129,13 @@ extension DatabaseEngine {
             let task = Task { [self] () -> Result<DatabaseNode?, DatabaseError> in
                 await previous?.value
                 do throws(DatabaseError) {
-                    guard await waitUntilOnline() else { throw Self.gone }
+                    // Cancelled unsent by `purgeOutstandingWrites()` while it waits.
+                    let aborted: @Sendable () -> DatabaseError? = { [locked = self.state] in
+                        locked.withLock { $0.transactions[id]?.abort == Self.writeCanceled ? Self.writeCanceled : nil }
+                    }
+                    let online = await waitUntilOnline(unless: { aborted() != nil })
+                    if let error = aborted() { throw error }
+                    guard online else { throw Self.gone }
                     let caller = try await credentials.caller()
                     let (backend, url) = (backend, url)
                     return .success(
