@@ -12,15 +12,17 @@ extension DatabaseEngine {
         case sent(Task<Result<DatabaseNode?, DatabaseError>, Never>, write: Int)
     }
 
-    /// The SDK's limit: the block runs at most this many times more after a first run that lost a race.
+    /// The SDK's limit (`kFTransactionMaxRetries`): the block runs at most this many times in all; a
+    /// transaction whose last run lost a race too fails with ``DatabaseErrorCode/maxRetries``.
     static let maximumTransactionRetries = 25
 
     /// Runs a transaction at `path`: `update` (user code, called without any lock held, from a task) maps the
     /// value there (the local value first, then the server's after each lost race) to the new value, or nil
     /// to abort; an error it throws ends the transaction with that error, nothing written. The new value applies locally (events at once when `localEvents`) and is sent as a
     /// compare-and-set; when the server's value changed meanwhile, the local change is reverted and `update`
-    /// runs again, up to ``maximumTransactionRetries`` times. A local write at, above or below `path` made
-    /// before the transaction was sent aborts it with ``DatabaseErrorCode/overriddenBySet``.
+    /// runs again, ``maximumTransactionRetries`` runs in all. The compare-and-set waits for the operations sent
+    /// before it (another transaction above or below `path` among them): a local write at, above or below
+    /// `path` made before it goes out aborts it with ``DatabaseErrorCode/overriddenBySet``.
     ///
     /// `completion` receives (nil, true, the committed value), (nil, false, the local value) after an abort, or
     /// the error.
@@ -83,7 +85,7 @@ extension DatabaseEngine {
                             finishTransaction(id)
                             return completion(abort, false, localNode(at: path))
                         }
-                        if retries > Self.maximumTransactionRetries {
+                        if retries >= Self.maximumTransactionRetries {
                             finishTransaction(id)
                             return completion(
                                 DatabaseError(
@@ -129,9 +131,10 @@ extension DatabaseEngine {
             let task = Task { [self] () -> Result<DatabaseNode?, DatabaseError> in
                 await previous?.value
                 do throws(DatabaseError) {
-                    // Cancelled unsent by `purgeOutstandingWrites()` while it waits.
+                    // Held until the operations queued before it (a transaction below or above it among them)
+                    // are answered; a local write or a purge meanwhile aborts it unsent, as in the SDK.
                     let aborted: @Sendable () -> DatabaseError? = { [locked = self.state] in
-                        locked.withLock { $0.transactions[id]?.abort == Self.writeCanceled ? Self.writeCanceled : nil }
+                        locked.withLock { $0.transactions[id]?.abort }
                     }
                     let online = await waitUntilOnline(unless: { aborted() != nil })
                     if let error = aborted() { throw error }
