@@ -179,4 +179,35 @@ struct SDKTransactionTests {
         #expect(firstRuns.withLock { $0 } == 1)
         #expect(try await node.getData().value as? [String: Int] == ["foo": 0])
     }
+
+    /// `testPriorityIsNotPreservedWhenSettingData`.
+    @Test func settingTheValueDropsThePriority() async throws {
+        let ref = try makeDatabase().reference(withPath: "a")
+        try await ref.setValue("test", andPriority: 5)
+        let (committed, snapshot) = try await transact(ref) { data in
+            data.value = "new value"
+            return .success(withValue: data)
+        }
+        #expect(committed)
+        #expect(snapshot.value as? String == "new value")
+        #expect(snapshot.priority == nil)
+        #expect(try await ref.getData().priority == nil)
+    }
+
+    /// `FIRMutableData`'s `children` enumerate the node's children by priority (its `FIndexedNode`'s default
+    /// index); `hasChildren` is a method, as transaction blocks call it (`currentData.hasChildren()`).
+    @Test func mutableDataChildrenComeInPriorityOrder() async throws {
+        let ref = try makeDatabase().reference(withPath: "list")
+        try await ref.setValue([
+            "a": [".value": 1, ".priority": "z"], "b": [".value": 2, ".priority": 5], "c": 3,
+            "d": [".value": 4, ".priority": 1],
+        ])
+        let seen = Locked<[String]>([])
+        let (committed, _) = try await transact(ref) { data in
+            seen.withLock { $0 = data.children.map { $0.key ?? "?" } + ["\(data.hasChildren())"] }
+            return .success(withValue: data)
+        }
+        #expect(committed)
+        #expect(seen.withLock { $0 } == ["c", "d", "b", "a", "true"])
+    }
 }
