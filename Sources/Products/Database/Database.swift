@@ -151,9 +151,12 @@ public final class Database: Sendable {
         return reference(withPath: path)
     }
 
-    /// `scheme://host[:port]`, lowercased: how instances are keyed.
+    /// `scheme://host[:port]`, lowercased: how instances are keyed. Without a port the scheme is `https`
+    /// whatever was written, as the SDK's `FUtilities parseUrl` makes every URL without a port secure (an
+    /// emulator's `http://localhost:9000` keeps `http`).
     static func origin(scheme: String, host: String, port: Int?) -> String {
-        "\(scheme.lowercased())://\(host.lowercased())" + (port.map { ":\($0)" } ?? "")
+        let scheme = port == nil ? "https" : scheme.lowercased()
+        return "\(scheme)://\(host.lowercased())" + (port.map { ":\($0)" } ?? "")
     }
 
     // MARK: - Emulator
