@@ -17,6 +17,20 @@ struct EntryPointTests {
         #expect(other.url == "https://other.firebaseio.com")
     }
 
+    /// The SDK's `FUtilities parseUrl`: a URL without a port is secure whatever its scheme; with a port, only
+    /// `https` is.
+    @Test func anHTTPURLWithoutAPortBecomesHTTPS() throws {
+        let app = try TestApp.make(libraries: [DatabaseLibrary.self])
+        let plain = try Database.database(app: app, url: "http://other.firebaseio.com")
+        #expect(plain.url == "https://other.firebaseio.com")
+        #expect(try Database.database(app: app, url: "https://other.firebaseio.com") === plain)
+        #expect(try Database.database(app: app, url: "http://localhost:9000").url == "http://localhost:9000")
+        #expect(try Database.database(app: app, url: "https://localhost:9000").url == "https://localhost:9000")
+        #expect(try Database.database(app: app, url: "http://localhost").url == "https://localhost")
+        #expect(plain.reference(fromURL: "http://other.firebaseio.com/a/b").spec.error == nil)
+        #expect(plain.reference(fromURL: "http://other.firebaseio.com/a/b").url == "https://other.firebaseio.com/a/b")
+    }
+
     @Test func defaultURLComesFromTheOptionsOrTheProjectID() throws {
         var options = FlintOptions.testing
         #expect(

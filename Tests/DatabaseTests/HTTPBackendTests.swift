@@ -180,7 +180,7 @@ struct HTTPBackendTests {
                 }
             }
             #expect(error?.code == .maxRetries)
-            #expect(calls.withLock { $0 } == DatabaseEngine.maximumTransactionRetries + 1)
+            #expect(calls.withLock { $0 } == 25)
         }
     }
 

@@ -151,9 +151,12 @@ public final class Database: Sendable {
         return reference(withPath: path)
     }
 
-    /// `scheme://host[:port]`, lowercased: how instances are keyed.
+    /// `scheme://host[:port]`, lowercased: how instances are keyed. Without a port the scheme is `https`
+    /// whatever was written, as the SDK's `FUtilities parseUrl` makes every URL without a port secure (an
+    /// emulator's `http://localhost:9000` keeps `http`).
     static func origin(scheme: String, host: String, port: Int?) -> String {
-        "\(scheme.lowercased())://\(host.lowercased())" + (port.map { ":\($0)" } ?? "")
+        let scheme = port == nil ? "https" : scheme.lowercased()
+        return "\(scheme)://\(host.lowercased())" + (port.map { ":\($0)" } ?? "")
     }
 
     // MARK: - Emulator
@@ -220,6 +223,16 @@ public final class Database: Sendable {
     /// meanwhile, and the writes made offline are sent in order.
     public func goOnline() {
         if !startIfNeeded(offline: false) { core.goOnline() }
+    }
+
+    /// Cancels every write not yet acknowledged by the backend (Firebase's `purgeOutstandingWrites()`): the
+    /// `setValue`/`updateChildValues`/`removeValue` writes, the `onDisconnect` operations waiting to be sent and
+    /// the running transactions. Their completion blocks receive ``DatabaseErrorCode/writeCanceled`` ("Write
+    /// cancelled by user") at once, their `async` forms throw it, the local value drops them (with events) and
+    /// the disk cache forgets them. Typically called while offline, to drop writes the app no longer wants sent.
+    /// A write already at the backend may still be applied there.
+    public func purgeOutstandingWrites() {
+        engine.purgeOutstandingWrites()
     }
 
     /// Shuts the instance down (its app is being deleted).

@@ -24,6 +24,9 @@ public enum DatabaseErrorCode: Int, Sendable, Hashable, CustomStringConvertible 
     case failedPrecondition = 9
     /// Stored data is unreadable (a persistent ``LocalDatabaseBackend``'s corrupt file).
     case dataLoss = 10
+    /// A write, `onDisconnect` operation or transaction not yet acknowledged was cancelled by
+    /// ``Database/purgeOutstandingWrites()`` (the SDK's `write_canceled`, "Write cancelled by user").
+    case writeCanceled = 11
 
     /// The code's name, e.g. `permissionDenied`.
     public var description: String {
@@ -38,6 +41,7 @@ public enum DatabaseErrorCode: Int, Sendable, Hashable, CustomStringConvertible 
         case .decodingFailed: "decodingFailed"
         case .failedPrecondition: "failedPrecondition"
         case .dataLoss: "dataLoss"
+        case .writeCanceled: "write_canceled"
         }
     }
 }

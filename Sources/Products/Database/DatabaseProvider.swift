@@ -74,7 +74,8 @@ final class DatabaseInstances: DatabaseProvider, ComponentLifecycleMaintainer {
         }
     }
 
-    /// `https://host[:port]` for a database URL, which may not have a path.
+    /// `https://host[:port]` for a database URL, which may not have a path (`http://host` without a port
+    /// becomes `https://host`, as in the SDK).
     static func normalize(_ url: String) throws(DatabaseError) -> String {
         guard let parsed = URLComponents(string: url), let scheme = parsed.scheme,
             ["http", "https"].contains(scheme.lowercased()), let host = parsed.host, !host.isEmpty

@@ -1,4 +1,5 @@
 // Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
+import FlintCore
 import Foundation
 
 /// A location's children in an order, optionally within a range and a limit (Firebase's `DatabaseQuery`);
@@ -251,6 +252,39 @@ public class DatabaseQuery: @unchecked Sendable {
         withCancel cancelBlock: (@Sendable (any Error) -> Void)? = nil
     ) {
         _ = listen(eventType, once: true, block, cancelBlock)
+    }
+
+    /// ``observeSingleEvent(of:with:withCancel:)`` as an `async` call: the first event of `eventType`.
+    /// - Throws: ``DatabaseError``: the query's own problem, ``DatabaseErrorCode/permissionDenied``.
+    public func observeSingleEvent(of eventType: DataEventType) async throws -> DataSnapshot {
+        try await observeSingleEventAndPreviousSiblingKey(of: eventType).0
+    }
+
+    /// ``observeSingleEvent(of:andPreviousSiblingKeyWith:withCancel:)`` as an `async` call (Firebase's
+    /// `observeSingleEventAndPreviousSiblingKey(of:)`): the first event of `eventType` and the key of the
+    /// child before its child (nil for the first child, for removals and value events).
+    /// - Throws: ``DatabaseError``: the query's own problem, ``DatabaseErrorCode/permissionDenied``.
+    public func observeSingleEventAndPreviousSiblingKey(of eventType: DataEventType) async throws
+        -> (DataSnapshot, String?)
+    {
+        try await withCheckedThrowingContinuation { continuation in
+            // Resumed once: by the event, the error, or the instance going away (its app deleted).
+            let pending = Locked<CheckedContinuation<(DataSnapshot, String?), any Error>?>(continuation)
+            let resume = { @Sendable (result: Result<(DataSnapshot, String?), any Error>) in
+                pending.withLock { pending in
+                    defer { pending = nil }
+                    return pending
+                }?.resume(with: result)
+            }
+            _ = register([eventType], once: true) { delivery in
+                switch delivery {
+                case .child(_, let previousKey, let snapshot): resume(.success((snapshot, previousKey)))
+                case .value(let snapshot): resume(.success((snapshot, nil)))
+                case .error(let error): resume(.failure(error))
+                case .finished: resume(.failure(DatabaseEngine.gone))
+                }
+            }
+        }
     }
 
     /// Removes the observer `handle` when it observes this query, or (on a reference or another query of all

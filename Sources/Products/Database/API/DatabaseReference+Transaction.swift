@@ -3,8 +3,10 @@ extension DatabaseReference {
     /// Atomically modifies the location's data: `block` receives the current value (the local one first,
     /// possibly nil even when the server has data) and returns ``TransactionResult/success(withValue:)`` or
     /// ``TransactionResult/abort()``. When another client changed the data before the new value reached the
-    /// server, `block` runs again with the server's value, at most 25 more times; then the transaction fails
-    /// with ``DatabaseErrorCode/maxRetries`` (`maxretry`).
+    /// server, `block` runs again with the server's value, at most 25 runs in all (the SDK's
+    /// `kFTransactionMaxRetries`); then the transaction fails with ``DatabaseErrorCode/maxRetries`` (`maxretry`).
+    /// A transaction waits to be sent while one above or below its location is outstanding, and a write at,
+    /// above or below its location before it is sent aborts it (``DatabaseErrorCode/overriddenBySet``).
     ///
     /// `block` is called from a task, with no lock held, and must not depend on running only once.
     public func runTransactionBlock(_ block: @escaping @Sendable (MutableData) -> TransactionResult) {

@@ -41,7 +41,8 @@ public final class MutableData {
     /// The node this data stands for.
     var node: DatabaseNode { storage.root.node(at: keys) }
 
-    /// The data as Foundation values (nil when there is none); set it to change the data. A value the
+    /// The data as Foundation values (nil when there is none); set it to change the data (and its priority:
+    /// a value without `.priority` leaves none, as in the SDK). A value the
     /// database cannot store (an invalid key, nesting deeper than 32 levels from the root, …) changes nothing
     /// and fails the transaction with ``DatabaseErrorCode/invalidArgument`` (the SDK raises an exception).
     public var value: Any? {
@@ -56,7 +57,7 @@ public final class MutableData {
                 if storage.refusal == nil { storage.refusal = error }
                 return
             }
-            storage.root = storage.root.setting(parsed.with(priority: parsed.isNull ? nil : node.priority), at: keys)
+            storage.root = storage.root.setting(parsed, at: keys)
         }
     }
 
@@ -69,8 +70,8 @@ public final class MutableData {
         }
     }
 
-    /// Whether the data has children.
-    public var hasChildren: Bool { node.hasChildren }
+    /// Whether the data has children (a method, as the SDK's `hasChildren()`).
+    public func hasChildren() -> Bool { node.hasChildren }
 
     /// The number of children.
     public var childrenCount: UInt { UInt(node.childCount) }
@@ -91,8 +92,11 @@ public final class MutableData {
         return MutableData(storage: storage, keys: keys + relative.keys, key: relative.key)
     }
 
-    /// The children, in key order.
+    /// The children, by priority (no priority first, then numbers, then strings), ties by key: the SDK's
+    /// order for a location's children.
     public var children: [MutableData] {
-        node.children.map { MutableData(storage: storage, keys: keys + [$0.key], key: $0.key) }
+        node.children.map { QueryIndex.priority.entry(key: $0.key, node: $0.node) }
+            .sorted { QueryIndex.priority.compare($0, $1) < 0 }
+            .map { MutableData(storage: storage, keys: keys + [$0.key], key: $0.key) }
     }
 }

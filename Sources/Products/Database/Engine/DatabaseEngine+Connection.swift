@@ -5,12 +5,13 @@ import Foundation
 /// The connection: ``DatabaseEngine/goOffline()`` (with the `onDisconnect` sets applied locally) and
 /// ``DatabaseEngine/goOnline()``, and the wait of the operations queued while offline.
 extension DatabaseEngine {
-    /// Waits until the client is online; false when the instance was shut down first.
-    func waitUntilOnline() async -> Bool {
+    /// Waits until the client is online; false when the instance was shut down first, or when `cancelled`
+    /// (checked again after each ``DatabaseEngine/purgeOutstandingWrites()``) says the operation is cancelled.
+    func waitUntilOnline(unless cancelled: @Sendable () -> Bool = { false }) async -> Bool {
         while true {
             let (online, terminated) = state.withLock { ($0.online, $0.terminated) }
             if online { return true }
-            if terminated { return false }
+            if terminated || cancelled() { return false }
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
                 let now = state.withLock { state -> Bool in
                     if state.online || state.terminated { return true }

@@ -36,15 +36,26 @@ extension DatabaseEngine {
     ) {
         let accepted = state.withLock { state -> Bool in
             guard !state.terminated else { return false }
+            state.nextServerOperation += 1
+            let key = OutstandingOperation.server(state.nextServerOperation)
+            state.outstanding[key] = completion
+            // The completion, once: ``purgeOutstandingWrites()`` may have taken it.
+            let finish: @Sendable (DatabaseError?) -> Void = { [locked = self.state] error in
+                locked.withLock { $0.outstanding.removeValue(forKey: key) }?(error)
+            }
+            let purged: @Sendable () -> Bool = { [locked = self.state] in locked.withLock { $0.outstanding[key] == nil }
+            }
             let previous = state.lastCommit
             state.lastCommit = Task { [self] in
                 await previous?.value
                 do throws(DatabaseError) {
-                    guard await waitUntilOnline() else { throw Self.gone }
+                    let online = await waitUntilOnline(unless: purged)
+                    if purged() { return }
+                    guard online else { throw Self.gone }
                     try await body(try await credentials.caller())
-                    completion(nil)
+                    finish(nil)
                 } catch {
-                    completion(error)
+                    finish(error)
                 }
             }
             return true

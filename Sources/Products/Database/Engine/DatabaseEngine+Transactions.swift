@@ -12,15 +12,17 @@ extension DatabaseEngine {
         case sent(Task<Result<DatabaseNode?, DatabaseError>, Never>, write: Int)
     }
 
-    /// The SDK's limit: the block runs at most this many times more after a first run that lost a race.
+    /// The SDK's limit (`kFTransactionMaxRetries`): the block runs at most this many times in all; a
+    /// transaction whose last run lost a race too fails with ``DatabaseErrorCode/maxRetries``.
     static let maximumTransactionRetries = 25
 
     /// Runs a transaction at `path`: `update` (user code, called without any lock held, from a task) maps the
     /// value there (the local value first, then the server's after each lost race) to the new value, or nil
     /// to abort; an error it throws ends the transaction with that error, nothing written. The new value applies locally (events at once when `localEvents`) and is sent as a
     /// compare-and-set; when the server's value changed meanwhile, the local change is reverted and `update`
-    /// runs again, up to ``maximumTransactionRetries`` times. A local write at, above or below `path` made
-    /// before the transaction was sent aborts it with ``DatabaseErrorCode/overriddenBySet``.
+    /// runs again, ``maximumTransactionRetries`` runs in all. The compare-and-set waits for the operations sent
+    /// before it (another transaction above or below `path` among them): a local write at, above or below
+    /// `path` made before it goes out aborts it with ``DatabaseErrorCode/overriddenBySet``.
     ///
     /// `completion` receives (nil, true, the committed value), (nil, false, the local value) after an abort, or
     /// the error.
@@ -32,7 +34,7 @@ extension DatabaseEngine {
         let id = state.withLock { state -> Int? in
             guard !state.terminated, state.cacheFailure == nil else { return nil }
             state.nextTransaction += 1
-            state.transactions[state.nextTransaction] = (path, false)
+            state.transactions[state.nextTransaction] = (path, nil)
             return state.nextTransaction
         }
         guard let id else {
@@ -59,6 +61,12 @@ extension DatabaseEngine {
                     return completion(nil, false, local)
                 case .sent(let task, let write):
                     let result = await task.value
+                    if state.withLock({ $0.transactions[id]?.abort == Self.writeCanceled }) {
+                        // Cancelled by `purgeOutstandingWrites()` while at the backend: its answer is ignored.
+                        revert(write)
+                        finishTransaction(id)
+                        return completion(Self.writeCanceled, false, localNode(at: path))
+                    }
                     switch result {
                     case .success(nil):
                         finishTransaction(id)
@@ -70,11 +78,14 @@ extension DatabaseEngine {
                     case .success(let current?):
                         revert(write)
                         retries += 1
-                        if state.withLock({ $0.transactions[id]?.overridden ?? true }) {
+                        if let abort = state.withLock({ state -> DatabaseError? in
+                            guard let entry = state.transactions[id] else { return Self.overridden }
+                            return entry.abort
+                        }) {
                             finishTransaction(id)
-                            return completion(Self.overridden, false, localNode(at: path))
+                            return completion(abort, false, localNode(at: path))
                         }
-                        if retries > Self.maximumTransactionRetries {
+                        if retries >= Self.maximumTransactionRetries {
                             finishTransaction(id)
                             return completion(
                                 DatabaseError(
@@ -90,10 +101,6 @@ extension DatabaseEngine {
         }
     }
 
-    private static let overridden = DatabaseError(
-        .overriddenBySet,
-        "Transaction aborted: set (a setValue at its location overrode it)")
-
     /// Applies `output` locally and queues its compare-and-set, unless the transaction was overridden or aborted.
     private func send(
         _ id: Int, path: DatabasePath, input: DatabaseNode, output: DatabaseNode?,
@@ -104,9 +111,9 @@ extension DatabaseEngine {
                 state.transactions[id] = nil
                 return .stopped(DatabaseError(.unavailable, "The database instance is gone (its app was deleted)."))
             }
-            guard let entry = state.transactions[id], !entry.overridden else {
-                state.transactions[id] = nil
-                return .stopped(Self.overridden)
+            guard let entry = state.transactions[id], entry.abort == nil else {
+                defer { state.transactions[id] = nil }
+                return .stopped(state.transactions[id]?.abort ?? Self.overridden)
             }
             guard let output else {
                 state.transactions[id] = nil
@@ -124,7 +131,14 @@ extension DatabaseEngine {
             let task = Task { [self] () -> Result<DatabaseNode?, DatabaseError> in
                 await previous?.value
                 do throws(DatabaseError) {
-                    guard await waitUntilOnline() else { throw Self.gone }
+                    // Held until the operations queued before it (a transaction below or above it among them)
+                    // are answered; a local write or a purge meanwhile aborts it unsent, as in the SDK.
+                    let aborted: @Sendable () -> DatabaseError? = { [locked = self.state] in
+                        locked.withLock { $0.transactions[id]?.abort }
+                    }
+                    let online = await waitUntilOnline(unless: { aborted() != nil })
+                    if let error = aborted() { throw error }
+                    guard online else { throw Self.gone }
                     let caller = try await credentials.caller()
                     let (backend, url) = (backend, url)
                     return .success(

@@ -95,7 +95,7 @@ final class DatabaseEngine: Sendable {
                 let (id, previous) = (state.nextWrite, state.lastCommit)
                 state.lastCommit = Task { [self] in
                     await previous?.value
-                    await commit(write, id: id) { _ in }
+                    await commit(write, id: id)
                 }
             }
             state.local = state.localValue
@@ -158,16 +158,19 @@ final class DatabaseEngine: Sendable {
                 return error
             }
             for (transaction, entry) in state.transactions
-            where sets.contains(where: { $0.path.contains(entry.path) || entry.path.contains($0.path) }) {
-                state.transactions[transaction]?.overridden = true
+            where entry.abort == nil
+                && sets.contains(where: { $0.path.contains(entry.path) || entry.path.contains($0.path) })
+            {
+                state.transactions[transaction]?.abort = Self.overridden
             }
             state.pending.append(DatabaseEngineState.PendingWrite(id: id, write: write))
+            state.outstanding[.write(id)] = completion
             transition(&state, to: write.applied(to: state.local), paths: sets.map(\.path))
             // Chained, so that the backend receives the writes in the order they were made.
             let previous = state.lastCommit
             state.lastCommit = Task { [self] in
                 await previous?.value
-                await commit(write, id: id, completion: completion)
+                await commit(write, id: id)
             }
             return nil
         }
@@ -175,12 +178,19 @@ final class DatabaseEngine: Sendable {
         if let refusal { completion(refusal) }
     }
 
-    private func commit(
-        _ write: DatabaseBackendWrite, id: Int,
-        completion: @Sendable (DatabaseError?) -> Void
-    ) async {
+    /// Sends write `id` once online, unless ``purgeOutstandingWrites()`` cancelled it first, and reports the
+    /// outcome to its completion (when it is still outstanding).
+    private func commit(_ write: DatabaseBackendWrite, id: Int) async {
+        let purged: @Sendable () -> Bool = { [state] in
+            state.withLock { !$0.pending.contains { $0.id == id } }
+        }
+        let completion: @Sendable (DatabaseError?) -> Void = { [state] error in
+            state.withLock { $0.outstanding.removeValue(forKey: .write(id)) }?(error)
+        }
         do throws(DatabaseError) {
-            guard await waitUntilOnline() else { throw Self.gone }
+            let online = await waitUntilOnline(unless: purged)
+            if purged() { return }
+            guard online else { throw Self.gone }
             let caller = try await credentials.caller()
             let (backend, url, origin) = (backend, url, "\(origin)/\(id)")
             try await atBackend { () async throws(DatabaseError) in
@@ -315,6 +325,41 @@ final class DatabaseEngine: Sendable {
     }
 
     // MARK: - Lifecycle
+
+    /// The error of a transaction a local write overrode (the SDK's `set`).
+    static let overridden = DatabaseError(
+        .overriddenBySet,
+        "Transaction aborted: set (a setValue at its location overrode it)")
+
+    /// The error of the operations ``purgeOutstandingWrites()`` cancelled (the SDK's `write_canceled`).
+    static let writeCanceled = DatabaseError(.writeCanceled, "Write cancelled by user")
+
+    /// Cancels every write, `onDisconnect` operation and transaction not yet acknowledged (Firebase's
+    /// `purgeOutstandingWrites()`): their completions get ``writeCanceled`` at once, the local value loses them
+    /// (with events), the disk cache forgets them, and those not sent yet are never sent. A write already at
+    /// the backend may still be applied by it; its answer is ignored. Writes acknowledged and waiting for
+    /// their change stay.
+    func purgeOutstandingWrites() {
+        let (completions, waiters) = state.withLock {
+            state -> ([@Sendable (DatabaseError?) -> Void], [CheckedContinuation<Void, Never>]) in
+            guard !state.terminated else { return ([], []) }
+            let completions = state.outstanding.sorted { $0.key.order < $1.key.order }.map(\.value)
+            state.outstanding = [:]
+            for (id, entry) in state.transactions where entry.abort == nil {
+                state.transactions[id]?.abort = Self.writeCanceled
+            }
+            let removed = state.pending.filter { !state.committed.contains($0.id) }
+            for write in removed { state.cache?.recordDone(write.id) }
+            state.pending.removeAll { !state.committed.contains($0.id) }
+            transition(&state, to: state.localValue, paths: removed.flatMap { $0.write.sets.map(\.path) })
+            // The operations waiting to be online look again: the cancelled ones end.
+            defer { state.onlineWaiters = [] }
+            return (completions, state.onlineWaiters)
+        }
+        deliveries.drain()
+        for element in waiters { element.resume() }
+        for completion in completions { completion(Self.writeCanceled) }
+    }
 
     /// The error of every operation once the instance is gone (``terminate()``).
     static let gone = DatabaseError(.unavailable, "The database instance is gone (its app was deleted).")

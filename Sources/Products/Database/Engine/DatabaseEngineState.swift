@@ -33,8 +33,14 @@ struct DatabaseEngineState {
     var terminated = false
     var lastCommit: Task<Void, Never>?
     var lastActivation: Task<Void, Never>?
-    /// Running transactions: their location, and whether a later local write overrode them.
-    var transactions: [Int: (path: DatabasePath, overridden: Bool)] = [:]
+    /// Running transactions: their location, and the error that aborts them once a later local write overrode
+    /// them or ``DatabaseEngine/purgeOutstandingWrites()`` cancelled them.
+    var transactions: [Int: (path: DatabasePath, abort: DatabaseError?)] = [:]
+    /// The completions of the writes and server operations not yet answered, by ``OutstandingOperation``:
+    /// ``DatabaseEngine/purgeOutstandingWrites()`` takes them all and an operation whose completion is gone is
+    /// not sent (or, already sent, not reported again).
+    var outstanding: [OutstandingOperation: @Sendable (DatabaseError?) -> Void] = [:]
+    var nextServerOperation = 0
     var nextTransaction = 0
     /// Whether the client is connected (``DatabaseEngine/goOffline()`` disconnects it).
     var online = true
@@ -88,6 +94,20 @@ struct DatabaseEngineState {
     /// which ``local`` holds after every change (a change of ``server`` or of ``pending`` moves it there).
     var localValue: DatabaseNode {
         pending.reduce(server) { $1.write.applied(to: $0) }
+    }
+}
+
+/// An operation waiting to be sent or answered: a write (by its number) or an `onDisconnect` operation.
+enum OutstandingOperation: Hashable {
+    case write(Int)
+    case server(Int)
+
+    /// Writes in the order they were made, then the server operations in theirs.
+    var order: (Int, Int) {
+        switch self {
+        case .write(let id): (0, id)
+        case .server(let id): (1, id)
+        }
     }
 }
 
