@@ -31,12 +31,21 @@ struct RankedItem: DataSyncModelProtocol, Equatable {
             ("start(afterDocument:)", byScore.start(afterDocument: b), ["c", "d", "e"]),
             ("end(atDocument:)", byScore.end(atDocument: b), ["a", "b"]),
             ("end(beforeDocument:)", byScore.end(beforeDocument: c), ["a", "b"]),
-            ("descending end(beforeDocument:)", SyncQuery().order(by: "score", descending: true).end(beforeDocument: b),
-             ["e", "d", "c"]),
+            (
+                "descending end(beforeDocument:)",
+                SyncQuery().order(by: "score", descending: true).end(beforeDocument: b),
+                ["e", "d", "c"]
+            ),
             ("limit(toLast:)", byScore.limit(toLast: 2), ["d", "e"]),
-            ("descending limit(toLast:)", SyncQuery().order(by: "score", descending: true).limit(toLast: 2), ["b", "a"]),
+            (
+                "descending limit(toLast:)", SyncQuery().order(by: "score", descending: true).limit(toLast: 2),
+                ["b", "a"]
+            ),
             ("limit(to:) then limit(toLast:)", byScore.limit(to: 1).limit(toLast: 3), ["c", "d", "e"]),
-            ("inequality orders implicitly", SyncQuery().where("score", isGreaterThan: 10).start(after: [20]), ["d", "e"]),
+            (
+                "inequality orders implicitly", SyncQuery().where("score", isGreaterThan: 10).start(after: [20]),
+                ["d", "e"]
+            ),
             ("arrayContainsAny", byScore.where("tags", arrayContainsAny: ["y", "z"]), ["b", "c", "e"]),
             ("notIn", byScore.where("score", notIn: [10, 20]), ["d", "e"]),
         ]

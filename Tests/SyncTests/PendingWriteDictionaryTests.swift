@@ -30,10 +30,11 @@ struct PendingWriteDictionaryTests {
         #expect(write.createdAt >= before)
     }
 
-    @Test(arguments: [
-        ["_documentId": 7], ["_documentId": ""], ["_createdAt": "yesterday"], ["_createdAt": .double(.infinity)],
-        ["_kind": "replace"], ["_kind": 1],
-    ] as [[String: SyncValue]])
+    @Test(
+        arguments: [
+            ["_documentId": 7], ["_documentId": ""], ["_createdAt": "yesterday"], ["_createdAt": .double(.infinity)],
+            ["_kind": "replace"], ["_kind": 1],
+        ] as [[String: SyncValue]])
     func aMalformedDictionaryIsNil(dictionary: [String: SyncValue]) {
         #expect(PendingWrite(dictionary: dictionary) == nil)
     }

@@ -15,14 +15,16 @@ struct PendingWriteTests {
     @Test func anUpdateMergesIntoASave() {
         #expect(
             save.merged(with: update)
-                == PendingWrite(documentId: "d", kind: .save, fields: ["id": "d", "name": "B", "age": 1], createdAt: made))
+                == PendingWrite(
+                    documentId: "d", kind: .save, fields: ["id": "d", "name": "B", "age": 1], createdAt: made))
     }
 
     @Test func updatesMergeWithTheLaterWinning() {
         let first = PendingWrite(documentId: "d", kind: .update, fields: ["a.b": 1, "c": 2], createdAt: made)
         let later = PendingWrite(documentId: "d", kind: .update, fields: ["a": ["x": 3], "c": 4], createdAt: made)
         #expect(
-            first.merged(with: later) == PendingWrite(documentId: "d", kind: .update, fields: ["a": ["x": 3], "c": 4], createdAt: made))
+            first.merged(with: later)
+                == PendingWrite(documentId: "d", kind: .update, fields: ["a": ["x": 3], "c": 4], createdAt: made))
     }
 
     @Test func aDeleteOrSaveReplacesAnything() {
@@ -36,8 +38,10 @@ struct PendingWriteTests {
     }
 
     @Test func dottedUpdatesApplyInsideMapsOfASave() {
-        let base = PendingWrite(documentId: "d", kind: .save, fields: ["address": ["city": "Paris", "zip": "1"]], createdAt: made)
-        let merged = base.merged(with: PendingWrite(documentId: "d", kind: .update, fields: ["address.city": "Rome"], createdAt: made))
+        let base = PendingWrite(
+            documentId: "d", kind: .save, fields: ["address": ["city": "Paris", "zip": "1"]], createdAt: made)
+        let merged = base.merged(
+            with: PendingWrite(documentId: "d", kind: .update, fields: ["address.city": "Rome"], createdAt: made))
         #expect(merged.fields == ["address": ["city": "Rome", "zip": "1"]])
     }
 }

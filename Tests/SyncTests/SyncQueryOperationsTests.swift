@@ -33,8 +33,12 @@ struct SyncQueryOperationsTests {
     @Test(arguments: RankedItem.queryCases.map(\.name))
     func evaluatorRunsEachQuery(name: String) throws {
         let testCase = try #require(RankedItem.queryCases.first { $0.name == name })
-        let documents = RankedItem.mocks.map { ["id": SyncValue.string($0.id), "score": .int(Int64($0.score)),
-            "tags": .array($0.tags.map(SyncValue.string))] }
+        let documents = RankedItem.mocks.map {
+            [
+                "id": SyncValue.string($0.id), "score": .int(Int64($0.score)),
+                "tags": .array($0.tags.map(SyncValue.string)),
+            ]
+        }
         let result = SyncQueryEvaluator.run(testCase.query, over: documents)
         #expect(result.map { $0["id"] } == testCase.ids.map { SyncValue.string($0) })
     }
@@ -65,7 +69,8 @@ struct SyncQueryOperationsTests {
 
     @Test func notInWithNullMatchesNothingAndNeedsTheField() {
         let documents: [[String: SyncValue]] = [["n": 1], ["n": .null], [:]]
-        #expect(SyncQueryEvaluator.run(SyncQuery().where("n", notIn: [2]), over: documents) == [["n": 1], ["n": .null]])
+        #expect(
+            SyncQueryEvaluator.run(SyncQuery().where("n", notIn: [2]), over: documents) == [["n": 1], ["n": .null]])
         #expect(SyncQueryEvaluator.run(SyncQuery().where("n", notIn: [2, .null]), over: documents).isEmpty)
     }
 }

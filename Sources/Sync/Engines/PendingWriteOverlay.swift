@@ -29,7 +29,8 @@ enum PendingWriteOverlay {
     ) -> SyncCollectionChanges<Model> {
         guard !writes.isEmpty else { return changes }
         let pending = Dictionary(
-            writes.compactMap { write in write.documentId.map { ($0, write) } }, uniquingKeysWith: { _, later in later })
+            writes.compactMap { write in write.documentId.map { ($0, write) } }, uniquingKeysWith: { _, later in later }
+        )
         var result = SyncCollectionChanges<Model>(isInitial: changes.isInitial)
         var seen = Set<String>()
         func add(_ id: String, _ server: Model?) {
