@@ -54,3 +54,25 @@ struct PendingWriteDictionaryTests {
         #expect(try JSONDecoder().decode(PendingWrite.self, from: old).documentId == "d")
     }
 }
+
+@Suite("Collection-level pending writes")
+@MainActor
+struct CollectionLevelPendingWriteTests {
+    @Test func aWriteWithoutADocumentIdStaysQueuedWhileTheOthersAreSent() async throws {
+        let persistence = MockLocalCollectionPersistence<TestUser>()
+        try persistence.savePendingWrites([
+            PendingWrite(documentId: nil, kind: .update, fields: ["age": 99]),
+            PendingWrite(documentId: nil, kind: .update, fields: ["age": 98]),
+            PendingWrite(documentId: "1", kind: .update, fields: ["age": 31]),
+        ])
+        let remote = MockRemoteCollectionService(collection: TestUser.mocks)
+        let engine = CollectionSyncEngine(
+            remote: remote, managerKey: "users", localPersistence: persistence, sleep: StepSleeper().sleep)
+        #expect(engine.pendingWriteCount == 3)
+        await engine.syncPendingWrites()
+        #expect(engine.pendingWriteCount == 2)
+        #expect(persistence.pendingWrites.map(\.documentId) == [nil, nil])
+        #expect(remote.documents.first { $0.id == "1" }?.age == 31)
+        #expect(remote.documents.allSatisfy { $0.age < 98 })
+    }
+}
