@@ -14,7 +14,9 @@ import FlintSync
 /// activations may show briefly in its older state before its own event brings it up to date.
 enum DatabaseCollectionChanges {
     /// The batches of the documents under `layout` in `database` matching `query`'s filters (the initial batch
-    /// ordered and limited by the query).
+    /// ordered and limited by the query). For a windowed query (a limit or a cursor) every later batch is what
+    /// entered and left the query's result, recomputed over the matching documents the stream holds (a cost per
+    /// change that grows with their number, unlike the plain listener's).
     static func stream<Model: DataSyncModelProtocol>(
         _ type: Model.Type, in database: Database, layout: DatabaseCollectionLayout, query: SyncQuery
     ) -> AsyncThrowingStream<SyncCollectionChanges<Model>, any Error> {
@@ -41,11 +43,12 @@ enum DatabaseCollectionChanges {
                         sent[unit.key] = documents
                         matching += documents.sorted { $0.key < $1.key }.map(\.value)
                     }
+                    let initial = SyncQueryEvaluator.run(query, over: matching)
+                    // For a windowed query (a limit or a cursor): what the stream has sent as its result, by ID.
+                    var window = Self.byID(initial)
                     continuation.yield(
                         SyncCollectionChanges(
-                            updated: try SyncQueryEvaluator.run(query, over: matching).map {
-                                try DatabaseSyncCoding.model(Model.self, from: $0)
-                            },
+                            updated: try initial.map { try DatabaseSyncCoding.model(Model.self, from: $0) },
                             isInitial: true))
                     for try await event in events {
                         let unit = event.snapshot
@@ -56,13 +59,22 @@ enum DatabaseCollectionChanges {
                         case .childAdded, .childChanged:
                             now = try layout.documents(in: unit, matching: query)
                         }
-                        let before = sent[unit.key] ?? [:]
+                        var before = sent[unit.key] ?? [:]
+                        sent[unit.key] = now.isEmpty ? nil : now
+                        var changed = now
+                        if query.isWindowed {
+                            let all = sent.sorted { $0.key < $1.key }.flatMap { unit in
+                                unit.value.sorted { $0.key < $1.key }.map(\.value)
+                            }
+                            before = window
+                            window = Self.byID(SyncQueryEvaluator.run(query, over: all))
+                            changed = window
+                        }
                         var batch = SyncCollectionChanges<Model>()
-                        for (id, fields) in now where before[id] != fields {
+                        for (id, fields) in changed where before[id] != fields {
                             batch.updated.append(try DatabaseSyncCoding.model(Model.self, from: fields))
                         }
-                        for id in before.keys where now[id] == nil { batch.deleted.append(id) }
-                        sent[unit.key] = now.isEmpty ? nil : now
+                        for id in before.keys.sorted() where changed[id] == nil { batch.deleted.append(id) }
                         if !batch.updated.isEmpty || !batch.deleted.isEmpty { continuation.yield(batch) }
                     }
                     continuation.finish()
@@ -72,6 +84,15 @@ enum DatabaseCollectionChanges {
             }
             continuation.onTermination = { _ in task.cancel() }
         }
+    }
+
+    /// Documents (with `id` filled) by ID.
+    private static func byID(_ documents: [[String: SyncValue]]) -> [String: [String: SyncValue]] {
+        var byID: [String: [String: SyncValue]] = [:]
+        for document in documents {
+            if case .string(let id) = document["id"] { byID[id] = document }
+        }
+        return byID
     }
 
     /// The first `value` snapshot of `reference`; its listener is removed on return.

@@ -22,7 +22,8 @@ public struct FirestoreRemoteCollectionGroupService<Model: DataSyncModelProtocol
 
     /// The group's documents matching `query`.
     public func getCollection(query: SyncQuery) async throws -> [Model] {
-        let snapshot = try await FirestoreSyncCoding.query(firestore.collectionGroup(groupName), query).getDocuments()
+        let snapshot = try await FirestoreSyncCoding.query(firestore.collectionGroup(groupName), query, isGroup: true)
+            .getDocuments()
         return try FirestoreSyncCoding.models(Model.self, from: snapshot)
     }
 
@@ -32,7 +33,8 @@ public struct FirestoreRemoteCollectionGroupService<Model: DataSyncModelProtocol
     > {
         do {
             return FirestoreSyncCoding.changes(
-                Model.self, of: try FirestoreSyncCoding.query(firestore.collectionGroup(groupName), query))
+                Model.self,
+                of: try FirestoreSyncCoding.query(firestore.collectionGroup(groupName), query, isGroup: true))
         } catch {
             return AsyncThrowingStream { $0.finish(throwing: error) }
         }

@@ -38,30 +38,58 @@ enum FirestoreSyncCoding {
         return try FirestoreDecoder().decode(Model.self, from: fields)
     }
 
-    /// `query` on `base`.
-    /// - Throws: `SyncError.invalidArgument` for a filter value nesting deeper than Firestore keeps (measured before
-    ///   anything converts it).
-    static func query(_ base: Query, _ query: SyncQuery) throws(SyncError) -> Query {
+    /// `query` on `base`, its operations applied in order. A document cursor becomes the document's values of
+    /// every ordering the query has (``SyncQueryEvaluator/orderings(of:)``, as Firestore normalizes them) and its
+    /// ID; on a collection group (`isGroup`) it is refused, since a model's ID does not name the document's path.
+    /// - Throws: `SyncError.invalidArgument` for an invalid query or a value nesting deeper than Firestore keeps
+    ///   (measured before anything converts it); `SyncError.unsupportedQuery` for a document cursor on a group.
+    static func query(_ base: Query, _ query: SyncQuery, isGroup: Bool = false) throws(SyncError) -> Query {
         try SyncFieldDepth.check(query, maximumDepth: SyncFieldDepth.firestoreLimit)
-        var result = base
-        for filter in query.filters {
-            let value = Self.value(filter.value)
-            switch filter.op {
-            case .isEqualTo: result = result.whereField(filter.field, isEqualTo: value)
-            case .isNotEqualTo: result = result.whereField(filter.field, isNotEqualTo: value)
-            case .isLessThan: result = result.whereField(filter.field, isLessThan: value)
-            case .isLessThanOrEqualTo: result = result.whereField(filter.field, isLessThanOrEqualTo: value)
-            case .isGreaterThan: result = result.whereField(filter.field, isGreaterThan: value)
-            case .isGreaterThanOrEqualTo: result = result.whereField(filter.field, isGreaterThanOrEqualTo: value)
-            case .arrayContains: result = result.whereField(filter.field, arrayContains: value)
-            case .isIn:
-                guard case .array(let values) = filter.value else { continue }
-                result = result.whereField(filter.field, in: values.map(Self.value))
+        let orders = SyncQueryEvaluator.orderings(of: query)
+        func values(_ cursor: SyncCursor) throws(SyncError) -> [FirestoreValue] {
+            switch cursor {
+            case .values(let values): return values.map(Self.value)
+            case .document(let id, _):
+                guard !isGroup else {
+                    throw .unsupportedQuery(
+                        "A document cursor (start(atDocument:) …) on a Firestore collection group: a model's ID "
+                            + "does not name the document's path. Use a cursor with values.")
+                }
+                return SyncQueryEvaluator.position(of: cursor, orders).dropLast().map(Self.value) + [.string(id)]
             }
         }
-        for order in query.orderings { result = result.order(by: order.field, descending: order.descending) }
-        if let limit = query.limit { result = result.limit(to: limit) }
+        var result = base
+        for operation in query.operations {
+            switch operation {
+            case .filter(let filter): result = Self.filter(result, filter)
+            case .order(let order): result = result.order(by: order.field, descending: order.descending)
+            case .limit(let count): result = result.limit(to: count)
+            case .limitToLast(let count): result = result.limit(toLast: count)
+            case .startAt(let cursor): result = result.start(at: try values(cursor))
+            case .startAfter(let cursor): result = result.start(after: try values(cursor))
+            case .endAt(let cursor): result = result.end(at: try values(cursor))
+            case .endBefore(let cursor): result = result.end(before: try values(cursor))
+            }
+        }
         return result
+    }
+
+    private static func filter(_ query: Query, _ filter: SyncFilter) -> Query {
+        let value = Self.value(filter.value)
+        let list: [FirestoreValue]
+        if case .array(let values) = filter.value { list = values.map(Self.value) } else { list = [] }
+        switch filter.op {
+        case .isEqualTo: return query.whereField(filter.field, isEqualTo: value)
+        case .isNotEqualTo: return query.whereField(filter.field, isNotEqualTo: value)
+        case .isLessThan: return query.whereField(filter.field, isLessThan: value)
+        case .isLessThanOrEqualTo: return query.whereField(filter.field, isLessThanOrEqualTo: value)
+        case .isGreaterThan: return query.whereField(filter.field, isGreaterThan: value)
+        case .isGreaterThanOrEqualTo: return query.whereField(filter.field, isGreaterThanOrEqualTo: value)
+        case .arrayContains: return query.whereField(filter.field, arrayContains: value)
+        case .arrayContainsAny: return query.whereField(filter.field, arrayContainsAny: list)
+        case .isIn: return query.whereField(filter.field, in: list)
+        case .notIn: return query.whereField(filter.field, notIn: list)
+        }
     }
 
     static func models<Model: DataSyncModelProtocol>(_ type: Model.Type, from snapshot: QuerySnapshot) throws -> [Model]

@@ -144,9 +144,9 @@ struct CollectionSyncEngineTests {
         await #expect(throws: RemoteDown.self) { try await engine.deleteDocument(id: "2") }
         #expect(engine.pendingWriteCount == 2)
         #expect(
-            persistence.pendingWrites == [
-                PendingWrite(documentId: "1", kind: .update, fields: ["age": 31, "name": "J"]),
-                PendingWrite(documentId: "2", kind: .delete),
+            persistence.pendingWrites.map(\.timeless) == [
+                PendingWrite(documentId: "1", kind: .update, fields: ["age": 31, "name": "J"]).timeless,
+                PendingWrite(documentId: "2", kind: .delete).timeless,
             ])
     }
 

@@ -127,8 +127,8 @@ struct DocumentSyncEngineTests {
         await #expect(throws: RemoteDown.self) { try await engine.updateDocument(id: "u1", data: ["name": "Jon"]) }
         #expect(engine.pendingWriteCount == 1)
         #expect(
-            persistence.pendingWrites == [
-                PendingWrite(documentId: "u1", kind: .save, fields: ["id": "u1", "name": "Jon", "age": 30])
+            persistence.pendingWrites.map(\.timeless) == [
+                PendingWrite(documentId: "u1", kind: .save, fields: ["id": "u1", "name": "Jon", "age": 30]).timeless
             ])
     }
 

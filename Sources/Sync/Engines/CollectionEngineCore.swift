@@ -46,8 +46,8 @@ final class CollectionEngineCore<T: DataSyncModelProtocol, Service: Sendable> {
 
     // MARK: Listening
 
-    /// Starts the hybrid sync of the documents `buildQuery` selects: sends the queued writes (with a writer), bulk
-    /// loads (`bulkLoad_*`), then attaches the listener. An equal query while listening is a no-op; another query
+    /// Starts the hybrid sync of the documents `buildQuery` selects: logs `listener_start`, sends the queued writes
+    /// (with a writer), bulk loads (`bulkLoad_*`), then attaches the listener. An equal query while listening is a no-op; another query
     /// restarts the listener.
     func startListening(buildQuery: (SyncQuery) -> SyncQuery) async {
         guard let service = core.remote.service else { return }
@@ -58,6 +58,7 @@ final class CollectionEngineCore<T: DataSyncModelProtocol, Service: Sendable> {
         activeQuery = query
         startGeneration += 1
         let generation = startGeneration
+        core.events.track("listener_start")
         if let writer {
             await writer.sendPendingWrites()
             guard generation == startGeneration, core.remote.service != nil else { return }
@@ -73,7 +74,7 @@ final class CollectionEngineCore<T: DataSyncModelProtocol, Service: Sendable> {
         }
         guard generation == startGeneration, core.remote.service != nil else { return }
         core.listener.start(
-            parameters: [:],
+            parameters: [:], announced: true,
             connect: { remote.streamCollectionUpdates(query: query) },
             onValue: { [weak self] changes in self?.apply(changes) })
     }
@@ -81,7 +82,7 @@ final class CollectionEngineCore<T: DataSyncModelProtocol, Service: Sendable> {
     /// Stops listening. With `clearCaches` the documents and the writer's queue are forgotten, in memory and on
     /// disk (`pendingWritesCleared` when there was a queue, `cachesCleared`).
     func stopListening(clearCaches: Bool) {
-        core.listener.stop()
+        core.listener.stop(logging: .always)
         startGeneration += 1
         activeQuery = nil
         guard clearCaches else { return }
@@ -143,7 +144,7 @@ final class CollectionEngineCore<T: DataSyncModelProtocol, Service: Sendable> {
 
 extension CollectionEngineCore: SyncWriterHost {
     func showQueuedWrite(_ write: PendingWrite) {
-        let id = write.documentId
+        guard let id = write.documentId else { return }
         let shown = PendingWriteOverlay.applying(write, to: state.model(id: id), query: activeQuery)
         let batch = SyncCollectionChanges(updated: shown.map { [$0] } ?? [], deleted: shown == nil ? [id] : [])
         CollectionCacheUpdate.apply(

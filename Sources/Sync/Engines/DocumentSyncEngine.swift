@@ -103,7 +103,7 @@ public final class DocumentSyncEngine<T: DataSyncModelProtocol> {
     /// Stops listening. With `clearCaches` (the default) the document, its ID and the pending writes are
     /// forgotten, in memory and on disk (`cachesCleared`); otherwise they are kept.
     public func stopListening(clearCaches: Bool = true) {
-        core.listener.stop()
+        core.listener.stop(logging: .always)
         guard clearCaches else { return }
         currentDocument = nil
         documentId = nil
@@ -238,7 +238,7 @@ public final class DocumentSyncEngine<T: DataSyncModelProtocol> {
 
 extension DocumentSyncEngine: SyncWriterHost {
     func showQueuedWrite(_ write: PendingWrite) {
-        guard write.documentId == documentId else { return }
+        guard let id = write.documentId, id == documentId else { return }
         let shown = PendingWriteOverlay.applying(write, to: currentDocument)
         currentDocument = shown
         core.persist { try $0.saveDocument(shown) }

@@ -43,8 +43,9 @@ final class PendingWriteOutbox {
         save: ([PendingWrite]) throws -> Void
     ) throws(SyncError) {
         queue.add(write)
-        events.track(
-            "pendingWriteAdded", ["document_id": write.documentId, "pending_write_count": String(queue.count)])
+        var parameters = ["pending_write_count": String(queue.count)]
+        if let id = write.documentId { parameters["document_id"] = id }
+        events.track("pendingWriteAdded", parameters)
         do {
             try save(queue.writes)
         } catch {

@@ -28,7 +28,9 @@ enum PendingWriteOverlay {
         _ writes: [PendingWrite], to changes: SyncCollectionChanges<Model>, query: SyncQuery?
     ) -> SyncCollectionChanges<Model> {
         guard !writes.isEmpty else { return changes }
-        let pending = Dictionary(writes.map { ($0.documentId, $0) }, uniquingKeysWith: { _, later in later })
+        let pending = Dictionary(
+            writes.compactMap { write in write.documentId.map { ($0, write) } }, uniquingKeysWith: { _, later in later }
+        )
         var result = SyncCollectionChanges<Model>(isInitial: changes.isInitial)
         var seen = Set<String>()
         func add(_ id: String, _ server: Model?) {
@@ -46,7 +48,7 @@ enum PendingWriteOverlay {
         for model in changes.updated { add(model.id, model) }
         for id in changes.deleted { add(id, nil) }
         if changes.isInitial {
-            for write in writes where !seen.contains(write.documentId) { add(write.documentId, nil) }
+            for id in writes.compactMap(\.documentId) where !seen.contains(id) { add(id, nil) }
         }
         return result
     }

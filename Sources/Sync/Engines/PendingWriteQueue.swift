@@ -1,5 +1,6 @@
 // Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
-/// The queue of pending writes: one per document, in the order their documents first failed.
+/// The queue of pending writes: one per document (each collection-level write on its own), in the order their
+/// documents first failed.
 struct PendingWriteQueue: Sendable, Equatable {
     private(set) var writes: [PendingWrite]
 
@@ -13,7 +14,7 @@ struct PendingWriteQueue: Sendable, Equatable {
 
     /// Adds `write`, merged into the document's queued write if there is one.
     mutating func add(_ write: PendingWrite) {
-        if let index = writes.firstIndex(where: { $0.documentId == write.documentId }) {
+        if write.documentId != nil, let index = writes.firstIndex(where: { $0.documentId == write.documentId }) {
             writes[index] = writes[index].merged(with: write)
         } else {
             writes.append(write)

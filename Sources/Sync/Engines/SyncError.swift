@@ -5,8 +5,9 @@ public enum SyncError: Error, Sendable, Equatable {
     case noDocumentId
     /// An empty document ID was given.
     case invalidDocumentId(String)
-    /// A write's data cannot be stored: its maps and arrays nest deeper than the remote's store keeps (see
-    /// ``RemoteDocumentService/maximumFieldDepth``). Refused before it is sent or queued; the message says where.
+    /// Bad input, named by the message: a write's data nesting deeper than the remote's store keeps (see
+    /// ``RemoteDocumentService/maximumFieldDepth``; refused before it is sent or queued), or an invalid query
+    /// (see ``SyncQueryEvaluator/validate(_:)``).
     case invalidArgument(String)
     /// A document that is needed does not exist (remotely nor in the cache).
     case documentNotFound(id: String)
@@ -20,6 +21,8 @@ public enum SyncError: Error, Sendable, Equatable {
     case pendingWriteNotPersisted(remoteError: String, reason: String)
     /// The engine's app was deleted: the engine is stopped for good.
     case appDeleted(name: String)
+    /// A remote service cannot run a valid query (its backend cannot express it); the message names what.
+    case unsupportedQuery(String)
     /// A remote service could not name its collection (the seed's `collectionPath` closure returned nil).
     case collectionPathUnavailable
 }

@@ -113,7 +113,7 @@ final class SyncWriter<Model: DataSyncModelProtocol> {
         guard let savePendingWrites else { return }
         defer {
             pendingWriteCount = outbox.count
-            if let queued = outbox.write(for: write.documentId) { host?.showQueuedWrite(queued) }
+            if let id = write.documentId, let queued = outbox.write(for: id) { host?.showQueuedWrite(queued) }
         }
         do {
             try outbox.add(write, remoteError: remoteError, save: savePendingWrites)

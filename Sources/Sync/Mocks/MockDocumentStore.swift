@@ -15,6 +15,8 @@ final class MockDocumentStore<Model: DataSyncModelProtocol>: Sendable {
         let onChanges: @Sendable (SyncCollectionChanges<Model>) -> Void
         let onDocument: @Sendable (Model?) -> Void
         let onError: @Sendable (any Error) -> Void
+        /// For a windowed query (a limit or a cursor): the IDs of the documents last sent as its result.
+        let window = Locked<Set<String>>([])
         init(
             query: SyncQuery?, documentId: String?,
             onChanges: @escaping @Sendable (SyncCollectionChanges<Model>) -> Void,
@@ -73,9 +75,10 @@ final class MockDocumentStore<Model: DataSyncModelProtocol>: Sendable {
 
     // MARK: Operations of the services: each recorded, hooked and failing as injected (``begin(_:)``)
 
-    /// The documents matching `query`.
+    /// The documents matching `query`; `SyncError.invalidArgument` for an invalid query.
     func getCollection(query: SyncQuery) async throws -> [Model] {
         try await begin(.getCollection)
+        try SyncQueryEvaluator.validate(query)
         return self.query(query)
     }
 
@@ -116,7 +119,7 @@ final class MockDocumentStore<Model: DataSyncModelProtocol>: Sendable {
             fields["__mock_id__"] = .string(model.id)
             return fields
         }
-        return SyncQueryEvaluator.run(query, over: fields).compactMap { fields in
+        return SyncQueryEvaluator.run(query, over: fields, idField: "__mock_id__").compactMap { fields in
             guard case .string(let id) = fields["__mock_id__"] else { return nil }
             return byID[id]
         }
@@ -154,12 +157,29 @@ final class MockDocumentStore<Model: DataSyncModelProtocol>: Sendable {
         for listener in listeners {
             if let documentId = listener.documentId {
                 if documentId == id { listener.onDocument(model) }
+            } else if let query = listener.query, query.isWindowed {
+                notifyWindow(listener, query: query, changed: id)
             } else if let model, matches(listener.query ?? SyncQuery(), model) {
                 listener.onChanges(SyncCollectionChanges(updated: [model]))
             } else {
                 listener.onChanges(SyncCollectionChanges(deleted: [id]))
             }
         }
+    }
+
+    /// Sends a windowed listener what changed in its result: the changed document if still in it, the documents
+    /// that entered it, the IDs of those that left it.
+    private func notifyWindow(_ listener: Listener, query: SyncQuery, changed id: String) {
+        let now = self.query(query)
+        let ids = Set(now.map(\.id))
+        let before = listener.window.withLock { window in
+            defer { window = ids }
+            return window
+        }
+        var batch = SyncCollectionChanges<Model>()
+        batch.updated = now.filter { $0.id == id || !before.contains($0.id) }
+        batch.deleted = before.subtracting(ids).sorted()
+        if !batch.updated.isEmpty || !batch.deleted.isEmpty { listener.onChanges(batch) }
     }
 
     private func matches(_ query: SyncQuery, _ model: Model) -> Bool {
@@ -179,8 +199,15 @@ final class MockDocumentStore<Model: DataSyncModelProtocol>: Sendable {
         }
     }
 
+    /// The initial result of `query`, then one batch per write (for a windowed query, what entered and left its
+    /// window); an invalid query ends the stream with `SyncError.invalidArgument`.
     func streamCollection(query: SyncQuery) -> AsyncThrowingStream<SyncCollectionChanges<Model>, any Error> {
-        AsyncThrowingStream { continuation in
+        do throws(SyncError) {
+            try SyncQueryEvaluator.validate(query)
+        } catch {
+            return AsyncThrowingStream { $0.finish(throwing: error) }
+        }
+        return AsyncThrowingStream { continuation in
             let listener = Listener(
                 query: query, documentId: nil,
                 onChanges: { continuation.yield($0) }, onDocument: { _ in },
@@ -189,7 +216,9 @@ final class MockDocumentStore<Model: DataSyncModelProtocol>: Sendable {
                 listener, finish: { continuation.finish(throwing: $0) },
                 setTermination: { handler in continuation.onTermination = { _ in handler() } }
             ) {
-                continuation.yield(SyncCollectionChanges(updated: self.query(query), isInitial: true))
+                let initial = self.query(query)
+                listener.window.withLock { $0 = Set(initial.map(\.id)) }
+                continuation.yield(SyncCollectionChanges(updated: initial, isInitial: true))
             }
         }
     }

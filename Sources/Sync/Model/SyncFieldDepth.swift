@@ -20,7 +20,7 @@ package enum SyncFieldDepth {
                 BoundedJSON.nestingIsBounded(value, maximumDepth: maximumDepth - enclosing, children: \.children)
             else {
                 throw .invalidArgument(
-                    "The field \(key.prefix(100)) of document \(write.documentId.prefix(100)) nests deeper than "
+                    "The field \(key.prefix(100)) of document \((write.documentId ?? "(none)").prefix(100)) nests deeper than "
                         + "\(maximumDepth) levels of maps and arrays, the most the store keeps.")
             }
         }
@@ -34,8 +34,9 @@ package enum SyncFieldDepth {
         try check(PendingWrite(documentId: id, kind: .update, fields: fields), maximumDepth: maximumDepth)
     }
 
-    /// Throws ``SyncError/invalidArgument(_:)`` when a value `query` compares fields with sits inside more than
-    /// `maximumDepth` maps and arrays (a field's value cannot nest deeper, so such a query could match nothing).
+    /// Throws ``SyncError/invalidArgument(_:)`` when a value `query` compares fields with (a filter's or a
+    /// cursor's) sits inside more than `maximumDepth` maps and arrays (a field's value cannot nest deeper, so such a
+    /// query could match nothing), or when the query is invalid (``SyncQueryEvaluator/validate(_:)``).
     package static func check(_ query: SyncQuery, maximumDepth: Int) throws(SyncError) {
         for filter in query.filters
         where !BoundedJSON.nestingIsBounded(filter.value, maximumDepth: maximumDepth, children: \.children) {
@@ -43,6 +44,20 @@ package enum SyncFieldDepth {
                 "The value of the filter on \(filter.field.prefix(100)) nests deeper than \(maximumDepth) levels of "
                     + "maps and arrays, the most the store keeps.")
         }
+        for bound in [query.startBound, query.endBound].compactMap({ $0?.cursor }) {
+            let values: [SyncValue]
+            switch bound {
+            case .values(let cursorValues): values = cursorValues
+            case .document(_, let fields): values = fields.map { Array($0.values) } ?? []
+            }
+            for value in values
+            where !BoundedJSON.nestingIsBounded(value, maximumDepth: maximumDepth, children: \.children) {
+                throw .invalidArgument(
+                    "A value of the query's cursor nests deeper than \(maximumDepth) levels of maps and arrays, the "
+                        + "most the store keeps.")
+            }
+        }
+        try SyncQueryEvaluator.validate(query)
     }
 }
 

@@ -5,7 +5,8 @@ public struct SyncFilter: Sendable, Hashable, Codable {
     public var field: String
     /// The comparison.
     public var op: SyncFilterOperator
-    /// The value compared with (an array for ``SyncFilterOperator/isIn``).
+    /// The value compared with (an array for ``SyncFilterOperator/isIn``, ``SyncFilterOperator/notIn`` and
+    /// ``SyncFilterOperator/arrayContainsAny``).
     public var value: SyncValue
 
     /// A filter on `field`.

@@ -17,4 +17,9 @@ public enum SyncFilterOperator: String, Sendable, Hashable, Codable {
     case arrayContains
     /// The field equals one of the values (the filter's value is an array).
     case isIn
+    /// The field is an array holding at least one of the values (the filter's value is an array).
+    case arrayContainsAny
+    /// The field exists and equals none of the values (the filter's value is an array; one holding null matches
+    /// nothing, as in Firestore).
+    case notIn
 }

@@ -3,24 +3,138 @@
 /// engine of its own). Comparisons follow Firestore's: a missing field never matches, integers and doubles
 /// compare as numbers, other types only with their own type.
 public enum SyncQueryEvaluator {
-    /// The documents (as fields) matching `query`, ordered and limited.
-    public static func run(_ query: SyncQuery, over documents: [[String: SyncValue]]) -> [[String: SyncValue]] {
+    /// The documents (as fields) matching `query`: filtered, ordered, cut at its cursors and limited. Without
+    /// orderings, cursors or `limit(toLast:)` the documents keep their order; otherwise they are ordered as Firestore
+    /// orders them (``orderings(of:)``), the document ID (the field `idField`) breaking ties. An invalid query
+    /// (see ``validate(_:)``) gives no documents.
+    public static func run(
+        _ query: SyncQuery, over documents: [[String: SyncValue]], idField: String = "id"
+    ) -> [[String: SyncValue]] {
+        guard (try? validate(query)) != nil else { return [] }
         var result = documents.filter { matches(query, $0) }
-        if !query.orderings.isEmpty {
-            result = result.filter { doc in query.orderings.allSatisfy { value(of: $0.field, in: doc) != nil } }
-            result.sort { lhs, rhs in
-                for order in query.orderings {
-                    let left = value(of: order.field, in: lhs)!
-                    let right = value(of: order.field, in: rhs)!
-                    if left == right { continue }
-                    let less = isLess(left, right)
-                    return order.descending ? !less : less
-                }
-                return false
-            }
+        let sortsByPosition =
+            !query.orderings.isEmpty || query.startBound != nil || query.endBound != nil || query.limitToLast != nil
+        if sortsByPosition {
+            let orders = orderings(of: query)
+            result = result.filter { doc in orders.allSatisfy { value(of: $0.field, in: doc) != nil } }
+            let positioned = result.map { (position: position($0, orders, idField: idField), fields: $0) }
+            let directions = orders.map(\.descending) + [orders.last?.descending ?? false]
+            result =
+                positioned
+                .filter { passes($0.position, query, orders: orders, directions: directions) }
+                .sorted { compare($0.position, $1.position, directions) < 0 }
+                .map(\.fields)
         }
         if let limit = query.limit { result = Array(result.prefix(max(0, limit))) }
+        if let limit = query.limitToLast { result = Array(result.suffix(max(0, limit))) }
         return result
+    }
+
+    /// The orderings a query's results follow, as Firestore normalizes them: the explicit ones, then every field
+    /// with an inequality filter that is not ordered yet (in field-path order), in the direction of the last explicit
+    /// ordering (ascending without one). The document ID comes after them all, in the same direction.
+    public static func orderings(of query: SyncQuery) -> [SyncOrder] {
+        var orders = query.orderings
+        let direction = orders.last?.descending ?? false
+        let inequalities = Set(query.filters.filter(\.op.isInequality).map(\.field))
+            .filter { field in !orders.contains { $0.field == field } }
+            .sorted { $0.split(separator: ".").lexicographicallyPrecedes($1.split(separator: ".")) }
+        orders += inequalities.map { SyncOrder(field: $0, descending: direction) }
+        return orders
+    }
+
+    /// A document's position: its values of `orders`, then its ID.
+    private static func position(_ document: [String: SyncValue], _ orders: [SyncOrder], idField: String)
+        -> [SyncValue]
+    {
+        orders.map { value(of: $0.field, in: document) ?? .null } + [document[idField] ?? .null]
+    }
+
+    /// The position a cursor names: its values (a prefix of a position), or the document's position.
+    package static func position(of cursor: SyncCursor, _ orders: [SyncOrder]) -> [SyncValue] {
+        switch cursor {
+        case .values(let values): return values
+        case .document(let id, let fields):
+            return orders.map { order in fields.flatMap { value(of: order.field, in: $0) } ?? .null } + [.string(id)]
+        }
+    }
+
+    /// -1, 0 or 1: how `lhs` compares with `rhs` over their common prefix, each component in its direction.
+    private static func compare(_ lhs: [SyncValue], _ rhs: [SyncValue], _ descending: [Bool]) -> Int {
+        for (index, (left, right)) in zip(lhs, rhs).enumerated() where !equal(left, right) {
+            let less = isLess(left, right)
+            return (less != descending[index]) ? -1 : 1
+        }
+        return 0
+    }
+
+    private static func passes(
+        _ position: [SyncValue], _ query: SyncQuery, orders: [SyncOrder], directions: [Bool]
+    ) -> Bool {
+        if let (cursor, inclusive) = query.startBound {
+            let order = compare(position, self.position(of: cursor, orders), directions)
+            if order < 0 || (order == 0 && !inclusive) { return false }
+        }
+        if let (cursor, inclusive) = query.endBound {
+            let order = compare(position, self.position(of: cursor, orders), directions)
+            if order > 0 || (order == 0 && !inclusive) { return false }
+        }
+        return true
+    }
+
+    /// Throws ``SyncError/invalidArgument(_:)`` naming the first thing wrong with `query`, as Firestore refuses
+    /// it: a limit below 1, `limit(toLast:)` without an ordering, an ordering after a cursor, a cursor with more
+    /// values than the query has orderings or a document lacking an ordered field, an `in` / `not-in` /
+    /// `array-contains-any` filter without values or with more than 30.
+    public static func validate(_ query: SyncQuery) throws(SyncError) {
+        var sawCursor = false
+        for operation in query.operations {
+            switch operation {
+            case .limit(let count), .limitToLast(let count):
+                guard count > 0 else {
+                    throw .invalidArgument("Invalid query. The limit (\(count)) must be positive.")
+                }
+            case .order(let order):
+                guard !sawCursor else {
+                    throw .invalidArgument(
+                        "Invalid query. The ordering by \(order.field.prefix(100)) comes after a cursor; order the "
+                            + "query before start(…) / end(…).")
+                }
+            case .startAt, .startAfter, .endAt, .endBefore:
+                sawCursor = true
+            case .filter(let filter):
+                guard filter.op.takesList else { continue }
+                guard case .array(let values) = filter.value, !values.isEmpty, values.count <= 30 else {
+                    throw .invalidArgument(
+                        "Invalid query. The '\(filter.op.rawValue)' filter on \(filter.field.prefix(100)) needs a "
+                            + "list of 1 to 30 values.")
+                }
+            }
+        }
+        if query.limitToLast != nil && query.orderings.isEmpty {
+            throw .invalidArgument("Invalid query. limit(toLast:) needs at least one order(by:).")
+        }
+        let orders = orderings(of: query)
+        for bound in [query.startBound, query.endBound].compactMap({ $0?.cursor }) {
+            switch bound {
+            case .values(let values):
+                guard values.count <= orders.count else {
+                    throw .invalidArgument(
+                        "Invalid query. The cursor has \(values.count) values but the query only \(orders.count) "
+                            + "orderings.")
+                }
+            case .document(let id, let fields):
+                guard let fields else {
+                    throw .invalidArgument(
+                        "Invalid query. The cursor document \(id.prefix(100)) could not be encoded.")
+                }
+                for order in orders where value(of: order.field, in: fields) == nil {
+                    throw .invalidArgument(
+                        "Invalid query. The cursor document \(id.prefix(100)) has no field "
+                            + "\(order.field.prefix(100)), which the query is ordered by.")
+                }
+            }
+        }
     }
 
     /// Whether `document` passes every filter of `query`.
@@ -44,7 +158,13 @@ public enum SyncQueryEvaluator {
             return elements.contains(filter.value)
         case .isIn:
             guard case .array(let candidates) = filter.value else { return false }
-            return candidates.contains(field)
+            return candidates.contains { equal(field, $0) }
+        case .arrayContainsAny:
+            guard case .array(let elements) = field, case .array(let candidates) = filter.value else { return false }
+            return elements.contains { element in candidates.contains { equal(element, $0) } }
+        case .notIn:
+            guard case .array(let candidates) = filter.value, !candidates.contains(.null) else { return false }
+            return !candidates.contains { equal(field, $0) }
         }
     }
 
@@ -97,4 +217,17 @@ public enum SyncQueryEvaluator {
             return false
         }
     }
+}
+
+extension SyncFilterOperator {
+    /// Whether Firestore orders a query by the filtered field implicitly (`<`, `<=`, `>`, `>=`, `!=`, `not-in`).
+    var isInequality: Bool {
+        switch self {
+        case .isLessThan, .isLessThanOrEqualTo, .isGreaterThan, .isGreaterThanOrEqualTo, .isNotEqualTo, .notIn: true
+        case .isEqualTo, .arrayContains, .isIn, .arrayContainsAny: false
+        }
+    }
+
+    /// Whether the filter's value is a list of values.
+    var takesList: Bool { self == .isIn || self == .notIn || self == .arrayContainsAny }
 }

@@ -4,7 +4,8 @@ import FlintCore
 /// Keeps an engine's remote listener attached: connects, hands values over, and when the listener fails
 /// retries after ``ListenerBackoff``'s delays (2, 4, 8, 16, 32, 60 s), counting from the first retry again
 /// once a value arrives. ``reconnectNow()`` ends a wait at once (a read or write while the listener is down).
-/// Logs `listener_start`, `listener_success`, `listener_fail`, `listener_retrying`, `listener_stopped`.
+/// Logs `listener_start` before every attachment (the first and each retry or reconnection), `listener_success`,
+/// `listener_fail`, `listener_retrying`, and `listener_stopped` (see ``stop(logging:)``).
 @MainActor
 final class ListenerSupervisor<Element: Sendable> {
     private let events: SyncEventLog
@@ -33,23 +34,34 @@ final class ListenerSupervisor<Element: Sendable> {
     /// Whether a listener is attached or being retried.
     var isRunning: Bool { task != nil }
 
-    /// Starts (or restarts) listening.
+    /// When ``stop(logging:)`` logs `listener_stopped`.
+    enum StopLogging {
+        /// Never (an internal restart).
+        case never
+        /// When a listener was running.
+        case ifRunning
+        /// Always (an engine's `stopListening`, as the seed logs every stop call).
+        case always
+    }
+
+    /// Starts (or restarts) listening. `listener_start` is logged now unless `announced` (the caller logged it
+    /// already, as a collection engine does before its bulk load), and again before every retry.
     func start(
-        parameters: [String: String],
+        parameters: [String: String], announced: Bool = false,
         connect: @escaping @MainActor () -> AsyncThrowingStream<Element, any Error>,
         onValue: @escaping @MainActor (Element) -> Void
     ) {
-        stop(logging: false)
+        stop(logging: .never)
         generation += 1
         let current = generation
-        events.track("listener_start", parameters)
+        if !announced { events.track("listener_start", parameters) }
         task = Task { [weak self] in
             await self?.run(generation: current, parameters: parameters, connect: connect, onValue: onValue)
         }
     }
 
-    /// Detaches the listener; logs `listener_stopped` when one was running.
-    func stop(logging: Bool = true) {
+    /// Detaches the listener; logs `listener_stopped` as `logging` says (by default when one was running).
+    func stop(logging: StopLogging = .ifRunning) {
         let wasRunning = task != nil
         generation += 1
         task?.cancel()
@@ -58,7 +70,7 @@ final class ListenerSupervisor<Element: Sendable> {
         isConnected = false
         isWaitingToRetry = false
         retryCount = 0
-        if wasRunning && logging { events.track("listener_stopped") }
+        if logging == .always || (logging == .ifRunning && wasRunning) { events.track("listener_stopped") }
     }
 
     /// Cancels the listener's task from a nonisolated context (the owning engine's `deinit`): its listener is
@@ -106,6 +118,8 @@ final class ListenerSupervisor<Element: Sendable> {
             retrying["delay_seconds"] = String(delay)
             events.track("listener_retrying", retrying)
             await waitToRetry(delay)
+            guard !Task.isCancelled, generation == current else { return }
+            events.track("listener_start", parameters)
         }
     }
 

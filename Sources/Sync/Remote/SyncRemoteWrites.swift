@@ -25,11 +25,14 @@ struct SyncRemoteWrites<Model: DataSyncModelProtocol>: Sendable {
     }
 
     /// Sends a queued write again.
+    /// - Throws: ``SyncError/noDocumentId`` for an update or delete without a document ID (a collection-level
+    ///   write), which stays queued.
     func send(_ write: PendingWrite) async throws {
-        switch write.kind {
-        case .save: try await save(try SyncModelCoding.model(Model.self, from: write.fields))
-        case .update: try await update(write.documentId, write.fields)
-        case .delete: try await delete(write.documentId)
+        if write.kind == .save {
+            try await save(try SyncModelCoding.model(Model.self, from: write.fields))
+            return
         }
+        guard let id = write.documentId else { throw SyncError.noDocumentId }
+        if write.kind == .update { try await update(id, write.fields) } else { try await delete(id) }
     }
 }

@@ -1,0 +1,100 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
+import FlintCore
+import FlintFirestore
+import FlintSync
+import FlintSyncFirestore
+import FlintTesting
+import Foundation
+import Testing
+
+@Suite("SyncQuery cursors, limits and array filters through the Firestore services")
+@MainActor
+struct FirestoreQueryCursorTests {
+    /// An app whose collection `ranked`, and the collection `tiers` under `shops/s1` (the only one of the group
+    /// `tiers`), hold ``RankedItem/mocks``.
+    private func seeded(_ name: String) async throws -> FlintApp {
+        let app = try FirestoreSyncFixture().makeApp(name)
+        let remote = try FirestoreRemoteCollectionService<RankedItem>(app: app, collectionPath: { "ranked" })
+        let nested = try FirestoreRemoteCollectionService<RankedItem>(app: app, collectionPath: { "shops/s1/tiers" })
+        for item in RankedItem.mocks {
+            try await remote.saveDocument(item)
+            try await nested.saveDocument(item)
+        }
+        return app
+    }
+
+    @Test(arguments: RankedItem.queryCases.map(\.name))
+    func theCollectionServiceRunsEachQuery(name: String) async throws {
+        let testCase = try #require(RankedItem.queryCases.first { $0.name == name })
+        let app = try await seeded("cursor")
+        let remote = try FirestoreRemoteCollectionService<RankedItem>(app: app, collectionPath: { "ranked" })
+        #expect(try await remote.getCollection(query: testCase.query).map(\.id) == testCase.ids)
+        var initial: [String] = []
+        for try await batch in remote.streamCollectionUpdates(query: testCase.query) {
+            initial = batch.updated.map(\.id)
+            break
+        }
+        #expect(initial == testCase.ids)
+        await app.delete()
+    }
+
+    @Test(arguments: RankedItem.queryCases.map(\.name))
+    func theGroupServiceRunsEachQueryWithoutADocumentCursor(name: String) async throws {
+        let testCase = try #require(RankedItem.queryCases.first { $0.name == name })
+        let app = try await seeded("group")
+        let group = try FirestoreRemoteCollectionGroupService<RankedItem>(app: app, groupName: "tiers")
+        let hasDocumentCursor = testCase.query.getOperations().contains { operation in
+            switch operation {
+            case .startAt(.document), .startAfter(.document), .endAt(.document), .endBefore(.document): true
+            default: false
+            }
+        }
+        if hasDocumentCursor {
+            await #expect {
+                _ = try await group.getCollection(query: testCase.query)
+            } throws: { error in
+                guard case SyncError.unsupportedQuery(let message) = error else { return false }
+                return message.contains("collection group")
+            }
+        } else {
+            #expect(try await group.getCollection(query: testCase.query).map(\.id) == testCase.ids)
+        }
+        await app.delete()
+    }
+
+    @Test(arguments: RankedItem.invalidQueries.map(\.name))
+    func invalidQueriesAreInvalidArgument(name: String) async throws {
+        let query = try #require(RankedItem.invalidQueries.first { $0.name == name }).query
+        let app = try await seeded("invalid")
+        let remote = try FirestoreRemoteCollectionService<RankedItem>(app: app, collectionPath: { "ranked" })
+        await #expect {
+            _ = try await remote.getCollection(query: query)
+        } throws: { error in
+            guard case SyncError.invalidArgument = error else { return false }
+            return true
+        }
+        await app.delete()
+    }
+
+    @Test func aLimitedListenerFollowsItsWindow() async throws {
+        let app = try await seeded("window")
+        let remote = try FirestoreRemoteCollectionService<RankedItem>(app: app, collectionPath: { "ranked" })
+        let engine = CollectionSyncEngine(remote: remote, managerKey: "top", enableLocalPersistence: false, app: app)
+        await engine.startListening { $0.order(by: "score").limit(toLast: 2) }
+        try await waitUntil { await engine.currentCollection.map(\.id).sorted() == ["d", "e"] }
+        try await remote.saveDocument(RankedItem(id: "f", score: 35, tags: ["w"]))
+        try await waitUntil { await engine.currentCollection.map(\.id).sorted() == ["e", "f"] }
+        engine.stopListening()
+        await app.delete()
+    }
+
+    @Test func deletingAMissingDocumentSucceeds() async throws {
+        let app = try await seeded("delete")
+        let remote = try FirestoreRemoteCollectionService<RankedItem>(app: app, collectionPath: { "ranked" })
+        try await remote.deleteDocument(id: "nobody")
+        let document = try FirestoreRemoteDocumentService<RankedItem>(app: app, collectionPath: { "ranked" })
+        try await document.deleteDocument(id: "nobody")
+        #expect(try await remote.getCollection(query: SyncQuery()).count == 5)
+        await app.delete()
+    }
+}
