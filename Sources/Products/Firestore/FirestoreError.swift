@@ -1,4 +1,6 @@
 // Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
+import Foundation
+
 /// Every error Firestore throws or reports to a listener: a gRPC ``code`` and a ``message``.
 ///
 /// ```swift
@@ -12,7 +14,18 @@
 /// Invalid paths and queries do not trap (Firebase raises an exception): the reference or query records the
 /// problem and every operation on it throws ``RPCStatusCode/invalidArgument``, and a listener on it
 /// receives that error.
-public struct FirestoreError: Error, Sendable, Hashable, CustomStringConvertible {
+///
+/// **As an `NSError`** (`error as NSError`) it is Firebase's: domain ``FirestoreErrorDomain``
+/// (`FIRFirestoreErrorDomain`), code the gRPC code's raw value (5 for `notFound`) and the message under
+/// `NSLocalizedDescriptionKey`, so code written for the SDK's errors works:
+///
+/// ```swift
+/// } catch {
+///     let error = error as NSError   // on Linux, a `catch let error as NSError` pattern does not bridge
+///     if error.domain == FirestoreErrorDomain && error.code == FirestoreErrorCode.notFound.rawValue { … }
+/// }
+/// ```
+public struct FirestoreError: Error, Sendable, Hashable, CustomStringConvertible, CustomNSError {
     /// The status code.
     public var code: FirestoreErrorCode
     /// What went wrong, in words.
@@ -28,6 +41,17 @@ public struct FirestoreError: Error, Sendable, Hashable, CustomStringConvertible
     public var description: String {
         "FirestoreError(\(code.statusName)): \(message)"
     }
+
+    // MARK: - NSError bridging
+
+    /// Firebase's domain, `FIRFirestoreErrorDomain`.
+    public static var errorDomain: String { FirestoreErrorDomain }
+
+    /// The code's raw value, the gRPC code (e.g. 5 for `notFound`), as Firebase's `FirestoreErrorCode`.
+    public var errorCode: Int { code.rawValue }
+
+    /// `NSLocalizedDescriptionKey`: the ``message``.
+    public var errorUserInfo: [String: Any] { [NSLocalizedDescriptionKey: message] }
 
     /// `error` as a ``FirestoreError``: itself when it is one, otherwise ``RPCStatusCode/unknown``
     /// with the error's description.
@@ -64,3 +88,7 @@ public struct FirestoreError: Error, Sendable, Hashable, CustomStringConvertible
             + "documents may exist in the local cache. Run again without setting source to FirestoreSourceServer to "
             + "retrieve the cached documents.)")
 }
+
+/// The domain of a ``FirestoreError`` bridged to `NSError`: `FIRFirestoreErrorDomain`, as in Firebase.
+// swift-format-ignore: AlwaysUseLowerCamelCase
+public let FirestoreErrorDomain = "FIRFirestoreErrorDomain"

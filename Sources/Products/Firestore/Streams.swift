@@ -21,8 +21,14 @@ extension Query {
     /// The query's snapshots; with `includeMetadataChanges`, also those where only `hasPendingWrites` or
     /// `isFromCache` changed.
     public func snapshots(includeMetadataChanges: Bool = false) -> AsyncThrowingStream<QuerySnapshot, any Error> {
+        snapshots(options: SnapshotListenOptions().withIncludeMetadataChanges(includeMetadataChanges))
+    }
+
+    /// The query's snapshots as `options` say (``addSnapshotListener(options:listener:)``), e.g. from the local
+    /// cache only: `query.snapshots(options: SnapshotListenOptions().withSource(.cache))`.
+    public func snapshots(options: SnapshotListenOptions) -> AsyncThrowingStream<QuerySnapshot, any Error> {
         AsyncThrowingStream.listening(bufferingPolicy: .unbounded) { emit in
-            addSnapshotListener(includeMetadataChanges: includeMetadataChanges) { snapshot, error in
+            addSnapshotListener(options: options) { snapshot, error in
                 emit(Self.result(snapshot, error))
             }
         }
@@ -44,8 +50,14 @@ extension DocumentReference {
     /// The document's snapshots; with `includeMetadataChanges`, also those where only `hasPendingWrites` or
     /// `isFromCache` changed.
     public func snapshots(includeMetadataChanges: Bool = false) -> AsyncThrowingStream<DocumentSnapshot, any Error> {
+        snapshots(options: SnapshotListenOptions().withIncludeMetadataChanges(includeMetadataChanges))
+    }
+
+    /// The document's snapshots as `options` say (``addSnapshotListener(options:listener:)``), e.g. from the
+    /// local cache only: `document.snapshots(options: SnapshotListenOptions().withSource(.cache))`.
+    public func snapshots(options: SnapshotListenOptions) -> AsyncThrowingStream<DocumentSnapshot, any Error> {
         AsyncThrowingStream.listening(bufferingPolicy: .unbounded) { emit in
-            addSnapshotListener(includeMetadataChanges: includeMetadataChanges) { snapshot, error in
+            addSnapshotListener(options: options) { snapshot, error in
                 emit(Query.result(snapshot, error))
             }
         }

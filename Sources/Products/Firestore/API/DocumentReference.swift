@@ -128,11 +128,25 @@ public final class DocumentReference: Sendable, Hashable, CustomStringConvertibl
     )
         -> any ListenerRegistration
     {
+        addSnapshotListener(
+            options: SnapshotListenOptions().withIncludeMetadataChanges(includeMetadataChanges), listener: listener)
+    }
+
+    /// Calls `listener` with the document now, then after every change, as `options` say (Firebase's
+    /// `addSnapshotListener(options:listener:)`): with ``ListenSource/cache``, from the local cache only,
+    /// never reaching the backend (a document the cache does not know gives `exists == false`). An error is
+    /// delivered once and ends the listener.
+    @discardableResult
+    public func addSnapshotListener(
+        options: SnapshotListenOptions,
+        listener: @escaping @Sendable (DocumentSnapshot?, (any Error)?) -> Void
+    )
+        -> any ListenerRegistration
+    {
         if let validationError {
             return Self.failImmediately(validationError, listener)
         }
-        return firestore.engine.listen(.document(resourcePath), includeMetadataChanges: includeMetadataChanges) {
-            [self] event in
+        return firestore.engine.listen(.document(resourcePath), options: options) { [self] event in
             switch event {
             case .snapshot(let snapshot):
                 let document = snapshot.entries.first?.document

@@ -319,34 +319,6 @@ public class Query: @unchecked Sendable, Hashable {
         queryDescription.hashShape(into: &hasher)
     }
 
-    /// Calls `listener` with the results now, then after every change, until the registration is removed.
-    /// The first snapshot lists every document as `added`. With `includeMetadataChanges`, changes of
-    /// `hasPendingWrites` / `isFromCache` alone also call the listener. An error (such as
-    /// `permissionDenied` or an invalid query) is delivered once and ends the listener.
-    @discardableResult
-    public func addSnapshotListener(
-        includeMetadataChanges: Bool = false,
-        _ listener: @escaping @Sendable (QuerySnapshot?, (any Error)?) -> Void
-    )
-        -> any ListenerRegistration
-    {
-        let matcher: QueryMatcher
-        do {
-            matcher = try self.matcher()
-        } catch {
-            return DocumentReference.failImmediately(error, listener)
-        }
-        return firestore.engine.listen(.query(matcher), includeMetadataChanges: includeMetadataChanges) {
-            [self] event in
-            switch event {
-            case .snapshot(let snapshot):
-                listener(QuerySnapshot(query: self, snapshot: snapshot), nil)
-            case .failure(let error):
-                listener(nil, error)
-            }
-        }
-    }
-
     // MARK: - Internals
 
     /// The query ready to run, or its error. `forAggregation`: for an aggregation (which accepts

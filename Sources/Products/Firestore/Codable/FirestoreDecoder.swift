@@ -116,6 +116,10 @@ struct ValueDecoder: Decoder {
             guard case .geoPoint(let point)? = value else { throw mismatch(type) }
             return point as! T
         }
+        if type == VectorValue.self {
+            guard case .vector(let vector)? = value else { throw mismatch(type) }
+            return vector as! T
+        }
         if type == DocumentReference.self {
             guard case .reference(let reference)? = value else { throw mismatch(type) }
             return reference as! T

@@ -82,6 +82,7 @@ final class EncodingNode {
         case let value as Data: return .bytes(value)
         case let value as Timestamp: return .timestamp(value)
         case let value as GeoPoint: return .geoPoint(value)
+        case let value as VectorValue: return .vector(value)
         case let value as DocumentReference: return .reference(value)
         case let value as URL: return .string(value.absoluteString)
         case let value as Decimal: return .double(NSDecimalNumber(decimal: value).doubleValue)

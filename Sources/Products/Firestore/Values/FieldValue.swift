@@ -50,4 +50,15 @@ public enum FieldValue {
     public static func arrayRemove(_ elements: [FirestoreValue]) -> FirestoreValue {
         .fieldValue(FieldValueSentinel(kind: .arrayRemove(elements)))
     }
+
+    /// A vector of `array`'s elements, stored as a ``VectorValue`` (Firebase's `FieldValue.vector(_:)`; the
+    /// SDK returns the `VectorValue` itself, Flint its ``FirestoreValue/vector(_:)`` so it fits in written data).
+    public static func vector(_ array: [Double]) -> FirestoreValue {
+        .vector(VectorValue(array))
+    }
+
+    /// A vector of `array`'s elements, as doubles.
+    public static func vector(_ array: [Float]) -> FirestoreValue {
+        .vector(VectorValue(array.map(Double.init)))
+    }
 }

@@ -3,7 +3,7 @@ import Foundation
 
 /// A ``FirestoreValue`` property inside a Codable type: ``FirestoreEncoder`` and ``FirestoreDecoder`` keep it
 /// as it is; other coders see plain JSON-like values (timestamps as seconds, references as paths, bytes as
-/// base64), which decode back as numbers, strings, arrays and maps.
+/// base64, vectors as `{array: [doubles]}`), which decode back as numbers, strings, arrays and maps.
 extension FirestoreValue: Codable {
     private struct Key: CodingKey {
         let stringValue: String
@@ -49,6 +49,8 @@ extension FirestoreValue: Codable {
         case .array(let elements):
             var container = encoder.unkeyedContainer()
             for element in elements { try container.encode(element) }
+        case .vector(let vector):
+            try vector.encode(to: encoder)
         default:
             var container = encoder.singleValueContainer()
             switch self {
@@ -61,7 +63,7 @@ extension FirestoreValue: Codable {
             case .bytes(let value): try container.encode(value.base64EncodedString())
             case .reference(let value): try container.encode(value.path)
             case .geoPoint(let value): try container.encode([value.latitude, value.longitude])
-            case .array, .map: break
+            case .array, .map, .vector: break
             }
         }
     }

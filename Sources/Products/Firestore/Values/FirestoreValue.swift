@@ -17,7 +17,7 @@ import Foundation
 ///
 /// Swift values that are not literals convert with ``init(_:)`` (any ``FirestoreValueConvertible``:
 /// `Bool`, the integer types, `Double`, `String`, `Date`, `Data`, ``Timestamp``, ``GeoPoint``,
-/// ``DocumentReference`` and arrays and dictionaries of them), or go through Codable with
+/// ``VectorValue``, ``DocumentReference`` and arrays and dictionaries of them), or go through Codable with
 /// `setData(from:)` / `data(as:)`.
 ///
 /// Equality is strict, as in `in` and `array-contains` filters: `.integer(1) != .double(1.0)`.
@@ -44,6 +44,8 @@ public enum FirestoreValue: Sendable, Equatable, CustomStringConvertible {
     case array([FirestoreValue])
     /// A map of field names to values (a nested object).
     case map([String: FirestoreValue])
+    /// A vector of doubles (`FieldValue.vector(_:)`); ordered after arrays and before maps.
+    case vector(VectorValue)
     /// A write-only sentinel made by ``FieldValue`` (server timestamp, increment, array union / remove,
     /// delete). Never returned by reads.
     indirect case fieldValue(FieldValueSentinel)
@@ -104,6 +106,12 @@ public enum FirestoreValue: Sendable, Equatable, CustomStringConvertible {
         return nil
     }
 
+    /// The vector, if this is a vector.
+    public var vectorValue: VectorValue? {
+        if case .vector(let value) = self { return value }
+        return nil
+    }
+
     /// Whether this is null.
     public var isNull: Bool {
         if case .null = self { return true }
@@ -131,6 +139,8 @@ public enum FirestoreValue: Sendable, Equatable, CustomStringConvertible {
         case (.geoPoint(let left), .geoPoint(let right)): return left == right
         case (.array(let left), .array(let right)): return left == right
         case (.map(let left), .map(let right)): return left == right
+        case (.vector(let left), .vector(let right)):  // element by element, strictly, as doubles are
+            return left.array.map(FirestoreValue.double) == right.array.map(FirestoreValue.double)
         case (.fieldValue(let left), .fieldValue(let right)): return left == right
         default: return false
         }
@@ -151,6 +161,7 @@ public enum FirestoreValue: Sendable, Equatable, CustomStringConvertible {
         case .array(let value): return "[" + value.map(\.description).joined(separator: ", ") + "]"
         case .map(let value):
             return "{" + value.keys.sorted().map { "\($0): \(value[$0]!.description)" }.joined(separator: ", ") + "}"
+        case .vector(let value): return value.description
         case .fieldValue(let value): return value.description
         }
     }

@@ -174,6 +174,9 @@ struct UserDataParser: Sendable {
                 }
             }
             return .array(stored)
+        case .vector(let vector):
+            try checkNesting(depth + 2, path: path)  // stored as a map holding an array
+            return .vector(vector.array)
         case .map(let fields):
             try checkNesting(depth + 1, path: path)
             return .map(try parseObject(fields, path: path, depth: depth + 1, context: context, into: &parsed))

@@ -23,7 +23,7 @@ indirect enum Value: Sendable {
     case map([String: Value])
 
     /// Firestore's type order: null < bool < number < timestamp < (pending server timestamp) < string <
-    /// bytes < reference < geopoint < array < map.
+    /// bytes < reference < geopoint < array < vector < map (the SDK's `TypeOrder`).
     var typeOrder: Int {
         switch self {
         case .null: return 0
@@ -36,8 +36,29 @@ indirect enum Value: Sendable {
         case .reference: return 7
         case .geoPoint: return 8
         case .array: return 9
-        case .map: return 10
+        case .map: return vectorElements == nil ? 11 : 10
         }
+    }
+
+    /// The map key naming a special map's type, and a vector's type (the SDK's `kRawTypeValueFieldKey` and
+    /// `kRawVectorTypeFieldValue`).
+    static let typeKey = "__type__"
+    static let vectorType = "__vector__"
+    /// The map key of a vector's elements (the SDK's `kRawVectorValueFieldKey`).
+    static let vectorValueKey = "value"
+
+    /// A vector as stored: `{__type__: "__vector__", value: [doubles]}`.
+    static func vector(_ elements: [Double]) -> Value {
+        .map([typeKey: .string(vectorType), vectorValueKey: .array(elements.map(Value.double))])
+    }
+
+    /// The elements, if this is a vector: a map of at least two fields whose `__type__` is `"__vector__"`,
+    /// with an array `value` (the SDK's `IsVectorValue`).
+    var vectorElements: [Value]? {
+        guard case .map(let fields) = self, fields.count >= 2, case .string(let type)? = fields[Self.typeKey],
+            type == Self.vectorType, case .array(let elements)? = fields[Self.vectorValueKey]
+        else { return nil }
+        return elements
     }
 
     /// Whether the value is an integer or a double.
@@ -45,6 +66,15 @@ indirect enum Value: Sendable {
         switch self {
         case .integer, .double: return true
         default: return false
+        }
+    }
+
+    /// The number as a double; nil for other values.
+    var asDouble: Double? {
+        switch self {
+        case .double(let value): return value
+        case .integer(let value): return Double(value)
+        default: return nil
         }
     }
 

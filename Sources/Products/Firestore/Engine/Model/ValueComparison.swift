@@ -6,8 +6,8 @@ extension Value: Equatable {
     /// Three-way comparison in Firestore's cross-type order: by type order first; integers and doubles
     /// are one numeric group compared by value (NaN first); strings by UTF-8 bytes; bytes unsigned
     /// lexicographically; references by database, then path segment by segment; geopoints by latitude,
-    /// then longitude; arrays element-wise (shorter first); maps entry by entry in sorted key order (key,
-    /// then value), then the shorter first.
+    /// then longitude; arrays element-wise (shorter first); vectors by length, then element-wise; maps entry
+    /// by entry in sorted key order (key, then value), then the shorter first.
     static func compare(_ lhs: Value, _ rhs: Value) -> Int {
         let leftOrder = lhs.typeOrder
         let rightOrder = rhs.typeOrder
@@ -45,6 +45,10 @@ extension Value: Equatable {
                 if result != 0 { return result }
             }
             return left.count == right.count ? 0 : (left.count < right.count ? -1 : 1)
+        case (.map, .map) where lhs.typeOrder == 10:  // vectors: the shorter first, then element by element
+            let (left, right) = (lhs.vectorElements!, rhs.vectorElements!)
+            if left.count != right.count { return left.count < right.count ? -1 : 1 }
+            return compare(.array(left), .array(right))
         case (.map(let left), .map(let right)):
             let leftKeys = left.keys.sorted { compareUTF8($0, $1) < 0 }
             let rightKeys = right.keys.sorted { compareUTF8($0, $1) < 0 }

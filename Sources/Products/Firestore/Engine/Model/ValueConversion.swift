@@ -25,6 +25,9 @@ extension Value {
         case .array(let elements):
             return .array(elements.map { $0.publicValue(behavior: behavior, reference: reference) })
         case .map(let fields):
+            if let elements = vectorElements {
+                return .vector(VectorValue(elements.compactMap(\.asDouble)))
+            }
             return .map(fields.mapValues { $0.publicValue(behavior: behavior, reference: reference) })
         }
     }

@@ -11,6 +11,9 @@ struct QueryView {
     let kind: ViewKind
     let slot: ListenerSlot
     let includeMetadataChanges: Bool
+    /// Whether the view follows the backend (``ListenSource/default``); a ``ListenSource/cache`` view is served
+    /// from the local cache only.
+    let listensToRemote: Bool
 
     /// Whether the initial snapshot was computed (changes before that are ignored).
     private(set) var isLoaded = false
@@ -22,17 +25,19 @@ struct QueryView {
     private var pendingCount = 0
     /// The view reflects every backend commit up to this number: older batches are skipped.
     private(set) var baseSequence: Int64 = 0
-    /// Whether the view is served from the local state only (offline).
+    /// Whether the view is served from the local state only (offline; a cache view without a synced default
+    /// view of its query).
     private(set) var isFromCache = false
     /// The metadata of the last snapshot delivered.
     private var lastHasPendingWrites = false
     private var lastFromCache = false
 
-    init(id: Int, kind: ViewKind, slot: ListenerSlot, includeMetadataChanges: Bool) {
+    init(id: Int, kind: ViewKind, slot: ListenerSlot, options: SnapshotListenOptions) {
         self.id = id
         self.kind = kind
         self.slot = slot
-        self.includeMetadataChanges = includeMetadataChanges
+        includeMetadataChanges = options.includeMetadataChanges
+        listensToRemote = options.source == .default
     }
 
     /// The number of documents in the view.

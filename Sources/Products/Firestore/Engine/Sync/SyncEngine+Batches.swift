@@ -51,13 +51,17 @@ extension SyncEngine {
                 }
                 localPaths.append(change.path)
             } else {
-                let viewIDs = state.viewIDs(for: change.path)
-                guard !viewIDs.isEmpty else { continue }
-                state.cache.update(change.path, document: change.document, sequence: batch.sequenceNumber)
+                let viewIDs = state.viewIDsReceiving(change.path)
+                guard !viewIDs.remote.isEmpty else { continue }
+                let cached = state.cache.update(change.path, document: change.document, sequence: batch.sequenceNumber)
                 let update = DocumentUpdate(
                     path: change.path, document: change.document,
                     remoteSequence: batch.sequenceNumber)
-                for viewID in viewIDs { updates[viewID, default: []].append(update) }
+                for viewID in viewIDs.remote { updates[viewID, default: []].append(update) }
+                // Cache views show the cache: the change as it entered the cache (not a stale one).
+                guard cached else { continue }
+                let cacheUpdate = DocumentUpdate(path: change.path, document: change.document, remoteSequence: nil)
+                for viewID in viewIDs.cache { updates[viewID, default: []].append(cacheUpdate) }
             }
         }
         if let acknowledged {
@@ -68,7 +72,10 @@ extension SyncEngine {
         }
         for path in Set(localPaths) {
             let update = DocumentUpdate(path: path, document: state.localDocument(at: path), remoteSequence: nil)
-            for viewID in state.viewIDs(for: path) { updates[viewID, default: []].append(update) }
+            // A cache view learns of an acknowledgement only from a default view's watch, as in the SDK (where
+            // the committed document keeps `hasPendingWrites` until the watch confirms it).
+            let viewIDs = state.viewIDsReceiving(path)
+            for viewID in viewIDs.remote + viewIDs.cache { updates[viewID, default: []].append(update) }
         }
         apply(updates, to: &state)
         state.dropSettledDocuments()
@@ -84,7 +91,9 @@ extension SyncEngine {
             let oldTree = view.tree
             let baseSequence = view.baseSequence
             var refillSequence: Int64 = 0
+            let listensToRemote = view.listensToRemote
             let snapshot = view.apply(updates[viewID]!) {
+                guard listensToRemote else { return (cachedEntries(for: kind, in: state), baseSequence) }
                 let (entries, sequence) =
                     (try? currentEntries(for: kind, in: &state))
                     ?? (Array(oldTree), baseSequence)
@@ -97,6 +106,7 @@ extension SyncEngine {
             }
             state.views[viewID] = consume view
         }
+        refreshCacheViews(in: &state)  // a refill's read may have changed the cache
     }
 
     /// The entries a view should show now, with local writes applied; matched, ordered and limited. Online:
@@ -141,7 +151,9 @@ extension SyncEngine {
 
     /// Remembers a read document in the cache.
     func remember(_ read: BackendRead<BackendDocument?>, at path: ResourcePath, in state: inout SyncEngineState) {
-        state.cache.update(path, document: read.value?.document, sequence: read.sequenceNumber)
+        if state.cache.update(path, document: read.value?.document, sequence: read.sequenceNumber) {
+            state.noteCacheRead()
+        }
         state.collectGarbage(at: [path])  // a one-shot read's document leaves an eagerly collected cache at once
         state.saveCache()
     }
@@ -151,8 +163,28 @@ extension SyncEngine {
         _ read: BackendRead<[BackendDocument]>, of target: QueryTarget, in state: inout SyncEngineState
     ) {
         state.cache.replace(target, with: read.value.map(\.document), sequence: read.sequenceNumber)
+        state.noteCacheRead()
         state.collectGarbage(in: target)
         state.saveCache()
+    }
+
+    /// Brings the cache views up to date after reads changed the cache (``SyncEngineState/noteCacheRead()``):
+    /// each shows the cache's documents again, and is `isFromCache` unless a default-source view of the same
+    /// query is in sync with the backend (the SDK's cache listeners share their query's view).
+    func refreshCacheViews(in state: inout SyncEngineState) {
+        guard state.cacheChanged else { return }
+        state.cacheChanged = false
+        for viewID in state.cacheViewIDs.sorted() {
+            guard var view = state.views.removeValue(forKey: viewID) else { continue }
+            if view.isLoaded {
+                _ = view.setFromCache(!state.hasSyncedView(like: view.kind), emit: false)
+                let entries = cachedEntries(for: view.kind, in: state)
+                if let snapshot = view.reset(to: entries, sequence: state.lastSequence) {
+                    state.outbox.append(Delivery(slot: view.slot, event: .snapshot(snapshot), isFinal: false))
+                }
+            }
+            state.views[viewID] = view
+        }
     }
 
     /// Backend documents with the tracked documents' local states in place of theirs.

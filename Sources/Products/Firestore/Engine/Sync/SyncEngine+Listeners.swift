@@ -4,9 +4,10 @@ import FlintCore
 /// Snapshot listeners and snapshots-in-sync listeners: registration and each view's first snapshot.
 extension SyncEngine {
     /// Registers a listener on a query or document. The first snapshot (or the error, such as
-    /// `permissionDenied`) arrives asynchronously, from a task that first checks the caller's access.
+    /// `permissionDenied`) arrives asynchronously, from a task that first checks the caller's access; a
+    /// ``ListenSource/cache`` listener's comes from the cache, without reaching the backend.
     func listen(
-        _ kind: ViewKind, includeMetadataChanges: Bool,
+        _ kind: ViewKind, options: SnapshotListenOptions,
         _ deliver: @escaping @Sendable (ViewEvent) -> Void
     ) -> any ListenerRegistration {
         let slot = ListenerSlot(deliver)
@@ -20,7 +21,7 @@ extension SyncEngine {
             let id = state.nextViewID
             state.nextViewID += 1
             state.register(
-                QueryView(id: id, kind: kind, slot: slot, includeMetadataChanges: includeMetadataChanges),
+                QueryView(id: id, kind: kind, slot: slot, options: options),
                 target: target)
             return id
         }
@@ -29,7 +30,11 @@ extension SyncEngine {
             Task { if slot.deactivate() { slot.deliver(.failure(error)) } }
             return ClosureListenerRegistration {}
         }
-        Task { await self.load(viewID: id, target: BackendTarget(target)) }
+        if options.source == .cache {
+            Task { self.loadFromCache(viewID: id) }
+        } else {
+            Task { await self.load(viewID: id, target: BackendTarget(target)) }
+        }
         return ClosureListenerRegistration { [weak self] in
             slot.deactivate()
             _ = self?.state.withLock { $0.unregister(id) }
@@ -101,6 +106,21 @@ extension SyncEngine {
                 state.outbox.append(
                     Delivery(slot: view.slot, event: .failure(FirestoreError.wrapping(error)), isFinal: true))
             }
+            refreshCacheViews(in: &state)  // cache views of the query see what it received, and that it is in sync
+        }
+        flush()
+    }
+
+    /// Computes a cache view's first snapshot from the cache alone (never the backend): `isFromCache` unless a
+    /// default-source view of the same query is in sync with the backend. Raised even when empty.
+    private func loadFromCache(viewID: Int) {
+        state.withLock { state in
+            guard var view = state.views.removeValue(forKey: viewID) else { return }
+            let snapshot = view.load(
+                entries: cachedEntries(for: view.kind, in: state), sequence: state.lastSequence,
+                isFromCache: !state.hasSyncedView(like: view.kind))
+            state.outbox.append(Delivery(slot: view.slot, event: .snapshot(snapshot), isFinal: false))
+            state.views[viewID] = view
         }
         flush()
     }

@@ -30,8 +30,10 @@ extension SyncEngine {
         let read = try backend.document(at: path.description, database: database, caller: caller)
         let local = state.withLock { state -> Document?? in
             remember(read, at: path, in: &state)
+            refreshCacheViews(in: &state)
             return state.tracked[path].map(\.localDocument)
         }
+        flush()
         return (local ?? read.value?.document, false)
     }
 
@@ -54,8 +56,10 @@ extension SyncEngine {
         let read = try backend.documents(in: BackendTarget(.query(target)), database: database, caller: caller)
         let tracked = state.withLock { state in
             remember(read, of: target, in: &state)
+            refreshCacheViews(in: &state)
             return state.tracked
         }
+        flush()
         return (matcher.run(over: Self.overlay(read.value.map(\.document), tracked: tracked, target: target)), false)
     }
 

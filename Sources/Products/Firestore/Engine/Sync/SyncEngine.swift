@@ -187,7 +187,7 @@ final class SyncEngine: Sendable {
             state -> (Bool, [SyncEngineState.Completion], [SyncEngineState.Completion]) in
             guard !state.terminated, state.isOffline else { return (false, [], []) }
             state.isOffline = false
-            for viewID in state.views.keys {
+            for viewID in state.views.keys where !state.cacheViewIDs.contains(viewID) {
                 _ = state.views[viewID]?.setFromCache(false, emit: false)
             }
             var completions: [SyncEngineState.Completion] = []
@@ -196,7 +196,7 @@ final class SyncEngine: Sendable {
             for batch in held where batch.sequenceNumber > state.lastSequence {
                 if let completion = process(batch, in: &state) { completions.append(completion) }
             }
-            for viewID in state.views.keys.sorted() {
+            for viewID in state.views.keys.sorted() where !state.cacheViewIDs.contains(viewID) {
                 guard var view = state.views.removeValue(forKey: viewID) else { continue }
                 // Catch up with the backend (the cache may have been stale), then report `isFromCache == false`.
                 let snapshot: ViewSnapshot?
@@ -211,6 +211,7 @@ final class SyncEngine: Sendable {
                 }
                 state.views[viewID] = view
             }
+            refreshCacheViews(in: &state)  // cache views see what the catch-up reads brought
             let start = !state.committing && state.pending.contains { !$0.sent }
             if start { state.committing = true }
             return (start, completions, state.takeSatisfiedWaiters())
@@ -257,6 +258,7 @@ final class SyncEngine: Sendable {
             state.viewsByCollection = [:]
             state.viewsByGroup = [:]
             state.viewsByDocument = [:]
+            state.cacheViewIDs = []
             state.tracked = [:]
             state.pending = []
             state.waiters = []

@@ -27,6 +27,10 @@ struct SyncEngineState {
     var viewsByCollection: [ResourcePath: Set<Int>] = [:]
     var viewsByGroup: [String: Set<Int>] = [:]
     var viewsByDocument: [ResourcePath: Set<Int>] = [:]
+    /// The views of ``ListenSource/cache`` listeners (also in the indexes above).
+    var cacheViewIDs: Set<Int> = []
+    /// Whether a read changed the cache since the cache views were last brought up to date with it.
+    var cacheChanged = false
     /// Documents with local writes (or just acknowledged ones).
     var tracked: [ResourcePath: TrackedDocument] = [:]
     /// Tracked documents whose writes are all done: dropped once the engine has caught up.
@@ -72,6 +76,7 @@ struct SyncEngineState {
     /// Adds a view to the indexes.
     mutating func register(_ view: QueryView, target: BackendTarget.Kind) {
         views[view.id] = view
+        if !view.listensToRemote { cacheViewIDs.insert(view.id) }
         switch target {
         case .document(let path): viewsByDocument[path, default: []].insert(view.id)
         case .query(.collection(let path)): viewsByCollection[path, default: []].insert(view.id)
@@ -84,6 +89,7 @@ struct SyncEngineState {
     @discardableResult
     mutating func unregister(_ id: Int) -> QueryView? {
         guard let view = views.removeValue(forKey: id) else { return nil }
+        cacheViewIDs.remove(id)
         switch view.kind {
         case .document(let path):
             viewsByDocument[path]?.remove(id)
@@ -103,7 +109,8 @@ struct SyncEngineState {
         return view
     }
 
-    /// Whether a loaded view of the same document or query is in sync with the backend (not from the cache).
+    /// Whether a loaded default-source view of the same document or query is in sync with the backend (not from
+    /// the cache).
     func hasSyncedView(like kind: ViewKind) -> Bool {
         let candidates: Set<Int>?
         switch kind {
@@ -115,13 +122,29 @@ struct SyncEngineState {
             }
         }
         return candidates?.contains { id in
-            guard let view = views[id], view.isLoaded, !view.isFromCache else { return false }
+            guard let view = views[id], view.listensToRemote, view.isLoaded, !view.isFromCache else { return false }
             switch (view.kind, kind) {
             case (.document, .document): return true
             case (.query(let existing), .query(let new)): return existing.query.isSame(as: new.query)
             default: return false
             }
         } ?? false
+    }
+
+    /// The views a backend batch's change of the document at `path` reaches: none unless some default-source
+    /// view listens to it (a cache view sees only what the cache receives for others). Returns the default
+    /// views (given the batch's state) and the cache views (given the cache's state, when it changed).
+    func viewIDsReceiving(_ path: ResourcePath) -> (remote: [Int], cache: [Int]) {
+        let ids = viewIDs(for: path)
+        if cacheViewIDs.isEmpty { return (ids, []) }
+        let remote = ids.filter { !cacheViewIDs.contains($0) }
+        return remote.isEmpty ? ([], []) : (remote, ids.filter { cacheViewIDs.contains($0) })
+    }
+
+    /// Notes that a read changed the cache: cache views catch up at the end of the operation
+    /// (`SyncEngine.refreshCacheViews(in:)`).
+    mutating func noteCacheRead() {
+        if !cacheViewIDs.isEmpty { cacheChanged = true }
     }
 
     // MARK: Cache collection
