@@ -76,7 +76,7 @@
         public func setData<T: Encodable>(from value: T, merge: Bool = false) -> Future<Void, FirestoreError> {
             let fields: [String: FirestoreValue]
             do {
-                fields = try FirestoreEncoder().encode(value)
+                fields = try Firestore.Encoder().encode(value)
             } catch {
                 return Future { $0(.failure(.wrapping(error))) }
             }
@@ -149,7 +149,7 @@
         public func addDocument<T: Encodable>(from value: T) -> Future<DocumentReference, FirestoreError> {
             let fields: [String: FirestoreValue]
             do {
-                fields = try FirestoreEncoder().encode(value)
+                fields = try Firestore.Encoder().encode(value)
             } catch {
                 return Future { $0(.failure(.wrapping(error))) }
             }

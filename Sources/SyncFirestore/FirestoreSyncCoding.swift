@@ -35,7 +35,7 @@ enum FirestoreSyncCoding {
     {
         guard var fields = snapshot.data() else { return nil }
         if fields["id"] == nil { fields["id"] = .string(snapshot.documentID) }
-        return try FirestoreDecoder().decode(Model.self, from: fields)
+        return try Firestore.Decoder().decode(Model.self, from: fields, in: snapshot.reference)
     }
 
     /// `query` on `base`.
