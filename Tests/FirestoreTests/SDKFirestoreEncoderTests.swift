@@ -373,6 +373,8 @@ struct SDKFirestoreEncoderTests {
     @Test func serverTimestampUserType() throws {
         struct Model: Codable, Equatable { @ServerTimestamp var timestamp: ISODateString? = nil }
         #expect(try Firestore.Encoder().encode(Model()) == ["timestamp": FieldValue.serverTimestamp()])
+        // The SDK expects 122_999_906 nanoseconds (its `Timestamp(date:)` keeps the double's error); Flint's
+        // rounds the date to whole microseconds.
         let timestamp = Timestamp(seconds: 1_570_484_031, nanoseconds: 123_000_000)
         try assertRoundTrips(
             Model(timestamp: ISODateString(value: "2019-10-07T21:33:51.123Z")), to: ["timestamp": .timestamp(timestamp)])
@@ -448,15 +450,22 @@ struct ISODateString: Codable, Equatable, ServerTimestampWrappable {
 
     var value: String
 
+    /// The SDK test's formatter (made per call: formatters are not `Sendable`).
+    private static func formatter() -> DateFormatter {
+        let formatter = DateFormatter()
+        formatter.calendar = Calendar(identifier: .iso8601)
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(secondsFromGMT: 0)
+        formatter.dateFormat = "yyyy-MM-dd'T'HH:mm:ss.SSSXXXXX"
+        return formatter
+    }
+
     static func wrap(_ timestamp: Timestamp) throws -> Self {
-        // Rounded to milliseconds, as the SDK's `DateFormatter` does (the style alone truncates).
-        let date = Date(timeIntervalSince1970: (timestamp.dateValue().timeIntervalSince1970 * 1000).rounded() / 1000)
-        return ISODateString(value: date.formatted(.iso8601.year().month().day().time(includingFractionalSeconds: true)))
+        ISODateString(value: formatter().string(from: timestamp.dateValue()))
     }
 
     static func unwrap(_ value: Self) throws -> Timestamp {
-        guard let date = try? Date(value.value, strategy: .iso8601.year().month().day().time(includingFractionalSeconds: true))
-        else { throw InvalidDate() }
+        guard let date = formatter().date(from: value.value) else { throw InvalidDate() }
         return try Timestamp(date: date)
     }
 }
