@@ -2,7 +2,7 @@
 import FlintFirestore
 import FlintSync
 
-/// Conversions between FlintSync's types and Firestore's: models through `FirestoreEncoder`/`FirestoreDecoder`,
+/// Conversions between FlintSync's types and Firestore's: models through `Firestore.Encoder`/`Firestore.Decoder`,
 /// ``SyncValue`` to `FirestoreValue`, ``SyncQuery`` to a `Query`, snapshots to change batches.
 enum FirestoreSyncCoding {
     static func value(_ value: SyncValue) -> FirestoreValue {

@@ -96,7 +96,10 @@ struct CodableReadWriteTests {
     }
 
     @Test func documentIDNeedsADocument() throws {
-        struct Model: Codable { @DocumentID var id: String?; var n: Int }
+        struct Model: Codable {
+            @DocumentID var id: String?
+            var n: Int
+        }
         #expect {
             try Firestore.Decoder().decode(Model.self, from: ["n": 1])
         } throws: { error in
@@ -113,13 +116,17 @@ struct CodableReadWriteTests {
 
     @Test func otherCodersRefuseFirestoreOnlyTypes() throws {
         struct Link: Codable { var target: DocumentReference }
-        #expect(throws: FirestoreDecodingError.decodingIsNotSupported(
-            "DocumentReference values can only be decoded with Firestore.Decoder")) {
+        #expect(
+            throws: FirestoreDecodingError.decodingIsNotSupported(
+                "DocumentReference values can only be decoded with Firestore.Decoder")
+        ) {
             try JSONDecoder().decode(Link.self, from: Data(#"{"target": "a/b"}"#.utf8))
         }
         struct Pending: Encodable { var at = FieldValue.serverTimestamp() }
-        #expect(throws: FirestoreEncodingError.encodingIsNotSupported(
-            "FieldValue values can only be encoded with Firestore.Encoder")) {
+        #expect(
+            throws: FirestoreEncodingError.encodingIsNotSupported(
+                "FieldValue values can only be encoded with Firestore.Encoder")
+        ) {
             try JSONEncoder().encode(Pending())
         }
         #expect(throws: FirestoreEncodingError.self) { try JSONEncoder().encode(Message(text: "hi")) }

@@ -50,10 +50,14 @@ struct CodableStrategyTests {
     @Test func customKeyStrategiesSeeTheCodingPath() throws {
         struct Model: Codable, Equatable { var name: String }
         let encoder = Firestore.Encoder()
-        encoder.keyEncodingStrategy = .custom { path in StringCodingKey(stringValue: path.last!.stringValue.uppercased()) }
+        encoder.keyEncodingStrategy = .custom { path in
+            StringCodingKey(stringValue: path.last!.stringValue.uppercased())
+        }
         #expect(try encoder.encode(Model(name: "x")) == ["NAME": "x"])
         let decoder = Firestore.Decoder()
-        decoder.keyDecodingStrategy = .custom { path in StringCodingKey(stringValue: path.last!.stringValue.lowercased()) }
+        decoder.keyDecodingStrategy = .custom { path in
+            StringCodingKey(stringValue: path.last!.stringValue.lowercased())
+        }
         #expect(try decoder.decode(Model.self, from: ["NAME": "x"]) == Model(name: "x"))
     }
 
@@ -62,7 +66,8 @@ struct CodableStrategyTests {
         let date = Date(timeIntervalSince1970: 1_000)
         let encoder = Firestore.Encoder()
         let decoder = Firestore.Decoder()
-        #expect(try encoder.encode(Model(date: date)) == ["date": .timestamp(Timestamp(seconds: 1_000, nanoseconds: 0))])
+        #expect(
+            try encoder.encode(Model(date: date)) == ["date": .timestamp(Timestamp(seconds: 1_000, nanoseconds: 0))])
         encoder.dateEncodingStrategy = .secondsSince1970
         decoder.dateDecodingStrategy = .secondsSince1970
         #expect(try encoder.encode(Model(date: date)) == ["date": 1000.0])
@@ -107,7 +112,10 @@ struct CodableStrategyTests {
     }
 
     @Test func nonConformingFloatsThrowByDefaultOrBecomeStrings() throws {
-        struct Model: Codable { var value: Double; var values: [Float] }
+        struct Model: Codable {
+            var value: Double
+            var values: [Float]
+        }
         #expect {
             try Firestore.Encoder().encode(Model(value: .nan, values: []))
         } throws: { error in
@@ -126,7 +134,9 @@ struct CodableStrategyTests {
             positiveInfinity: "+inf", negativeInfinity: "-inf", nan: "nan")
         let decoded = try decoder.decode(Model.self, from: ["value": "-inf", "values": ["+inf", "nan"]])
         #expect(decoded.value == -.infinity && decoded.values[0] == .infinity && decoded.values[1].isNaN)
-        #expect(throws: DecodingError.self) { try Firestore.Decoder().decode(Model.self, from: ["value": "-inf", "values": []]) }
+        #expect(throws: DecodingError.self) {
+            try Firestore.Decoder().decode(Model.self, from: ["value": "-inf", "values": []])
+        }
         // Stored NaNs decode whatever the strategy.
         #expect(try Firestore.Decoder().decode(Model.self, from: ["value": .double(.nan), "values": []]).value.isNaN)
     }
@@ -138,7 +148,8 @@ struct CodableStrategyTests {
             init(meters: Double) { self.meters = meters }
             init(from decoder: any Decoder) throws {
                 let value = try decoder.singleValueContainer().decode(Double.self)
-                meters = decoder.userInfo[CodingUserInfoKey(rawValue: "unit")!] as? String == "km" ? value * 1000 : value
+                meters =
+                    decoder.userInfo[CodingUserInfoKey(rawValue: "unit")!] as? String == "km" ? value * 1000 : value
             }
             func encode(to encoder: any Encoder) throws {
                 var container = encoder.singleValueContainer()

@@ -119,7 +119,8 @@ struct SDKCodableIntegrationTests {
         }
         let db = try makeFirestore()
         let docToWrite = db.collection("models").document()
-        let model = Model(name: "name", array: FieldValue.arrayUnion([1, 2, 3]), intValue: FieldValue.increment(3 as Int64))
+        let model = Model(
+            name: "name", array: FieldValue.arrayUnion([1, 2, 3]), intValue: FieldValue.increment(3 as Int64))
         for flavor in WriteFlavor.allCases {
             try await docToWrite.delete()
             try await setData(from: model, forDocument: docToWrite, withFlavor: flavor)
@@ -158,7 +159,8 @@ struct SDKCodableIntegrationTests {
         let docToWrite = db.collection("models").document()
         for flavor in WriteFlavor.allCases {
             try await setData(
-                from: Model(name: "name", explicitNull: nil, optional: nil), forDocument: docToWrite, withFlavor: flavor)
+                from: Model(name: "name", explicitNull: nil, optional: nil), forDocument: docToWrite, withFlavor: flavor
+            )
             let data = try #require(try await docToWrite.getDocument().data())
             #expect(data["explicitNull"] == .null, "flavor \(flavor)")
             #expect(data.keys.contains("optional") == false, "flavor \(flavor)")

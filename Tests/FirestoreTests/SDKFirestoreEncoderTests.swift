@@ -17,7 +17,9 @@ struct SDKFirestoreEncoderTests {
     ) throws {
         let encoded = try Firestore.Encoder().encode(value)
         #expect(encoded == expected, sourceLocation: sourceLocation)
-        #expect(try Firestore.Decoder().decode(X.self, from: encoded, in: reference) == value, sourceLocation: sourceLocation)
+        #expect(
+            try Firestore.Decoder().decode(X.self, from: encoded, in: reference) == value,
+            sourceLocation: sourceLocation)
     }
 
     private func docRef(_ path: String) throws -> DocumentReference {
@@ -51,9 +53,15 @@ struct SDKFirestoreEncoderTests {
         try assertRoundTrips(Model(x: 42, opt: nil), to: ["x": 42])
         try assertRoundTrips(Model(x: 42, opt: 7), to: ["x": 42, "opt": 7])
         #expect(try Firestore.Decoder().decode(Model.self, from: ["x": 42, "opt": 5]) == Model(x: 42, opt: 5))
-        #expect(throws: DecodingError.self) { try Firestore.Decoder().decode(Model.self, from: ["x": 42, "opt": true]) }
-        #expect(throws: DecodingError.self) { try Firestore.Decoder().decode(Model.self, from: ["x": 42, "opt": "abc"]) }
-        #expect(throws: DecodingError.self) { try Firestore.Decoder().decode(Model.self, from: ["x": 45.55, "opt": 5]) }
+        #expect(throws: DecodingError.self) {
+            try Firestore.Decoder().decode(Model.self, from: ["x": 42, "opt": true])
+        }
+        #expect(throws: DecodingError.self) {
+            try Firestore.Decoder().decode(Model.self, from: ["x": 42, "opt": "abc"])
+        }
+        #expect(throws: DecodingError.self) {
+            try Firestore.Decoder().decode(Model.self, from: ["x": 45.55, "opt": 5])
+        }
         #expect(throws: DecodingError.self) { try Firestore.Decoder().decode(Model.self, from: ["opt": 5]) }
     }
 
@@ -339,7 +347,10 @@ struct SDKFirestoreEncoderTests {
     // testFieldValuePassthrough
     @Test func fieldValuePassthrough() throws {
         struct Model: Encodable { var fieldValue: FirestoreValue }
-        #expect(try Firestore.Encoder().encode(Model(fieldValue: FieldValue.delete())) == ["fieldValue": FieldValue.delete()])
+        #expect(
+            try Firestore.Encoder().encode(Model(fieldValue: FieldValue.delete())) == [
+                "fieldValue": FieldValue.delete()
+            ])
     }
 
     // testEncodingFieldValueNotEmbeddedThrows
@@ -377,7 +388,8 @@ struct SDKFirestoreEncoderTests {
         // rounds the date to whole microseconds.
         let timestamp = Timestamp(seconds: 1_570_484_031, nanoseconds: 123_000_000)
         try assertRoundTrips(
-            Model(timestamp: ISODateString(value: "2019-10-07T21:33:51.123Z")), to: ["timestamp": .timestamp(timestamp)])
+            Model(timestamp: ISODateString(value: "2019-10-07T21:33:51.123Z")), to: ["timestamp": .timestamp(timestamp)]
+        )
         #expect(throws: ISODateString.InvalidDate.self) {
             try Firestore.Encoder().encode(Model(timestamp: ISODateString(value: "Invalid date")))
         }

@@ -70,7 +70,8 @@ struct KeyedNodeContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
         let child = EncodingNode()
         // The superclass's fields go under "super" (as JSONEncoder does), whatever keys the subclass has.
         set(child, named: "super")
-        return NodeEncoder(node: child, codingPath: codingPath + [StringCodingKey(stringValue: "super")], context: context)
+        return NodeEncoder(
+            node: child, codingPath: codingPath + [StringCodingKey(stringValue: "super")], context: context)
     }
 
     mutating func superEncoder(forKey key: Key) -> any Encoder {
