@@ -70,13 +70,13 @@
             .started { try await self.setData(data, mergeFields: mergeFields) }
         }
 
-        /// ``DocumentReference/setData(from:merge:)`` as a `Future`: `value` is encoded at once (an encoding
+        /// ``DocumentReference/setData(from:merge:encoder:)`` as a `Future`: `value` is encoded at once (an encoding
         /// error fails the future), then written.
         @_disfavoredOverload @discardableResult
         public func setData<T: Encodable>(from value: T, merge: Bool = false) -> Future<Void, FirestoreError> {
             let fields: [String: FirestoreValue]
             do {
-                fields = try FirestoreEncoder().encode(value)
+                fields = try Firestore.Encoder().encode(value)
             } catch {
                 return Future { $0(.failure(.wrapping(error))) }
             }
@@ -143,13 +143,13 @@
             .started { try await self.addDocument(data: data) }
         }
 
-        /// ``CollectionReference/addDocument(from:)`` as a `Future`: `value` is encoded at once (an encoding
+        /// ``CollectionReference/addDocument(from:encoder:)`` as a `Future`: `value` is encoded at once (an encoding
         /// error fails the future), then added.
         @_disfavoredOverload @discardableResult
         public func addDocument<T: Encodable>(from value: T) -> Future<DocumentReference, FirestoreError> {
             let fields: [String: FirestoreValue]
             do {
-                fields = try FirestoreEncoder().encode(value)
+                fields = try Firestore.Encoder().encode(value)
             } catch {
                 return Future { $0(.failure(.wrapping(error))) }
             }

@@ -5,7 +5,7 @@ import FlintSync
 
 /// A `RemoteDocumentService` over FlintFirestore: the documents of the collection `collectionPath` names
 /// (evaluated at every call, so a user-scoped path follows sign-ins; nil throws
-/// `SyncError.collectionPathUnavailable`). Models are written with `FirestoreEncoder` under their `id`.
+/// `SyncError.collectionPathUnavailable`). Models are written with `Firestore.Encoder` under their `id`.
 public struct FirestoreRemoteDocumentService<Model: DataSyncModelProtocol>: RemoteDocumentService {
     private let firestore: Firestore
     private let collectionPath: @Sendable () -> String?

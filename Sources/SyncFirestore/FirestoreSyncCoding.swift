@@ -2,7 +2,7 @@
 import FlintFirestore
 import FlintSync
 
-/// Conversions between FlintSync's types and Firestore's: models through `FirestoreEncoder`/`FirestoreDecoder`,
+/// Conversions between FlintSync's types and Firestore's: models through `Firestore.Encoder`/`Firestore.Decoder`,
 /// ``SyncValue`` to `FirestoreValue`, ``SyncQuery`` to a `Query`, snapshots to change batches.
 enum FirestoreSyncCoding {
     static func value(_ value: SyncValue) -> FirestoreValue {
@@ -35,7 +35,7 @@ enum FirestoreSyncCoding {
     {
         guard var fields = snapshot.data() else { return nil }
         if fields["id"] == nil { fields["id"] = .string(snapshot.documentID) }
-        return try FirestoreDecoder().decode(Model.self, from: fields)
+        return try Firestore.Decoder().decode(Model.self, from: fields, in: snapshot.reference)
     }
 
     /// `query` on `base`, its operations applied in order. A document cursor becomes the document's values of

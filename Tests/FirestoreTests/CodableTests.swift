@@ -32,7 +32,7 @@ struct CodableTests {
         area: 1572.0)
 
     @Test func encoderProducesFirestoreValues() throws {
-        let fields = try FirestoreEncoder().encode(london)
+        let fields = try Firestore.Encoder().encode(london)
         #expect(fields["name"] == "London")
         #expect(fields["population"] == 8_900_000)
         #expect(fields["founded"] == .timestamp(try Timestamp(date: london.founded)))
@@ -55,7 +55,7 @@ struct CodableTests {
     @Test func nilOptionalsAreLeftOut() throws {
         var city = london
         city.mayor = nil
-        #expect(try FirestoreEncoder().encode(city)["mayor"] == nil)
+        #expect(try Firestore.Encoder().encode(city)["mayor"] == nil)
     }
 
     @Test func addDocumentFromAnEncodable() async throws {
@@ -98,10 +98,10 @@ struct CodableTests {
 
     @Test func typeMismatchFailsWithDecodingError() throws {
         #expect(throws: DecodingError.self) {
-            try FirestoreDecoder().decode(Person.self, from: ["name": 1, "since": .timestamp(Timestamp())])
+            try Firestore.Decoder().decode(Person.self, from: ["name": 1, "since": .timestamp(Timestamp())])
         }
         #expect(throws: DecodingError.self) {
-            try FirestoreDecoder().decode(Person.self, from: ["name": "x"])
+            try Firestore.Decoder().decode(Person.self, from: ["name": "x"])
         }
     }
 
@@ -111,18 +111,18 @@ struct CodableTests {
             var double: Double
             var small: UInt8
         }
-        let decoded = try FirestoreDecoder().decode(Numbers.self, from: ["int": 2.0, "double": 3, "small": 255])
+        let decoded = try Firestore.Decoder().decode(Numbers.self, from: ["int": 2.0, "double": 3, "small": 255])
         #expect(decoded.int == 2 && decoded.double == 3 && decoded.small == 255)
         #expect(throws: DecodingError.self) {
-            try FirestoreDecoder().decode(Numbers.self, from: ["int": 2.5, "double": 3, "small": 1])
+            try Firestore.Decoder().decode(Numbers.self, from: ["int": 2.5, "double": 3, "small": 1])
         }
         #expect(throws: DecodingError.self) {
-            try FirestoreDecoder().decode(Numbers.self, from: ["int": 1, "double": 3, "small": 256])
+            try Firestore.Decoder().decode(Numbers.self, from: ["int": 1, "double": 3, "small": 256])
         }
     }
 
     @Test func topLevelNonMapCannotBeWritten() throws {
-        #expect(throws: EncodingError.self) { try FirestoreEncoder().encode([1, 2, 3]) }
+        #expect(throws: EncodingError.self) { try Firestore.Encoder().encode([1, 2, 3]) }
     }
 
     @Test func batchAndTransactionWriteEncodables() async throws {
@@ -143,8 +143,8 @@ struct CodableTests {
             var people: [Person]
         }
         let box = Box(kind: .big, people: [Person(name: "a", since: Timestamp(seconds: 1, nanoseconds: 2))])
-        let fields = try FirestoreEncoder().encode(box)
+        let fields = try Firestore.Encoder().encode(box)
         #expect(fields["kind"] == "big")
-        #expect(try FirestoreDecoder().decode(Box.self, from: fields) == box)
+        #expect(try Firestore.Decoder().decode(Box.self, from: fields) == box)
     }
 }

@@ -166,7 +166,7 @@ struct LimitTests {
                 Issue.record("not a map")
                 return
             }
-            _ = try FirestoreDecoder().decode(DeepDecodable.self, from: fields)
+            _ = try Firestore.Decoder().decode(DeepDecodable.self, from: fields)
         }
         #expect(throws: DecodingError.self) { try decodeDeep() }
         await deep.release()
@@ -176,7 +176,7 @@ struct LimitTests {
             Issue.record("not a map")
             return
         }
-        #expect(try FirestoreDecoder().decode(DeepDecodable.self, from: storedFields).depth == 21)
+        #expect(try Firestore.Decoder().decode(DeepDecodable.self, from: storedFields).depth == 21)
     }
 
     @Test func codableEncodingIsBoundedToo() async throws {
@@ -185,7 +185,7 @@ struct LimitTests {
         #expect(
             await firestoreCode { try await document.setData(from: DeepEncodable(levels: 10_000)) }
                 == .invalidArgument)
-        #expect(throws: FirestoreError.self) { try FirestoreEncoder().encode(DeepEncodable(levels: 100_000)) }
+        #expect(throws: FirestoreError.self) { try Firestore.Encoder().encode(DeepEncodable(levels: 100_000)) }
         // The top-level struct is the document; its `child` maps are the levels.
         #expect(
             await firestoreCode { try await document.setData(from: DeepEncodable(levels: 22)) }

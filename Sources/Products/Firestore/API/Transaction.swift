@@ -77,6 +77,17 @@ public final class Transaction: Sendable {
         }
     }
 
+    /// Writes only the fields in `mergeFields` (Firebase's `setData(_:forDocument:mergeFields:)`).
+    @discardableResult
+    public func setData(
+        _ data: [String: FirestoreValue], forDocument document: DocumentReference,
+        mergeFields: [FieldPath]
+    ) -> Transaction {
+        record(document, update: false) { path throws(FirestoreError) in
+            try firestore.parser.parseMergeData(data, mergeFields: mergeFields).mergeMutation(at: path)
+        }
+    }
+
     /// Updates fields of an existing document (keys are field paths).
     @discardableResult
     public func updateData(_ fields: [FieldPath: FirestoreValue], forDocument document: DocumentReference)

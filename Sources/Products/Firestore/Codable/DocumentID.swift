@@ -9,8 +9,10 @@
 /// let city = try snapshot.data(as: City.self)   // city.id == snapshot.documentID
 /// ```
 ///
-/// ``FirestoreEncoder`` leaves the property out of the written fields; ``FirestoreDecoder`` fills it from
-/// the snapshot (nil when decoding data with no document). Other coders see the wrapped optional value.
+/// `Firestore.Encoder` leaves the property out of the written fields (so a value read from one document can
+/// be written to another); `Firestore.Decoder` fills it from the document passed with `in:` (a field of the
+/// same name in the data is ignored). As in the SDK, other encoders and decoders, and `Firestore.Decoder`
+/// without a document, throw ``FirestoreEncodingError`` / ``FirestoreDecodingError``.
 @propertyWrapper
 public struct DocumentID<Value: DocumentIDWrappable & Codable>: Codable, Sendable {
     /// The document's ID or reference, nil until decoded from a document.
@@ -21,28 +23,30 @@ public struct DocumentID<Value: DocumentIDWrappable & Codable>: Codable, Sendabl
         self.wrappedValue = wrappedValue
     }
 
-    /// With ``FirestoreDecoder``: the decoded document's ID or reference. Otherwise, the encoded value.
+    /// The decoded document's ID or reference.
+    /// - Throws: ``FirestoreDecodingError/decodingIsNotSupported(_:)`` unless decoding by `Firestore.Decoder`
+    ///   with a document.
     public init(from decoder: any Decoder) throws {
-        if let reference = decoder.userInfo[.firestoreDocumentReference] as? DocumentReference {
-            wrappedValue = Value.wrap(reference)
-        } else if let container = try? decoder.singleValueContainer(), !container.decodeNil() {
-            wrappedValue = try? container.decode(Value.self)
-        } else {
-            wrappedValue = nil
+        guard let reference = decoder.userInfo[.firestoreDocumentReference] as? DocumentReference else {
+            throw FirestoreDecodingError.decodingIsNotSupported(
+                "Could not find DocumentReference for user info key: \(CodingUserInfoKey.firestoreDocumentReference); "
+                    + "DocumentID values can only be decoded with Firestore.Decoder")
         }
+        wrappedValue = try Value.wrap(reference)
     }
 
-    /// Encodes the wrapped value (``FirestoreEncoder`` never calls this: it leaves the property out).
+    /// Always throws: `Firestore.Encoder` leaves the property out instead of calling this.
+    /// - Throws: ``FirestoreEncodingError/encodingIsNotSupported(_:)``.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(wrappedValue)
+        throw FirestoreEncodingError.encodingIsNotSupported(
+            "DocumentID values can only be encoded with Firestore.Encoder")
     }
 }
 
-extension KeyedEncodingContainer {
-    /// Leaves a ``DocumentID`` property out of the written data.
-    public mutating func encode<Value>(_ value: DocumentID<Value>, forKey key: Key) throws {}
-}
+/// Lets the encoder recognize any `DocumentID<Value>`.
+protocol DocumentIDProtocol {}
+
+extension DocumentID: DocumentIDProtocol {}
 
 extension KeyedDecodingContainer {
     /// Decodes a ``DocumentID`` property even when the data has no such field.

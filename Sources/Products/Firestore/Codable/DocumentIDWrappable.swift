@@ -2,7 +2,7 @@
 /// A type a ``DocumentID`` property can hold: `String` (the document's ID) or ``DocumentReference``.
 public protocol DocumentIDWrappable: Sendable {
     /// The value for the document at `reference`.
-    static func wrap(_ reference: DocumentReference) -> Self
+    static func wrap(_ reference: DocumentReference) throws -> Self
 }
 
 extension String: DocumentIDWrappable {

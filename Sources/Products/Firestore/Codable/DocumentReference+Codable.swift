@@ -1,19 +1,18 @@
 // Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
-/// References inside Codable types: ``FirestoreEncoder`` and ``FirestoreDecoder`` keep them as reference
-/// values; other coders see the document's path.
+/// References inside Codable types: `Firestore.Encoder` and `Firestore.Decoder` keep them as reference
+/// values; as in the SDK, other encoders and decoders throw.
 extension DocumentReference: Codable {
-    /// Decodable only through ``FirestoreDecoder`` (a reference needs its ``Firestore``).
+    /// Decodable only through `Firestore.Decoder` (a reference needs its ``Firestore``).
+    /// - Throws: ``FirestoreDecodingError/decodingIsNotSupported(_:)``.
     public convenience init(from decoder: any Decoder) throws {
-        throw DecodingError.dataCorrupted(
-            .init(
-                codingPath: decoder.codingPath,
-                debugDescription:
-                    "A DocumentReference can only be decoded by FirestoreDecoder."))
+        throw FirestoreDecodingError.decodingIsNotSupported(
+            "DocumentReference values can only be decoded with Firestore.Decoder")
     }
 
-    /// The document's path (``FirestoreEncoder`` keeps the reference itself instead).
+    /// Encodable only through `Firestore.Encoder`, which keeps the reference itself.
+    /// - Throws: ``FirestoreEncodingError/encodingIsNotSupported(_:)``.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(path)
+        throw FirestoreEncodingError.encodingIsNotSupported(
+            "DocumentReference values can only be encoded with Firestore.Encoder")
     }
 }

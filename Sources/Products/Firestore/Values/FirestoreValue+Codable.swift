@@ -1,7 +1,7 @@
 // Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 import Foundation
 
-/// A ``FirestoreValue`` property inside a Codable type: ``FirestoreEncoder`` and ``FirestoreDecoder`` keep it
+/// A ``FirestoreValue`` property inside a Codable type: `Firestore.Encoder` and `Firestore.Decoder` keep it
 /// as it is; other coders see plain JSON-like values (timestamps as seconds, references as paths, bytes as
 /// base64, vectors as `{array: [doubles]}`), which decode back as numbers, strings, arrays and maps.
 extension FirestoreValue: Codable {
@@ -41,6 +41,7 @@ extension FirestoreValue: Codable {
     }
 
     /// Encodes the value as plain JSON-like data.
+    /// - Throws: ``FirestoreEncodingError/encodingIsNotSupported(_:)`` for a ``FieldValue`` sentinel (as the SDK).
     public func encode(to encoder: any Encoder) throws {
         switch self {
         case .map(let fields):
@@ -54,7 +55,10 @@ extension FirestoreValue: Codable {
         default:
             var container = encoder.singleValueContainer()
             switch self {
-            case .null, .fieldValue: try container.encodeNil()
+            case .null: try container.encodeNil()
+            case .fieldValue:
+                throw FirestoreEncodingError.encodingIsNotSupported(
+                    "FieldValue values can only be encoded with Firestore.Encoder")
             case .bool(let value): try container.encode(value)
             case .integer(let value): try container.encode(value)
             case .double(let value): try container.encode(value)
