@@ -186,16 +186,37 @@ struct SDKDataTests {
         #expect(snapshot.priority as? String == "testpri")
     }
 
-    /// `testDeepUpdatesWork` (without its `.priority` key: Flint refuses priority paths in updates).
+    /// `testDeepUpdatesWork`.
     @Test func deepUpdatesSetPathsAndValuesWithPriorities() async throws {
         let (writer, reader) = try pair()
         try await writer.setValue(["a": ["aa": 1, "ab": 2]])
         try await writer.updateChildValues([
-            "a/aa": 10, "a/ab": [".priority": 2.0, ".value": 20],
+            "a/aa": 10, ".priority": 3.0, "a/ab": [".priority": 2.0, ".value": 20],
         ])
         let snapshot = try await reader.getData()
         #expect(json(snapshot.value) == #"{"a":{"aa":10,"ab":20}}"#)
+        #expect(snapshot.priority as? Int == 3)
         #expect(snapshot.childSnapshot(forPath: "a/ab").priority as? Int == 2)
+    }
+
+    /// `testUpdateOfPriorityWorks`.
+    @Test func anUpdateSetsPrioritiesByTheirKey() async throws {
+        let (writer, reader) = try pair()
+        try await writer.setValue(["a": 5, ".priority": "pri1"])
+        try await writer.updateChildValues(["a": 6, ".priority": "pri2", "b": [".priority": "pri3", "c": 10]])
+        let snapshot = try await reader.getData()
+        #expect(snapshot.childSnapshot(forPath: "a").value as? Int == 6)
+        #expect(snapshot.priority as? String == "pri2")
+        #expect(snapshot.childSnapshot(forPath: "b").priority as? String == "pri3")
+        #expect(snapshot.childSnapshot(forPath: "b/c").value as? Int == 10)
+    }
+
+    /// `testSetPriorityOnNonexistentNodeFails` (the SDK's test only asks for an error; Flint's embedded backend
+    /// answers `invalidArgument`).
+    @Test func setPriorityWhereThereIsNoDataFails() async throws {
+        let (writer, reader) = try pair()
+        #expect(await databaseCode { try await writer.setPriority(5) } == .invalidArgument)
+        #expect(try await reader.getData().exists() == false)
     }
 
     /// `testEmptyUpdateWorks`.

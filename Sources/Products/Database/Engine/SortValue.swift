@@ -27,7 +27,7 @@ enum SortValue: Sendable, Equatable {
     /// The node's priority as a sort value (none sorts first, then numbers, then strings).
     init(priorityOf node: DatabaseNode) {
         switch node.priority {
-        case nil: self = .null
+        case nil, .serverValue?: self = .null  // a placeholder is only in a write's wire form
         case .number(let number)?: self = .number(number)
         case .string(let string)?: self = .string(string)
         }

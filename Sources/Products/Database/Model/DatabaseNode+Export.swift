@@ -68,6 +68,7 @@ extension DatabaseNode {
         switch priority {
         case .string(let string): string
         case .number(let number): export(number)
+        case .serverValue(let placeholder): placeholder.exportValue ?? NSNull()
         }
     }
 

@@ -88,15 +88,18 @@ extension DatabaseNode {
         }
         let priority =
             try dictionary[".priority"].map { (raw: Any?) throws(DatabaseValueError) -> Priority? in
-                try Self.priority(raw, path: path + [".priority"])
+                try Self.priority(raw, existing: existing.priority, now: now, path: path + [".priority"])
             } ?? nil
         if let inner = dictionary[".value"] {
             guard dictionary.keys.allSatisfy({ $0 == ".value" || $0 == ".priority" }) else {
                 throw DatabaseValueError(path: path, reason: "Cannot store other keys beside .value and .priority")
             }
+            // A leaf, null or a server value, as the SDK's `isValidLeafValue:` (so `{}` and `[]` are refused too).
+            let isContainer = inner is [Any?] || (inner is [String: Any?] && (inner as? [String: Any?])?[".sv"] == nil)
             let node = try parse(inner, existing: existing, now: now, path: path, levels: levels)
-            guard !node.hasChildren else {
-                throw DatabaseValueError(path: path, reason: ".value must be a leaf value")
+            guard !node.hasChildren, !isContainer else {
+                throw DatabaseValueError(
+                    path: path, reason: "Invalid data type used with .value: it must be a leaf value or null")
             }
             return node.with(priority: priority)
         }
@@ -150,11 +153,28 @@ extension DatabaseNode {
         return number
     }
 
-    /// A priority as the SDK accepts it: nil/NSNull (none), a finite number or a string.
-    static func priority(_ value: Any?, path: [String] = []) throws(DatabaseValueError) -> Priority? {
+    /// The node a write at a location's `.priority` stores: `value` as a priority (see
+    /// ``priority(_:existing:now:path:)``), as a leaf (null for none).
+    /// - Throws: ``DatabaseValueError`` for a value that is not a valid priority.
+    init(parsingPriority value: Any?, existing: Priority?, now: Double) throws(DatabaseValueError) {
+        self = Self.node(of: try Self.priority(value, existing: existing, now: now, path: [DatabasePath.priorityKey]))
+    }
+
+    /// A priority as the SDK accepts it: nil/NSNull (none), a finite number, a string, or a server value
+    /// (`ServerValue.timestamp()` becomes `now`, `ServerValue.increment(d)` the `existing` number plus `d`, or
+    /// `d`; kept as a placeholder while ``WireServerValues/keep`` is set).
+    static func priority(
+        _ value: Any?, existing: Priority? = nil, now: Double = 0, path: [String] = []
+    ) throws(DatabaseValueError) -> Priority? {
+        if let server = value as? [String: Any], let operation = server[".sv"], server.count == 1,
+            BoundedJSON.nestingIsBounded(ofValue: value, maximumDepth: 2)
+        {
+            let node = try resolve(server: operation, existing: Self.node(of: existing), now: now, path: path)
+            return Priority(node)
+        }
         // A container is refused before the `is NSNull` check, which would bridge it whole, recursively.
         guard BoundedJSON.nestingIsBounded(ofValue: value, maximumDepth: 0) else {
-            throw DatabaseValueError(path: path, reason: "Priority must be a number or a string")
+            throw DatabaseValueError(path: path, reason: "Priority must be a number, a string or a server value")
         }
         guard let value, !(value is NSNull) else { return nil }
         switch try leaf(value, path: path) {
@@ -165,7 +185,7 @@ extension DatabaseNode {
         case .number(let number)?:
             return .number(number)
         case nil:
-            throw DatabaseValueError(path: path, reason: "Priority must be a number or a string")
+            throw DatabaseValueError(path: path, reason: "Priority must be a number, a string or a server value")
         }
     }
 

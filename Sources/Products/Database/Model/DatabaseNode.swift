@@ -18,10 +18,12 @@ struct DatabaseNode: Sendable, Equatable {
         case string(String)
     }
 
-    /// A priority: a number or a string (the SDK refuses booleans and NaN).
+    /// A priority: a number or a string (the SDK refuses booleans and NaN), or, in a write's wire form only
+    /// (``WireServerValues/keep``), a server value to resolve: the node `{".sv": …}`.
     enum Priority: Sendable, Equatable {
         case number(Double)
         case string(String)
+        indirect case serverValue(DatabaseNode)
     }
 
     /// One child: its key and node.
@@ -75,10 +77,25 @@ struct DatabaseNode: Sendable, Equatable {
         isNull ? self : DatabaseNode(content: content, priority: priority)
     }
 
+    /// The priority as a leaf node (null when none).
+    var priorityNode: DatabaseNode { Self.node(of: priority) }
+
+    /// `priority` as a leaf node (null for none).
+    static func node(of priority: Priority?) -> DatabaseNode {
+        switch priority {
+        case .number(let number)?: DatabaseNode(.number(number))
+        case .string(let string)?: DatabaseNode(.string(string))
+        case .serverValue(let placeholder)?: placeholder
+        case nil: .null
+        }
+    }
+
     // MARK: Reading
 
-    /// The direct child named `key` (null when absent).
+    /// The direct child named `key` (null when absent); for `.priority`, the priority as a leaf (as the SDK's
+    /// `getImmediateChild:`).
     func child(_ key: String) -> DatabaseNode {
+        if key == DatabasePath.priorityKey { return priorityNode }
         guard case .children(let tree) = content else { return .null }
         return tree.find { DatabaseKeyOrder.compare(key, $0.key) }?.node ?? .null
     }
@@ -96,8 +113,10 @@ struct DatabaseNode: Sendable, Equatable {
     // MARK: Writing
 
     /// This node with `child` stored under `key` (null removes it; removing below a leaf or null leaves it as
-    /// it is, as in the SDK).
+    /// it is, as in the SDK). Under `.priority`, this node with the priority `child` holds (a number or a
+    /// string; none for anything else), as the SDK's `updateImmediateChild:`: null keeps none.
     func setting(child: DatabaseNode, forKey key: String) -> DatabaseNode {
+        if key == DatabasePath.priorityKey { return with(priority: Priority(child)) }
         var tree: OrderedTree<Child>
         switch content {
         case .children(let existing): tree = existing
@@ -160,6 +179,21 @@ struct DatabaseNode: Sendable, Equatable {
             return zip(a, b).allSatisfy { $0.key == $1.key && $0.node == $1.node }
         default:
             return false
+        }
+    }
+}
+
+extension DatabaseNode.Priority {
+    /// The priority a node holds: a number or a string leaf, or a server value placeholder (`{".sv": …}`); nil
+    /// for anything else.
+    init?(_ node: DatabaseNode) {
+        switch node.leaf {
+        case .number(let number)?: self = .number(number)
+        case .string(let string)?: self = .string(string)
+        case .bool?: return nil
+        case nil:
+            guard node.childCount == 1, !node.child(".sv").isNull else { return nil }
+            self = .serverValue(node)
         }
     }
 }
