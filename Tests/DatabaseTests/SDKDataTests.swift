@@ -237,4 +237,35 @@ struct SDKDataTests {
         try await writer.updateChildValues(["c": 42])
         #expect(Set(try await log.take(2)) == [#"w value {"b":6,"c":42}"#, #"r value {"b":6,"c":42}"#])
     }
+
+    /// `testLargeNumbers`.
+    @Test func largeNumbersReadBackExactly() async throws {
+        let ref = try makeDatabase().reference(withPath: "large")
+        try await ref.setValue(9_007_199_254_740_993)
+        #expect(try await ref.getData().value as? Int == 9_007_199_254_740_993)
+        try await ref.setValue(Int.max)
+        #expect(try await ref.getData().value as? Int == Int.max)
+        try await ref.setValue(Double.greatestFiniteMagnitude)
+        #expect(try await ref.getData().value as? Double == Double.greatestFiniteMagnitude)
+    }
+
+    /// `testServerIncrementOverflowAndTypeCoercion` (Flint reads an integral double as `Int` up to 2^53).
+    @Test func incrementsCoerceToDoublesAndOverflowToDoubles() async throws {
+        let ref = try makeDatabase().reference(withPath: "count")
+        try await ref.setValue(1)
+        try await ref.setValue(ServerValue.increment(1.5))
+        #expect(try await ref.getData().value as? Double == 2.5)
+        try await ref.setValue(1.5)
+        try await ref.setValue(ServerValue.increment(1))
+        #expect(try await ref.getData().value as? Double == 2.5)
+        try await ref.setValue(1)
+        try await ref.setValue(ServerValue.increment(Int.max))
+        #expect(try await ref.getData().value as? Double == Double(Int.max) + 1)
+        try await ref.setValue(1)
+        try await ref.setValue([".sv": ["increment": UInt64.max]])
+        #expect(try await ref.getData().value as? Double == Double(UInt64.max) + 1)
+        try await ref.setValue(-1)
+        try await ref.setValue(ServerValue.increment(Int.min))
+        #expect(try await ref.getData().value as? Double == Double(Int.min) - 1)
+    }
 }

@@ -99,6 +99,7 @@ struct DatabaseRESTLocation: Sendable {
         switch value {
         case .null, .object: return "null"
         case .bool(let bool): return bool ? "true" : "false"
+        case .integer(let integer): return String(integer)
         case .number(let number):
             if number.rounded() == number, abs(number) < 9_007_199_254_740_992 { return String(Int64(number)) }
             return String(number)
