@@ -76,4 +76,23 @@ struct IntegerTests {
             #expect(try await db.reference(withPath: "m").getData().value as? Int == Int.max)
         }
     }
+
+    @Test func bigIntegersSurviveTheClientCache() async throws {
+        try await withTemporaryDirectory { directory in
+            let backend = LocalDatabaseBackend()
+            let first = try makeDatabase(backend: backend, name: "alice")
+            first.persistenceDirectory = directory
+            first.isPersistenceEnabled = true
+            first.goOffline()
+            first.reference(withPath: "n").setValue(Int64.max) { _, _ in }
+            first.terminate()
+            let second = try makeDatabase(backend: backend, name: "alice")
+            second.persistenceDirectory = directory
+            second.isPersistenceEnabled = true
+            _ = second.reference()
+            let reader = try makeDatabase(backend: backend)
+            try await waitUntil { (try? await reader.reference(withPath: "n").getData().value as? Int) == Int.max }
+        }
+    }
 }
+
