@@ -9,7 +9,7 @@ import Foundation
 /// `Accept: text/event-stream`, an event stream: `put` of the location's value first, then a `put` or
 /// `patch` for every write that touches it), `PUT`, `PATCH`, `POST` (push), `DELETE`, `print=silent`,
 /// ETags (`X-Firebase-ETag`, `if-match` → `412` with the current value), server values (resolved at
-/// ``now``), `{"error": "Permission denied"}` with 401 for what ``rules`` refuse.
+/// ``now``), writes at a location's `.priority` (400 where it has no data), `{"error": "Permission denied"}` with 401 for what ``rules`` refuse.
 ///
 /// Queries are not evaluated: the server answers the whole location (a superset of what a query selects,
 /// which the client narrows down); tests check the parameters it received instead.
@@ -184,6 +184,15 @@ final class FakeDatabaseServer: Sendable {
         } catch {
             return .json(#"{"error": "Invalid data: \#(error)"}"#, status: 400)
         }
+        // A priority write at a location without data is refused (the SDK's `testSetPriorityOnNonexistentNodeFails`).
+        let refused = state.withLock { state in
+            var root = state.root
+            return sets.contains { path, node in
+                defer { root = root.setting(node, at: path.keys) }
+                return path.isPriority && root.node(at: path.location.keys).isNull
+            }
+        }
+        if refused { return .json(#"{"error": "Invalid data; cannot set the priority of nothing."}"#, status: 400) }
         if let expected = request.headers["if-match"] {
             if let conflict = state.withLock({ $0.conflictingWrites.isEmpty ? nil : $0.conflictingWrites.removeFirst() }
             ) {

@@ -87,6 +87,17 @@ struct NodeTests {
         #expect(shallowIsStored)
     }
 
+    /// The SDK's `FSnapshotUtilities nodeFrom:` refuses a `.value` that is not a leaf (`isValidLeafValue:`).
+    @Test func aValueKeyHoldsOnlyALeafNullOrAServerValue() throws {
+        let refusal = DatabaseValueError(
+            path: [], reason: "Invalid data type used with .value: it must be a leaf value or null")
+        #expect(throws: refusal) { try node([".value": [String: Any]()] as [String: Any]) }
+        #expect(throws: refusal) { try node([".value": [Any]()] as [String: Any]) }
+        #expect(throws: refusal) { try node([".value": ["a": 1]] as [String: Any]) }
+        #expect(try node([".value": NSNull()] as [String: Any]).isNull)
+        #expect(try node([".value": ServerValue.timestamp()] as [String: Any]).leaf == .number(1_700_000_000_000))
+    }
+
     @Test func prioritiesUseTheExportFormat() throws {
         let value = try node([".value": "hi", ".priority": 3] as [String: Any])
         #expect(value.leaf == .string("hi"))

@@ -186,16 +186,37 @@ struct SDKDataTests {
         #expect(snapshot.priority as? String == "testpri")
     }
 
-    /// `testDeepUpdatesWork` (without its `.priority` key: Flint refuses priority paths in updates).
+    /// `testDeepUpdatesWork`.
     @Test func deepUpdatesSetPathsAndValuesWithPriorities() async throws {
         let (writer, reader) = try pair()
         try await writer.setValue(["a": ["aa": 1, "ab": 2]])
         try await writer.updateChildValues([
-            "a/aa": 10, "a/ab": [".priority": 2.0, ".value": 20],
+            "a/aa": 10, ".priority": 3.0, "a/ab": [".priority": 2.0, ".value": 20],
         ])
         let snapshot = try await reader.getData()
         #expect(json(snapshot.value) == #"{"a":{"aa":10,"ab":20}}"#)
+        #expect(snapshot.priority as? Int == 3)
         #expect(snapshot.childSnapshot(forPath: "a/ab").priority as? Int == 2)
+    }
+
+    /// `testUpdateOfPriorityWorks`.
+    @Test func anUpdateSetsPrioritiesByTheirKey() async throws {
+        let (writer, reader) = try pair()
+        try await writer.setValue(["a": 5, ".priority": "pri1"])
+        try await writer.updateChildValues(["a": 6, ".priority": "pri2", "b": [".priority": "pri3", "c": 10]])
+        let snapshot = try await reader.getData()
+        #expect(snapshot.childSnapshot(forPath: "a").value as? Int == 6)
+        #expect(snapshot.priority as? String == "pri2")
+        #expect(snapshot.childSnapshot(forPath: "b").priority as? String == "pri3")
+        #expect(snapshot.childSnapshot(forPath: "b/c").value as? Int == 10)
+    }
+
+    /// `testSetPriorityOnNonexistentNodeFails` (the SDK's test only asks for an error; Flint's embedded backend
+    /// answers `invalidArgument`).
+    @Test func setPriorityWhereThereIsNoDataFails() async throws {
+        let (writer, reader) = try pair()
+        #expect(await databaseCode { try await writer.setPriority(5) } == .invalidArgument)
+        #expect(try await reader.getData().exists() == false)
     }
 
     /// `testEmptyUpdateWorks`.
@@ -215,5 +236,36 @@ struct SDKDataTests {
         #expect(Set(try await log.take(2)) == [#"w value {"b":6}"#, #"r value {"b":6}"#])
         try await writer.updateChildValues(["c": 42])
         #expect(Set(try await log.take(2)) == [#"w value {"b":6,"c":42}"#, #"r value {"b":6,"c":42}"#])
+    }
+
+    /// `testLargeNumbers`.
+    @Test func largeNumbersReadBackExactly() async throws {
+        let ref = try makeDatabase().reference(withPath: "large")
+        try await ref.setValue(9_007_199_254_740_993)
+        #expect(try await ref.getData().value as? Int == 9_007_199_254_740_993)
+        try await ref.setValue(Int.max)
+        #expect(try await ref.getData().value as? Int == Int.max)
+        try await ref.setValue(Double.greatestFiniteMagnitude)
+        #expect(try await ref.getData().value as? Double == Double.greatestFiniteMagnitude)
+    }
+
+    /// `testServerIncrementOverflowAndTypeCoercion` (Flint reads an integral double as `Int` up to 2^53).
+    @Test func incrementsCoerceToDoublesAndOverflowToDoubles() async throws {
+        let ref = try makeDatabase().reference(withPath: "count")
+        try await ref.setValue(1)
+        try await ref.setValue(ServerValue.increment(1.5))
+        #expect(try await ref.getData().value as? Double == 2.5)
+        try await ref.setValue(1.5)
+        try await ref.setValue(ServerValue.increment(1))
+        #expect(try await ref.getData().value as? Double == 2.5)
+        try await ref.setValue(1)
+        try await ref.setValue(ServerValue.increment(Int.max))
+        #expect(try await ref.getData().value as? Double == Double(Int.max) + 1)
+        try await ref.setValue(1)
+        try await ref.setValue([".sv": ["increment": UInt64.max]])
+        #expect(try await ref.getData().value as? Double == Double(UInt64.max) + 1)
+        try await ref.setValue(-1)
+        try await ref.setValue(ServerValue.increment(Int.min))
+        #expect(try await ref.getData().value as? Double == Double(Int.min) - 1)
     }
 }

@@ -35,6 +35,7 @@ public final class DataSnapshot: Sendable, CustomStringConvertible {
         case nil: nil
         case .string(let string)?: string
         case .number(let number)?: number.rounded() == number && abs(number) < 1e15 ? Int(number) as Any : number
+        case .serverValue(let placeholder)?: placeholder.exportValue  // only in a write's wire form
         }
     }
 

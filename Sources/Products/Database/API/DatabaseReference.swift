@@ -87,7 +87,8 @@ public final class DatabaseReference: DatabaseQuery, CustomStringConvertible, @u
         write(block) { existing in try node(value, replacing: existing) }
     }
 
-    /// Replaces the location's data with `value` and gives it `priority` (nil, a number or a `String`).
+    /// Replaces the location's data with `value` and gives it `priority` (nil, a number, a `String`, or a
+    /// ``ServerValue``: estimated locally, resolved by the server).
     public func setValue(_ value: Any?, andPriority priority: Any?) async throws {
         try await write(try sets { existing in try prioritized(value, priority, existing) })
     }
@@ -100,9 +101,22 @@ public final class DatabaseReference: DatabaseQuery, CustomStringConvertible, @u
         write(block) { existing in try prioritized(value, priority, existing) }
     }
 
-    /// Sets the location's priority (nil, a number or a `String`); nothing happens where there is no data.
+    /// Sets the location's priority (nil, a number, a `String`, or a ``ServerValue``: estimated locally, resolved
+    /// by the server), as the SDK does: a write at the location's
+    /// `.priority` child. Where there is no data the server refuses it (``DatabaseErrorCode/invalidArgument``)
+    /// and nothing changes.
+    /// - Throws: ``DatabaseErrorCode/invalidArgument`` for an invalid priority or path, or a location without
+    ///   data; ``DatabaseErrorCode/permissionDenied`` when the rules refuse it.
     public func setPriority(_ priority: Any?) async throws {
-        try await write(try sets { existing in try existing.with(priority: DatabaseNode.priority(priority)) })
+        try await write(try sets(at: priorityPath) { existing in try prioritySet(priority, existing) })
+    }
+
+    /// ``setPriority(_:)`` with a completion block (called with nil, or the error).
+    public func setPriority(
+        _ priority: Any?,
+        withCompletionBlock block: @escaping @Sendable ((any Error)?, DatabaseReference) -> Void
+    ) {
+        write(block, at: priorityPath) { existing in try prioritySet(priority, existing) }
     }
 
     /// Removes the location's data (`setValue(nil)`).
@@ -116,7 +130,8 @@ public final class DatabaseReference: DatabaseQuery, CustomStringConvertible, @u
     }
 
     /// Writes several locations at once: each key is a path below this location, each value replaces the
-    /// data there (nil or `NSNull()` removes it). Observers see one change; a path may not be below another.
+    /// data there (nil or `NSNull()` removes it); a key ending with `.priority` (`"a/.priority"`, or
+    /// `".priority"` for this location) sets that location's priority, as in the SDK. Observers see one change; a path may not be below another.
     /// - Throws: ``DatabaseErrorCode/invalidArgument`` for an invalid path or value, or overlapping paths;
     ///   ``DatabaseErrorCode/permissionDenied`` when the rules refuse any path (then nothing is written).
     public func updateChildValues(_ values: [String: Any?]) async throws {
@@ -153,16 +168,28 @@ public final class DatabaseReference: DatabaseQuery, CustomStringConvertible, @u
     private func prioritized(_ value: Any?, _ priority: Any?, _ existing: DatabaseNode)
         throws(DatabaseValueError) -> DatabaseNode
     {
-        try node(value, replacing: existing).with(priority: try DatabaseNode.priority(priority))
+        try node(value, replacing: existing).with(
+            priority: try DatabaseNode.priority(priority, existing: existing.priority, now: Self.now()))
     }
 
-    /// The one set of a write at this location, its node made by `make` from the local data there.
-    private func sets(_ make: (DatabaseNode) throws -> DatabaseNode) throws(DatabaseError) -> PreparedWrite {
+    /// The node of a write at a location's `.priority`, which holds `existing` (the priority as a leaf).
+    private func prioritySet(_ priority: Any?, _ existing: DatabaseNode) throws(DatabaseValueError) -> DatabaseNode {
+        try DatabaseNode(parsingPriority: priority, existing: DatabaseNode.Priority(existing), now: Self.now())
+    }
+
+    /// Where a priority write at this location goes: its `.priority` child.
+    private var priorityPath: DatabasePath { spec.path.appending(DatabasePath.priorityKey) }
+
+    /// The one set of a write at this location (or at `path`), its node made by `make` from the local data there.
+    private func sets(at path: DatabasePath? = nil, _ make: (DatabaseNode) throws -> DatabaseNode) throws(DatabaseError)
+        -> PreparedWrite
+    {
         if let error = spec.error { throw error }
+        let path = path ?? spec.path
         do {
-            let existing = database.engine.localNode(at: spec.path)
+            let existing = database.engine.localNode(at: path)
             return try PreparedWrite.make(keepServerValues: database.engine.sendsServerValues) {
-                [(spec.path, try make(existing))]
+                [(path, try make(existing))]
             }
         } catch {
             throw .invalid("(setValue:) \(error)")
@@ -192,7 +219,7 @@ public final class DatabaseReference: DatabaseQuery, CustomStringConvertible, @u
         for (key, value) in values.sorted(by: { $0.key < $1.key }) {
             let path: DatabasePath
             do {
-                path = try spec.path.child(key)
+                path = try spec.path.child(writePath: key)
             } catch {
                 throw .invalid("(updateChildValues:) Invalid key in object: \(error)")
             }
@@ -203,8 +230,14 @@ public final class DatabaseReference: DatabaseQuery, CustomStringConvertible, @u
                         + "(\(descendant)).")
             }
             do {
-                let node = try DatabaseNode(
-                    parsing: value ?? nil, existing: database.engine.localNode(at: path), now: Self.now(), at: path)
+                // A key ending with `.priority` sets that location's priority, as in the SDK.
+                let node =
+                    path.isPriority
+                    ? try DatabaseNode(
+                        parsingPriority: value ?? nil,
+                        existing: DatabaseNode.Priority(database.engine.localNode(at: path)), now: Self.now())
+                    : try DatabaseNode(
+                        parsing: value ?? nil, existing: database.engine.localNode(at: path), now: Self.now(), at: path)
                 sets.append((path, node))
             } catch {
                 throw .invalid("(updateChildValues:) \(error)")
@@ -221,11 +254,11 @@ public final class DatabaseReference: DatabaseQuery, CustomStringConvertible, @u
     }
 
     private func write(
-        _ block: @escaping @Sendable ((any Error)?, DatabaseReference) -> Void,
+        _ block: @escaping @Sendable ((any Error)?, DatabaseReference) -> Void, at path: DatabasePath? = nil,
         _ make: (DatabaseNode) throws -> DatabaseNode
     ) {
         do {
-            let prepared = try sets(make)
+            let prepared = try sets(at: path, make)
             database.engine.write(prepared.sets, wire: prepared.wire) { error in block(error, self) }
         } catch {
             block(error, self)

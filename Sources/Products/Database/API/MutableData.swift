@@ -65,7 +65,10 @@ public final class MutableData {
     public var priority: Any? {
         get { DataSnapshot.export(node.priority) }
         set {
-            guard let priority = try? DatabaseNode.priority(newValue) else { return }
+            guard
+                let priority = try? DatabaseNode.priority(
+                    newValue, existing: node.priority, now: DatabaseReference.now())
+            else { return }
             storage.root = storage.root.setting(node.with(priority: priority), at: keys)
         }
     }

@@ -106,8 +106,10 @@ public final class LocalDatabaseBackend: DatabaseBackend {
         try check(.read, try Self.path(path), database: database, caller: caller)
     }
 
-    /// Applies `write` when the rules allow every path of it, then tells the watchers.
-    /// - Throws: ``DatabaseErrorCode/permissionDenied``; nothing was written.
+    /// Applies `write` when the rules allow every path of it, then tells the watchers. A set at a location's
+    /// `.priority` sets its priority (checked by the rules as a write of the location).
+    /// - Throws: ``DatabaseErrorCode/permissionDenied``; ``DatabaseErrorCode/invalidArgument`` for a priority
+    ///   set at a location without data, as the server refuses it; nothing was written.
     public func write(
         _ write: DatabaseBackendWrite, database: String, caller: DatabaseCaller,
         origin: String
@@ -174,7 +176,7 @@ public final class LocalDatabaseBackend: DatabaseBackend {
         caller: DatabaseCaller, origin: String?, checkingRules: Bool = true, resolvingAt time: Date? = nil
     ) throws(DatabaseError) -> DatabaseNode? {
         for set in write.sets where checkingRules {
-            try check(.write, set.path, database: database, caller: caller)
+            try check(.write, set.path.location, database: database, caller: caller)
         }
         let outcome = state.withLock { state -> Result<DatabaseNode?, DatabaseError> in
             var root = state.roots[database] ?? .null
@@ -191,6 +193,9 @@ public final class LocalDatabaseBackend: DatabaseBackend {
                     })
             }
             for set in write.sets {
+                if set.path.isPriority, root.node(at: set.path.location.keys).isNull {
+                    return .failure(Self.noDataForPriority(set.path.location))
+                }
                 root = root.setting(set.node, at: set.path.keys)
             }
             if let persistence {
@@ -220,7 +225,7 @@ public final class LocalDatabaseBackend: DatabaseBackend {
         session: String
     ) throws(DatabaseError) {
         for set in write.sets {
-            try check(.write, set.path, database: database, caller: caller)
+            try check(.write, set.path.location, database: database, caller: caller)
         }
         let sets = write.wire ?? write.sets
         state.withLock { $0.disconnectSets[database, default: [:]][session, default: []] += sets }
@@ -278,6 +283,12 @@ public final class LocalDatabaseBackend: DatabaseBackend {
         guard rules(request) else {
             throw DatabaseError(.permissionDenied, "Permission denied: \(operation.rawValue) of \(path)")
         }
+    }
+
+    /// The error of a priority write at a location without data, which the server refuses (the SDK's
+    /// `testSetPriorityOnNonexistentNodeFails`).
+    static func noDataForPriority(_ location: DatabasePath) -> DatabaseError {
+        DatabaseError(.invalidArgument, "Cannot set the priority of \(location): it has no data")
     }
 
     private static func path(_ string: String) throws(DatabaseError) -> DatabasePath {

@@ -251,6 +251,7 @@ final class DatabaseEngine: Sendable {
     func recordData(_ state: inout DatabaseEngineState, touching paths: [DatabasePath]) {
         guard let cache = state.cache, state.online else { return }
         var recorded = Set<DatabasePath>()
+        let paths = paths.map(\.location)  // a priority write records its location
         for location in Set(state.listeners.values.filter { $0.view != nil }.map(\.spec.path)) {
             for path in paths where path.contains(location) || location.contains(path) {
                 recorded.insert(path.contains(location) ? location : path)
@@ -273,7 +274,8 @@ final class DatabaseEngine: Sendable {
     func transition(_ state: inout DatabaseEngineState, to local: DatabaseNode, paths: [DatabasePath]) {
         let old = state.local
         state.local = local
-        let changed = paths.filter { old.node(at: $0.keys) != local.node(at: $0.keys) }
+        // A priority write changes its location (listeners see that location change, not a `.priority` child).
+        let changed = paths.map(\.location).filter { old.node(at: $0.keys) != local.node(at: $0.keys) }
         guard !changed.isEmpty else { return }
         let ordered = state.listeners.filter { $0.value.view != nil }.sorted {
             ($0.value.spec.path.keys.count, -$0.key) > ($1.value.spec.path.keys.count, -$1.key)

@@ -1,11 +1,12 @@
 // Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 /// What a child sorts by under a value-like order (by priority, value or child): null < false < true <
-/// numbers < strings < objects, as the SDK's `FValueIndex`/`FPriorityIndex`. Objects all compare equal (ties
+/// numbers (integers and doubles by value, exactly) < strings < objects, as the SDK's `FValueIndex`/`FPriorityIndex`. Objects all compare equal (ties
 /// are broken by key).
 enum SortValue: Sendable, Equatable {
     case null
     case bool(Bool)
     case number(Double)
+    case integer(Int64)
     case string(String)
     case object
 
@@ -17,6 +18,7 @@ enum SortValue: Sendable, Equatable {
             switch leaf {
             case .bool(let bool): self = .bool(bool)
             case .number(let number): self = .number(number)
+            case .integer(let integer): self = .integer(integer)
             case .string(let string): self = .string(string)
             }
         } else {
@@ -27,7 +29,7 @@ enum SortValue: Sendable, Equatable {
     /// The node's priority as a sort value (none sorts first, then numbers, then strings).
     init(priorityOf node: DatabaseNode) {
         switch node.priority {
-        case nil: self = .null
+        case nil, .serverValue?: self = .null  // a placeholder is only in a write's wire form
         case .number(let number)?: self = .number(number)
         case .string(let string)?: self = .string(string)
         }
@@ -37,7 +39,7 @@ enum SortValue: Sendable, Equatable {
         switch self {
         case .null: 0
         case .bool: 1
-        case .number: 2
+        case .number, .integer: 2
         case .string: 3
         case .object: 4
         }
@@ -50,6 +52,12 @@ enum SortValue: Sendable, Equatable {
             return x == y ? 0 : (x ? 1 : -1)
         case (.number(let x), .number(let y)):
             return x == y ? 0 : (x < y ? -1 : 1)
+        case (.integer(let x), .integer(let y)):
+            return x == y ? 0 : (x < y ? -1 : 1)
+        case (.integer(let x), .number(let y)):
+            return NumericOrder.compare(x, y)
+        case (.number(let x), .integer(let y)):
+            return -NumericOrder.compare(y, x)
         case (.string(let x), .string(let y)):
             // Code units, as the SDK compares strings.
             if x.utf16.elementsEqual(y.utf16) { return 0 }

@@ -2,8 +2,9 @@
 import Foundation
 
 extension DatabaseNode {
-    /// The node as the SDK's `DataSnapshot.value` gives it: nil for null; `Bool`, `String`; a number as `Int`
-    /// when it is integral and exactly representable (|n| ≤ 2^53), otherwise `Double`; children as
+    /// The node as the SDK's `DataSnapshot.value` gives it: nil for null; `Bool`, `String`; an integer as `Int`
+    /// (exactly, to `Int64.max`), a double as `Int` when it is integral and exactly representable (|n| ≤ 2^53),
+    /// otherwise `Double`; children as
     /// `[String: Any]`, or as `[Any]` by the SDK's array rule — every key a non-negative integer (ASCII digits,
     /// no leading zero) and the largest below twice the number of children — with `NSNull()` in the gaps.
     /// Priorities are left out (see ``exportValue``).
@@ -61,6 +62,7 @@ extension DatabaseNode {
         case .bool(let bool): bool
         case .string(let string): string
         case .number(let number): export(number)
+        case .integer(let integer): Int(integer)
         }
     }
 
@@ -68,6 +70,7 @@ extension DatabaseNode {
         switch priority {
         case .string(let string): string
         case .number(let number): export(number)
+        case .serverValue(let placeholder): placeholder.exportValue ?? NSNull()
         }
     }
 

@@ -88,15 +88,18 @@ extension DatabaseNode {
         }
         let priority =
             try dictionary[".priority"].map { (raw: Any?) throws(DatabaseValueError) -> Priority? in
-                try Self.priority(raw, path: path + [".priority"])
+                try Self.priority(raw, existing: existing.priority, now: now, path: path + [".priority"])
             } ?? nil
         if let inner = dictionary[".value"] {
             guard dictionary.keys.allSatisfy({ $0 == ".value" || $0 == ".priority" }) else {
                 throw DatabaseValueError(path: path, reason: "Cannot store other keys beside .value and .priority")
             }
+            // A leaf, null or a server value, as the SDK's `isValidLeafValue:` (so `{}` and `[]` are refused too).
+            let isContainer = inner is [Any?] || (inner is [String: Any?] && (inner as? [String: Any?])?[".sv"] == nil)
             let node = try parse(inner, existing: existing, now: now, path: path, levels: levels)
-            guard !node.hasChildren else {
-                throw DatabaseValueError(path: path, reason: ".value must be a leaf value")
+            guard !node.hasChildren, !isContainer else {
+                throw DatabaseValueError(
+                    path: path, reason: "Invalid data type used with .value: it must be a leaf value or null")
             }
             return node.with(priority: priority)
         }
@@ -124,23 +127,31 @@ extension DatabaseNode {
         if type is NSNumber.Type, let number = value as? NSNumber {
             let objCType = String(cString: number.objCType)
             if objCType == "c" || objCType == "B" { return .bool(number.boolValue) }
+            // Integers exactly (an unsigned one above `Int64.max` as a double), others as doubles.
+            if ["s", "i", "l", "q"].contains(objCType) { return .integer(number.int64Value) }
+            if ["C", "S", "I", "L", "Q"].contains(objCType) { return integer(number.uint64Value) }
             return try .number(finite(number.doubleValue, path: path))
         }
         switch value {
         case let number as Double: return try .number(finite(number, path: path))
         case let number as Float: return try .number(finite(Double(number), path: path))
-        case let number as Int: return .number(Double(number))
-        case let number as Int64: return .number(Double(number))
-        case let number as Int32: return .number(Double(number))
-        case let number as Int16: return .number(Double(number))
-        case let number as Int8: return .number(Double(number))
-        case let number as UInt: return .number(Double(number))
-        case let number as UInt64: return .number(Double(number))
-        case let number as UInt32: return .number(Double(number))
-        case let number as UInt16: return .number(Double(number))
-        case let number as UInt8: return .number(Double(number))
+        case let number as Int: return .integer(Int64(number))
+        case let number as Int64: return .integer(number)
+        case let number as Int32: return .integer(Int64(number))
+        case let number as Int16: return .integer(Int64(number))
+        case let number as Int8: return .integer(Int64(number))
+        case let number as UInt: return integer(UInt64(number))
+        case let number as UInt64: return integer(number)
+        case let number as UInt32: return .integer(Int64(number))
+        case let number as UInt16: return .integer(Int64(number))
+        case let number as UInt8: return .integer(Int64(number))
         default: return nil
         }
+    }
+
+    /// An unsigned integer: exact when it fits `Int64`, else a double (the SDK reads `ULLONG_MAX` back as one).
+    private static func integer(_ number: UInt64) -> Leaf {
+        Int64(exactly: number).map(Leaf.integer) ?? .number(Double(number))
     }
 
     private static func finite(_ number: Double, path: [String]) throws(DatabaseValueError) -> Double {
@@ -150,11 +161,28 @@ extension DatabaseNode {
         return number
     }
 
-    /// A priority as the SDK accepts it: nil/NSNull (none), a finite number or a string.
-    static func priority(_ value: Any?, path: [String] = []) throws(DatabaseValueError) -> Priority? {
+    /// The node a write at a location's `.priority` stores: `value` as a priority (see
+    /// ``priority(_:existing:now:path:)``), as a leaf (null for none).
+    /// - Throws: ``DatabaseValueError`` for a value that is not a valid priority.
+    init(parsingPriority value: Any?, existing: Priority?, now: Double) throws(DatabaseValueError) {
+        self = Self.node(of: try Self.priority(value, existing: existing, now: now, path: [DatabasePath.priorityKey]))
+    }
+
+    /// A priority as the SDK accepts it: nil/NSNull (none), a finite number, a string, or a server value
+    /// (`ServerValue.timestamp()` becomes `now`, `ServerValue.increment(d)` the `existing` number plus `d`, or
+    /// `d`; kept as a placeholder while ``WireServerValues/keep`` is set).
+    static func priority(
+        _ value: Any?, existing: Priority? = nil, now: Double = 0, path: [String] = []
+    ) throws(DatabaseValueError) -> Priority? {
+        if let server = value as? [String: Any], let operation = server[".sv"], server.count == 1,
+            BoundedJSON.nestingIsBounded(ofValue: value, maximumDepth: 2)
+        {
+            let node = try resolve(server: operation, existing: Self.node(of: existing), now: now, path: path)
+            return Priority(node)
+        }
         // A container is refused before the `is NSNull` check, which would bridge it whole, recursively.
         guard BoundedJSON.nestingIsBounded(ofValue: value, maximumDepth: 0) else {
-            throw DatabaseValueError(path: path, reason: "Priority must be a number or a string")
+            throw DatabaseValueError(path: path, reason: "Priority must be a number, a string or a server value")
         }
         guard let value, !(value is NSNull) else { return nil }
         switch try leaf(value, path: path) {
@@ -164,8 +192,11 @@ extension DatabaseNode {
             return .string(string)
         case .number(let number)?:
             return .number(number)
+        case .integer(let integer)?:
+            // Priorities are doubles (the SDK's `PriorityUtilities parsePriority` turns a long into one).
+            return .number(Double(integer))
         case nil:
-            throw DatabaseValueError(path: path, reason: "Priority must be a number or a string")
+            throw DatabaseValueError(path: path, reason: "Priority must be a number, a string or a server value")
         }
     }
 
@@ -181,10 +212,9 @@ extension DatabaseNode {
             return DatabaseNode(.number(now))
         }
         if let operation = server as? [String: Any], operation.count == 1, let delta = operation["increment"],
-            let step = try leaf(delta as Any, path: path), case .number(let amount) = step
+            let step = try leaf(delta as Any, path: path), step.isNumber
         {
-            if case .number(let current)? = existing.leaf { return DatabaseNode(.number(current + amount)) }
-            return DatabaseNode(.number(amount))
+            return DatabaseNode(sum(existing.leaf, step))
         }
         throw DatabaseValueError(path: path, reason: "Unknown server value \(String(describing: server))")
     }
@@ -195,10 +225,37 @@ extension DatabaseNode {
     fileprivate static func placeholder(_ server: Any?, path: [String]) throws(DatabaseValueError) -> DatabaseNode {
         if let name = server as? String, name == "timestamp" { return DatabaseNode(.string(name)) }
         if let operation = server as? [String: Any], operation.count == 1, let delta = operation["increment"],
-            let step = try leaf(delta as Any, path: path), case .number = step
+            let step = try leaf(delta as Any, path: path), step.isNumber
         {
             return DatabaseNode.null.setting(child: DatabaseNode(step), forKey: "increment")
         }
         throw DatabaseValueError(path: path, reason: "Unknown server value \(String(describing: server))")
+    }
+}
+
+extension DatabaseNode {
+    /// An increment's result: `current` plus `step` when `current` is a number, else `step`. Two integers
+    /// stay an integer unless the sum overflows `Int64`; otherwise a double (the SDK's
+    /// `testServerIncrementOverflowAndTypeCoercion`).
+    static func sum(_ current: Leaf?, _ step: Leaf) -> Leaf {
+        switch (current, step) {
+        case (.integer(let a)?, .integer(let b)):
+            let (result, overflow) = a.addingReportingOverflow(b)
+            return overflow ? .number(Double(a) + Double(b)) : .integer(result)
+        case (.integer(let a)?, .number(let b)): return .number(Double(a) + b)
+        case (.number(let a)?, .integer(let b)): return .number(a + Double(b))
+        case (.number(let a)?, .number(let b)): return .number(a + b)
+        default: return step
+        }
+    }
+}
+
+extension DatabaseNode.Leaf {
+    /// Whether this is a number (an integer or a double).
+    var isNumber: Bool {
+        switch self {
+        case .number, .integer: true
+        case .bool, .string: false
+        }
     }
 }

@@ -11,17 +11,32 @@ import Foundation
 /// key, and a location whose last child goes away becomes null itself (and loses its priority), as in the
 /// SDK.
 struct DatabaseNode: Sendable, Equatable {
-    /// What a non-null leaf holds. Numbers are doubles, as the server keeps them.
+    /// What a non-null leaf holds. A number written as an integer that fits 64 bits is kept exactly
+    /// (``integer``), any other as a double; the two compare by numeric value, as the SDK and the server
+    /// compare numbers (so `5` equals `5.0`).
     enum Leaf: Sendable, Equatable {
         case bool(Bool)
         case number(Double)
+        case integer(Int64)
         case string(String)
+
+        static func == (lhs: Leaf, rhs: Leaf) -> Bool {
+            switch (lhs, rhs) {
+            case (.bool(let a), .bool(let b)): a == b
+            case (.string(let a), .string(let b)): a == b
+            case (.number, .number), (.number, .integer), (.integer, .number), (.integer, .integer):
+                NumericOrder.compare(lhs, rhs) == 0
+            default: false
+            }
+        }
     }
 
-    /// A priority: a number or a string (the SDK refuses booleans and NaN).
+    /// A priority: a number or a string (the SDK refuses booleans and NaN), or, in a write's wire form only
+    /// (``WireServerValues/keep``), a server value to resolve: the node `{".sv": …}`.
     enum Priority: Sendable, Equatable {
         case number(Double)
         case string(String)
+        indirect case serverValue(DatabaseNode)
     }
 
     /// One child: its key and node.
@@ -75,10 +90,25 @@ struct DatabaseNode: Sendable, Equatable {
         isNull ? self : DatabaseNode(content: content, priority: priority)
     }
 
+    /// The priority as a leaf node (null when none).
+    var priorityNode: DatabaseNode { Self.node(of: priority) }
+
+    /// `priority` as a leaf node (null for none).
+    static func node(of priority: Priority?) -> DatabaseNode {
+        switch priority {
+        case .number(let number)?: DatabaseNode(.number(number))
+        case .string(let string)?: DatabaseNode(.string(string))
+        case .serverValue(let placeholder)?: placeholder
+        case nil: .null
+        }
+    }
+
     // MARK: Reading
 
-    /// The direct child named `key` (null when absent).
+    /// The direct child named `key` (null when absent); for `.priority`, the priority as a leaf (as the SDK's
+    /// `getImmediateChild:`).
     func child(_ key: String) -> DatabaseNode {
+        if key == DatabasePath.priorityKey { return priorityNode }
         guard case .children(let tree) = content else { return .null }
         return tree.find { DatabaseKeyOrder.compare(key, $0.key) }?.node ?? .null
     }
@@ -96,8 +126,10 @@ struct DatabaseNode: Sendable, Equatable {
     // MARK: Writing
 
     /// This node with `child` stored under `key` (null removes it; removing below a leaf or null leaves it as
-    /// it is, as in the SDK).
+    /// it is, as in the SDK). Under `.priority`, this node with the priority `child` holds (a number or a
+    /// string; none for anything else), as the SDK's `updateImmediateChild:`: null keeps none.
     func setting(child: DatabaseNode, forKey key: String) -> DatabaseNode {
+        if key == DatabasePath.priorityKey { return with(priority: Priority(child)) }
         var tree: OrderedTree<Child>
         switch content {
         case .children(let existing): tree = existing
@@ -161,5 +193,47 @@ struct DatabaseNode: Sendable, Equatable {
         default:
             return false
         }
+    }
+}
+
+extension DatabaseNode.Priority {
+    /// The priority a node holds: a number or a string leaf, or a server value placeholder (`{".sv": …}`); nil
+    /// for anything else.
+    init?(_ node: DatabaseNode) {
+        switch node.leaf {
+        case .number(let number)?: self = .number(number)
+        case .integer(let integer)?: self = .number(Double(integer))
+        case .string(let string)?: self = .string(string)
+        case .bool?: return nil
+        case nil:
+            guard node.childCount == 1, !node.child(".sv").isNull else { return nil }
+            self = .serverValue(node)
+        }
+    }
+}
+
+/// The numeric order of integer and double leaves: by value, exactly (an `Int64` and a `Double` are compared
+/// without rounding either).
+enum NumericOrder {
+    /// -1, 0 or 1 as the number `a` is below, equal to or above `b` (both must be numbers).
+    static func compare(_ a: DatabaseNode.Leaf, _ b: DatabaseNode.Leaf) -> Int {
+        switch (a, b) {
+        case (.integer(let x), .integer(let y)): x == y ? 0 : (x < y ? -1 : 1)
+        case (.number(let x), .number(let y)): x == y ? 0 : (x < y ? -1 : 1)
+        case (.integer(let x), .number(let y)): compare(x, y)
+        case (.number(let x), .integer(let y)): -compare(y, x)
+        default: 0
+        }
+    }
+
+    /// -1, 0 or 1 as `integer` is below, equal to or above `double` (finite).
+    static func compare(_ integer: Int64, _ double: Double) -> Int {
+        // 2^63 is exactly representable; every double in [-2^63, 2^63) has a floor that fits Int64.
+        if double >= 9_223_372_036_854_775_808.0 { return -1 }
+        if double < -9_223_372_036_854_775_808.0 { return 1 }
+        let floor = double.rounded(.down)
+        let whole = Int64(floor)
+        if integer != whole { return integer < whole ? -1 : 1 }
+        return double > floor ? -1 : 0
     }
 }

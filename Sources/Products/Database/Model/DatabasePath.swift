@@ -45,11 +45,45 @@ struct DatabasePath: Hashable, Sendable, CustomStringConvertible {
         if key.utf8.count > maximumKeyBytes { throw .keyTooLong(key) }
     }
 
+    /// The last key of a path naming a location's priority (the SDK's `.priority`): a write there sets the
+    /// priority of the location above, reading there gives it.
+    static let priorityKey = ".priority"
+
+    /// The path `string` names, validated like ``init(validating:)`` except that its last key may be
+    /// ``priorityKey`` (a write's path, which may name a location's priority).
+    ///
+    /// - Throws: ``DatabasePathError`` naming what is wrong.
+    init(validatingWritePath string: String) throws(DatabasePathError) {
+        let keys = string.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        guard keys.last == Self.priorityKey else {
+            self = try DatabasePath(validating: string)
+            return
+        }
+        let location = keys.count == 1 ? .root : try DatabasePath(validating: keys.dropLast().joined(separator: "/"))
+        self = location.appending(Self.priorityKey)
+        try Self.checkLimits(location.keys)
+    }
+
+    /// Whether this path names a location's priority (its last key is ``priorityKey``).
+    var isPriority: Bool { keys.last == Self.priorityKey }
+
+    /// The location a write at this path changes: the path itself, or the location whose priority it names.
+    var location: DatabasePath { isPriority ? DatabasePath(keys: Array(keys.dropLast())) : self }
+
     /// This path followed by the path `relative` names (validated like a path string).
     func child(_ relative: String) throws(DatabasePathError) -> DatabasePath {
         let tail = try DatabasePath(validating: relative)
         let keys = keys + tail.keys
         try Self.checkLimits(keys)
+        return DatabasePath(keys: keys)
+    }
+
+    /// This path followed by the path `relative` names, validated like ``init(validatingWritePath:)`` (an
+    /// update's key, which may end with `.priority`).
+    func child(writePath relative: String) throws(DatabasePathError) -> DatabasePath {
+        let tail = try DatabasePath(validatingWritePath: relative)
+        let keys = keys + tail.keys
+        try Self.checkLimits(tail.isPriority ? Array(keys.dropLast()) : keys)
         return DatabasePath(keys: keys)
     }
 

@@ -109,7 +109,7 @@ enum DatabaseRecordFile {
         var sets: [(path: DatabasePath, node: DatabaseNode)] = []
         for pair in pairs {
             guard let pair = pair as? [Any], pair.count == 2, let path = pair[0] as? String,
-                let location = path == "/" ? .root : try? DatabasePath(validating: path)
+                let location = path == "/" ? .root : try? DatabasePath(validatingWritePath: path)
             else {
                 throw corrupt(url, index: index, "a write's path is malformed")
             }

@@ -256,7 +256,7 @@ final class DatabaseEventStream: ListenerRegistration {
             throw DatabaseError(.unknown, "The server sent a malformed event: \(text.prefix(200))")
         }
         let keys = path.split(separator: "/").map(String.init)
-        guard keys.isEmpty || (try? DatabasePath(validating: path)) != nil else {
+        guard keys.isEmpty || (try? DatabasePath(validatingWritePath: path)) != nil else {
             throw DatabaseError(.unknown, "The server sent an event with an invalid path: \(path.prefix(200))")
         }
         let data = envelope["data"]

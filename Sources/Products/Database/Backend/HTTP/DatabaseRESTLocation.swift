@@ -27,9 +27,12 @@ struct DatabaseRESTLocation: Sendable {
         }
     }
 
-    /// The URL of `path` with `parameters` (in order) and `auth` when given.
+    /// The URL of `path` with `parameters` (in order) and `auth` when given; a location's `.priority` (a priority
+    /// write's path) is `{location}/.priority.json`.
     func url(_ path: DatabasePath, parameters: [(String, String)] = [], idToken: String? = nil) -> URL? {
-        let keys = path.keys.map(Self.encode).joined(separator: "/")
+        // A location's `.priority` stays as it is (the REST API's priority path); every other key is encoded.
+        let keys = (path.location.keys.map(Self.encode) + (path.isPriority ? [DatabasePath.priorityKey] : []))
+            .joined(separator: "/")
         var query = parameters
         if let namespace { query.insert(("ns", namespace), at: 0) }
         if let idToken { query.append(("auth", idToken)) }
@@ -96,6 +99,7 @@ struct DatabaseRESTLocation: Sendable {
         switch value {
         case .null, .object: return "null"
         case .bool(let bool): return bool ? "true" : "false"
+        case .integer(let integer): return String(integer)
         case .number(let number):
             if number.rounded() == number, abs(number) < 9_007_199_254_740_992 { return String(Int64(number)) }
             return String(number)

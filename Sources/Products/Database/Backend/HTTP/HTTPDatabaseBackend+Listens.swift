@@ -115,7 +115,7 @@ extension HTTPDatabaseBackend {
                 throw DatabaseError(.unknown, "The server sent a patch that is not an object.")
             }
             for (key, value) in children.sorted(by: { $0.key < $1.key }) {
-                guard let relative = try? DatabasePath(validating: key) else {
+                guard let relative = try? DatabasePath(validatingWritePath: key) else {
                     throw DatabaseError(.unknown, "The server sent a patch with an invalid key: \(key.prefix(100))")
                 }
                 sets.append(

@@ -70,7 +70,8 @@ extension HTTPDatabaseBackend {
         let wire = write.wire ?? write.sets
         guard let first = wire.first else { return [] }
         if wire.count == 1 {
-            let isRemoval = first.node.isNull
+            // A priority removal is a `PUT` of `null` at `.priority`, as the SDK sends it.
+            let isRemoval = first.node.isNull && !first.path.isPriority
             var request = try makeRequest(database, first.path, method: isRemoval ? "DELETE" : "PUT", caller: caller)
             if !isRemoval { request.httpBody = DatabaseJSON.data(of: first.node) }
             let (body, _) = try await send(request)
