@@ -25,10 +25,7 @@ extension DatabaseReference {
     /// ``onDisconnectSetValue(_:)`` with a priority (nil, a number, a `String` or a ``ServerValue``, resolved
     /// when the operation is applied).
     public func onDisconnectSetValue(_ value: Any?, andPriority priority: Any?) async throws {
-        let sets = try onDisconnectSets { existing in
-            try node(value, replacing: existing).with(
-                priority: try DatabaseNode.priority(priority, existing: existing.priority, now: Self.now()))
-        }
+        let sets = try onDisconnectSets { existing in try prioritized(value, priority, existing) }
         try await register(sets)
     }
 

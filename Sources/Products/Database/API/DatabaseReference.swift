@@ -161,15 +161,20 @@ public final class DatabaseReference: DatabaseQuery, CustomStringConvertible, @u
 
     /// `value` as the node to write at this location in place of `existing` (the location's keys count
     /// towards the depth limit).
-    func node(_ value: Any?, replacing existing: DatabaseNode) throws(DatabaseValueError) -> DatabaseNode {
-        try DatabaseNode(parsing: value, existing: existing, now: Self.now(), at: spec.path)
+    func node(_ value: Any?, replacing existing: DatabaseNode, now: Double = now()) throws(DatabaseValueError)
+        -> DatabaseNode
+    {
+        try DatabaseNode(parsing: value, existing: existing, now: now, at: spec.path)
     }
 
-    private func prioritized(_ value: Any?, _ priority: Any?, _ existing: DatabaseNode)
+    /// `value` with `priority` as the node to write in place of `existing`: its server values, the priority's
+    /// included, are estimated with one reading of the clock, as the server resolves a write's with one time.
+    func prioritized(_ value: Any?, _ priority: Any?, _ existing: DatabaseNode)
         throws(DatabaseValueError) -> DatabaseNode
     {
-        try node(value, replacing: existing).with(
-            priority: try DatabaseNode.priority(priority, existing: existing.priority, now: Self.now()))
+        let now = Self.now()
+        return try node(value, replacing: existing, now: now).with(
+            priority: try DatabaseNode.priority(priority, existing: existing.priority, now: now))
     }
 
     /// The node of a write at a location's `.priority`, which holds `existing` (the priority as a leaf).
