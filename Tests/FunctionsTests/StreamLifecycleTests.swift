@@ -52,11 +52,13 @@ struct StreamLifecycleTests {
 @Suite("Functions: a stream's unread data is bounded", .timeLimit(.minutes(3)))
 struct StreamBufferTests {
     @Test func aServerOutpacingTheReaderIsCutOffAtTheUnreadLimit() async throws {
-        // Lines of 1 KiB (`data: {"message":"xxx…"}`), 64 per chunk, 1,024 chunks 8 ms apart: 64 MiB over 8 s or
-        // more, so that the client's close lands before the end even when the parallel suite stalls the process.
+        // Lines of 1 KiB (`data: {"message":"xxx…"}`), 64 per chunk, 16,384 chunks 8 ms apart: 1 GiB over 130 s
+        // or more, so that the client's close lands before the end even when the parallel suite stalls the process
+        // for tens of seconds (8 s of sending was not always enough); a passing test ends at the close, after about
+        // 1 MiB.
         let line = #"data: {"message":""# + String(repeating: "x", count: 1000) + "\"}\n"
         let chunk = Data(String(repeating: line, count: 64).utf8)
-        let body = OversizedBody(chunk: chunk, count: 1024, pause: .milliseconds(8))
+        let body = OversizedBody(chunk: chunk, count: 16_384, pause: .milliseconds(8))
         let limit = 1 << 20
         try await withTestHTTPServer({ _ in body.response(headers: [:], eventStream: true) }) { server in
             let app = try makeFunctionsApp()
