@@ -1,0 +1,199 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
+import FlintAuth
+import FlintCore
+import FlintDatabase
+import FlintEmulator
+import FlintTesting
+import Foundation
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+@Suite("Database service: Flint's REST Database client and raw REST against the emulator")
+struct DatabaseServiceTests {
+    /// An app whose Auth and Database both use the emulator.
+    private func clients(_ emulator: FlintEmulator) throws -> (Auth, Database) {
+        let app = try TestApp.make(libraries: [AuthLibrary.self, DatabaseLibrary.self], options: emulatorOptions)
+        let auth = try Auth.auth(app: app)
+        let authEndpoint = try #require(emulator.endpoints[.auth])
+        auth.useEmulator(withHost: authEndpoint.host, port: authEndpoint.port)
+        let database = try Database.database(app: app)
+        let databaseEndpoint = try #require(emulator.endpoints[.database])
+        try database.useEmulator(withHost: databaseEndpoint.host, port: databaseEndpoint.port)
+        return (auth, database)
+    }
+
+    /// Rules: `/users/<uid>` only for that signed-in user; everything else open.
+    private static let ownerRules: @Sendable (DatabaseRulesRequest) -> Bool = { request in
+        let keys = request.path.split(separator: "/")
+        guard keys.first == "users" else { return true }
+        return keys.count >= 2 && request.uid == String(keys[1])
+    }
+
+    @Test func signedInWriteAndReadGoWithTheIDToken() async throws {
+        let emulator = try await FlintEmulator.start(
+            configuration: .ephemeral(), databaseRules: Self.ownerRules, log: { _ in })
+        defer { Task { try? await emulator.stop() } }
+        let (auth, database) = try clients(emulator)
+        let uid = try await auth.createUser(withEmail: "ada@example.com", password: "analytical").user.uid
+        let profile = database.reference(withPath: "users/\(uid)/profile")
+        try await profile.setValue(["name": "Ada", "born": 1815])
+        let snapshot = try await profile.getData()
+        #expect((snapshot.value as? [String: Any])?["name"] as? String == "Ada")
+        // Without the token, the rules refuse the same read: the client's write did send `auth=`.
+        let anonymous = try await RawHTTP.send(
+            "GET", emulator.url(.database, "/users/\(uid)/profile.json?ns=demo-flint-default-rtdb"))
+        #expect(anonymous.status == 401)
+        #expect(anonymous.json["error"] as? String == "Permission denied")
+        try auth.signOut()
+        await #expect(throws: (any Error).self) {
+            try await database.reference(withPath: "users/\(uid)/other").setValue(1)
+        }
+        try await emulator.stop()
+    }
+
+    @Test func restWritesReadsAndPush() async throws {
+        try await withEmulator { emulator in
+            func url(_ path: String) -> URL { emulator.url(.database, path) }
+            let put = try await RawHTTP.json("PUT", url("/scores.json?ns=demo"), ["ada": 3, "bob": 1, "cy": 2])
+            #expect(put.status == 200)
+            #expect(put.json["ada"] as? Int == 3)
+            let patch = try await RawHTTP.json("PATCH", url("/scores.json?ns=demo"), ["dan": 5, "bob": NSNull()])
+            #expect(patch.status == 200)
+            let pushed = try await RawHTTP.json("POST", url("/log.json?ns=demo"), ["event": "start"])
+            let name = try #require(pushed.json["name"] as? String)
+            #expect(name.count == 20)
+            let all = try await RawHTTP.send("GET", url("/.json?ns=demo"))
+            #expect((all.json["scores"] as? [String: Any])?.keys.sorted() == ["ada", "cy", "dan"])
+            #expect(((all.json["log"] as? [String: Any])?[name] as? [String: Any])?["event"] as? String == "start")
+            let shallow = try await RawHTTP.send("GET", url("/.json?ns=demo&shallow=true"))
+            #expect(shallow.json["scores"] as? Bool == true)
+            let silent = try await RawHTTP.json("PUT", url("/x.json?ns=demo&print=silent"), 1)
+            #expect(silent.status == 204)
+            let deleted = try await RawHTTP.send("DELETE", url("/scores.json?ns=demo"))
+            #expect(deleted.status == 200)
+            #expect(String(decoding: deleted.body, as: UTF8.self) == "null")
+            // Another namespace is another database.
+            let other = try await RawHTTP.send("GET", url("/x.json?ns=other"))
+            #expect(String(decoding: other.body, as: UTF8.self) == "null")
+        }
+    }
+
+    @Test func queriesOrderFilterAndLimit() async throws {
+        try await withEmulator { emulator in
+            func get(_ query: String) async throws -> [String] {
+                try await RawHTTP.send("GET", emulator.url(.database, "/people.json?ns=q&" + query)).json.keys.sorted()
+            }
+            _ = try await RawHTTP.json(
+                "PUT", emulator.url(.database, "/people.json?ns=q"),
+                [
+                    "a": ["age": 30, "city": "London"], "b": ["age": 25, "city": "Paris"],
+                    "c": ["age": 35, "city": "London"], "d": ["age": 20],
+                ])
+            #expect(try await get(#"orderBy="city"&equalTo="London""#) == ["a", "c"])
+            #expect(try await get(#"orderBy="age"&limitToFirst=2"#) == ["b", "d"])
+            #expect(try await get(#"orderBy="age"&startAt=25&endAt=30"#) == ["a", "b"])
+            #expect(try await get(#"orderBy="$key"&limitToLast=1"#) == ["d"])
+            let missingOrder = try await RawHTTP.send("GET", emulator.url(.database, "/people.json?ns=q&limitToFirst=1"))
+            #expect(missingOrder.status == 400)
+        }
+    }
+
+    @Test func conditionalWritesUseETags() async throws {
+        try await withEmulator { emulator in
+            let url = emulator.url(.database, "/counter.json?ns=e")
+            _ = try await RawHTTP.json("PUT", url, 1)
+            let read = try await RawHTTP.send("GET", url, headers: ["X-Firebase-ETag": "true"])
+            let tag = try #require(read.headers["etag"])
+            let ok = try await RawHTTP.json("PUT", url, 2, headers: ["if-match": tag])
+            #expect(ok.status == 200)
+            let stale = try await RawHTTP.json("PUT", url, 3, headers: ["if-match": tag])
+            #expect(stale.status == 412)
+            #expect(String(decoding: stale.body, as: UTF8.self) == "2")
+            #expect(stale.headers["etag"] != nil && stale.headers["etag"] != tag)
+        }
+    }
+
+    @Test func serverValuesAreResolvedByTheServer() async throws {
+        try await withEmulator { emulator in
+            let url = emulator.url(.database, "/stats.json?ns=s")
+            _ = try await RawHTTP.json("PUT", url, ["visits": 41])
+            let answer = try await RawHTTP.json(
+                "PATCH", url, ["visits": [".sv": ["increment": 1]], "at": [".sv": "timestamp"]])
+            #expect(answer.json["visits"] as? Int == 42)
+            #expect((answer.json["at"] as? Double ?? 0) > 1_700_000_000_000)
+        }
+    }
+
+    @Test func clientTransactionAndListenerWork() async throws {
+        try await withEmulator { emulator in
+            let (_, database) = try clients(emulator)
+            let counter = database.reference(withPath: "counter")
+            let values = counter.value
+            let first = try await collect(1, from: values)
+            #expect(first.first?.value == nil || first.first?.value is NSNull)
+            try await counter.setValue(10)
+            _ = try await RawHTTP.json("PUT", emulator.url(.database, "/counter.json?ns=demo-flint-default-rtdb"), 11)
+            let (committed, snapshot) = try await counter.runTransactionBlock { data in
+                data.value = ((data.value as? Int) ?? 0) + 1
+                return .success(withValue: data)
+            }
+            #expect(committed)
+            #expect(snapshot.value as? Int == 12)
+        }
+    }
+
+    @Test func eventStreamSendsPutsAndEndsWhenTheEmulatorStops() async throws {
+        let emulator = try await FlintEmulator.start(configuration: .ephemeral(services: [.database]), log: { _ in })
+        let base = emulator.endpoints[.database]!.url.absoluteString
+        _ = try await RawHTTP.json("PUT", URL(string: base + "/room.json?ns=sse")!, ["topic": "engines"])
+        var request = URLRequest(url: URL(string: base + "/room.json?ns=sse")!)
+        request.setValue("text/event-stream", forHTTPHeaderField: "Accept")
+        let stream = EventStreamReader(request)
+        let first = try await collect(1, from: stream.dataLines)
+        #expect(first == [#"data: {"data":{"topic":"engines"},"path":"/"}"#])
+        _ = try await RawHTTP.json("PUT", URL(string: base + "/room/topic.json?ns=sse")!, "looms")
+        let second = try await collect(1, from: stream.dataLines)
+        #expect(second == [#"data: {"data":"looms","path":"/topic"}"#])
+        // Stopping ends the open stream instead of waiting for it.
+        try await value(of: Task { try await emulator.stop() })
+        try await value(of: Task { for await _ in stream.dataLines {} })
+    }
+}
+
+/// The `data:` lines of a Server-Sent Events response, as they arrive (a delegate: `URLSession.bytes` is not in
+/// FoundationNetworking); finished when the response ends.
+final class EventStreamReader: NSObject, URLSessionDataDelegate, Sendable {
+    let dataLines: AsyncStream<String>
+    private let continuation: AsyncStream<String>.Continuation
+    private let buffer = Locked(Data())
+    private let session = Locked<URLSession?>(nil)
+
+    init(_ request: URLRequest) {
+        (dataLines, continuation) = AsyncStream.makeStream(of: String.self)
+        super.init()
+        let session = URLSession(configuration: .ephemeral, delegate: self, delegateQueue: nil)
+        self.session.withLock { $0 = session }
+        session.dataTask(with: request).resume()
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        let lines = buffer.withLock { buffer -> [String] in
+            buffer.append(data)
+            var lines: [String] = []
+            while let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+                lines.append(String(decoding: buffer[buffer.startIndex..<newline], as: UTF8.self))
+                buffer.removeSubrange(buffer.startIndex...newline)
+            }
+            return lines
+        }
+        for line in lines where line.hasPrefix("data:") { continuation.yield(line) }
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        continuation.finish()
+        session.finishTasksAndInvalidate()
+    }
+}
