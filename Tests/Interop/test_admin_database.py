@@ -1,6 +1,9 @@
 # Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 """firebase-admin's Realtime Database against flint-emulator: get, set, push, update, delete, queries
-(order_by_child, equal_to, limit_to_first, order_by_key, order_by_value) and a transaction."""
+(order_by_child, equal_to, limit_to_first, order_by_key, order_by_value), a transaction, ETags and listen."""
+import queue
+import threading
+
 from firebase_admin import db
 
 from interop_support import app, check
@@ -47,6 +50,24 @@ ok, _, _ = root.child("counter").set_if_unchanged(etag, 12)
 check(ok, "set_if_unchanged with the current etag")
 stale, current, _ = root.child("counter").set_if_unchanged(etag, 13)
 check(not stale and current == 12, f"set_if_unchanged with a stale etag: {stale} {current}")
+
+# firebase-admin's listener thread raises once close() shuts its response while it reads (its own race, see
+# firebase/firebase-admin-python#498 on errors in that thread); only an error before close() counts.
+closed = threading.Event()
+listener_errors = []
+threading.excepthook = lambda args: None if closed.is_set() else listener_errors.append(args.exc_value)
+events = queue.Queue()
+registration = root.child("room").listen(lambda event: events.put((event.event_type, event.path, event.data)))
+try:
+    first = events.get(timeout=30)
+    check(first == ("put", "/", None), f"listen: first event {first}")
+    root.child("room").child("topic").set("engines")
+    second = events.get(timeout=30)
+    check(second == ("put", "/topic", "engines"), f"listen: event after a write {second}")
+finally:
+    closed.set()
+    registration.close()
+check(not listener_errors, f"listen: the listener thread failed: {listener_errors}")
 
 root.child("scores").delete()
 check(root.child("scores").get() is None, "delete")

@@ -92,8 +92,10 @@ public final class FlintEmulator: Sendable {
         logger.logLevel = .warning
         let (ready, readyContinuation) = AsyncStream.makeStream(of: (EmulatorConfiguration.Service, Int).self)
         var services: [any Service] = []
-        let authBackend = configuration.services.contains(.auth) ? LocalAuthBackend(projectID: configuration.projectID) : nil
-        let databaseBackend = configuration.services.contains(.database) ? LocalDatabaseBackend(rules: databaseRules) : nil
+        let authBackend =
+            configuration.services.contains(.auth) ? LocalAuthBackend(projectID: configuration.projectID) : nil
+        let databaseBackend =
+            configuration.services.contains(.database) ? LocalDatabaseBackend(rules: databaseRules) : nil
         for service in configuration.services.sorted() {
             let handler: any EmulatorServiceHandler =
                 switch service {

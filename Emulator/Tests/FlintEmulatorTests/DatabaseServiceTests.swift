@@ -96,7 +96,8 @@ struct DatabaseServiceTests {
             #expect(try await get(#"orderBy="age"&limitToFirst=2"#) == ["b", "d"])
             #expect(try await get(#"orderBy="age"&startAt=25&endAt=30"#) == ["a", "b"])
             #expect(try await get(#"orderBy="$key"&limitToLast=1"#) == ["d"])
-            let missingOrder = try await RawHTTP.send("GET", emulator.url(.database, "/people.json?ns=q&limitToFirst=1"))
+            let missingOrder = try await RawHTTP.send(
+                "GET", emulator.url(.database, "/people.json?ns=q&limitToFirst=1"))
             #expect(missingOrder.status == 400)
         }
     }
@@ -153,22 +154,26 @@ struct DatabaseServiceTests {
         request.setValue("text/event-stream", forHTTPHeaderField: "Accept")
         let stream = EventStreamReader(request)
         let first = try await collect(1, from: stream.dataLines)
-        #expect(first == [#"data: {"data":{"topic":"engines"},"path":"/"}"#])
+        #expect(first == [#"put data: {"data":{"topic":"engines"},"path":"/"}"#])
         _ = try await RawHTTP.json("PUT", URL(string: base + "/room/topic.json?ns=sse")!, "looms")
         let second = try await collect(1, from: stream.dataLines)
-        #expect(second == [#"data: {"data":"looms","path":"/topic"}"#])
+        #expect(second == [#"put data: {"data":"looms","path":"/topic"}"#])
+        _ = try await RawHTTP.json(
+            "PATCH", URL(string: base + "/room.json?ns=sse")!, ["topic": "mills", "size": 3])
+        let third = try await collect(1, from: stream.dataLines)
+        #expect(third == [#"patch data: {"data":{"size":3,"topic":"mills"},"path":"/"}"#])
         // Stopping ends the open stream instead of waiting for it.
         try await value(of: Task { try await emulator.stop() })
         try await value(of: Task { for await _ in stream.dataLines {} })
     }
 }
 
-/// The `data:` lines of a Server-Sent Events response, as they arrive (a delegate: `URLSession.bytes` is not in
+/// The `data:` lines of a Server-Sent Events response, each after its event's type (`put data: {…}`), as they arrive (a delegate: `URLSession.bytes` is not in
 /// FoundationNetworking); finished when the response ends.
 final class EventStreamReader: NSObject, URLSessionDataDelegate, Sendable {
     let dataLines: AsyncStream<String>
     private let continuation: AsyncStream<String>.Continuation
-    private let buffer = Locked(Data())
+    private let buffer = Locked((data: Data(), event: ""))
     private let session = Locked<URLSession?>(nil)
 
     init(_ request: URLRequest) {
@@ -180,16 +185,18 @@ final class EventStreamReader: NSObject, URLSessionDataDelegate, Sendable {
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        let lines = buffer.withLock { buffer -> [String] in
-            buffer.append(data)
+        let lines = buffer.withLock { state -> [String] in
+            state.data.append(data)
             var lines: [String] = []
-            while let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
-                lines.append(String(decoding: buffer[buffer.startIndex..<newline], as: UTF8.self))
-                buffer.removeSubrange(buffer.startIndex...newline)
+            while let newline = state.data.firstIndex(of: UInt8(ascii: "\n")) {
+                let line = String(decoding: state.data[state.data.startIndex..<newline], as: UTF8.self)
+                state.data.removeSubrange(state.data.startIndex...newline)
+                if line.hasPrefix("event: ") { state.event = String(line.dropFirst("event: ".count)) }
+                if line.hasPrefix("data:") { lines.append("\(state.event) \(line)") }
             }
             return lines
         }
-        for line in lines where line.hasPrefix("data:") { continuation.yield(line) }
+        for line in lines { continuation.yield(line) }
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {

@@ -32,7 +32,8 @@ struct AuthClientRoutes {
             answer["registered"] = true
             return answer
         case "signInWithCustomToken":
-            let session = try await backend.signIn(customToken: try required(body, "token", missing: "MISSING_CUSTOM_TOKEN"))
+            let session = try await backend.signIn(
+                customToken: try required(body, "token", missing: "MISSING_CUSTOM_TOKEN"))
             var answer = AuthJSON.session(session, kind: "VerifyCustomTokenResponse")
             answer["isNewUser"] = session.isNewUser
             return answer
@@ -215,7 +216,9 @@ struct AuthClientRoutes {
                 withIdP: assertion, linkingTo: try AuthJSON.string(body, "idToken"),
                 autoCreate: try AuthJSON.bool(body, "autoCreate") ?? true)
         } catch AuthErrorCode.accountExistsWithDifferentCredential {
-            return ["kind": "identitytoolkit#VerifyAssertionResponse", "needConfirmation": true, "providerId": provider]
+            return [
+                "kind": "identitytoolkit#VerifyAssertionResponse", "needConfirmation": true, "providerId": provider,
+            ]
         }
         var answer = AuthJSON.session(session, kind: "VerifyAssertionResponse")
         answer["isNewUser"] = session.isNewUser

@@ -5,9 +5,10 @@ import Foundation
 import Hummingbird
 import ServiceLifecycle
 
-/// A streaming listen (`GET` with `Accept: text/event-stream`): a `put` of the location's value at `/`, then a
-/// `put` for each later write that touches it (at the written path relative to the location, or at `/` for a
-/// write above it), and a `keep-alive` every ``keepAliveInterval``. It ends when the client goes away (the
+/// A streaming listen (`GET` with `Accept: text/event-stream`): a `put` of the location's value at `/`, then for
+/// each later write that touches it a `patch` (a write of several children of one location at or below it) or
+/// a `put` per written path (relative to the location, or at `/` for a write above it), and a `keep-alive`
+/// every ``keepAliveInterval``. It ends when the client goes away (the
 /// next event or keep-alive fails to send) or the emulator stops.
 struct DatabaseEventStream {
     let backend: LocalDatabaseBackend
@@ -26,7 +27,14 @@ struct DatabaseEventStream {
         let (events, continuation) = AsyncStream.makeStream(of: String.self)
         let location = path
         let watch = backend.watch(database: database) { change in
-            for written in change.writtenPaths {
+            let paths = change.writtenPaths
+            if let patch = Self.patch(
+                paths, below: location, { change.value(at: $0).json(exportFormat: keepPriorities) })
+            {
+                continuation.yield(patch)
+                return
+            }
+            for written in paths {
                 if let relative = Self.relative(written, below: location) {
                     continuation.yield(
                         Self.put(relative, change.value(at: written).json(exportFormat: keepPriorities), query: nil))
@@ -74,13 +82,32 @@ struct DatabaseEventStream {
         return String(written.dropFirst(location.count))
     }
 
-    /// A `put` event of `data` at `path`, the query applied when given.
-    static func put(_ path: String, _ data: Any?, query: DatabaseQuery?, keepPriorities: Bool = true) -> String {
-        let value = query.map { $0.apply(to: data, keepPriorities: keepPriorities) } ?? data
-        let payload: [String: Any] = ["path": path, "data": value ?? NSNull()]
+    /// A `patch` event for a write of several children of one location at or below `location` (a `PATCH`):
+    /// their relative parent path and `{key: value}`; nil for any other write.
+    static func patch(_ paths: [String], below location: String, _ value: (String) -> Any?) -> String? {
+        guard paths.count > 1 else { return nil }
+        let parents = Set(paths.map { path in String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)]) })
+        guard parents.count == 1, let parent = parents.first.map({ $0.isEmpty ? "/" : $0 }),
+            let relative = relative(parent, below: location)
+        else { return nil }
+        var data: [String: Any] = [:]
+        for path in paths {
+            data[String(path[path.index(after: path.lastIndex(of: "/")!)...])] = value(path) ?? NSNull()
+        }
+        return event("patch", ["path": relative, "data": data])
+    }
+
+    /// An event of `type` with `payload` as its JSON data.
+    static func event(_ type: String, _ payload: [String: Any]) -> String {
         let json =
             (try? JSONSerialization.data(withJSONObject: payload, options: [.sortedKeys, .withoutEscapingSlashes]))
             .map { String(decoding: $0, as: UTF8.self) } ?? "{}"
-        return "event: put\ndata: \(json)\n\n"
+        return "event: \(type)\ndata: \(json)\n\n"
+    }
+
+    /// A `put` event of `data` at `path`, the query applied when given.
+    static func put(_ path: String, _ data: Any?, query: DatabaseQuery?, keepPriorities: Bool = true) -> String {
+        let value = query.map { $0.apply(to: data, keepPriorities: keepPriorities) } ?? data
+        return event("put", ["path": path, "data": value ?? NSNull()])
     }
 }

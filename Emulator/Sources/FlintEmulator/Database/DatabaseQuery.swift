@@ -20,7 +20,11 @@ struct DatabaseQuery: Equatable {
 
     /// A value queries compare: null, false, true, numbers, strings, then objects (by key otherwise).
     enum SortValue: Equatable, Comparable {
-        case null, bool(Bool), number(Double), string(String), object
+        case null
+        case bool(Bool)
+        case number(Double)
+        case string(String)
+        case object
 
         init(_ json: Any?) {
             switch json {

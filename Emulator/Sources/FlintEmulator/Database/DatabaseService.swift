@@ -18,7 +18,9 @@ struct DatabaseService: EmulatorServiceHandler {
         let namespace = self.namespace(of: request)
         let caller = try DatabaseCallerToken.caller(of: request)
         var method = request.method
-        if method == .post, let override = request.header("X-HTTP-Method-Override") ?? request.query["x-http-method-override"] {
+        if method == .post,
+            let override = request.header("X-HTTP-Method-Override") ?? request.query["x-http-method-override"]
+        {
             method = HTTPRequest.Method(override.uppercased()) ?? method
         }
         let silent = request.query["print"] == "silent"
@@ -33,7 +35,8 @@ struct DatabaseService: EmulatorServiceHandler {
             let body = try Self.jsonBody(request)
             let write = try Self.call { try DatabaseBackendWrite(json: [(path, body)]) }
             if let tag = request.header("if-match") {
-                return try conditionalPut(write, tag: tag, path: path, namespace: namespace, caller: caller, silent: silent)
+                return try conditionalPut(
+                    write, tag: tag, path: path, namespace: namespace, caller: caller, silent: silent)
             }
             try Self.call { try backend.write(resolvingServerValues: write, database: namespace, caller: caller) }
             return silent ? Self.noContent : try answer(path, namespace: namespace, caller: caller)
