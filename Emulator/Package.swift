@@ -29,6 +29,7 @@ let package = Package(
             name: "FlintEmulator",
             dependencies: [
                 .product(name: "FlintCore", package: "Flint"),
+                .product(name: "FlintProductSupport", package: "Flint"),
                 .product(name: "FlintAuth", package: "Flint"),
                 .product(name: "FlintDatabase", package: "Flint"),
                 .product(name: "Hummingbird", package: "hummingbird"),

@@ -1,5 +1,6 @@
 // Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 import FlintAuth
+import FlintProductSupport
 import Foundation
 import Hummingbird
 
@@ -178,7 +179,7 @@ struct AuthAdminRoutes {
         guard text.count <= maximumCustomAttributesLength else {
             throw EmulatorHTTPError(.badRequest, "CLAIMS_TOO_LARGE")
         }
-        guard JSONNesting.isBounded(Data(text.utf8), maximumDepth: EmulatorRequest.maximumNesting),
+        guard BoundedJSON.nestingIsBounded(Data(text.utf8), maximumDepth: EmulatorRequest.maximumNesting),
             let claims = try? JSONDecoder().decode([String: AuthClaimValue].self, from: Data(text.utf8))
         else {
             throw EmulatorHTTPError(.badRequest, "INVALID_CLAIMS")

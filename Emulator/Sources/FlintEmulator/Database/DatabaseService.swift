@@ -1,5 +1,6 @@
 // Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 import FlintDatabase
+import FlintProductSupport
 import Foundation
 import Hummingbird
 
@@ -162,7 +163,7 @@ struct DatabaseService: EmulatorServiceHandler {
 
     /// The request body as a JSON value (any value, `null` included).
     static func jsonBody(_ request: EmulatorRequest) throws(EmulatorHTTPError) -> Any? {
-        guard JSONNesting.isBounded(request.body, maximumDepth: EmulatorRequest.maximumNesting),
+        guard BoundedJSON.nestingIsBounded(request.body, maximumDepth: EmulatorRequest.maximumNesting),
             let value = try? JSONSerialization.jsonObject(with: request.body, options: [.fragmentsAllowed])
         else {
             throw EmulatorHTTPError(.badRequest, "Invalid data; couldn't parse JSON object, array, or value.")

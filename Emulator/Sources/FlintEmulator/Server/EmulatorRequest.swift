@@ -1,4 +1,5 @@
 // Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
+import FlintProductSupport
 import Foundation
 import Hummingbird
 
@@ -35,7 +36,7 @@ struct EmulatorRequest: Sendable {
     ///   ``maximumNesting``).
     func jsonObject() throws(EmulatorHTTPError) -> [String: Any] {
         if body.isEmpty { return [:] }
-        guard JSONNesting.isBounded(body, maximumDepth: Self.maximumNesting),
+        guard BoundedJSON.nestingIsBounded(body, maximumDepth: Self.maximumNesting),
             let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any]
         else {
             throw EmulatorHTTPError(.badRequest, "INVALID_JSON_PAYLOAD : the request body is not a JSON object")
@@ -84,36 +85,5 @@ struct EmulatorHTTPError: Error, Sendable {
                 "status": statusName,
             ] as [String: Any]
         ]
-    }
-}
-
-/// Whether arrays and objects nest at most `maximumDepth` deep in a JSON text (strings skipped), checked before
-/// parsing so a hostile body never reaches the parser's recursion.
-enum JSONNesting {
-    static func isBounded(_ data: Data, maximumDepth: Int) -> Bool {
-        var depth = 0
-        var inString = false
-        var escaped = false
-        for byte in data {
-            if inString {
-                if escaped {
-                    escaped = false
-                } else if byte == UInt8(ascii: "\\") {
-                    escaped = true
-                } else if byte == UInt8(ascii: "\"") {
-                    inString = false
-                }
-                continue
-            }
-            switch byte {
-            case UInt8(ascii: "\""): inString = true
-            case UInt8(ascii: "["), UInt8(ascii: "{"):
-                depth += 1
-                if depth > maximumDepth { return false }
-            case UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1
-            default: break
-            }
-        }
-        return true
     }
 }
