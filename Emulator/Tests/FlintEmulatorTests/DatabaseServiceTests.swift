@@ -33,25 +33,46 @@ struct DatabaseServiceTests {
     }
 
     @Test func signedInWriteAndReadGoWithTheIDToken() async throws {
-        let emulator = try await FlintEmulator.start(
-            configuration: .ephemeral(), databaseRules: Self.ownerRules, log: { _ in })
-        defer { Task { try? await emulator.stop() } }
-        let (auth, database) = try clients(emulator)
-        let uid = try await auth.createUser(withEmail: "ada@example.com", password: "analytical").user.uid
-        let profile = database.reference(withPath: "users/\(uid)/profile")
-        try await profile.setValue(["name": "Ada", "born": 1815])
-        let snapshot = try await profile.getData()
-        #expect((snapshot.value as? [String: Any])?["name"] as? String == "Ada")
-        // Without the token, the rules refuse the same read: the client's write did send `auth=`.
-        let anonymous = try await RawHTTP.send(
-            "GET", emulator.url(.database, "/users/\(uid)/profile.json?ns=demo-flint-default-rtdb"))
-        #expect(anonymous.status == 401)
-        #expect(anonymous.json["error"] as? String == "Permission denied")
-        try auth.signOut()
-        await #expect(throws: (any Error).self) {
-            try await database.reference(withPath: "users/\(uid)/other").setValue(1)
+        try await withEmulator(databaseRules: Self.ownerRules) { emulator in
+            let (auth, database) = try clients(emulator)
+            let uid = try await auth.createUser(withEmail: "ada@example.com", password: "analytical").user.uid
+            let profile = database.reference(withPath: "users/\(uid)/profile")
+            try await profile.setValue(["name": "Ada", "born": 1815])
+            let snapshot = try await profile.getData()
+            #expect((snapshot.value as? [String: Any])?["name"] as? String == "Ada")
+            // Without the token, the rules refuse the same read: the client's requests did send `auth=`.
+            let anonymous = try await RawHTTP.send(
+                "GET", emulator.url(.database, "/users/\(uid)/profile.json?ns=demo-flint-default-rtdb"))
+            #expect(anonymous.status == 401)
+            #expect(anonymous.json["error"] as? String == "Permission denied")
+            try auth.signOut()
+            await #expect(throws: (any Error).self) {
+                try await database.reference(withPath: "users/\(uid)/other").setValue(1)
+            }
         }
-        try await emulator.stop()
+    }
+
+    @Test func badInputGetsDatabaseShapedErrors() async throws {
+        try await withEmulator(.init(services: [.database], ports: [.database: 0], maximumBodySize: 1024)) {
+            emulator in
+            func url(_ path: String) -> URL { emulator.url(.database, path) }
+            let malformed = try await RawHTTP.send("PUT", url("/a.json"), body: Data("{oops".utf8))
+            #expect(malformed.status == 400)
+            #expect((malformed.json["error"] as? String)?.hasPrefix("Invalid data") == true)
+            let notAnObject = try await RawHTTP.json("PATCH", url("/a.json"), [1, 2])
+            #expect(notAnObject.status == 400)
+            let badKey = try await RawHTTP.json("PUT", url("/a.json"), ["b.c": 1])
+            #expect(badKey.status == 400)
+            #expect(badKey.json["error"] is String)
+            let noSuffix = try await RawHTTP.send("GET", url("/a"))
+            #expect(noSuffix.status == 404)
+            let huge = try await RawHTTP.send(
+                "PUT", url("/a.json"), body: Data(repeating: UInt8(ascii: "1"), count: 4096))
+            #expect(huge.status == 413)
+            #expect(huge.json["error"] is String)
+            let badToken = try await RawHTTP.send("GET", url("/a.json?auth=not-a-token"))
+            #expect(badToken.status == 401)
+        }
     }
 
     @Test func restWritesReadsAndPush() async throws {

@@ -1,5 +1,6 @@
 // Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 import FlintCore
+import FlintDatabase
 import FlintEmulator
 import FlintTesting
 import Foundation
@@ -10,9 +11,11 @@ import Foundation
 
 /// Runs `body` with an emulator started in-process on free ports, stopping it afterwards.
 func withEmulator<T>(
-    _ configuration: EmulatorConfiguration = .ephemeral(), _ body: (FlintEmulator) async throws -> T
+    _ configuration: EmulatorConfiguration = .ephemeral(),
+    databaseRules: (@Sendable (DatabaseRulesRequest) -> Bool)? = nil, _ body: (FlintEmulator) async throws -> T
 ) async throws -> T {
-    let emulator = try await FlintEmulator.start(configuration: configuration, log: { _ in })
+    let emulator = try await FlintEmulator.start(
+        configuration: configuration, databaseRules: databaseRules, log: { _ in })
     do {
         let result = try await body(emulator)
         try await emulator.stop()
