@@ -19,6 +19,8 @@ struct LocalAuthStore {
         var signedInWithEmailLink = false
         /// Whether the account signed in with a custom token: it is then not anonymous, even without providers.
         var signedInWithCustomToken = false
+        /// Custom claims an administrator set (`customAttributes`), in every ID token issued after.
+        var customClaims: [String: AuthClaimValue] = [:]
 
         /// Whether the account is anonymous: no provider, and never signed in with a custom token.
         var isAnonymous: Bool { account.isAnonymous && !signedInWithCustomToken }
@@ -229,6 +231,8 @@ struct LocalAuthStore {
         idp: AuthIdPResponse? = nil
     ) -> AuthBackendSession {
         let account = records[uid]!.account
+        // A custom token's claims, then the account's custom claims (an administrator's, which win a clash).
+        let tokenClaims = developerClaims.merging(records[uid]!.customClaims) { _, custom in custom }
         let issuedAt = Int(now.timeIntervalSince1970.rounded(.down))
         let expiresAt = issuedAt + Int(configuration.idTokenLifetime)
         let claims = IDTokenClaims(
@@ -251,7 +255,7 @@ struct LocalAuthStore {
         }
         return AuthBackendSession(
             account: account,
-            idToken: Self.encode(claims, adding: developerClaims),
+            idToken: Self.encode(claims, adding: tokenClaims),
             expirationDate: Date(timeIntervalSince1970: TimeInterval(expiresAt)),
             refreshToken: refreshToken,
             signInProvider: provider,

@@ -171,7 +171,7 @@ public final class LocalDatabaseBackend: DatabaseBackend {
 
     /// Writes unless `expected` is given and differs from the value at the first path; returns that value then.
     /// With `time`, the write's server value placeholders are resolved first, against the data then.
-    private func apply(
+    func apply(
         _ write: DatabaseBackendWrite, expected: DatabaseNode?, database: String,
         caller: DatabaseCaller, origin: String?, checkingRules: Bool = true, resolvingAt time: Date? = nil
     ) throws(DatabaseError) -> DatabaseNode? {

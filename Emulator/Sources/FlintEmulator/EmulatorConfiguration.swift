@@ -1,0 +1,74 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
+import Foundation
+
+/// What ``FlintEmulator`` serves and where.
+///
+/// The defaults are the Firebase Emulator Suite's: project `demo-flint`, host `127.0.0.1`, Auth on 9099 and the
+/// Realtime Database on 9000. A port of 0 picks a free port; ``FlintEmulator/endpoints`` reports it.
+public struct EmulatorConfiguration: Sendable, Hashable {
+    /// A service the emulator can serve, each on its own port.
+    public enum Service: String, Sendable, Hashable, CaseIterable, Comparable {
+        /// Identity Toolkit v1 and Secure Token v1, with the Auth emulator's own routes.
+        case auth
+        /// The Realtime Database's REST protocol.
+        case database
+
+        /// The Firebase Emulator Suite's port for the service.
+        public var defaultPort: Int {
+            switch self {
+            case .auth: 9099
+            case .database: 9000
+            }
+        }
+
+        /// Orders services by name.
+        public static func < (lhs: Service, rhs: Service) -> Bool { lhs.rawValue < rhs.rawValue }
+    }
+
+    /// The project ID: the audience and issuer of ID tokens, the project of the admin routes and the default
+    /// database namespace.
+    public var projectID: String
+    /// The address the services listen on. Anything but a loopback address exposes an unauthenticated
+    /// emulator to the network (``FlintEmulator`` prints a warning).
+    public var host: String
+    /// The services to serve.
+    public var services: Set<Service>
+    /// The port of each service (``Service/defaultPort`` when absent); 0 picks a free port.
+    public var ports: [Service: Int]
+    /// Where the services keep their state across runs; nil keeps it in memory.
+    public var dataDirectory: URL?
+    /// The largest request body accepted, in bytes (16 MiB); a larger one is answered with a 413 error.
+    public var maximumBodySize: Int
+
+    /// A configuration; the defaults are the Firebase Emulator Suite's.
+    public init(
+        projectID: String = "demo-flint", host: String = "127.0.0.1",
+        services: Set<Service> = Set(Service.allCases), ports: [Service: Int] = [:], dataDirectory: URL? = nil,
+        maximumBodySize: Int = 16 << 20
+    ) {
+        self.projectID = projectID
+        self.host = host
+        self.services = services
+        self.ports = ports
+        self.dataDirectory = dataDirectory
+        self.maximumBodySize = maximumBodySize
+    }
+
+    /// The configuration with every selected service on port 0 (free ports), for tests.
+    public static func ephemeral(projectID: String = "demo-flint", services: Set<Service> = Set(Service.allCases))
+        -> EmulatorConfiguration
+    {
+        EmulatorConfiguration(
+            projectID: projectID, services: services, ports: Dictionary(uniqueKeysWithValues: services.map { ($0, 0) }))
+    }
+
+    /// The port `service` is asked to listen on.
+    public func port(of service: Service) -> Int {
+        ports[service] ?? service.defaultPort
+    }
+
+    /// Whether ``host`` is a loopback address (`127.0.0.1` and the rest of 127/8, `::1`, `localhost`).
+    public var isLoopback: Bool {
+        host == "localhost" || host == "::1" || host == "[::1]" || host.hasPrefix("127.")
+    }
+}

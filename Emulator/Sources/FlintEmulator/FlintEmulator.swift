@@ -1,0 +1,181 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
+import FlintAuth
+import FlintDatabase
+import Foundation
+import Hummingbird
+import Logging
+import ServiceLifecycle
+import UnixSignals
+
+/// Flint's embedded backends served over Firebase's HTTP protocols: a local stand-in for the Firebase Emulator
+/// Suite that needs neither Java nor Node.
+///
+/// Each service listens on its own port, as in the Emulator Suite, so a client's `useEmulator(withHost:port:)`
+/// works against it unchanged:
+///
+/// ```swift
+/// let emulator = try await FlintEmulator.start(configuration: .ephemeral())
+/// let auth = try #require(emulator.endpoints[.auth])
+/// Auth.auth(app: app).useEmulator(withHost: auth.host, port: auth.port)
+/// // …
+/// try await emulator.stop()
+/// ```
+///
+/// ``run(configuration:)`` serves until SIGINT or SIGTERM (the `flint-emulator` command).
+public final class FlintEmulator: Sendable {
+    /// Where a running service listens.
+    public struct Endpoint: Sendable, Hashable {
+        /// The service.
+        public var service: EmulatorConfiguration.Service
+        /// The host it was asked to listen on.
+        public var host: String
+        /// The port it listens on (the one picked when asked for port 0).
+        public var port: Int
+
+        /// `http://host:port` (an IPv6 host in brackets).
+        public var url: URL {
+            let authority = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
+            return URL(string: "http://\(authority):\(port)")!
+        }
+    }
+
+    /// The configuration it runs with.
+    public let configuration: EmulatorConfiguration
+    /// Where each served service listens.
+    public let endpoints: [EmulatorConfiguration.Service: Endpoint]
+    /// The Auth backend behind the Auth service (nil when Auth is not served), for tests and administration.
+    public let authBackend: LocalAuthBackend?
+    /// The Realtime Database backend behind the Database service (nil when it is not served).
+    public let databaseBackend: LocalDatabaseBackend?
+
+    private let group: ServiceGroup
+    private let running: Task<Void, any Error>
+
+    private init(
+        configuration: EmulatorConfiguration, endpoints: [EmulatorConfiguration.Service: Endpoint],
+        authBackend: LocalAuthBackend?, databaseBackend: LocalDatabaseBackend?, group: ServiceGroup,
+        running: Task<Void, any Error>
+    ) {
+        self.configuration = configuration
+        self.endpoints = endpoints
+        self.authBackend = authBackend
+        self.databaseBackend = databaseBackend
+        self.group = group
+        self.running = running
+    }
+
+    /// Starts the configured services and returns once each listens (its actual port in ``endpoints``).
+    ///
+    /// - Parameters:
+    ///   - configuration: what to serve and where.
+    ///   - databaseRules: the Realtime Database's security rules, as a Swift closure (`LocalDatabaseBackend`'s);
+    ///     nil allows everything.
+    ///   - gracefulShutdownSignals: the signals that stop the emulator (none by default: call ``stop()``).
+    ///   - log: where the `auth ready at http://…` lines and warnings go (standard output by default).
+    /// - Throws: ``EmulatorStartError`` when a service cannot listen (a port in use) or its state cannot be
+    ///   loaded.
+    public static func start(
+        configuration: EmulatorConfiguration,
+        databaseRules: (@Sendable (DatabaseRulesRequest) -> Bool)? = nil,
+        gracefulShutdownSignals: [UnixSignal] = [],
+        log: @escaping @Sendable (String) -> Void = { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) }
+    ) async throws -> FlintEmulator {
+        if !configuration.isLoopback {
+            log(
+                "warning: listening on \(configuration.host), not a loopback address: anyone who can reach it can "
+                    + "read and change the emulator's data")
+        }
+        if configuration.dataDirectory != nil {
+            throw EmulatorStartError.notYetSupported("--data-dir (state kept across runs) is not served yet")
+        }
+        var logger = Logger(label: "flint-emulator")
+        logger.logLevel = .warning
+        let (ready, readyContinuation) = AsyncStream.makeStream(of: (EmulatorConfiguration.Service, Int).self)
+        var services: [any Service] = []
+        let authBackend =
+            configuration.services.contains(.auth) ? LocalAuthBackend(projectID: configuration.projectID) : nil
+        let databaseBackend =
+            configuration.services.contains(.database) ? LocalDatabaseBackend(rules: databaseRules) : nil
+        for service in configuration.services.sorted() {
+            let handler: any EmulatorServiceHandler =
+                switch service {
+                case .auth: AuthService(projectID: configuration.projectID, backend: authBackend!)
+                case .database: DatabaseService(projectID: configuration.projectID, backend: databaseBackend!)
+                }
+            let responder = EmulatorResponder(handler: handler, maximumBodySize: configuration.maximumBodySize)
+            services.append(
+                Application(
+                    responder: responder,
+                    configuration: ApplicationConfiguration(
+                        address: .hostname(configuration.host, port: configuration.port(of: service)),
+                        serverName: "flint-emulator"),
+                    onServerRunning: { channel in
+                        readyContinuation.yield((service, channel.localAddress?.port ?? -1))
+                    },
+                    logger: logger))
+        }
+        let group = ServiceGroup(
+            configuration: ServiceGroupConfiguration(
+                services: services.map { .init(service: $0) }, gracefulShutdownSignals: gracefulShutdownSignals,
+                logger: logger))
+        let running = Task {
+            defer { readyContinuation.finish() }
+            try await group.run()
+        }
+        var endpoints: [EmulatorConfiguration.Service: Endpoint] = [:]
+        for await (service, port) in ready {
+            endpoints[service] = Endpoint(service: service, host: configuration.host, port: port)
+            if endpoints.count == configuration.services.count { break }
+        }
+        guard endpoints.count == configuration.services.count else {
+            // A service could not listen: the group ended; report why.
+            do {
+                try await running.value
+            } catch {
+                throw EmulatorStartError.cannotListen("\(error)")
+            }
+            throw EmulatorStartError.cannotListen("a service stopped before it listened")
+        }
+        for endpoint in endpoints.values.sorted(by: { $0.service < $1.service }) {
+            log("\(endpoint.service.rawValue) ready at \(endpoint.url.absoluteString)")
+        }
+        return FlintEmulator(
+            configuration: configuration, endpoints: endpoints, authBackend: authBackend,
+            databaseBackend: databaseBackend, group: group, running: running)
+    }
+
+    /// Serves `configuration` until SIGINT or SIGTERM, then closes the listeners and returns.
+    ///
+    /// - Throws: as ``start(configuration:gracefulShutdownSignals:log:)``.
+    public static func run(configuration: EmulatorConfiguration) async throws {
+        let emulator = try await start(configuration: configuration, gracefulShutdownSignals: [.sigint, .sigterm])
+        try await emulator.wait()
+    }
+
+    /// Waits until the emulator stops (``stop()`` or a signal).
+    public func wait() async throws {
+        try await running.value
+    }
+
+    /// Stops every service: the listeners close, requests in flight finish, and event streams end.
+    public func stop() async throws {
+        await group.triggerGracefulShutdown()
+        try await running.value
+    }
+}
+
+/// Why ``FlintEmulator`` could not start.
+public enum EmulatorStartError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// A service could not listen on its address (a port in use, an address not of this machine).
+    case cannotListen(String)
+    /// An option that is not served yet.
+    case notYetSupported(String)
+
+    /// What went wrong.
+    public var description: String {
+        switch self {
+        case .cannotListen(let reason): "cannot listen: \(reason)"
+        case .notYetSupported(let what): "not yet supported: \(what)"
+        }
+    }
+}

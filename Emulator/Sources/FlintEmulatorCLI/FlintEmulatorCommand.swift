@@ -1,0 +1,68 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
+import ArgumentParser
+import FlintEmulator
+import Foundation
+
+/// `flint-emulator`: serves Flint's embedded backends over Firebase's HTTP protocols until SIGINT or SIGTERM.
+@main
+struct FlintEmulatorCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "flint-emulator",
+        abstract: "Serve Flint's embedded backends over Firebase's HTTP protocols (Auth, Realtime Database).",
+        discussion: """
+            Each service listens on its own port, with the Firebase Emulator Suite's defaults. Point a client at \
+            it with useEmulator(withHost:port:), or the Admin SDK with FIREBASE_AUTH_EMULATOR_HOST and \
+            FIREBASE_DATABASE_EMULATOR_HOST. A port of 0 picks a free port; the "<service> ready at <url>" lines \
+            name the ports. Stops on SIGINT or SIGTERM.
+            """)
+
+    @Option(help: "The project ID (token audience and issuer, admin routes, default database namespace).")
+    var project = "demo-flint"
+
+    @Option(help: "The address to listen on; anything but a loopback address prints a warning.")
+    var host = "127.0.0.1"
+
+    @Option(help: "The Auth port (Identity Toolkit v1, Secure Token v1).")
+    var authPort = EmulatorConfiguration.Service.auth.defaultPort
+
+    @Option(help: "The Realtime Database port (REST).")
+    var databasePort = EmulatorConfiguration.Service.database.defaultPort
+
+    @Option(help: "The services to serve, comma-separated (auth,database); all by default.")
+    var only: String?
+
+    @Option(help: "Keep state in this directory across runs (not yet supported).")
+    var dataDir: String?
+
+    func validate() throws {
+        for port in [authPort, databasePort] where !(0...65535).contains(port) {
+            throw ValidationError("port \(port) is not in 0...65535")
+        }
+        _ = try services()
+    }
+
+    func services() throws -> Set<EmulatorConfiguration.Service> {
+        guard let only else { return Set(EmulatorConfiguration.Service.allCases) }
+        var services = Set<EmulatorConfiguration.Service>()
+        for name in only.split(separator: ",") {
+            let trimmed = name.trimmingCharacters(in: .whitespaces)
+            guard let service = EmulatorConfiguration.Service(rawValue: trimmed) else {
+                let known = EmulatorConfiguration.Service.allCases.map(\.rawValue).joined(separator: ", ")
+                throw ValidationError("unknown service '\(trimmed)' in --only (known: \(known))")
+            }
+            services.insert(service)
+        }
+        guard !services.isEmpty else { throw ValidationError("--only names no service") }
+        return services
+    }
+
+    func run() async throws {
+        if dataDir != nil {
+            throw ValidationError("--data-dir is not yet supported: the emulator keeps its state in memory")
+        }
+        let configuration = EmulatorConfiguration(
+            projectID: project, host: host, services: try services(),
+            ports: [.auth: authPort, .database: databasePort])
+        try await FlintEmulator.run(configuration: configuration)
+    }
+}
