@@ -129,15 +129,18 @@ let package = Package(
             name: "RemoteConfigTests",
             dependencies: ["FlintRemoteConfig", "FlintInstallations", "FlintInterop", "FlintTesting"],
             path: "Tests/RemoteConfigTests"),
-        .testTarget(name: "SyncTests", dependencies: ["FlintSync", "FlintTesting"], path: "Tests/SyncTests"),
+        // Test code shared by the three sync test targets (not a product).
+        .target(name: "SyncTestSupport", dependencies: ["FlintSync"], path: "Tests/SyncTestSupport"),
+        .testTarget(
+            name: "SyncTests", dependencies: ["FlintSync", "FlintTesting", "SyncTestSupport"], path: "Tests/SyncTests"),
         .testTarget(
             name: "SyncFirestoreTests",
-            dependencies: ["FlintSync", "FlintSyncFirestore", "FlintFirestore", "FlintTesting"],
+            dependencies: ["FlintSync", "FlintSyncFirestore", "FlintFirestore", "FlintTesting", "SyncTestSupport"],
             path: "Tests/SyncFirestoreTests"
         ),
         .testTarget(
             name: "SyncDatabaseTests",
-            dependencies: ["FlintSync", "FlintSyncDatabase", "FlintDatabase", "FlintTesting"],
+            dependencies: ["FlintSync", "FlintSyncDatabase", "FlintDatabase", "FlintTesting", "SyncTestSupport"],
             path: "Tests/SyncDatabaseTests"
         ),
         .testTarget(

@@ -5,6 +5,7 @@ import FlintSync
 import FlintSyncDatabase
 import FlintTesting
 import Foundation
+import SyncTestSupport
 import Testing
 
 @Suite("SyncQuery cursors, limits and array filters through the Realtime Database services")

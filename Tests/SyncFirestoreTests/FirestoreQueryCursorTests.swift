@@ -5,6 +5,7 @@ import FlintSync
 import FlintSyncFirestore
 import FlintTesting
 import Foundation
+import SyncTestSupport
 import Testing
 
 @Suite("SyncQuery cursors, limits and array filters through the Firestore services")

@@ -2,6 +2,7 @@
 import FlintCore
 import FlintSync
 import FlintTesting
+import SyncTestSupport
 import Testing
 
 @Suite("SyncQuery operations, cursors and limits")

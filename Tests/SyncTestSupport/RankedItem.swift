@@ -1,14 +1,25 @@
 // Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 import FlintSync
 
-/// The model of the query tests: a score to order by, tags for the array filters.
-struct RankedItem: DataSyncModelProtocol, Equatable {
-    let id: String
-    var score: Int
-    var tags: [String]
+/// The model of the sync query tests, shared by the mock, Firestore and Realtime Database test targets: a score to
+/// order by, tags for the array filters.
+public struct RankedItem: DataSyncModelProtocol, Equatable {
+    /// The document ID.
+    public let id: String
+    /// What the queries order by.
+    public var score: Int
+    /// What the array filters look at.
+    public var tags: [String]
+
+    /// An item with these fields.
+    public init(id: String, score: Int, tags: [String]) {
+        self.id = id
+        self.score = score
+        self.tags = tags
+    }
 
     /// a 10, b 20, c 20, d 30, e 40 (every one with a tag: the Realtime Database keeps no empty array).
-    static var mocks: [RankedItem] {
+    public static var mocks: [RankedItem] {
         [
             RankedItem(id: "a", score: 10, tags: ["x"]), RankedItem(id: "b", score: 20, tags: ["y"]),
             RankedItem(id: "c", score: 20, tags: ["x", "z"]), RankedItem(id: "d", score: 30, tags: ["w"]),
@@ -17,7 +28,7 @@ struct RankedItem: DataSyncModelProtocol, Equatable {
     }
 
     /// Each query of the cursor, limit and array tests with the IDs it selects from ``mocks``, in order.
-    static var queryCases: [(name: String, query: SyncQuery, ids: [String])] {
+    public static var queryCases: [(name: String, query: SyncQuery, ids: [String])] {
         let byScore = SyncQuery().order(by: "score")
         let b = mocks[1]
         let c = mocks[2]
@@ -52,7 +63,7 @@ struct RankedItem: DataSyncModelProtocol, Equatable {
     }
 
     /// Invalid queries, each refused with `SyncError.invalidArgument`.
-    static var invalidQueries: [(name: String, query: SyncQuery)] {
+    public static var invalidQueries: [(name: String, query: SyncQuery)] {
         [
             ("limit(toLast:) without order(by:)", SyncQuery().limit(toLast: 1)),
             ("limit 0", SyncQuery().limit(to: 0)),
