@@ -156,6 +156,23 @@ struct StreamTests {
         #expect(db.engine.listenerCount == 0)
     }
 
+    @Test func deletingTheAppEndsCacheSourceStreamsWithCancelled() async throws {
+        let app = try TestApp.make(libraries: [FirestoreLibrary.self])
+        let db = try Firestore.firestore(app: app)
+        let started = Gate()
+        let options = SnapshotListenOptions().withSource(.cache)
+        let consumer = Task {
+            for try await _ in db.collection("items").snapshots(options: options) { started.open() }
+        }
+        try await started.wait(timeout: defaultTestTimeout)
+        await app.delete()
+        let outcome = try await result(of: consumer)
+        #expect(throws: FirestoreError(.cancelled, "The Firestore instance was terminated (its app was deleted).")) {
+            try outcome.get()
+        }
+        #expect(db.engine.listenerCount == 0)
+    }
+
     // MARK: Snapshots in sync
 
     @Test func snapshotsInSyncYieldsAtOnceAndAfterEachChange() async throws {
