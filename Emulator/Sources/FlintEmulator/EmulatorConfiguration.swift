@@ -3,8 +3,10 @@ import Foundation
 
 /// What ``FlintEmulator`` serves and where.
 ///
-/// The defaults are the Firebase Emulator Suite's: project `demo-flint`, host `127.0.0.1`, Auth on 9099 and the
-/// Realtime Database on 9000. A port of 0 picks a free port; ``FlintEmulator/endpoints`` reports it.
+/// The defaults are the Firebase Emulator Suite's where Firebase has an emulator (project `demo-flint`, host
+/// `127.0.0.1`, Auth on 9099, the Realtime Database on 9000, Storage on 9199, Functions on 5001) and documented
+/// ones for the rest (Installations 9501, Remote Config 9502, Messaging 9503, App Check 9504). A port of 0 picks
+/// a free port; ``FlintEmulator/endpoints`` reports it.
 public struct EmulatorConfiguration: Sendable, Hashable {
     /// A service the emulator can serve, each on its own port.
     public enum Service: String, Sendable, Hashable, CaseIterable, Comparable {
@@ -12,14 +14,49 @@ public struct EmulatorConfiguration: Sendable, Hashable {
         case auth
         /// The Realtime Database's REST protocol.
         case database
+        /// Firebase Storage's v0 REST protocol.
+        case storage
+        /// Callable functions, plain and streaming.
+        case functions
+        /// Firebase Installations' REST protocol.
+        case installations
+        /// Remote Config's fetch and real-time protocols.
+        case remoteConfig = "remote-config"
+        /// Messaging's registration protocol and a send endpoint.
+        case messaging
+        /// App Check's debug-token exchange.
+        case appCheck = "app-check"
 
-        /// The Firebase Emulator Suite's port for the service.
+        /// The service's default port: the Firebase Emulator Suite's where Firebase has an emulator for it.
         public var defaultPort: Int {
             switch self {
             case .auth: 9099
             case .database: 9000
+            case .storage: 9199
+            case .functions: 5001
+            case .installations: 9501
+            case .remoteConfig: 9502
+            case .messaging: 9503
+            case .appCheck: 9504
             }
         }
+
+        /// Whether this build of the emulator serves the service.
+        public var isServed: Bool {
+            switch self {
+            case .auth: true
+            case .database: true
+            case .storage: false
+            case .functions: false
+            case .installations: false
+            case .remoteConfig: false
+            case .messaging: false
+            case .appCheck: false
+            }
+        }
+
+        /// Every service this build serves.
+        public static var served: Set<Service> { Set(allCases.filter(\.isServed)) }
 
         /// Orders services by name.
         public static func < (lhs: Service, rhs: Service) -> Bool { lhs.rawValue < rhs.rawValue }
@@ -43,7 +80,7 @@ public struct EmulatorConfiguration: Sendable, Hashable {
     /// A configuration; the defaults are the Firebase Emulator Suite's.
     public init(
         projectID: String = "demo-flint", host: String = "127.0.0.1",
-        services: Set<Service> = Set(Service.allCases), ports: [Service: Int] = [:], dataDirectory: URL? = nil,
+        services: Set<Service> = Service.served, ports: [Service: Int] = [:], dataDirectory: URL? = nil,
         maximumBodySize: Int = 16 << 20
     ) {
         self.projectID = projectID
@@ -55,7 +92,7 @@ public struct EmulatorConfiguration: Sendable, Hashable {
     }
 
     /// The configuration with every selected service on port 0 (free ports), for tests.
-    public static func ephemeral(projectID: String = "demo-flint", services: Set<Service> = Set(Service.allCases))
+    public static func ephemeral(projectID: String = "demo-flint", services: Set<Service> = Service.served)
         -> EmulatorConfiguration
     {
         EmulatorConfiguration(

@@ -85,6 +85,9 @@ public final class FlintEmulator: Sendable {
                 "warning: listening on \(configuration.host), not a loopback address: anyone who can reach it can "
                     + "read and change the emulator's data")
         }
+        if let unserved = configuration.services.filter({ !$0.isServed }).min() {
+            throw EmulatorStartError.notYetSupported("the \(unserved.rawValue) service is not served yet")
+        }
         if configuration.dataDirectory != nil {
             throw EmulatorStartError.notYetSupported("--data-dir (state kept across runs) is not served yet")
         }
@@ -101,6 +104,8 @@ public final class FlintEmulator: Sendable {
                 switch service {
                 case .auth: AuthService(projectID: configuration.projectID, backend: authBackend!)
                 case .database: DatabaseService(projectID: configuration.projectID, backend: databaseBackend!)
+                case .storage, .functions, .installations, .remoteConfig, .messaging, .appCheck:
+                    preconditionFailure("\(service.rawValue) is refused above")
                 }
             let responder = EmulatorResponder(handler: handler, maximumBodySize: configuration.maximumBodySize)
             services.append(

@@ -8,7 +8,7 @@ import Foundation
 struct FlintEmulatorCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "flint-emulator",
-        abstract: "Serve Flint's embedded backends over Firebase's HTTP protocols (Auth, Realtime Database).",
+        abstract: "Serve Flint's embedded backends over Firebase's HTTP protocols.",
         discussion: """
             Each service listens on its own port, with the Firebase Emulator Suite's defaults. Point a client at \
             it with useEmulator(withHost:port:), or the Admin SDK with FIREBASE_AUTH_EMULATOR_HOST and \
@@ -28,27 +28,58 @@ struct FlintEmulatorCommand: AsyncParsableCommand {
     @Option(help: "The Realtime Database port (REST).")
     var databasePort = EmulatorConfiguration.Service.database.defaultPort
 
-    @Option(help: "The services to serve, comma-separated (auth,database); all by default.")
+    @Option(help: "The Storage port (Firebase Storage v0 REST).")
+    var storagePort = EmulatorConfiguration.Service.storage.defaultPort
+
+    @Option(help: "The Functions port (callables).")
+    var functionsPort = EmulatorConfiguration.Service.functions.defaultPort
+
+    @Option(help: "The Installations port.")
+    var installationsPort = EmulatorConfiguration.Service.installations.defaultPort
+
+    @Option(help: "The Remote Config port (fetch and real-time).")
+    var remoteConfigPort = EmulatorConfiguration.Service.remoteConfig.defaultPort
+
+    @Option(help: "The Messaging port (registrations and sends).")
+    var messagingPort = EmulatorConfiguration.Service.messaging.defaultPort
+
+    @Option(help: "The App Check port (debug-token exchange).")
+    var appCheckPort = EmulatorConfiguration.Service.appCheck.defaultPort
+
+    @Option(help: "The services to serve, comma-separated (\(FlintEmulatorCommand.servedNames)); all served ones by default.")
     var only: String?
 
     @Option(help: "Keep state in this directory across runs (not yet supported).")
     var dataDir: String?
 
     func validate() throws {
-        for port in [authPort, databasePort] where !(0...65535).contains(port) {
+        for port in ports.values where !(0...65535).contains(port) {
             throw ValidationError("port \(port) is not in 0...65535")
         }
         _ = try services()
     }
 
+    /// The served services' names, comma-separated.
+    static var servedNames: String {
+        EmulatorConfiguration.Service.served.sorted().map(\.rawValue).joined(separator: ",")
+    }
+
+    /// The port flags, by service.
+    var ports: [EmulatorConfiguration.Service: Int] {
+        [
+            .auth: authPort, .database: databasePort, .storage: storagePort, .functions: functionsPort,
+            .installations: installationsPort, .remoteConfig: remoteConfigPort, .messaging: messagingPort,
+            .appCheck: appCheckPort,
+        ]
+    }
+
     func services() throws -> Set<EmulatorConfiguration.Service> {
-        guard let only else { return Set(EmulatorConfiguration.Service.allCases) }
+        guard let only else { return EmulatorConfiguration.Service.served }
         var services = Set<EmulatorConfiguration.Service>()
         for name in only.split(separator: ",") {
             let trimmed = name.trimmingCharacters(in: .whitespaces)
-            guard let service = EmulatorConfiguration.Service(rawValue: trimmed) else {
-                let known = EmulatorConfiguration.Service.allCases.map(\.rawValue).joined(separator: ", ")
-                throw ValidationError("unknown service '\(trimmed)' in --only (known: \(known))")
+            guard let service = EmulatorConfiguration.Service(rawValue: trimmed), service.isServed else {
+                throw ValidationError("unknown service '\(trimmed)' in --only (known: \(Self.servedNames))")
             }
             services.insert(service)
         }
@@ -62,7 +93,7 @@ struct FlintEmulatorCommand: AsyncParsableCommand {
         }
         let configuration = EmulatorConfiguration(
             projectID: project, host: host, services: try services(),
-            ports: [.auth: authPort, .database: databasePort])
+            ports: ports)
         try await FlintEmulator.run(configuration: configuration)
     }
 }
