@@ -46,7 +46,8 @@ struct FlintEmulatorCommand: AsyncParsableCommand {
     @Option(help: "The App Check port (debug-token exchange).")
     var appCheckPort = EmulatorConfiguration.Service.appCheck.defaultPort
 
-    @Option(help: "The services to serve, comma-separated (\(FlintEmulatorCommand.servedNames)); all served ones by default.")
+    @Option(
+        help: "The services to serve, comma-separated (\(FlintEmulatorCommand.servedNames)); all served ones by default.")
     var only: String?
 
     @Option(help: "Keep state in this directory across runs (not yet supported).")
