@@ -47,7 +47,9 @@ struct FlintEmulatorCommand: AsyncParsableCommand {
     var appCheckPort = EmulatorConfiguration.Service.appCheck.defaultPort
 
     @Option(
-        help: "The services to serve, comma-separated (\(FlintEmulatorCommand.servedNames)); all served ones by default.")
+        help:
+            "The services to serve, comma-separated (\(FlintEmulatorCommand.servedNames)); all served ones by default."
+    )
     var only: String?
 
     @Option(help: "Keep state in this directory across runs (not yet supported).")
