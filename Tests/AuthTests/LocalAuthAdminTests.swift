@@ -87,7 +87,7 @@ import Testing
         #expect(backend.account(email: "ada@example.com") == nil)
         #expect(throws: AuthErrorCode.userNotFound) { try backend.deleteAccount(uid: "ada") }
         try await backend.sendPasswordResetEmail(email: "nobody@example.com")
-        backend.deleteAllAccounts()
+        try backend.deleteAllAccounts()
         #expect(backend.userRecords.isEmpty)
         #expect(backend.oobCodes.isEmpty)
     }

@@ -72,7 +72,9 @@ public struct EmulatorConfiguration: Sendable, Hashable {
     public var services: Set<Service>
     /// The port of each service (``Service/defaultPort`` when absent); 0 picks a free port.
     public var ports: [Service: Int]
-    /// Where the services keep their state across runs; nil keeps it in memory.
+    /// Where the services keep their state across runs, each in a folder named after it (`auth/accounts.json`,
+    /// `database/database.flintdb`, …); nil keeps it in memory. Every change is written durably before it is
+    /// acknowledged, so stopping the emulator (or losing it) never loses an acknowledged change.
     public var dataDirectory: URL?
     /// The largest request body accepted, in bytes (16 MiB); a larger one is answered with a 413 error.
     public var maximumBodySize: Int
@@ -102,6 +104,11 @@ public struct EmulatorConfiguration: Sendable, Hashable {
     /// The port `service` is asked to listen on.
     public func port(of service: Service) -> Int {
         ports[service] ?? service.defaultPort
+    }
+
+    /// The folder of ``dataDirectory`` where `service` keeps its state (nil without a data directory).
+    public func directory(of service: Service) -> URL? {
+        dataDirectory?.appendingPathComponent(service.rawValue, isDirectory: true)
     }
 
     /// Whether ``host`` is a loopback address (`127.0.0.1` and the rest of 127/8, `::1`, `localhost`).

@@ -88,17 +88,14 @@ public final class FlintEmulator: Sendable {
         if let unserved = configuration.services.filter({ !$0.isServed }).min() {
             throw EmulatorStartError.notYetSupported("the \(unserved.rawValue) service is not served yet")
         }
-        if configuration.dataDirectory != nil {
-            throw EmulatorStartError.notYetSupported("--data-dir (state kept across runs) is not served yet")
-        }
         var logger = Logger(label: "flint-emulator")
         logger.logLevel = .warning
         let (ready, readyContinuation) = AsyncStream.makeStream(of: (EmulatorConfiguration.Service, Int).self)
         var services: [any Service] = []
-        let authBackend =
-            configuration.services.contains(.auth) ? LocalAuthBackend(projectID: configuration.projectID) : nil
+        let authBackend = try configuration.services.contains(.auth) ? makeAuthBackend(configuration) : nil
         let databaseBackend =
-            configuration.services.contains(.database) ? LocalDatabaseBackend(rules: databaseRules) : nil
+            try configuration.services.contains(.database)
+            ? makeDatabaseBackend(configuration, rules: databaseRules) : nil
         for service in configuration.services.sorted() {
             let handler: any EmulatorServiceHandler =
                 switch service {
@@ -149,6 +146,32 @@ public final class FlintEmulator: Sendable {
             databaseBackend: databaseBackend, group: group, running: running)
     }
 
+    /// The Auth backend: kept in `<data directory>/auth` when there is one.
+    private static func makeAuthBackend(_ configuration: EmulatorConfiguration) throws -> LocalAuthBackend {
+        guard let directory = configuration.directory(of: .auth) else {
+            return LocalAuthBackend(projectID: configuration.projectID)
+        }
+        do {
+            return try LocalAuthBackend(projectID: configuration.projectID, directory: directory)
+        } catch {
+            throw EmulatorStartError.cannotLoadState(
+                "\(directory.appendingPathComponent("accounts.json").path) cannot be read: it is not a regular file, "
+                    + "is damaged, or holds another project's accounts")
+        }
+    }
+
+    /// The Realtime Database backend: kept in `<data directory>/database` when there is one.
+    private static func makeDatabaseBackend(
+        _ configuration: EmulatorConfiguration, rules: (@Sendable (DatabaseRulesRequest) -> Bool)?
+    ) throws -> LocalDatabaseBackend {
+        guard let directory = configuration.directory(of: .database) else { return LocalDatabaseBackend(rules: rules) }
+        do {
+            return try LocalDatabaseBackend(directory: directory, rules: rules)
+        } catch {
+            throw EmulatorStartError.cannotLoadState("\(directory.path): \(error)")
+        }
+    }
+
     /// Serves `configuration` until SIGINT or SIGTERM, then closes the listeners and returns.
     ///
     /// - Throws: as ``start(configuration:gracefulShutdownSignals:log:)``.
@@ -175,12 +198,18 @@ public enum EmulatorStartError: Error, Sendable, Hashable, CustomStringConvertib
     case cannotListen(String)
     /// An option that is not served yet.
     case notYetSupported(String)
+    /// A service's state in the data directory cannot be loaded (the message names the file).
+    case cannotLoadState(String)
+    /// The configuration is not valid (a `firebase.json` that cannot be read, a bad port).
+    case invalidConfiguration(String)
 
     /// What went wrong.
     public var description: String {
         switch self {
         case .cannotListen(let reason): "cannot listen: \(reason)"
         case .notYetSupported(let what): "not yet supported: \(what)"
+        case .cannotLoadState(let reason): "cannot load the saved state: \(reason)"
+        case .invalidConfiguration(let reason): "invalid configuration: \(reason)"
         }
     }
 }

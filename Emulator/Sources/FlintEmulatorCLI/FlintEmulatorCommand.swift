@@ -13,7 +13,8 @@ struct FlintEmulatorCommand: AsyncParsableCommand {
             Each service listens on its own port, with the Firebase Emulator Suite's defaults. Point a client at \
             it with useEmulator(withHost:port:), or the Admin SDK with FIREBASE_AUTH_EMULATOR_HOST and \
             FIREBASE_DATABASE_EMULATOR_HOST. A port of 0 picks a free port; the "<service> ready at <url>" lines \
-            name the ports. Stops on SIGINT or SIGTERM.
+            name the ports. Ports not given by flag are read from the emulators section of a firebase.json in the \
+            working directory, when there is one. Stops on SIGINT or SIGTERM.
             """)
 
     @Option(help: "The project ID (token audience and issuer, admin routes, default database namespace).")
@@ -22,29 +23,29 @@ struct FlintEmulatorCommand: AsyncParsableCommand {
     @Option(help: "The address to listen on; anything but a loopback address prints a warning.")
     var host = "127.0.0.1"
 
-    @Option(help: "The Auth port (Identity Toolkit v1, Secure Token v1).")
-    var authPort = EmulatorConfiguration.Service.auth.defaultPort
+    @Option(help: portHelp("The Auth port (Identity Toolkit v1, Secure Token v1).", .auth))
+    var authPort: Int?
 
-    @Option(help: "The Realtime Database port (REST).")
-    var databasePort = EmulatorConfiguration.Service.database.defaultPort
+    @Option(help: portHelp("The Realtime Database port (REST).", .database))
+    var databasePort: Int?
 
-    @Option(help: "The Storage port (Firebase Storage v0 REST).")
-    var storagePort = EmulatorConfiguration.Service.storage.defaultPort
+    @Option(help: portHelp("The Storage port (Firebase Storage v0 REST).", .storage))
+    var storagePort: Int?
 
-    @Option(help: "The Functions port (callables).")
-    var functionsPort = EmulatorConfiguration.Service.functions.defaultPort
+    @Option(help: portHelp("The Functions port (callables).", .functions))
+    var functionsPort: Int?
 
-    @Option(help: "The Installations port.")
-    var installationsPort = EmulatorConfiguration.Service.installations.defaultPort
+    @Option(help: portHelp("The Installations port.", .installations))
+    var installationsPort: Int?
 
-    @Option(help: "The Remote Config port (fetch and real-time).")
-    var remoteConfigPort = EmulatorConfiguration.Service.remoteConfig.defaultPort
+    @Option(help: portHelp("The Remote Config port (fetch and real-time).", .remoteConfig))
+    var remoteConfigPort: Int?
 
-    @Option(help: "The Messaging port (registrations and sends).")
-    var messagingPort = EmulatorConfiguration.Service.messaging.defaultPort
+    @Option(help: portHelp("The Messaging port (registrations and sends).", .messaging))
+    var messagingPort: Int?
 
-    @Option(help: "The App Check port (debug-token exchange).")
-    var appCheckPort = EmulatorConfiguration.Service.appCheck.defaultPort
+    @Option(help: portHelp("The App Check port (debug-token exchange).", .appCheck))
+    var appCheckPort: Int?
 
     @Option(
         help:
@@ -52,14 +53,25 @@ struct FlintEmulatorCommand: AsyncParsableCommand {
     )
     var only: String?
 
-    @Option(help: "Keep state in this directory across runs (not yet supported).")
+    @Option(
+        help: """
+            Keep each service's state in a folder of this directory across runs (created if needed); without it, \
+            state is kept in memory.
+            """)
     var dataDir: String?
 
     func validate() throws {
-        for port in ports.values where !(0...65535).contains(port) {
+        for port in flaggedPorts.values.compactMap({ $0 }) where !(0...65535).contains(port) {
             throw ValidationError("port \(port) is not in 0...65535")
         }
         _ = try services()
+    }
+
+    /// The help of a port flag: what it is, and its default.
+    static func portHelp(_ what: String, _ service: EmulatorConfiguration.Service) -> ArgumentHelp {
+        ArgumentHelp(
+            "\(what) (default: firebase.json's emulators.\(service.rawValue).port, else \(service.defaultPort); 0 "
+                + "picks a free port)")
     }
 
     /// The served services' names, comma-separated.
@@ -67,8 +79,8 @@ struct FlintEmulatorCommand: AsyncParsableCommand {
         EmulatorConfiguration.Service.served.sorted().map(\.rawValue).joined(separator: ",")
     }
 
-    /// The port flags, by service.
-    var ports: [EmulatorConfiguration.Service: Int] {
+    /// The ports given by flag, by service.
+    var flaggedPorts: [EmulatorConfiguration.Service: Int?] {
         [
             .auth: authPort, .database: databasePort, .storage: storagePort, .functions: functionsPort,
             .installations: installationsPort, .remoteConfig: remoteConfigPort, .messaging: messagingPort,
@@ -91,12 +103,15 @@ struct FlintEmulatorCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        if dataDir != nil {
-            throw ValidationError("--data-dir is not yet supported: the emulator keeps its state in memory")
+        let here = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        let projectFile = try FirebaseJSON.load(from: here.appendingPathComponent("firebase.json"))
+        var ports: [EmulatorConfiguration.Service: Int] = [:]
+        for service in EmulatorConfiguration.Service.allCases {
+            ports[service] = flaggedPorts[service].flatMap { $0 } ?? projectFile?.ports[service] ?? service.defaultPort
         }
         let configuration = EmulatorConfiguration(
-            projectID: project, host: host, services: try services(),
-            ports: ports)
+            projectID: project, host: host, services: try services(), ports: ports,
+            dataDirectory: dataDir.map { URL(fileURLWithPath: $0, isDirectory: true) })
         try await FlintEmulator.run(configuration: configuration)
     }
 }

@@ -50,7 +50,7 @@ struct AuthService: EmulatorServiceHandler {
             try checkProject(String(parts[0]))
             switch (request.method, parts[1]) {
             case (.delete, "accounts"):
-                backend.deleteAllAccounts()
+                try await AuthService.call { try backend.deleteAllAccounts() }
                 return EmulatorResponse.json([String: Any]())
             case (.get, "oobCodes"):
                 let codes = backend.oobCodes.map {

@@ -22,7 +22,7 @@ extension LocalAuthBackend {
     public func sendOobCode(_ request: AuthOobCodeRequest) async throws {
         let now = now()
         let language = AuthRequestContext.current.languageCode
-        try store.withLock { store throws(AuthErrorCode) in
+        try store.persisting { store throws(AuthErrorCode) in
             try store.sendOobCode(request, languageCode: language, now: now)
         }
     }
@@ -30,14 +30,14 @@ extension LocalAuthBackend {
     /// What an unused, unexpired code is for.
     public func checkActionCode(_ code: String) async throws -> ActionCodeInfo {
         let now = now()
-        return try store.withLock { store throws(AuthErrorCode) in try store.checkActionCode(code, now: now) }
+        return try store.persisting { store throws(AuthErrorCode) in try store.checkActionCode(code, now: now) }
     }
 
     /// Applies an email-verification code (the address becomes verified) or an email-change code (the account
     /// moves to the new, verified, address); other codes are ``AuthErrorCode/invalidActionCode``.
     public func applyActionCode(_ code: String) async throws {
         let now = now()
-        try store.withLock { store throws(AuthErrorCode) in try store.applyActionCode(code, now: now) }
+        try store.persisting { store throws(AuthErrorCode) in try store.applyActionCode(code, now: now) }
     }
 
     /// Signs in with an email sign-in code sent to `email`: the account with that address (its address becomes
@@ -46,7 +46,7 @@ extension LocalAuthBackend {
     public func signIn(email: String, oobCode: String, linkingTo idToken: String?) async throws -> AuthBackendSession {
         let now = now()
         let tenantID = AuthRequestContext.current.tenantID
-        return try store.withLock { store throws(AuthErrorCode) in
+        return try store.persisting { store throws(AuthErrorCode) in
             try store.signIn(email: email, oobCode: oobCode, linkingTo: idToken, tenantID: tenantID, now: now)
         }
     }

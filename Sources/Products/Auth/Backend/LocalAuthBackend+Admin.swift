@@ -19,7 +19,7 @@ extension LocalAuthBackend {
         throws(AuthErrorCode) -> LocalAuthUserRecord
     {
         let now = now()
-        return try store.withLock { store throws(AuthErrorCode) in
+        return try store.persisting { store throws(AuthErrorCode) in
             try store.createAccount(uid: uid, changes, now: now)
         }
     }
@@ -34,7 +34,7 @@ extension LocalAuthBackend {
         -> LocalAuthUserRecord
     {
         let now = now()
-        return try store.withLock { store throws(AuthErrorCode) in
+        return try store.persisting { store throws(AuthErrorCode) in
             try store.updateAccount(uid: uid, changes, now: now)
         }
     }
@@ -43,13 +43,13 @@ extension LocalAuthBackend {
     ///
     /// - Throws: ``AuthErrorCode/userNotFound``.
     public func deleteAccount(uid: String) throws(AuthErrorCode) {
-        try store.withLock { store throws(AuthErrorCode) in try store.deleteAccount(uid: uid) }
+        try store.persisting { store throws(AuthErrorCode) in try store.deleteAccount(uid: uid) }
     }
 
     /// Deletes every account, session and out-of-band code (the Auth emulator's
     /// `DELETE /emulator/v1/projects/{id}/accounts`).
-    public func deleteAllAccounts() {
-        store.withLock { $0.deleteAllAccounts() }
+    public func deleteAllAccounts() throws(AuthErrorCode) {
+        try store.persisting { store throws(AuthErrorCode) in store.deleteAllAccounts() }
     }
 
     /// The account with this uid and what only an administrator sees of it, if any.

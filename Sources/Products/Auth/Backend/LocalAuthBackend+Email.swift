@@ -8,14 +8,14 @@ extension LocalAuthBackend {
     /// empty for an unknown address, and for every address when ``Configuration/emailEnumerationProtection``
     /// is on, as Firebase answers. `continueURI` is not used.
     public func fetchSignInMethods(email: String, continueURI: String) async throws -> [String] {
-        try store.withLock { store throws(AuthErrorCode) in try store.fetchSignInMethods(email: email) }
+        try store.persisting { store throws(AuthErrorCode) in try store.fetchSignInMethods(email: email) }
     }
 
     /// Changes the account's email to an unverified `email`; needs a sign-in from the last
     /// ``Configuration/recentLoginWindow``.
     public func updateEmail(idToken: String, email: String) async throws -> AuthBackendSession? {
         let now = now()
-        return try store.withLock { store throws(AuthErrorCode) in
+        return try store.persisting { store throws(AuthErrorCode) in
             try store.updateEmail(idToken: idToken, email: email, now: now)
         }
     }

@@ -26,7 +26,7 @@ extension LocalAuthBackend {
     /// The account `idToken` belongs to.
     public func lookup(idToken: String) async throws -> AuthAccount {
         let now = now()
-        return try store.withLock { store throws(AuthErrorCode) in try store.lookup(idToken: idToken, now: now) }
+        return try store.persisting { store throws(AuthErrorCode) in try store.lookup(idToken: idToken, now: now) }
     }
 
     /// Signs in, signs up or links with an identity provider's fake token (see `fakeIdPToken(sub:…)`): an ID
@@ -39,7 +39,7 @@ extension LocalAuthBackend {
     {
         let now = now()
         let tenantID = AuthRequestContext.current.tenantID
-        return try store.withLock { store throws(AuthErrorCode) in
+        return try store.persisting { store throws(AuthErrorCode) in
             try store.signIn(
                 withIdP: assertion, linkingTo: idToken, autoCreate: autoCreate, tenantID: tenantID, now: now)
         }
@@ -48,7 +48,7 @@ extension LocalAuthBackend {
     /// Gives the account an email and password; needs a recent sign-in unless the account is anonymous.
     public func link(idToken: String, email: String, password: String) async throws -> AuthBackendSession {
         let now = now()
-        return try store.withLock { store throws(AuthErrorCode) in
+        return try store.persisting { store throws(AuthErrorCode) in
             try store.link(idToken: idToken, email: email, password: password, now: now)
         }
     }
@@ -56,7 +56,7 @@ extension LocalAuthBackend {
     /// Removes providers from the account and answers a new session.
     public func unlink(idToken: String, providerIDs: [String]) async throws -> AuthBackendSession? {
         let now = now()
-        return try store.withLock { store throws(AuthErrorCode) in
+        return try store.persisting { store throws(AuthErrorCode) in
             try store.unlink(idToken: idToken, providerIDs: providerIDs, now: now)
         }
     }
@@ -64,7 +64,7 @@ extension LocalAuthBackend {
     /// Changes the display name and photo and answers a new session.
     public func updateProfile(idToken: String, changes: AuthProfileChanges) async throws -> AuthBackendSession? {
         let now = now()
-        return try store.withLock { store throws(AuthErrorCode) in
+        return try store.persisting { store throws(AuthErrorCode) in
             try store.updateProfile(idToken: idToken, changes: changes, now: now)
         }
     }

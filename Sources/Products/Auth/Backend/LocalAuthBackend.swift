@@ -26,7 +26,7 @@ public final class LocalAuthBackend: AuthBackend {
     /// The project the tokens are issued for (their `aud`).
     public let projectID: String
     let now: @Sendable () -> Date
-    let store: Locked<LocalAuthStore>
+    let store: LocalAuthStoreLock
 
     /// A backend with no accounts.
     ///
@@ -42,7 +42,44 @@ public final class LocalAuthBackend: AuthBackend {
     ) {
         self.projectID = projectID
         self.now = now
-        store = Locked(LocalAuthStore(projectID: projectID, configuration: configuration))
+        store = LocalAuthStoreLock(LocalAuthStore(projectID: projectID, configuration: configuration))
+    }
+
+    /// A backend that keeps its accounts and sessions in `directory` (created if needed), starting with what a
+    /// previous backend of the same project kept there.
+    ///
+    /// The file (`accounts.json`) holds the accounts, with their passwords in plain text (this is an emulator)
+    /// and custom claims, and the sessions, so refresh tokens stay valid across runs. It is replaced durably (a
+    /// new file beside it, `fsync`, rename) before a request that changed it is answered; a request whose
+    /// change cannot be written fails with ``AuthErrorCode/internalError`` and changes nothing. Out-of-band
+    /// codes and failed sign-in attempts are kept in memory only.
+    ///
+    /// - Parameters:
+    ///   - projectID: the project ID tokens are issued for; a file of another project is refused.
+    ///   - configuration: the project's settings.
+    ///   - directory: where the file is kept.
+    ///   - now: the backend's clock.
+    /// - Throws: ``AuthErrorCode/internalError`` when the file cannot be read: something other than a regular
+    ///   file is there, or it is damaged, over 256 MiB or of another project.
+    public convenience init(
+        projectID: String = "flint-local", configuration: Configuration = Configuration(), directory: URL,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) throws(AuthErrorCode) {
+        try self.init(
+            projectID: projectID, configuration: configuration,
+            file: LocalAuthFile(url: directory.appendingPathComponent("accounts.json"), projectID: projectID), now: now)
+    }
+
+    /// A backend persisting to `file` (tests inject its I/O).
+    init(
+        projectID: String, configuration: Configuration, file: LocalAuthFile,
+        now: @escaping @Sendable () -> Date
+    ) throws(AuthErrorCode) {
+        self.projectID = projectID
+        self.now = now
+        var initial = LocalAuthStore(projectID: projectID, configuration: configuration)
+        try file.load()?.restore(into: &initial)
+        store = LocalAuthStoreLock(initial, file: file)
     }
 
     // MARK: - Project settings and failure injection
@@ -85,7 +122,7 @@ public final class LocalAuthBackend: AuthBackend {
     ///
     /// - Throws: ``AuthErrorCode/userNotFound``.
     public func setDisabled(_ disabled: Bool, uid: String) throws(AuthErrorCode) {
-        try store.withLock { store throws(AuthErrorCode) in
+        try store.persisting { store throws(AuthErrorCode) in
             try store.update(uid: uid) { $0.account.isDisabled = disabled }
         }
     }
@@ -94,7 +131,7 @@ public final class LocalAuthBackend: AuthBackend {
     ///
     /// - Throws: ``AuthErrorCode/userNotFound``.
     public func setEmailVerified(_ verified: Bool, uid: String) throws(AuthErrorCode) {
-        try store.withLock { store throws(AuthErrorCode) in
+        try store.persisting { store throws(AuthErrorCode) in
             try store.update(uid: uid) { $0.account.isEmailVerified = verified }
         }
     }
@@ -105,7 +142,7 @@ public final class LocalAuthBackend: AuthBackend {
     /// - Throws: ``AuthErrorCode/userNotFound``.
     public func revokeRefreshTokens(uid: String) throws(AuthErrorCode) {
         let date = LocalAuthStore.wholeSeconds(now())
-        try store.withLock { store throws(AuthErrorCode) in
+        try store.persisting { store throws(AuthErrorCode) in
             try store.update(uid: uid) { $0.validSince = date }
         }
     }
@@ -140,7 +177,7 @@ public final class LocalAuthBackend: AuthBackend {
     public func signUp(email: String, password: String) async throws -> AuthBackendSession {
         let now = now()
         let tenantID = AuthRequestContext.current.tenantID
-        return try store.withLock { store throws(AuthErrorCode) in
+        return try store.persisting { store throws(AuthErrorCode) in
             try store.signUp(email: email, password: password, tenantID: tenantID, now: now)
         }
     }
@@ -149,7 +186,7 @@ public final class LocalAuthBackend: AuthBackend {
     public func signUpAnonymously() async throws -> AuthBackendSession {
         let now = now()
         let tenantID = AuthRequestContext.current.tenantID
-        return try store.withLock { store throws(AuthErrorCode) in
+        return try store.persisting { store throws(AuthErrorCode) in
             try store.signUpAnonymously(tenantID: tenantID, now: now)
         }
     }
@@ -158,7 +195,7 @@ public final class LocalAuthBackend: AuthBackend {
     public func signIn(email: String, password: String) async throws -> AuthBackendSession {
         let now = now()
         let tenantID = AuthRequestContext.current.tenantID
-        return try store.withLock { store throws(AuthErrorCode) in
+        return try store.persisting { store throws(AuthErrorCode) in
             try store.signIn(email: email, password: password, tenantID: tenantID, now: now)
         }
     }
@@ -169,7 +206,7 @@ public final class LocalAuthBackend: AuthBackend {
     public func signIn(customToken: String) async throws -> AuthBackendSession {
         let now = now()
         let tenantID = AuthRequestContext.current.tenantID
-        return try store.withLock { store throws(AuthErrorCode) in
+        return try store.persisting { store throws(AuthErrorCode) in
             try store.signIn(customToken: customToken, tenantID: tenantID, now: now)
         }
     }
@@ -177,7 +214,7 @@ public final class LocalAuthBackend: AuthBackend {
     /// Issues a new ID token for a refresh token (the refresh token stays the same).
     public func refreshSession(refreshToken: String) async throws -> AuthBackendSession {
         let now = now()
-        return try store.withLock { store throws(AuthErrorCode) in
+        return try store.persisting { store throws(AuthErrorCode) in
             try store.refreshSession(refreshToken: refreshToken, now: now)
         }
     }
@@ -185,7 +222,7 @@ public final class LocalAuthBackend: AuthBackend {
     /// Changes the password; every other session of the account is revoked.
     public func updatePassword(idToken: String, newPassword: String) async throws -> AuthBackendSession {
         let now = now()
-        return try store.withLock { store throws(AuthErrorCode) in
+        return try store.persisting { store throws(AuthErrorCode) in
             try store.updatePassword(idToken: idToken, newPassword: newPassword, now: now)
         }
     }
@@ -193,19 +230,19 @@ public final class LocalAuthBackend: AuthBackend {
     /// Deletes the account and its sessions.
     public func deleteAccount(idToken: String) async throws {
         let now = now()
-        try store.withLock { store throws(AuthErrorCode) in try store.deleteAccount(idToken: idToken, now: now) }
+        try store.persisting { store throws(AuthErrorCode) in try store.deleteAccount(idToken: idToken, now: now) }
     }
 
     /// Records a password-reset code in ``oobCodes``.
     public func sendPasswordResetEmail(email: String) async throws {
         let now = now()
-        try store.withLock { store throws(AuthErrorCode) in try store.sendPasswordResetEmail(email: email, now: now) }
+        try store.persisting { store throws(AuthErrorCode) in try store.sendPasswordResetEmail(email: email, now: now) }
     }
 
     /// Sets the new password if the code is valid; the code is used up and other sessions are revoked.
     public func confirmPasswordReset(code: String, newPassword: String) async throws {
         let now = now()
-        try store.withLock { store throws(AuthErrorCode) in
+        try store.persisting { store throws(AuthErrorCode) in
             try store.confirmPasswordReset(code: code, newPassword: newPassword, now: now)
         }
     }

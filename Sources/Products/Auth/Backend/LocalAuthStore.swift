@@ -9,7 +9,7 @@ import Foundation
 /// (the backend reads its clock before locking) and runs no user code.
 struct LocalAuthStore {
     /// An account with its secrets.
-    struct Record {
+    struct Record: Codable, Equatable {
         var account: AuthAccount
         /// The password; nil for anonymous accounts. Kept in memory only: this is an emulator.
         var password: String?
@@ -27,7 +27,7 @@ struct LocalAuthStore {
     }
 
     /// What a refresh token stands for.
-    struct RefreshGrant {
+    struct RefreshGrant: Codable, Equatable {
         var uid: String
         /// When the grant was issued (whole seconds), compared with `Record.validSince`.
         var issuedAt: Date

@@ -1,0 +1,88 @@
+// Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
+import FlintEmulator
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// `--data-dir`: each service keeps its state in a folder of the data directory, and a later emulator on the same
+/// directory starts with it.
+@Suite("Emulator data directory: state kept across runs")
+struct EmulatorDataDirectoryTests {
+    private func temporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("flint-emulator-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    private func configuration(_ directory: URL) -> EmulatorConfiguration {
+        var configuration = EmulatorConfiguration.ephemeral(services: [.auth, .database])
+        configuration.dataDirectory = directory
+        return configuration
+    }
+
+    @Test func accountsAndDataSurviveARestart() async throws {
+        let directory = try temporaryDirectory()
+        let signUp = "/identitytoolkit.googleapis.com/v1/accounts:signUp?key=fake"
+        let refreshToken = try await withEmulator(configuration(directory)) { emulator in
+            let answer = try await RawHTTP.json(
+                "POST", emulator.url(.auth, signUp),
+                ["email": "ada@example.com", "password": "analytical", "returnSecureToken": true])
+            #expect(answer.status == 200)
+            let written = try await RawHTTP.json("PUT", emulator.url(.database, "/notes/a.json"), ["text": "kept"])
+            #expect(written.status == 200)
+            return try #require(answer.json["refreshToken"] as? String)
+        }
+        #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("auth/accounts.json").path))
+
+        try await withEmulator(configuration(directory)) { emulator in
+            let signIn = try await RawHTTP.json(
+                "POST", emulator.url(.auth, "/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=f"),
+                ["email": "ada@example.com", "password": "analytical", "returnSecureToken": true])
+            #expect(signIn.status == 200)
+            let refreshed = try await RawHTTP.json(
+                "POST", emulator.url(.auth, "/securetoken.googleapis.com/v1/token?key=f"),
+                ["grant_type": "refresh_token", "refresh_token": refreshToken])
+            #expect(refreshed.status == 200)
+            let read = try await RawHTTP.send("GET", emulator.url(.database, "/notes/a/text.json"))
+            #expect(String(decoding: read.body, as: UTF8.self) == "\"kept\"")
+        }
+    }
+
+    @Test func withoutADataDirectoryNothingIsKept() async throws {
+        try await withEmulator(.ephemeral(services: [.database])) { emulator in
+            _ = try await RawHTTP.json("PUT", emulator.url(.database, "/a.json"), 1)
+        }
+        try await withEmulator(.ephemeral(services: [.database])) { emulator in
+            let read = try await RawHTTP.send("GET", emulator.url(.database, "/a.json"))
+            #expect(String(decoding: read.body, as: UTF8.self) == "null")
+        }
+    }
+
+    @Test func aDamagedAccountsFileFailsToStartNamingIt() async throws {
+        let directory = try temporaryDirectory()
+        let auth = directory.appendingPathComponent("auth")
+        try FileManager.default.createDirectory(at: auth, withIntermediateDirectories: true)
+        try Data("{not json".utf8).write(to: auth.appendingPathComponent("accounts.json"))
+        do {
+            _ = try await FlintEmulator.start(configuration: configuration(directory), log: { _ in })
+            Issue.record("started on a damaged accounts file")
+        } catch EmulatorStartError.cannotLoadState(let reason) {
+            #expect(reason.contains("auth/accounts.json"))
+        }
+    }
+
+    @Test func aFIFOInPlaceOfTheAccountsFileFailsAtOnce() async throws {
+        let directory = try temporaryDirectory()
+        let auth = directory.appendingPathComponent("auth")
+        try FileManager.default.createDirectory(at: auth, withIntermediateDirectories: true)
+        try #require(mkfifo(auth.appendingPathComponent("accounts.json").path, 0o600) == 0)
+        await #expect(throws: EmulatorStartError.self) {
+            _ = try await FlintEmulator.start(configuration: configuration(directory), log: { _ in })
+        }
+    }
+}
