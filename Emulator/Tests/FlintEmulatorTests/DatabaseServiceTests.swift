@@ -189,6 +189,27 @@ struct DatabaseServiceTests {
     }
 }
 
+extension DatabaseServiceTests {
+    @Test func eventStreamIsCancelledWhenTheRulesNoLongerAllowTheRead() async throws {
+        let open = Locked(true)
+        let rules: @Sendable (DatabaseRulesRequest) -> Bool = { request in
+            request.operation == .write || open.withLock { $0 }
+        }
+        try await withEmulator(.ephemeral(services: [.database]), databaseRules: rules) { emulator in
+            let base = emulator.endpoints[.database]!.url.absoluteString
+            var request = URLRequest(url: URL(string: base + "/room.json?ns=rules")!)
+            request.setValue("text/event-stream", forHTTPHeaderField: "Accept")
+            let stream = EventStreamReader(request)
+            #expect(try await collect(1, from: stream.dataLines) == [#"put data: {"data":null,"path":"/"}"#])
+            open.withLock { $0 = false }
+            _ = try await RawHTTP.json("PUT", URL(string: base + "/room/topic.json?ns=rules")!, "looms")
+            #expect(try await collect(1, from: stream.dataLines) == ["cancel data: null"])
+            // The stream ends after the cancel.
+            try await value(of: Task { for await _ in stream.dataLines {} })
+        }
+    }
+}
+
 /// The `data:` lines of a Server-Sent Events response, each after its event's type (`put data: {…}`), as they arrive (a delegate: `URLSession.bytes` is not in
 /// FoundationNetworking); finished when the response ends.
 final class EventStreamReader: NSObject, URLSessionDataDelegate, Sendable {

@@ -8,8 +8,9 @@ import ServiceLifecycle
 /// A streaming listen (`GET` with `Accept: text/event-stream`): a `put` of the location's value at `/`, then for
 /// each later write that touches it a `patch` (a write of several children of one location at or below it) or
 /// a `put` per written path (relative to the location, or at `/` for a write above it), and a `keep-alive`
-/// every ``keepAliveInterval``. It ends when the client goes away (the
-/// next event or keep-alive fails to send) or the emulator stops.
+/// every ``keepAliveInterval``. Before each event the caller's right to read the location is checked again: once
+/// the rules refuse it, the stream sends `cancel` (data `null`) and ends, as Firebase's does. It ends too when the
+/// client goes away (the next event or keep-alive fails to send) or the emulator stops.
 struct DatabaseEventStream {
     let backend: LocalDatabaseBackend
     let database: String
@@ -68,11 +69,18 @@ struct DatabaseEventStream {
                 defer { continuation.finish() }
                 try await writer.write(ByteBuffer(string: initial))
                 for await event in events.cancelOnGracefulShutdown() {
+                    guard (try? backend.authorizeRead(location, database: database, caller: caller)) != nil else {
+                        try await writer.write(ByteBuffer(string: Self.cancel))
+                        break
+                    }
                     try await writer.write(ByteBuffer(string: event))
                 }
                 try await writer.finish(nil)
             })
     }
+
+    /// The event that ends a stream whose caller may no longer read its location.
+    static let cancel = "event: cancel\ndata: null\n\n"
 
     /// `written` relative to `location` (`/` for the location itself) when it is the location or below it.
     static func relative(_ written: String, below location: String) -> String? {
