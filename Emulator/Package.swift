@@ -56,6 +56,10 @@ let package = Package(
                 .product(name: "FlintAuth", package: "Flint"),
                 .product(name: "FlintDatabase", package: "Flint"),
                 .product(name: "FlintTesting", package: "Flint"),
+                // A raw HTTP/1.1 client for the load test (URLSession on Linux polls every open stream per event).
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
             path: "Tests/FlintEmulatorTests"
         ),
