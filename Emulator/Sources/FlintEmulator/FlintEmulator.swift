@@ -174,7 +174,7 @@ public final class FlintEmulator: Sendable {
 
     /// Serves `configuration` until SIGINT or SIGTERM, then closes the listeners and returns.
     ///
-    /// - Throws: as ``start(configuration:gracefulShutdownSignals:log:)``.
+    /// - Throws: as ``start(configuration:databaseRules:gracefulShutdownSignals:log:)``.
     public static func run(configuration: EmulatorConfiguration) async throws {
         let emulator = try await start(configuration: configuration, gracefulShutdownSignals: [.sigint, .sigterm])
         try await emulator.wait()
