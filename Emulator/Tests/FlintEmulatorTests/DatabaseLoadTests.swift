@@ -6,7 +6,6 @@ import Foundation
 import NIOCore
 import Testing
 
-
 /// The Database service under load: 200 event-stream listeners open while many clients write over REST. Every
 /// write is answered, every listener sees every write to its location, and no request fails.
 ///
@@ -58,7 +57,8 @@ struct DatabaseLoadTests {
                     group.addTask {
                         try await RawHTTPConnection(host: endpoint.host, port: endpoint.port).run { exchange in
                             for write in 0..<Self.writesPerClient {
-                                try await exchange.send(.PUT, "/load/c\(client)/w\(write).json", body: "{\"n\":\(write)}")
+                                try await exchange.send(
+                                    .PUT, "/load/c\(client)/w\(write).json", body: "{\"n\":\(write)}")
                                 let (status, _) = try await exchange.response()
                                 guard status == 200 else {
                                     throw LoadFailure("write \(write) of client \(client) answered \(status)")

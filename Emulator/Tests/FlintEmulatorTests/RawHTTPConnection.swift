@@ -53,7 +53,8 @@ struct RawHTTPConnection: ~Copyable {
         {
             var fields = HTTPHeaders([("Host", host)] + headers)
             if let body { fields.add(name: "Content-Length", value: "\(body.utf8.count)") }
-            try await outbound.write(.head(HTTPRequestHead(version: .http1_1, method: method, uri: uri, headers: fields)))
+            try await outbound.write(
+                .head(HTTPRequestHead(version: .http1_1, method: method, uri: uri, headers: fields)))
             if let body { try await outbound.write(.body(.byteBuffer(ByteBuffer(string: body)))) }
             try await outbound.write(.end(nil))
         }
