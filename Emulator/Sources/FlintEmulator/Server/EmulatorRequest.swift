@@ -13,6 +13,8 @@ struct EmulatorRequest: Sendable {
     /// The query parameters, percent-decoded; the last of a repeated name wins.
     var query: [String: String]
     var headers: HTTPFields
+    /// The authority the client addressed (HTTP/1.1's `Host`, which is not among ``headers``), or nil.
+    var authority: String? = nil
     /// The whole body; empty when it is streamed (``bodyStream``).
     var body: Data
     /// The body as it arrives, without any size limit, for a request the handler streams; nil otherwise.

@@ -49,6 +49,7 @@ struct EmulatorResponder: HTTPResponder {
                 method: request.method, path: request.uri.path,
                 query: EmulatorRequest.queryParameters(of: request.uri.query), headers: request.headers,
                 body: Data())
+            emulatorRequest.authority = request.head.authority
             if handler.streamsBody(of: emulatorRequest) {
                 emulatorRequest.bodyStream = request.body
                 return try await handler.respond(to: emulatorRequest)

@@ -81,7 +81,7 @@ struct StorageDownloads {
             return .some(max(size - suffix, 0)..<size)
         }
         guard let first = Int64(bounds[0]), first >= 0 else { return .some(nil) }
-        let last = bounds[1].isEmpty ? size - 1 : Int64(bounds[1])
+        let last = bounds[1].isEmpty ? Int64.max : Int64(bounds[1])
         guard let last, last >= first else { return .some(nil) }
         guard first < size else { return nil }
         return .some(first..<(min(last, size - 1) + 1))

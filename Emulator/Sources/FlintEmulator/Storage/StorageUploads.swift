@@ -188,11 +188,11 @@ struct StorageUploads {
         return Response(status: .ok, headers: headers)
     }
 
-    /// The request's `Host` (the authority the client reached the service at, for the upload URL), checked to
+    /// The request's authority (its `Host`: the authority the client reached the service at, for the upload URL), checked to
     /// be a host name or address with an optional port: nothing else can enter the upload URL.
     private static func host(of request: EmulatorRequest) throws(EmulatorHTTPError) -> String {
         let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-:[]")
-        guard let host = request.header("Host"), !host.isEmpty, host.count <= 300, host.allSatisfy(allowed.contains)
+        guard let host = request.authority, !host.isEmpty, host.count <= 300, host.allSatisfy(allowed.contains)
         else {
             throw EmulatorHTTPError(.badRequest, "Invalid argument: a resumable upload needs a valid Host header.")
         }
