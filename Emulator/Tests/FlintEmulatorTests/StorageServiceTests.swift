@@ -98,34 +98,37 @@ struct StorageServiceTests {
             let parts = request.path.split(separator: "/")
             return parts.first == "users" && parts.count >= 2 && request.uid == String(parts[1])
         }
-        let emulator = try await FlintEmulator.start(
-            configuration: .ephemeral(services: [.auth, .storage]), storageRules: rules, log: { _ in })
-        defer { Task { try? await emulator.stop() } }
-        let app = try TestApp.make(libraries: [AuthLibrary.self, StorageLibrary.self], options: emulatorOptions)
-        let auth = try Auth.auth(app: app)
-        let authEndpoint = try #require(emulator.endpoints[.auth])
-        auth.useEmulator(withHost: authEndpoint.host, port: authEndpoint.port)
-        let storage = try Storage.storage(app: app)
-        let endpoint = try #require(emulator.endpoints[.storage])
-        storage.useEmulator(withHost: endpoint.host, port: endpoint.port)
-        let uid = try await auth.createUser(withEmail: "ada@example.com", password: "analytical").user.uid
-        let mine = storage.reference(withPath: "users/\(uid)/notes.txt")
-        try await mine.putDataAsync(Data("mine".utf8))
-        #expect(try await mine.data(maxSize: 100) == Data("mine".utf8))
-        await #expect {
-            try await storage.reference(withPath: "users/someone-else/x").putDataAsync(Data("x".utf8))
-        } throws: { ($0 as? StorageError)?.code == .unauthorized }
-        let objectURL = url(emulator, "/v0/b/\(Self.bucket)/o/users%2F\(uid)%2Fnotes.txt")
-        let anonymous = try await RawHTTP.send("GET", objectURL)
-        #expect(anonymous.status == 403)
-        let owner = try await RawHTTP.send("GET", objectURL, headers: ["Authorization": "Bearer owner"])
-        #expect(owner.status == 200)
-        let downloadURL = try await mine.downloadURL()
-        try auth.signOut()
-        let withToken = try await RawHTTP.send("GET", downloadURL)
-        #expect(withToken.status == 200)
-        #expect(withToken.body == Data("mine".utf8))
-        try await emulator.stop()
+        try await withEmulator(.ephemeral(services: [.auth, .storage]), storageRules: rules) { emulator in
+            let app = try TestApp.make(libraries: [AuthLibrary.self, StorageLibrary.self], options: emulatorOptions)
+            let auth = try Auth.auth(app: app)
+            let authEndpoint = try #require(emulator.endpoints[.auth])
+            auth.useEmulator(withHost: authEndpoint.host, port: authEndpoint.port)
+            let storage = try Storage.storage(app: app)
+            let endpoint = try #require(emulator.endpoints[.storage])
+            storage.useEmulator(withHost: endpoint.host, port: endpoint.port)
+            let uid = try await auth.createUser(withEmail: "ada@example.com", password: "analytical").user.uid
+            let mine = storage.reference(withPath: "users/\(uid)/notes.txt")
+            try await mine.putDataAsync(Data("mine".utf8))
+            #expect(try await mine.data(maxSize: 100) == Data("mine".utf8))
+            await #expect {
+                try await storage.reference(withPath: "users/someone-else/x").putDataAsync(Data("x".utf8))
+            } throws: { ($0 as? StorageError)?.code == .unauthorized }
+            let objectURL = url(emulator, "/v0/b/\(Self.bucket)/o/users%2F\(uid)%2Fnotes.txt")
+            let anonymous = try await RawHTTP.send("GET", objectURL)
+            #expect(anonymous.status == 403)
+            let owner = try await RawHTTP.send("GET", objectURL, headers: ["Authorization": "Bearer owner"])
+            #expect(owner.status == 200)
+            let ownerMedia = try await RawHTTP.send(
+                "GET", URL(string: objectURL.absoluteString + "?alt=media")!, headers: ["Authorization": "Bearer owner"]
+            )
+            #expect(ownerMedia.status == 200)
+            #expect(ownerMedia.body == Data("mine".utf8))
+            let downloadURL = try await mine.downloadURL()
+            try auth.signOut()
+            let withToken = try await RawHTTP.send("GET", downloadURL)
+            #expect(withToken.status == 200)
+            #expect(withToken.body == Data("mine".utf8))
+        }
     }
 
     @Test func updateMetadataSetsClearsAndMergesCustomKeys() async throws {
@@ -170,7 +173,8 @@ struct StorageServiceTests {
             let raw = try await RawHTTP.send(
                 "GET", url(emulator, "/v0/b/\(Self.bucket)/o?prefix=album%2F&delimiter=%2F&maxResults=2"))
             #expect(raw.json["prefixes"] as? [String] == [])
-            #expect((raw.json["items"] as? [[String: Any]])?.compactMap { $0["name"] as? String } == ["album/a", "album/b"])
+            #expect(
+                (raw.json["items"] as? [[String: Any]])?.compactMap { $0["name"] as? String } == ["album/a", "album/b"])
             #expect(raw.json["nextPageToken"] as? String != nil)
         }
     }
@@ -211,7 +215,9 @@ struct StorageServiceTests {
             #expect(multipart.status == 200)
             #expect(multipart.json["name"] as? String == "raw/multi.json")
             #expect(multipart.json["metadata"] as? [String: String] == ["k": "v"])
-            #expect(emulator.storageBackend?.storedData(bucket: Self.bucket, path: "raw/multi.json") == Data("[1,2,3]".utf8))
+            #expect(
+                emulator.storageBackend?.storedData(bucket: Self.bucket, path: "raw/multi.json") == Data("[1,2,3]".utf8)
+            )
             let media = url(emulator, "/v0/b/\(Self.bucket)/o/raw%2Fsimple.txt?alt=media")
             let ranged = try await RawHTTP.send("GET", media, headers: ["Range": "bytes=2-5"])
             #expect(ranged.status == 206)
@@ -252,7 +258,9 @@ struct StorageServiceTests {
             }
             expectError(try await RawHTTP.send("GET", url(emulator, objects + "?prefix=a&delimiter=%2F")), 400)
             expectError(try await RawHTTP.send("GET", url(emulator, objects + "?maxResults=0")), 400)
-            let bigMetadata = try JSONSerialization.data(withJSONObject: ["metadata": ["k": String(repeating: "v", count: 4096)]])
+            let bigMetadata = try JSONSerialization.data(withJSONObject: [
+                "metadata": ["k": String(repeating: "v", count: 4096)]
+            ])
             expectError(
                 try await RawHTTP.send(
                     "POST", url(emulator, objects + "?name=y&uploadType=resumable"), body: bigMetadata,

@@ -35,7 +35,8 @@ struct StorageService: EmulatorServiceHandler {
             guard let name else {
                 switch method {
                 case .get: return try await list(request, bucket: bucket, caller: caller)
-                case .post: return try await StorageUploads(backend: backend, sessions: sessions).upload(
+                case .post:
+                    return try await StorageUploads(backend: backend, sessions: sessions).upload(
                         request, bucket: bucket, caller: caller)
                 default: throw Self.methodNotAllowed(request)
                 }
@@ -57,7 +58,9 @@ struct StorageService: EmulatorServiceHandler {
                 }
                 return try await Self.objectResponse(metadata, backend: backend)
             case .delete:
-                try await StorageWireErrors.call { try await backend.delete(bucket: bucket, path: name, caller: caller) }
+                try await StorageWireErrors.call {
+                    try await backend.delete(bucket: bucket, path: name, caller: caller)
+                }
                 return Response(status: .noContent)
             default:
                 throw Self.methodNotAllowed(request)
@@ -140,6 +143,7 @@ struct StorageService: EmulatorServiceHandler {
     }
 
     private static func methodNotAllowed(_ request: EmulatorRequest) -> EmulatorHTTPError {
-        EmulatorHTTPError(.methodNotAllowed, "Method not allowed: \(request.method.rawValue) \(request.path.prefix(200)).")
+        EmulatorHTTPError(
+            .methodNotAllowed, "Method not allowed: \(request.method.rawValue) \(request.path.prefix(200)).")
     }
 }

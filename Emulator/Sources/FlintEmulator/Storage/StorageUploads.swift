@@ -174,7 +174,9 @@ struct StorageUploads {
 
     private func finalize(_ id: String) async throws -> Response {
         guard let session = sessions.close(id) else { throw EmulatorHTTPError(.notFound, "No such upload.") }
-        let stored = try await StorageWireErrors.call { try await backend.finishUpload(session: session.backendSession) }
+        let stored = try await StorageWireErrors.call {
+            try await backend.finishUpload(session: session.backendSession)
+        }
         var response = try await StorageService.objectResponse(stored, backend: backend)
         response.headers[StorageHeaders.uploadStatus] = "final"
         return response
