@@ -207,7 +207,7 @@ struct StorageServiceTests {
             let boundary = "flint-boundary"
             let multipartBody = Data(
                 ("--\(boundary)\r\nContent-Type: application/json; charset=utf-8\r\n\r\n"
-                    + #"{"name":"raw/multi.json","metadata":{"k":"v"}}"#
+                    + #"{"name":"raw/multi.json","metadata":{"k":"v","firebaseStorageDownloadTokens":"chosen"}}"#
                     + "\r\n--\(boundary)\r\nContent-Type: application/json\r\n\r\n[1,2,3]\r\n--\(boundary)--\r\n").utf8)
             let multipart = try await RawHTTP.send(
                 "POST", URL(string: objects.absoluteString + "?uploadType=multipart")!, body: multipartBody,
@@ -215,6 +215,10 @@ struct StorageServiceTests {
             #expect(multipart.status == 200)
             #expect(multipart.json["name"] as? String == "raw/multi.json")
             #expect(multipart.json["metadata"] as? [String: String] == ["k": "v"])
+            #expect(multipart.json["downloadTokens"] as? String == "chosen")
+            let byChosenToken = try await RawHTTP.send(
+                "GET", url(emulator, "/v0/b/\(Self.bucket)/o/raw%2Fmulti.json?alt=media&token=chosen"))
+            #expect(byChosenToken.status == 200)
             #expect(
                 emulator.storageBackend?.storedData(bucket: Self.bucket, path: "raw/multi.json") == Data("[1,2,3]".utf8)
             )

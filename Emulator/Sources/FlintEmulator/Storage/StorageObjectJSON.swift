@@ -11,24 +11,17 @@ enum StorageObjectJSON {
         "cacheControl", "contentDisposition", "contentEncoding", "contentLanguage", "contentType",
     ]
 
-    /// The resource of `metadata`, with `downloadTokens` (comma-separated) when given.
+    /// The resource of `metadata` (its SDK dictionary form, with the numbers as decimal strings), with
+    /// `downloadTokens` (comma-separated) when given.
     static func resource(of metadata: StorageMetadata, downloadTokens: String?) -> [String: Any] {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        var object: [String: Any] = [
-            "bucket": metadata.bucket, "name": metadata.path ?? "", "size": "\(metadata.size)",
-            "generation": "\(metadata.generation)", "metageneration": "\(metadata.metageneration)",
-            "storageClass": "STANDARD", "etag": "\(metadata.generation)-\(metadata.metageneration)",
-        ]
-        let optional: [(String, Any?)] = [
-            ("md5Hash", metadata.md5Hash), ("downloadTokens", downloadTokens),
-            ("cacheControl", metadata.cacheControl), ("contentDisposition", metadata.contentDisposition),
-            ("contentEncoding", metadata.contentEncoding), ("contentLanguage", metadata.contentLanguage),
-            ("contentType", metadata.contentType), ("metadata", metadata.customMetadata),
-            ("timeCreated", metadata.timeCreated.map(formatter.string(from:))),
-            ("updated", metadata.updated.map(formatter.string(from:))),
-        ]
-        for (key, value) in optional { if let value { object[key] = value } }
+        var object: [String: Any] = metadata.dictionaryRepresentation().mapValues(\.base)
+        object["name"] = metadata.path ?? ""
+        object["size"] = "\(metadata.size)"
+        object["generation"] = "\(metadata.generation)"
+        object["metageneration"] = "\(metadata.metageneration)"
+        object["storageClass"] = "STANDARD"
+        object["etag"] = "\(metadata.generation)-\(metadata.metageneration)"
+        if let downloadTokens { object["downloadTokens"] = downloadTokens }
         return object
     }
 
