@@ -46,7 +46,7 @@ public struct EmulatorConfiguration: Sendable, Hashable {
             switch self {
             case .auth: true
             case .database: true
-            case .storage: false
+            case .storage: true
             case .functions: false
             case .installations: false
             case .remoteConfig: false

@@ -1,6 +1,7 @@
 // Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 import FlintAuth
 import FlintDatabase
+import FlintStorage
 import Foundation
 import Hummingbird
 import Logging
@@ -47,19 +48,22 @@ public final class FlintEmulator: Sendable {
     public let authBackend: LocalAuthBackend?
     /// The Realtime Database backend behind the Database service (nil when it is not served).
     public let databaseBackend: LocalDatabaseBackend?
+    /// The Storage backend behind the Storage service (nil when it is not served).
+    public let storageBackend: LocalStorageBackend?
 
     private let group: ServiceGroup
     private let running: Task<Void, any Error>
 
     private init(
         configuration: EmulatorConfiguration, endpoints: [EmulatorConfiguration.Service: Endpoint],
-        authBackend: LocalAuthBackend?, databaseBackend: LocalDatabaseBackend?, group: ServiceGroup,
-        running: Task<Void, any Error>
+        authBackend: LocalAuthBackend?, databaseBackend: LocalDatabaseBackend?,
+        storageBackend: LocalStorageBackend?, group: ServiceGroup, running: Task<Void, any Error>
     ) {
         self.configuration = configuration
         self.endpoints = endpoints
         self.authBackend = authBackend
         self.databaseBackend = databaseBackend
+        self.storageBackend = storageBackend
         self.group = group
         self.running = running
     }
@@ -70,6 +74,9 @@ public final class FlintEmulator: Sendable {
     ///   - configuration: what to serve and where.
     ///   - databaseRules: the Realtime Database's security rules, as a Swift closure (`LocalDatabaseBackend`'s);
     ///     nil allows everything.
+    ///   - storageRules: Storage's security rules, as a Swift closure (`LocalStorageBackend`'s); nil allows
+    ///     everything. They do not judge an administrator (`Authorization: Bearer owner`) or a download with the
+    ///     object's download token.
     ///   - gracefulShutdownSignals: the signals that stop the emulator (none by default: call ``stop()``).
     ///   - log: where the `auth ready at http://…` lines and warnings go (standard output by default).
     /// - Throws: ``EmulatorStartError`` when a service cannot listen (a port in use) or its state cannot be
@@ -77,8 +84,38 @@ public final class FlintEmulator: Sendable {
     public static func start(
         configuration: EmulatorConfiguration,
         databaseRules: (@Sendable (DatabaseRulesRequest) -> Bool)? = nil,
+        storageRules: StorageRules? = nil,
         gracefulShutdownSignals: [UnixSignal] = [],
         log: @escaping @Sendable (String) -> Void = { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) }
+    ) async throws -> FlintEmulator {
+        try await start(
+            configuration: configuration, databaseRules: databaseRules,
+            storageBackend: makeStorageBackend(configuration, rules: StorageRulesBypass.wrap(storageRules)),
+            gracefulShutdownSignals: gracefulShutdownSignals, log: log)
+    }
+
+    /// The Storage backend: kept in `<data directory>/storage` when there is one.
+    private static func makeStorageBackend(_ configuration: EmulatorConfiguration, rules: StorageRules?) throws
+        -> LocalStorageBackend
+    {
+        guard configuration.services.contains(.storage), let directory = configuration.directory(of: .storage) else {
+            return LocalStorageBackend(rules: rules)
+        }
+        do {
+            return try LocalStorageBackend(directory: directory, rules: rules)
+        } catch {
+            throw EmulatorStartError.cannotLoadState("\(directory.path): \(error)")
+        }
+    }
+
+    /// ``start(configuration:databaseRules:storageRules:gracefulShutdownSignals:log:)`` serving `storageBackend`
+    /// (whose rules should be wrapped by `StorageRulesBypass.wrap`), e.g. one kept in a directory (tests).
+    static func start(
+        configuration: EmulatorConfiguration,
+        databaseRules: (@Sendable (DatabaseRulesRequest) -> Bool)?,
+        storageBackend: LocalStorageBackend,
+        gracefulShutdownSignals: [UnixSignal],
+        log: @escaping @Sendable (String) -> Void
     ) async throws -> FlintEmulator {
         if !configuration.isLoopback {
             log(
@@ -96,12 +133,14 @@ public final class FlintEmulator: Sendable {
         let databaseBackend =
             try configuration.services.contains(.database)
             ? makeDatabaseBackend(configuration, rules: databaseRules) : nil
+        let storageBackend = configuration.services.contains(.storage) ? storageBackend : nil
         for service in configuration.services.sorted() {
             let handler: any EmulatorServiceHandler =
                 switch service {
                 case .auth: AuthService(projectID: configuration.projectID, backend: authBackend!)
                 case .database: DatabaseService(projectID: configuration.projectID, backend: databaseBackend!)
-                case .storage, .functions, .installations, .remoteConfig, .messaging, .appCheck:
+                case .storage: StorageService(backend: storageBackend!)
+                case .functions, .installations, .remoteConfig, .messaging, .appCheck:
                     preconditionFailure("\(service.rawValue) is refused above")
                 }
             let responder = EmulatorResponder(handler: handler, maximumBodySize: configuration.maximumBodySize)
@@ -143,7 +182,7 @@ public final class FlintEmulator: Sendable {
         }
         return FlintEmulator(
             configuration: configuration, endpoints: endpoints, authBackend: authBackend,
-            databaseBackend: databaseBackend, group: group, running: running)
+            databaseBackend: databaseBackend, storageBackend: storageBackend, group: group, running: running)
     }
 
     /// The Auth backend: kept in `<data directory>/auth` when there is one.
@@ -174,7 +213,7 @@ public final class FlintEmulator: Sendable {
 
     /// Serves `configuration` until SIGINT or SIGTERM, then closes the listeners and returns.
     ///
-    /// - Throws: as ``start(configuration:databaseRules:gracefulShutdownSignals:log:)``.
+    /// - Throws: as ``start(configuration:databaseRules:storageRules:gracefulShutdownSignals:log:)``.
     public static func run(configuration: EmulatorConfiguration) async throws {
         let emulator = try await start(configuration: configuration, gracefulShutdownSignals: [.sigint, .sigterm])
         try await emulator.wait()

@@ -4,7 +4,8 @@ import Foundation
 import Hummingbird
 
 /// A request as a service handler sees it: method, path, decoded query parameters, headers and the whole body
-/// (read up to the configured limit).
+/// (read up to the configured limit), or, for a request the handler streams
+/// (`EmulatorServiceHandler.streamsBody(of:)`), the body still to read.
 struct EmulatorRequest: Sendable {
     var method: HTTPRequest.Method
     /// The path, still percent-encoded (`/identitytoolkit.googleapis.com/v1/accounts:signUp`).
@@ -12,7 +13,12 @@ struct EmulatorRequest: Sendable {
     /// The query parameters, percent-decoded; the last of a repeated name wins.
     var query: [String: String]
     var headers: HTTPFields
+    /// The authority the client addressed (HTTP/1.1's `Host`, which is not among ``headers``), or nil.
+    var authority: String? = nil
+    /// The whole body; empty when it is streamed (``bodyStream``).
     var body: Data
+    /// The body as it arrives, without any size limit, for a request the handler streams; nil otherwise.
+    var bodyStream: RequestBody? = nil
 
     /// The query parameters of a URI's query string.
     static func queryParameters(of query: String?) -> [String: String] {

@@ -11,9 +11,15 @@ protocol EmulatorServiceHandler: Sendable {
 
     /// The answer for a failed request, in the service's error shape (Google's by default).
     func errorResponse(_ error: EmulatorHTTPError) -> Response
+
+    /// Whether `request` (whose body is not read yet) gets its body as a stream (``EmulatorRequest/bodyStream``,
+    /// no size limit: the handler bounds what it keeps) rather than collected up to the limit. False by default.
+    func streamsBody(of request: EmulatorRequest) -> Bool
 }
 
 extension EmulatorServiceHandler {
+    func streamsBody(of request: EmulatorRequest) -> Bool { false }
+
     func errorResponse(_ error: EmulatorHTTPError) -> Response {
         EmulatorResponse.json(error.googleAPIBody, status: error.status)
     }
@@ -28,8 +34,9 @@ struct EmulatorRequestContext: RequestContext {
     }
 }
 
-/// Reads a request's body (up to the limit) and hands it to a service; every failure becomes an error answer
-/// in the service's shape, never a dropped connection.
+/// Reads a request's body (up to the limit), or hands it over unread to a service that streams it, and hands the
+/// request to the service; every failure becomes an error answer in the service's shape, never a dropped
+/// connection.
 struct EmulatorResponder: HTTPResponder {
     typealias Context = EmulatorRequestContext
 
@@ -38,6 +45,15 @@ struct EmulatorResponder: HTTPResponder {
 
     func respond(to request: Request, context: EmulatorRequestContext) async -> Response {
         do {
+            var emulatorRequest = EmulatorRequest(
+                method: request.method, path: request.uri.path,
+                query: EmulatorRequest.queryParameters(of: request.uri.query), headers: request.headers,
+                body: Data())
+            emulatorRequest.authority = request.head.authority
+            if handler.streamsBody(of: emulatorRequest) {
+                emulatorRequest.bodyStream = request.body
+                return try await handler.respond(to: emulatorRequest)
+            }
             let body: ByteBuffer
             do {
                 body = try await request.body.collect(upTo: maximumBodySize)
@@ -45,10 +61,7 @@ struct EmulatorResponder: HTTPResponder {
                 throw EmulatorHTTPError(
                     .contentTooLarge, "PAYLOAD_TOO_LARGE : the request body is over \(maximumBodySize) bytes")
             }
-            let emulatorRequest = EmulatorRequest(
-                method: request.method, path: request.uri.path,
-                query: EmulatorRequest.queryParameters(of: request.uri.query), headers: request.headers,
-                body: Data(body.readableBytesView))
+            emulatorRequest.body = Data(body.readableBytesView)
             return try await handler.respond(to: emulatorRequest)
         } catch let error as EmulatorHTTPError {
             return handler.errorResponse(error)

@@ -17,6 +17,11 @@ import Foundation
 /// Every bucket exists. An upload is kept aside until its last chunk and only then replaces the object, so a
 /// cancelled or failed upload leaves the previous object as it was.
 ///
+/// Each stored object gets a new download token, unless its upload's custom metadata names its tokens under
+/// `firebaseStorageDownloadTokens` (comma-separated), as Cloud Storage keeps them; an update's custom metadata can
+/// set them too. Either way they become the object's download tokens (``downloadURL(bucket:path:caller:)`` uses the
+/// first) and are not kept as custom metadata, as Firebase Storage reports them.
+///
 /// **In a directory**, uploads are written chunk by chunk to `uploads/`, finished objects live as files in
 /// `objects/`, and reads take only the requested range from the file, so memory stays bounded whatever the
 /// object size; the metadata of every object is kept in `index.json`, rewritten durably after each change (a
@@ -299,6 +304,7 @@ public final class LocalStorageBackend: StorageBackend {
             }
             var metadata = StorageMetadata()
             if let given = upload.metadata { metadata.setWritableFields(from: given) }
+            let chosenTokens = Self.takeDownloadTokens(from: &metadata)
             metadata.changed = []
             metadata.bucket = upload.bucket
             metadata.path = upload.path
@@ -309,7 +315,7 @@ public final class LocalStorageBackend: StorageBackend {
             metadata.metageneration = 1
             metadata.timeCreated = time
             metadata.updated = time
-            metadata.downloadTokens = UUID().uuidString.lowercased()
+            metadata.downloadTokens = chosenTokens ?? UUID().uuidString.lowercased()
             let replaced = state.buckets[upload.bucket]?[upload.path]
             state.buckets[upload.bucket, default: [:]][upload.path] = StoredObject(content: content, metadata: metadata)
             do throws(StorageError) {
@@ -396,6 +402,10 @@ public final class LocalStorageBackend: StorageBackend {
             guard var object = state.buckets[bucket]?[path] else { throw Self.notFound(bucket, path) }
             let before = object
             object.metadata.apply(changes)
+            if let tokens = Self.takeDownloadTokens(from: &object.metadata) {
+                object.metadata.downloadTokens = tokens
+            }
+            object.metadata.changed = []
             object.metadata.metageneration += 1
             object.metadata.updated = time
             state.buckets[bucket]?[path] = object
@@ -472,6 +482,20 @@ public final class LocalStorageBackend: StorageBackend {
     }
 
     // MARK: - Internals
+
+    /// The custom metadata key that sets an object's download tokens (comma-separated), as in Cloud Storage.
+    static let downloadTokensKey = "firebaseStorageDownloadTokens"
+
+    /// The download tokens `metadata`'s custom metadata sets (``downloadTokensKey``; nil when it sets none), taken
+    /// out of it: Firebase Storage reports them as the object's `downloadTokens`, not as custom metadata.
+    private static func takeDownloadTokens(from metadata: inout StorageMetadata) -> String? {
+        guard let value = metadata.customMetadata?[downloadTokensKey] else { return nil }
+        var custom = metadata.customMetadata ?? [:]
+        custom[downloadTokensKey] = nil
+        metadata.customMetadata = custom.isEmpty ? nil : custom
+        let tokens = value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        return tokens.isEmpty ? nil : tokens.joined(separator: ",")
+    }
 
     /// Rewrites `index.json` (a disk-backed backend only) durably (``PersistenceIO``'s `replaceFile`): every
     /// object's file name and metadata. Called under the lock so that indexes are written in the order of the
