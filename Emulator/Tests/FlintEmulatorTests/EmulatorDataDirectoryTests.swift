@@ -20,12 +20,12 @@ struct EmulatorDataDirectoryTests {
     }
 
     private func configuration(_ directory: URL) -> EmulatorConfiguration {
-        var configuration = EmulatorConfiguration.ephemeral(services: [.auth, .database])
+        var configuration = EmulatorConfiguration.ephemeral(services: [.auth, .database, .storage])
         configuration.dataDirectory = directory
         return configuration
     }
 
-    @Test func accountsAndDataSurviveARestart() async throws {
+    @Test func accountsDataAndObjectsSurviveARestart() async throws {
         let directory = try temporaryDirectory()
         let signUp = "/identitytoolkit.googleapis.com/v1/accounts:signUp?key=fake"
         let refreshToken = try await withEmulator(configuration(directory)) { emulator in
@@ -35,6 +35,10 @@ struct EmulatorDataDirectoryTests {
             #expect(answer.status == 200)
             let written = try await RawHTTP.json("PUT", emulator.url(.database, "/notes/a.json"), ["text": "kept"])
             #expect(written.status == 200)
+            let uploaded = try await RawHTTP.send(
+                "POST", emulator.url(.storage, "/v0/b/demo-flint.appspot.com/o?name=kept/a.txt"),
+                body: Data("kept bytes".utf8), headers: ["Content-Type": "text/plain"])
+            #expect(uploaded.status == 200)
             return try #require(answer.json["refreshToken"] as? String)
         }
         #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("auth/accounts.json").path))
@@ -50,6 +54,9 @@ struct EmulatorDataDirectoryTests {
             #expect(refreshed.status == 200)
             let read = try await RawHTTP.send("GET", emulator.url(.database, "/notes/a/text.json"))
             #expect(String(decoding: read.body, as: UTF8.self) == "\"kept\"")
+            let object = try await RawHTTP.send(
+                "GET", emulator.url(.storage, "/v0/b/demo-flint.appspot.com/o/kept%2Fa.txt?alt=media"))
+            #expect(String(decoding: object.body, as: UTF8.self) == "kept bytes")
         }
     }
 
