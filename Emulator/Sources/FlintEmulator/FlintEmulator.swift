@@ -1,6 +1,7 @@
 // Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 import FlintAuth
 import FlintDatabase
+import FlintFunctions
 import Foundation
 import Hummingbird
 import Logging
@@ -47,19 +48,24 @@ public final class FlintEmulator: Sendable {
     public let authBackend: LocalAuthBackend?
     /// The Realtime Database backend behind the Database service (nil when it is not served).
     public let databaseBackend: LocalDatabaseBackend?
+    /// The Functions backend behind the Functions service (nil when it is not served): it runs the functions given
+    /// to ``start(configuration:databaseRules:functions:gracefulShutdownSignals:log:)``; register more on it while
+    /// the emulator runs.
+    public let functionsBackend: LocalFunctionsBackend?
 
     private let group: ServiceGroup
     private let running: Task<Void, any Error>
 
     private init(
         configuration: EmulatorConfiguration, endpoints: [EmulatorConfiguration.Service: Endpoint],
-        authBackend: LocalAuthBackend?, databaseBackend: LocalDatabaseBackend?, group: ServiceGroup,
-        running: Task<Void, any Error>
+        authBackend: LocalAuthBackend?, databaseBackend: LocalDatabaseBackend?,
+        functionsBackend: LocalFunctionsBackend?, group: ServiceGroup, running: Task<Void, any Error>
     ) {
         self.configuration = configuration
         self.endpoints = endpoints
         self.authBackend = authBackend
         self.databaseBackend = databaseBackend
+        self.functionsBackend = functionsBackend
         self.group = group
         self.running = running
     }
@@ -70,6 +76,8 @@ public final class FlintEmulator: Sendable {
     ///   - configuration: what to serve and where.
     ///   - databaseRules: the Realtime Database's security rules, as a Swift closure (`LocalDatabaseBackend`'s);
     ///     nil allows everything.
+    ///   - functions: the callable functions the Functions service serves, by name (``EmulatorCallable/samples``
+    ///     by default: `echo`, `whoami`, `countdown`).
     ///   - gracefulShutdownSignals: the signals that stop the emulator (none by default: call ``stop()``).
     ///   - log: where the `auth ready at http://…` lines and warnings go (standard output by default).
     /// - Throws: ``EmulatorStartError`` when a service cannot listen (a port in use) or its state cannot be
@@ -77,6 +85,7 @@ public final class FlintEmulator: Sendable {
     public static func start(
         configuration: EmulatorConfiguration,
         databaseRules: (@Sendable (DatabaseRulesRequest) -> Bool)? = nil,
+        functions: [String: EmulatorCallable] = EmulatorCallable.samples,
         gracefulShutdownSignals: [UnixSignal] = [],
         log: @escaping @Sendable (String) -> Void = { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) }
     ) async throws -> FlintEmulator {
@@ -99,12 +108,17 @@ public final class FlintEmulator: Sendable {
             configuration.services.contains(.auth) ? LocalAuthBackend(projectID: configuration.projectID) : nil
         let databaseBackend =
             configuration.services.contains(.database) ? LocalDatabaseBackend(rules: databaseRules) : nil
+        let functionsBackend = configuration.services.contains(.functions) ? LocalFunctionsBackend() : nil
+        for (name, callable) in functions {
+            functionsBackend?.register(name: name, streamHandler: callable.streamHandler)
+        }
         for service in configuration.services.sorted() {
             let handler: any EmulatorServiceHandler =
                 switch service {
                 case .auth: AuthService(projectID: configuration.projectID, backend: authBackend!)
                 case .database: DatabaseService(projectID: configuration.projectID, backend: databaseBackend!)
-                case .storage, .functions, .installations, .remoteConfig, .messaging, .appCheck:
+                case .functions: FunctionsService(projectID: configuration.projectID, backend: functionsBackend!)
+                case .storage, .installations, .remoteConfig, .messaging, .appCheck:
                     preconditionFailure("\(service.rawValue) is refused above")
                 }
             let responder = EmulatorResponder(handler: handler, maximumBodySize: configuration.maximumBodySize)
@@ -146,14 +160,21 @@ public final class FlintEmulator: Sendable {
         }
         return FlintEmulator(
             configuration: configuration, endpoints: endpoints, authBackend: authBackend,
-            databaseBackend: databaseBackend, group: group, running: running)
+            databaseBackend: databaseBackend, functionsBackend: functionsBackend, group: group, running: running)
     }
 
     /// Serves `configuration` until SIGINT or SIGTERM, then closes the listeners and returns.
     ///
-    /// - Throws: as ``start(configuration:gracefulShutdownSignals:log:)``.
-    public static func run(configuration: EmulatorConfiguration) async throws {
-        let emulator = try await start(configuration: configuration, gracefulShutdownSignals: [.sigint, .sigterm])
+    /// - Parameters:
+    ///   - configuration: what to serve and where.
+    ///   - functions: the callable functions the Functions service serves, by name (``EmulatorCallable/samples``
+    ///     by default).
+    /// - Throws: as ``start(configuration:databaseRules:functions:gracefulShutdownSignals:log:)``.
+    public static func run(
+        configuration: EmulatorConfiguration, functions: [String: EmulatorCallable] = EmulatorCallable.samples
+    ) async throws {
+        let emulator = try await start(
+            configuration: configuration, functions: functions, gracefulShutdownSignals: [.sigint, .sigterm])
         try await emulator.wait()
     }
 

@@ -12,10 +12,11 @@ import Foundation
 /// Runs `body` with an emulator started in-process on free ports, stopping it afterwards.
 func withEmulator<T>(
     _ configuration: EmulatorConfiguration = .ephemeral(),
-    databaseRules: (@Sendable (DatabaseRulesRequest) -> Bool)? = nil, _ body: (FlintEmulator) async throws -> T
+    databaseRules: (@Sendable (DatabaseRulesRequest) -> Bool)? = nil,
+    functions: [String: EmulatorCallable] = EmulatorCallable.samples, _ body: (FlintEmulator) async throws -> T
 ) async throws -> T {
     let emulator = try await FlintEmulator.start(
-        configuration: configuration, databaseRules: databaseRules, log: { _ in })
+        configuration: configuration, databaseRules: databaseRules, functions: functions, log: { _ in })
     do {
         let result = try await body(emulator)
         try await emulator.stop()
