@@ -14,6 +14,13 @@ struct FlintEmulatorCommand: AsyncParsableCommand {
             it with useEmulator(withHost:port:), or the Admin SDK with FIREBASE_AUTH_EMULATOR_HOST and \
             FIREBASE_DATABASE_EMULATOR_HOST. A port of 0 picks a free port; the "<service> ready at <url>" lines \
             name the ports. Stops on SIGINT or SIGTERM.
+
+            The Functions service serves these sample callable functions (an app serves its own with the \
+            FlintEmulator library: FlintEmulator.start(configuration:functions:)):
+              echo       returns its data.
+              whoami     returns {"uid", "token"} of the signed-in caller; UNAUTHENTICATED without an ID token.
+              countdown  with data n (or {"count": n, "intervalMilliseconds": ms}) streams the chunks n, n-1, \
+            ..., 1, then returns 0.
             """)
 
     @Option(help: "The project ID (token audience and issuer, admin routes, default database namespace).")
@@ -31,7 +38,7 @@ struct FlintEmulatorCommand: AsyncParsableCommand {
     @Option(help: "The Storage port (Firebase Storage v0 REST).")
     var storagePort = EmulatorConfiguration.Service.storage.defaultPort
 
-    @Option(help: "The Functions port (callables).")
+    @Option(help: "The Functions port (callables, plain and streaming).")
     var functionsPort = EmulatorConfiguration.Service.functions.defaultPort
 
     @Option(help: "The Installations port.")

@@ -179,9 +179,9 @@ struct FunctionsServiceTests {
         }
     }
 
-    @Test func stoppingAStreamCancelsItsHandler() async throws {
-        let cancelled = Gate()
-        let endless = EmulatorCallable { _, response in
+    /// A function that streams chunks until it is cancelled, then opens `cancelled`.
+    private static func endless(_ cancelled: Gate) -> EmulatorCallable {
+        EmulatorCallable { _, response in
             var sent: Int64 = 0
             while true {
                 sent += 1
@@ -195,7 +195,11 @@ struct FunctionsServiceTests {
                 }
             }
         }
-        try await withEmulator(Self.functionsOnly, functions: ["endless": endless]) { emulator in
+    }
+
+    @Test func stoppingAStreamCancelsItsHandler() async throws {
+        let cancelled = Gate()
+        try await withEmulator(Self.functionsOnly, functions: ["endless": Self.endless(cancelled)]) { emulator in
             let endless = try functions(emulator).0.httpsCallable("endless")
             endless.timeoutInterval = 24 * 3600  // the call's deadline must not be what ends it
             for try await response in endless.stream() {
@@ -204,6 +208,23 @@ struct FunctionsServiceTests {
             }
             try await cancelled.wait(timeout: defaultTestTimeout)
         }
+    }
+
+    @Test func stoppingTheEmulatorCancelsARunningHandler() async throws {
+        let cancelled = Gate()
+        let streaming = Gate()
+        let emulator = try await FlintEmulator.start(
+            configuration: Self.functionsOnly, functions: ["endless": Self.endless(cancelled)], log: { _ in })
+        let endless = try functions(emulator).0.httpsCallable("endless")
+        endless.timeoutInterval = 24 * 3600
+        let consumer = Task {
+            for try await _ in endless.stream() { streaming.open() }
+        }
+        try await streaming.wait(timeout: defaultTestTimeout)
+        try await emulator.stop()
+        try await cancelled.wait(timeout: defaultTestTimeout)
+        // The stream ended without a result.
+        await #expect(throws: FunctionsError.self) { try await consumer.value }
     }
 
     // MARK: - The library API
