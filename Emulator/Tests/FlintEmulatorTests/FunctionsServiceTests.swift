@@ -161,8 +161,8 @@ struct FunctionsServiceTests {
             response.sendChunk("partial")
             throw FunctionsError(.resourceExhausted, message: "Quota.", details: ["retryAfter": 3])
         }
-        try await withEmulator(Self.functionsOnly, functions: ["failing": failing, "echo": .init { r, _ in r.data }])
-        { emulator in
+        try await withEmulator(Self.functionsOnly, functions: ["failing": failing, "echo": .init { r, _ in r.data }]) {
+            emulator in
             let client = try functions(emulator).0
             var received: [JSONStreamResponse] = []
             let error = await #expect(throws: FunctionsError.self) {

@@ -25,7 +25,8 @@ struct FunctionsWireTests {
         try await withEmulator(Self.configuration) { emulator in
             let ready = try await RawHTTP.send("GET", emulator.url(.functions, "/"))
             #expect((ready.json["functionsEmulator"] as? [String: Any])?["ready"] as? Bool == true)
-            let wrapped = #"{"data":{"n":{"@type":"type.googleapis.com/google.protobuf.Int64Value","value":"9007199254740993"}}}"#
+            let wrapped =
+                #"{"data":{"n":{"@type":"type.googleapis.com/google.protobuf.Int64Value","value":"9007199254740993"}}}"#
             let answer = try await post(emulator, Self.echo, wrapped)
             #expect(answer.status == 200)
             #expect(answer.headers["content-type"]?.hasPrefix("application/json") == true)
@@ -104,7 +105,8 @@ struct FunctionsWireTests {
     @Test func aStreamingCallIsAnsweredWithEvents() async throws {
         try await withEmulator(Self.configuration) { emulator in
             let stream = Self.json.merging(["Accept": "text/event-stream"]) { $1 }
-            let countdown = try await post(emulator, "/demo-flint/us-central1/countdown", #"{"data":2}"#, headers: stream)
+            let countdown = try await post(
+                emulator, "/demo-flint/us-central1/countdown", #"{"data":2}"#, headers: stream)
             #expect(countdown.status == 200)
             #expect(countdown.headers["content-type"] == "text/event-stream")
             let events = String(decoding: countdown.body, as: UTF8.self).split(separator: "\n")

@@ -66,7 +66,10 @@ struct FunctionsService: EmulatorServiceHandler {
             error.status.code == 413 ? .resourceExhausted : FunctionsErrorCode(httpStatus: Int(error.status.code))
         let message = code == .internal ? "INTERNAL" : error.message
         return EmulatorResponse.json(
-            ["error": ["code": Int(error.status.code), "message": message, "status": code.statusName] as [String: Any]],
+            [
+                "error": ["code": Int(error.status.code), "message": message, "status": code.statusName]
+                    as [String: Any]
+            ],
             status: error.status)
     }
 
@@ -108,7 +111,9 @@ struct FunctionsService: EmulatorServiceHandler {
             return EmulatorHTTPError(
                 .badRequest, "Bad Request: the data nests deeper than \(maximumBodyDepth - 1) levels.")
         }
-        guard let object = (try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed])) as? [String: Any],
+        guard
+            let object = (try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed]))
+                as? [String: Any],
             object.keys.sorted() == ["data"]
         else {
             return EmulatorHTTPError(.badRequest, "Bad Request")
