@@ -15,12 +15,13 @@ struct FlintEmulatorCommand: AsyncParsableCommand {
             FIREBASE_DATABASE_EMULATOR_HOST. A port of 0 picks a free port; the "<service> ready at <url>" lines \
             name the ports. Stops on SIGINT or SIGTERM.
 
-            The Functions service serves these sample callable functions (an app serves its own with the \
-            FlintEmulator library: FlintEmulator.start(configuration:functions:)):
+            Sample callable functions of the Functions service (an app serves its own \
+            with FlintEmulator.start(configuration:functions:)):
               echo       returns its data.
-              whoami     returns {"uid", "token"} of the signed-in caller; UNAUTHENTICATED without an ID token.
-              countdown  with data n (or {"count": n, "intervalMilliseconds": ms}) streams the chunks n, n-1, \
-            ..., 1, then returns 0.
+              whoami     returns the caller's {"uid", "token"}; UNAUTHENTICATED when
+                         no user is signed in.
+              countdown  data n, or {"count": n, "intervalMilliseconds": ms}: streams
+                         the chunks n, n - 1, ..., 1, then returns 0.
             """)
 
     @Option(help: "The project ID (token audience and issuer, admin routes, default database namespace).")
