@@ -10,9 +10,9 @@ import Foundation
 /// request URL's last path component). The backend reads each request as a callable server does and answers
 /// as one would, so the client goes through exactly the same protocol as over HTTP:
 ///
-/// - the body must be a JSON object with a `data` member (`400 INVALID_ARGUMENT "Bad Request"` otherwise),
-///   Int64 wrappers are decoded before the handler sees the data;
-/// - an `Authorization: Bearer <token>` header must carry a valid local JWT (``CallableAuthContext``: uid
+/// - the body must be `application/json`, a JSON object whose only member is `data`
+///   (`400 INVALID_ARGUMENT "Bad Request"` otherwise), Int64 wrappers are decoded before the handler sees the data;
+/// - an `Authorization: Bearer <token>` header (`Bearer` in any case) must carry a valid local JWT (``CallableAuthContext``: uid
 ///   from `user_id` or `sub`, not expired according to `now`); anything else is
 ///   `401 UNAUTHENTICATED "Unauthenticated"`. Without the header the handler sees `context.auth == nil`;
 /// - an unknown name answers `404` with a plain-text body (the client reads `notFound`);
@@ -160,14 +160,16 @@ public final class LocalFunctionsBackend: FunctionsTransport {
 
     // MARK: - Reading the request
 
-    /// The call's data: the body's `data` member, Int64 wrappers decoded.
+    /// The call's data: the body's `data` member, Int64 wrappers decoded. As firebase-functions'
+    /// `isValidRequest`, the media type must be `application/json` (parameters such as `charset` ignored) and
+    /// `data` the body's only member.
     private static func data(of request: CallableRequest) throws(FunctionsError) -> CallableValue {
         let badRequest = FunctionsError(.invalidArgument, message: "Bad Request")
+        let mediaType = request.header("Content-Type")?.split(separator: ";", maxSplits: 1).first
         guard request.httpMethod == "POST",
-            let contentType = request.header("Content-Type"),
-            contentType.lowercased().hasPrefix("application/json"),
+            mediaType?.trimmingCharacters(in: .whitespaces).lowercased() == "application/json",
             case .object(let body)? = try? CallableValue(jsonData: request.body),
-            let data = body["data"],
+            let data = body["data"], body.count == 1,
             let decoded = try? CallableSerializer.decode(data)
         else {
             throw badRequest
@@ -195,8 +197,9 @@ public final class LocalFunctionsBackend: FunctionsTransport {
     /// The caller from an `Authorization` header; `unauthenticated` unless it is a valid, unexpired local JWT.
     private func authContext(_ authorization: String) throws(FunctionsError) -> CallableAuthContext {
         let unauthenticated = FunctionsError(.unauthenticated, message: "Unauthenticated")
-        let prefix = "Bearer "
-        guard authorization.hasPrefix(prefix) else { throw unauthenticated }
+        // `Bearer` in any case, as firebase-functions matches it (`/^Bearer (.*)$/i`).
+        let prefix = "bearer "
+        guard authorization.lowercased().hasPrefix(prefix) else { throw unauthenticated }
         let token = String(authorization.dropFirst(prefix.count))
         guard let claims = try? LocalJWT.decode([String: CallableValue].self, from: token),
             let uid = claims["user_id"]?.stringValue ?? claims["sub"]?.stringValue,
