@@ -104,19 +104,12 @@ struct FunctionsService: EmulatorServiceHandler {
             }
     }
 
-    /// The `Bad Request` refusing a body, as firebase-functions refuses it: one that is not a JSON object with
-    /// exactly the member `data`, or nests deeper than ``maximumBodyDepth``; nil for a body that is accepted.
+    /// The `Bad Request` refusing a body nested deeper than ``maximumBodyDepth`` (checked before it is parsed);
+    /// nil otherwise. The backend checks the rest of the body as firebase-functions does.
     static func bodyRefusal(_ body: Data) -> EmulatorHTTPError? {
         guard BoundedJSON.nestingIsBounded(body, maximumDepth: maximumBodyDepth) else {
             return EmulatorHTTPError(
                 .badRequest, "Bad Request: the data nests deeper than \(maximumBodyDepth - 1) levels.")
-        }
-        guard
-            let object = (try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed]))
-                as? [String: Any],
-            object.keys.sorted() == ["data"]
-        else {
-            return EmulatorHTTPError(.badRequest, "Bad Request")
         }
         return nil
     }
