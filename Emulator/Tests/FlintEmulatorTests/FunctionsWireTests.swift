@@ -117,13 +117,13 @@ struct FunctionsWireTests {
                 headers: stream.merging(["Authorization": "Bearer nonsense"]) { $1 })
             #expect(unauthenticated.status == 200)
             #expect(
-                String(decoding: unauthenticated.body, as: UTF8.self)
-                    == #"data: {"error":{"message":"Unauthenticated","status":"UNAUTHENTICATED"}}"# + "\n")
+                String(decoding: unauthenticated.body, as: UTF8.self).split(separator: "\n")
+                    == [#"data: {"error":{"message":"Unauthenticated","status":"UNAUTHENTICATED"}}"#])
             let badBody = try await post(emulator, Self.echo, "{oops", headers: stream)
             #expect(badBody.status == 200)
             #expect(
-                String(decoding: badBody.body, as: UTF8.self)
-                    == #"data: {"error":{"message":"Bad Request","status":"INVALID_ARGUMENT"}}"# + "\n")
+                String(decoding: badBody.body, as: UTF8.self).split(separator: "\n")
+                    == [#"data: {"error":{"message":"Bad Request","status":"INVALID_ARGUMENT"}}"#])
         }
     }
 

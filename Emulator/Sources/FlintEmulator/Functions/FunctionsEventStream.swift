@@ -8,7 +8,8 @@ import ServiceLifecycle
 /// The answer to a streaming call (`Accept: text/event-stream`), as firebase-functions writes it: always `200`
 /// with `Content-Type: text/event-stream`; a `data: {"message": …}` event per chunk the handler sends, then
 /// `data: {"result": …}`, or `data: {"error": {"status", "message", "details"}}` (a call refused before its
-/// handler runs included); a `: ping` comment every ``heartbeatInterval`` while the handler runs.
+/// handler runs included, as `LocalFunctionsBackend` answers it); a `: ping` comment every ``heartbeatInterval``
+/// while the handler runs.
 ///
 /// When the caller goes away (a write fails, the heartbeat's included) or the emulator stops, the handler's task
 /// is cancelled.
@@ -51,17 +52,14 @@ enum FunctionsEventStream {
             })
     }
 
-    /// A call the backend refused before its handler ran (bad body, invalid ID token), answered with `200` and
-    /// its error as the only event, as firebase-functions answers a streaming call.
+    /// The backend's answer that is not a stream (a function unregistered since the service looked it up: `404`),
+    /// as is.
     private static func refusal(_ answer: CallableStreamingResponse) async -> Response {
         var body = Data()
         do {
             for try await chunk in answer.body { body.append(chunk) }
         } catch {}
-        guard case .object(let members)? = try? CallableValue(jsonData: body), members["error"] != nil else {
-            return errorEvent(status: FunctionsErrorCode(httpStatus: answer.statusCode), message: nil)
-        }
-        return event(body)
+        return EmulatorResponse.raw(body, status: HTTPResponse.Status(code: answer.statusCode))
     }
 
     /// A stream of one `{"error": {"status", "message"}}` event.

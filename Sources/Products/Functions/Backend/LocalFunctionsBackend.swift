@@ -109,16 +109,16 @@ public final class LocalFunctionsBackend: FunctionsTransport {
         }
     }
 
-    /// Serves a streaming `request` as a callable server does: a request that fails before the handler runs
-    /// (unknown name, bad body, invalid ID token) is answered with its HTTP status and body, as by
-    /// ``send(_:)``; otherwise `200` with a `text/event-stream` body: a `data: {"message": …}` event per
-    /// message the handler sends, then `data: {"result": …}`, or `data: {"error": {…}}` when it throws.
-    /// Ending the body's iteration cancels the handler's task.
+    /// Serves a streaming `request` as a callable server does: an unknown name is answered `404`, as by
+    /// ``send(_:)``; anything else `200` with a `text/event-stream` body: a `data: {"message": …}` event per
+    /// message the handler sends, then `data: {"result": …}`, or `data: {"error": {…}}` when it throws or the
+    /// request is refused before it runs (bad body, invalid ID token), as firebase-functions' `onCall` answers a
+    /// streaming request. Ending the body's iteration cancels the handler's task.
     public func stream(_ request: CallableRequest) async throws -> CallableStreamingResponse {
         let (handler, data, context): (CallableStreamHandler, CallableValue, CallableContext)
         switch prepare(request) {
         case .success(let prepared): (handler, data, context) = prepared
-        case .failure(let refusal): return Self.streamingResponse(refusal.response)
+        case .failure(let refusal): return Self.streamingResponse(refusal)
         }
         let (body, continuation) = AsyncThrowingStream.makeStream(of: Data.self)
         let sender = CallableStreamSender { message in
@@ -150,12 +150,19 @@ public final class LocalFunctionsBackend: FunctionsTransport {
         return Data("data: ".utf8) + json + Data("\n\n".utf8)
     }
 
-    /// A complete answer as a streaming one.
-    private static func streamingResponse(_ response: CallableResponse) -> CallableStreamingResponse {
+    /// A refusal as a streaming answer: its error body as the only event of a `200` stream (the unknown name's
+    /// `404`, which has no error body, as it is).
+    private static func streamingResponse(_ refusal: Refusal) -> CallableStreamingResponse {
         let (body, continuation) = AsyncThrowingStream.makeStream(of: Data.self)
-        continuation.yield(response.body)
+        var statusCode = refusal.response.statusCode
+        if case .object(let members)? = try? CallableValue(jsonData: refusal.response.body), members["error"] != nil {
+            statusCode = 200
+            continuation.yield(Data("data: ".utf8) + refusal.response.body + Data("\n\n".utf8))
+        } else {
+            continuation.yield(refusal.response.body)
+        }
         continuation.finish()
-        return CallableStreamingResponse(statusCode: response.statusCode, body: body)
+        return CallableStreamingResponse(statusCode: statusCode, body: body)
     }
 
     // MARK: - Reading the request
