@@ -84,6 +84,23 @@ struct LocalBackendTests {
         #expect(called.withLock { $0 } == false)
     }
 
+    /// firebase-functions' https.spec.ts "should handle auth - case insensitive" and "should ignore charset".
+    @Test func theBearerSchemeIsCaseInsensitiveAndTheCharsetIgnored() async throws {
+        let backend = LocalFunctionsBackend()
+        backend.register(name: "f") { _, context in .string(context.auth?.uid ?? "nobody") }
+        for scheme in ["bearer", "BEARER", "Bearer"] {
+            let response = try await backend.send(
+                CallableRequest(
+                    url: URL(string: "https://x/f")!,
+                    headers: [
+                        "Content-Type": "application/json; charset=utf-8",
+                        "Authorization": "\(scheme) \(idToken(uid: "alice"))",
+                    ],
+                    body: Data(#"{"data":null}"#.utf8), timeout: 1))
+            #expect(String(decoding: response.body, as: UTF8.self) == #"{"result":"alice"}"#, "\(scheme)")
+        }
+    }
+
     @Test func aTokenWithoutUidIsUnauthenticated() async throws {
         let backend = LocalFunctionsBackend()
         backend.register(name: "f") { _, _ in nil }
@@ -199,6 +216,9 @@ struct LocalBackendTests {
             (["Content-Type": "application/json"], #"{"other":1}"#),
             (["Content-Type": "application/json"], "[1]"),
             (["Content-Type": "text/plain"], #"{"data":1}"#),
+            // firebase-functions' https.spec.ts "should reject extra body fields".
+            (["Content-Type": "application/json"], #"{"data":1,"extra":"bad"}"#),
+            (["Content-Type": "application/jsonp"], #"{"data":1}"#),
         ] {
             let response = try await backend.send(
                 CallableRequest(url: url, headers: headers, body: Data(body.utf8), timeout: 1))

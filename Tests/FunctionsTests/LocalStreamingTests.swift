@@ -74,6 +74,38 @@ struct LocalStreamingTests {
         #expect(received.withLock { $0 } == [.message("partial")])
     }
 
+    /// firebase-functions' `onCall` answers a streaming request it refuses with `200` and the error as an event
+    /// (https.ts: `if (req.header("accept") === "text/event-stream") res.send(encodeSSE(body))`).
+    @Test func aRefusedStreamingRequestIsAnErrorEventOf200() async throws {
+        let backend = LocalFunctionsBackend()
+        backend.register(name: "f") { _, _, _ in "unreachable" }
+        func body(of response: CallableStreamingResponse) async throws -> String {
+            var data = Data()
+            for try await chunk in response.body { data.append(chunk) }
+            return String(decoding: data, as: UTF8.self)
+        }
+        let url = try #require(URL(string: "https://x/f"))
+        let badToken = try await backend.stream(
+            CallableRequest(
+                url: url, headers: ["Content-Type": "application/json", "Authorization": "Bearer nonsense"],
+                body: Data(#"{"data":null}"#.utf8), timeout: 1))
+        #expect(badToken.statusCode == 200)
+        #expect(
+            try await body(of: badToken)
+                == #"data: {"error":{"message":"Unauthenticated","status":"UNAUTHENTICATED"}}"# + "\n\n")
+        let badBody = try await backend.stream(
+            CallableRequest(url: url, headers: ["Content-Type": "application/json"], body: Data("{".utf8), timeout: 1))
+        #expect(badBody.statusCode == 200)
+        #expect(
+            try await body(of: badBody)
+                == #"data: {"error":{"message":"Bad Request","status":"INVALID_ARGUMENT"}}"# + "\n\n")
+        let missing = try await backend.stream(
+            CallableRequest(
+                url: try #require(URL(string: "https://x/nope")), headers: ["Content-Type": "application/json"],
+                body: Data(#"{"data":null}"#.utf8), timeout: 1))
+        #expect(missing.statusCode == 404)
+    }
+
     @Test func anUnknownFunctionIsNotFoundAndABadTokenUnauthenticated() async throws {
         let (functions, backend) = try setUp()
         await #expect(throws: FunctionsError(.notFound)) {

@@ -47,7 +47,7 @@ public struct EmulatorConfiguration: Sendable, Hashable {
             case .auth: true
             case .database: true
             case .storage: true
-            case .functions: false
+            case .functions: true
             case .installations: false
             case .remoteConfig: false
             case .messaging: false

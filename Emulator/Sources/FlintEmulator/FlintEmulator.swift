@@ -2,6 +2,7 @@
 import FlintAuth
 import FlintDatabase
 import FlintStorage
+import FlintFunctions
 import Foundation
 import Hummingbird
 import Logging
@@ -50,6 +51,10 @@ public final class FlintEmulator: Sendable {
     public let databaseBackend: LocalDatabaseBackend?
     /// The Storage backend behind the Storage service (nil when it is not served).
     public let storageBackend: LocalStorageBackend?
+    /// The Functions backend behind the Functions service (nil when it is not served): it runs the functions given
+    /// to ``start(configuration:databaseRules:storageRules:functions:gracefulShutdownSignals:log:)``; register more on it while
+    /// the emulator runs.
+    public let functionsBackend: LocalFunctionsBackend?
 
     private let group: ServiceGroup
     private let running: Task<Void, any Error>
@@ -57,13 +62,15 @@ public final class FlintEmulator: Sendable {
     private init(
         configuration: EmulatorConfiguration, endpoints: [EmulatorConfiguration.Service: Endpoint],
         authBackend: LocalAuthBackend?, databaseBackend: LocalDatabaseBackend?,
-        storageBackend: LocalStorageBackend?, group: ServiceGroup, running: Task<Void, any Error>
+        storageBackend: LocalStorageBackend?, functionsBackend: LocalFunctionsBackend?, group: ServiceGroup,
+        running: Task<Void, any Error>
     ) {
         self.configuration = configuration
         self.endpoints = endpoints
         self.authBackend = authBackend
         self.databaseBackend = databaseBackend
         self.storageBackend = storageBackend
+        self.functionsBackend = functionsBackend
         self.group = group
         self.running = running
     }
@@ -77,6 +84,8 @@ public final class FlintEmulator: Sendable {
     ///   - storageRules: Storage's security rules, as a Swift closure (`LocalStorageBackend`'s); nil allows
     ///     everything. They do not judge an administrator (`Authorization: Bearer owner`) or a download with the
     ///     object's download token.
+    ///   - functions: the callable functions the Functions service serves, by name (``EmulatorCallable/samples``
+    ///     by default: `echo`, `whoami`, `countdown`).
     ///   - gracefulShutdownSignals: the signals that stop the emulator (none by default: call ``stop()``).
     ///   - log: where the `auth ready at http://…` lines and warnings go (standard output by default).
     /// - Throws: ``EmulatorStartError`` when a service cannot listen (a port in use) or its state cannot be
@@ -85,13 +94,14 @@ public final class FlintEmulator: Sendable {
         configuration: EmulatorConfiguration,
         databaseRules: (@Sendable (DatabaseRulesRequest) -> Bool)? = nil,
         storageRules: StorageRules? = nil,
+        functions: [String: EmulatorCallable] = EmulatorCallable.samples,
         gracefulShutdownSignals: [UnixSignal] = [],
         log: @escaping @Sendable (String) -> Void = { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) }
     ) async throws -> FlintEmulator {
         try await start(
             configuration: configuration, databaseRules: databaseRules,
             storageBackend: makeStorageBackend(configuration, rules: StorageRulesBypass.wrap(storageRules)),
-            gracefulShutdownSignals: gracefulShutdownSignals, log: log)
+            functions: functions, gracefulShutdownSignals: gracefulShutdownSignals, log: log)
     }
 
     /// The Storage backend: kept in `<data directory>/storage` when there is one.
@@ -108,12 +118,13 @@ public final class FlintEmulator: Sendable {
         }
     }
 
-    /// ``start(configuration:databaseRules:storageRules:gracefulShutdownSignals:log:)`` serving `storageBackend`
-    /// (whose rules should be wrapped by `StorageRulesBypass.wrap`), e.g. one kept in a directory (tests).
-    static func start(
+    /// ``start(configuration:databaseRules:storageRules:functions:gracefulShutdownSignals:log:)`` serving
+    /// `storageBackend` (whose rules are wrapped by `StorageRulesBypass.wrap`).
+    private static func start(
         configuration: EmulatorConfiguration,
         databaseRules: (@Sendable (DatabaseRulesRequest) -> Bool)?,
         storageBackend: LocalStorageBackend,
+        functions: [String: EmulatorCallable],
         gracefulShutdownSignals: [UnixSignal],
         log: @escaping @Sendable (String) -> Void
     ) async throws -> FlintEmulator {
@@ -134,13 +145,18 @@ public final class FlintEmulator: Sendable {
             try configuration.services.contains(.database)
             ? makeDatabaseBackend(configuration, rules: databaseRules) : nil
         let storageBackend = configuration.services.contains(.storage) ? storageBackend : nil
+        let functionsBackend = configuration.services.contains(.functions) ? LocalFunctionsBackend() : nil
+        for (name, callable) in functions {
+            functionsBackend?.register(name: name, streamHandler: callable.streamHandler)
+        }
         for service in configuration.services.sorted() {
             let handler: any EmulatorServiceHandler =
                 switch service {
                 case .auth: AuthService(projectID: configuration.projectID, backend: authBackend!)
                 case .database: DatabaseService(projectID: configuration.projectID, backend: databaseBackend!)
                 case .storage: StorageService(backend: storageBackend!)
-                case .functions, .installations, .remoteConfig, .messaging, .appCheck:
+                case .functions: FunctionsService(projectID: configuration.projectID, backend: functionsBackend!)
+                case .installations, .remoteConfig, .messaging, .appCheck:
                     preconditionFailure("\(service.rawValue) is refused above")
                 }
             let responder = EmulatorResponder(handler: handler, maximumBodySize: configuration.maximumBodySize)
@@ -182,7 +198,8 @@ public final class FlintEmulator: Sendable {
         }
         return FlintEmulator(
             configuration: configuration, endpoints: endpoints, authBackend: authBackend,
-            databaseBackend: databaseBackend, storageBackend: storageBackend, group: group, running: running)
+            databaseBackend: databaseBackend, storageBackend: storageBackend, functionsBackend: functionsBackend,
+            group: group, running: running)
     }
 
     /// The Auth backend: kept in `<data directory>/auth` when there is one.
@@ -213,9 +230,16 @@ public final class FlintEmulator: Sendable {
 
     /// Serves `configuration` until SIGINT or SIGTERM, then closes the listeners and returns.
     ///
-    /// - Throws: as ``start(configuration:databaseRules:storageRules:gracefulShutdownSignals:log:)``.
-    public static func run(configuration: EmulatorConfiguration) async throws {
-        let emulator = try await start(configuration: configuration, gracefulShutdownSignals: [.sigint, .sigterm])
+    /// - Parameters:
+    ///   - configuration: what to serve and where.
+    ///   - functions: the callable functions the Functions service serves, by name (``EmulatorCallable/samples``
+    ///     by default).
+    /// - Throws: as ``start(configuration:databaseRules:storageRules:functions:gracefulShutdownSignals:log:)``.
+    public static func run(
+        configuration: EmulatorConfiguration, functions: [String: EmulatorCallable] = EmulatorCallable.samples
+    ) async throws {
+        let emulator = try await start(
+            configuration: configuration, functions: functions, gracefulShutdownSignals: [.sigint, .sigterm])
         try await emulator.wait()
     }
 

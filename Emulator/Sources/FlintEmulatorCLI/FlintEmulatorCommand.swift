@@ -15,6 +15,14 @@ struct FlintEmulatorCommand: AsyncParsableCommand {
             FIREBASE_DATABASE_EMULATOR_HOST. A port of 0 picks a free port; the "<service> ready at <url>" lines \
             name the ports. Ports not given by flag are read from the emulators section of a firebase.json in the \
             working directory, when there is one. Stops on SIGINT or SIGTERM.
+
+            Sample callable functions of the Functions service (an app serves its own \
+            with FlintEmulator.start(configuration:functions:)):
+              echo       returns its data.
+              whoami     returns the caller's {"uid", "token"}; UNAUTHENTICATED when
+                         no user is signed in.
+              countdown  data n, or {"count": n, "intervalMilliseconds": ms}: streams
+                         the chunks n, n - 1, ..., 1, then returns 0.
             """)
 
     @Option(help: "The project ID (token audience and issuer, admin routes, default database namespace).")
@@ -32,7 +40,7 @@ struct FlintEmulatorCommand: AsyncParsableCommand {
     @Option(help: portHelp("The Storage port (Firebase Storage v0 REST).", .storage))
     var storagePort: Int?
 
-    @Option(help: portHelp("The Functions port (callables).", .functions))
+    @Option(help: portHelp("The Functions port (callables, plain and streaming).", .functions))
     var functionsPort: Int?
 
     @Option(help: portHelp("The Installations port.", .installations))

@@ -11,7 +11,10 @@ struct EmulatorLifecycleTests {
         let emulator = try await FlintEmulator.start(configuration: .ephemeral(), log: lines.append)
         let auth = try #require(emulator.endpoints[.auth])
         let database = try #require(emulator.endpoints[.database])
+        let functions = try #require(emulator.endpoints[.functions])
         #expect(auth.port > 0 && database.port > 0 && auth.port != database.port)
+        #expect(functions.port > 0 && ![auth.port, database.port].contains(functions.port))
+        #expect(lines.lines.contains("functions ready at http://127.0.0.1:\(functions.port)"))
         #expect(lines.lines.contains("auth ready at http://127.0.0.1:\(auth.port)"))
         #expect(lines.lines.contains("database ready at http://127.0.0.1:\(database.port)"))
         try await emulator.stop()
@@ -25,6 +28,7 @@ struct EmulatorLifecycleTests {
         try await withEmulator(.ephemeral(services: [.auth])) { emulator in
             #expect(emulator.endpoints.keys.sorted() == [.auth])
             #expect(emulator.databaseBackend == nil)
+            #expect(emulator.functionsBackend == nil)
         }
     }
 

@@ -14,10 +14,11 @@ import Foundation
 func withEmulator<T>(
     _ configuration: EmulatorConfiguration = .ephemeral(),
     databaseRules: (@Sendable (DatabaseRulesRequest) -> Bool)? = nil, storageRules: StorageRules? = nil,
-    _ body: (FlintEmulator) async throws -> T
+    functions: [String: EmulatorCallable] = EmulatorCallable.samples, _ body: (FlintEmulator) async throws -> T
 ) async throws -> T {
     let emulator = try await FlintEmulator.start(
-        configuration: configuration, databaseRules: databaseRules, storageRules: storageRules, log: { _ in })
+        configuration: configuration, databaseRules: databaseRules, storageRules: storageRules, functions: functions,
+        log: { _ in })
     do {
         let result = try await body(emulator)
         try await emulator.stop()

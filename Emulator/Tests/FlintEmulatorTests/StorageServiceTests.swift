@@ -356,10 +356,9 @@ struct StorageServiceTests {
     func aOneGiBUploadKeepsPeakMemoryFlat() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("flint-storage-rss-\(UUID())")
         defer { try? FileManager.default.removeItem(at: directory) }
-        let backend = try LocalStorageBackend(directory: directory)
-        let emulator = try await FlintEmulator.start(
-            configuration: Self.storageOnly, databaseRules: nil, storageBackend: backend,
-            gracefulShutdownSignals: [], log: { _ in })
+        var configuration = Self.storageOnly
+        configuration.dataDirectory = directory
+        let emulator = try await FlintEmulator.start(configuration: configuration, log: { _ in })
         let total: Int64 = 1 << 30
         let before = Self.peakResidentBytes()
         let socket = try RawSocket(port: emulator.endpoints[.storage]!.port)

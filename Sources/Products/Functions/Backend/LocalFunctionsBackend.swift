@@ -10,9 +10,9 @@ import Foundation
 /// request URL's last path component). The backend reads each request as a callable server does and answers
 /// as one would, so the client goes through exactly the same protocol as over HTTP:
 ///
-/// - the body must be a JSON object with a `data` member (`400 INVALID_ARGUMENT "Bad Request"` otherwise),
-///   Int64 wrappers are decoded before the handler sees the data;
-/// - an `Authorization: Bearer <token>` header must carry a valid local JWT (``CallableAuthContext``: uid
+/// - the body must be `application/json`, a JSON object whose only member is `data`
+///   (`400 INVALID_ARGUMENT "Bad Request"` otherwise), Int64 wrappers are decoded before the handler sees the data;
+/// - an `Authorization: Bearer <token>` header (`Bearer` in any case) must carry a valid local JWT (``CallableAuthContext``: uid
 ///   from `user_id` or `sub`, not expired according to `now`); anything else is
 ///   `401 UNAUTHENTICATED "Unauthenticated"`. Without the header the handler sees `context.auth == nil`;
 /// - an unknown name answers `404` with a plain-text body (the client reads `notFound`);
@@ -109,16 +109,16 @@ public final class LocalFunctionsBackend: FunctionsTransport {
         }
     }
 
-    /// Serves a streaming `request` as a callable server does: a request that fails before the handler runs
-    /// (unknown name, bad body, invalid ID token) is answered with its HTTP status and body, as by
-    /// ``send(_:)``; otherwise `200` with a `text/event-stream` body: a `data: {"message": …}` event per
-    /// message the handler sends, then `data: {"result": …}`, or `data: {"error": {…}}` when it throws.
-    /// Ending the body's iteration cancels the handler's task.
+    /// Serves a streaming `request` as a callable server does: an unknown name is answered `404`, as by
+    /// ``send(_:)``; anything else `200` with a `text/event-stream` body: a `data: {"message": …}` event per
+    /// message the handler sends, then `data: {"result": …}`, or `data: {"error": {…}}` when it throws or the
+    /// request is refused before it runs (bad body, invalid ID token), as firebase-functions' `onCall` answers a
+    /// streaming request. Ending the body's iteration cancels the handler's task.
     public func stream(_ request: CallableRequest) async throws -> CallableStreamingResponse {
         let (handler, data, context): (CallableStreamHandler, CallableValue, CallableContext)
         switch prepare(request) {
         case .success(let prepared): (handler, data, context) = prepared
-        case .failure(let refusal): return Self.streamingResponse(refusal.response)
+        case .failure(let refusal): return Self.streamingResponse(refusal)
         }
         let (body, continuation) = AsyncThrowingStream.makeStream(of: Data.self)
         let sender = CallableStreamSender { message in
@@ -150,24 +150,33 @@ public final class LocalFunctionsBackend: FunctionsTransport {
         return Data("data: ".utf8) + json + Data("\n\n".utf8)
     }
 
-    /// A complete answer as a streaming one.
-    private static func streamingResponse(_ response: CallableResponse) -> CallableStreamingResponse {
+    /// A refusal as a streaming answer: its error body as the only event of a `200` stream (the unknown name's
+    /// `404`, which has no error body, as it is).
+    private static func streamingResponse(_ refusal: Refusal) -> CallableStreamingResponse {
         let (body, continuation) = AsyncThrowingStream.makeStream(of: Data.self)
-        continuation.yield(response.body)
+        var statusCode = refusal.response.statusCode
+        if case .object(let members)? = try? CallableValue(jsonData: refusal.response.body), members["error"] != nil {
+            statusCode = 200
+            continuation.yield(Data("data: ".utf8) + refusal.response.body + Data("\n\n".utf8))
+        } else {
+            continuation.yield(refusal.response.body)
+        }
         continuation.finish()
-        return CallableStreamingResponse(statusCode: response.statusCode, body: body)
+        return CallableStreamingResponse(statusCode: statusCode, body: body)
     }
 
     // MARK: - Reading the request
 
-    /// The call's data: the body's `data` member, Int64 wrappers decoded.
+    /// The call's data: the body's `data` member, Int64 wrappers decoded. As firebase-functions'
+    /// `isValidRequest`, the media type must be `application/json` (parameters such as `charset` ignored) and
+    /// `data` the body's only member.
     private static func data(of request: CallableRequest) throws(FunctionsError) -> CallableValue {
         let badRequest = FunctionsError(.invalidArgument, message: "Bad Request")
+        let mediaType = request.header("Content-Type")?.split(separator: ";", maxSplits: 1).first
         guard request.httpMethod == "POST",
-            let contentType = request.header("Content-Type"),
-            contentType.lowercased().hasPrefix("application/json"),
+            mediaType?.trimmingCharacters(in: .whitespaces).lowercased() == "application/json",
             case .object(let body)? = try? CallableValue(jsonData: request.body),
-            let data = body["data"],
+            let data = body["data"], body.count == 1,
             let decoded = try? CallableSerializer.decode(data)
         else {
             throw badRequest
@@ -195,8 +204,9 @@ public final class LocalFunctionsBackend: FunctionsTransport {
     /// The caller from an `Authorization` header; `unauthenticated` unless it is a valid, unexpired local JWT.
     private func authContext(_ authorization: String) throws(FunctionsError) -> CallableAuthContext {
         let unauthenticated = FunctionsError(.unauthenticated, message: "Unauthenticated")
-        let prefix = "Bearer "
-        guard authorization.hasPrefix(prefix) else { throw unauthenticated }
+        // `Bearer` in any case, as firebase-functions matches it (`/^Bearer (.*)$/i`).
+        let prefix = "bearer "
+        guard authorization.lowercased().hasPrefix(prefix) else { throw unauthenticated }
         let token = String(authorization.dropFirst(prefix.count))
         guard let claims = try? LocalJWT.decode([String: CallableValue].self, from: token),
             let uid = claims["user_id"]?.stringValue ?? claims["sub"]?.stringValue,
