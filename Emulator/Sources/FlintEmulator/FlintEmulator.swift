@@ -1,8 +1,8 @@
 // Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 import FlintAuth
 import FlintDatabase
-import FlintStorage
 import FlintFunctions
+import FlintStorage
 import Foundation
 import Hummingbird
 import Logging
