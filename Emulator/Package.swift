@@ -32,6 +32,7 @@ let package = Package(
                 .product(name: "FlintProductSupport", package: "Flint"),
                 .product(name: "FlintAuth", package: "Flint"),
                 .product(name: "FlintDatabase", package: "Flint"),
+                .product(name: "FlintRemoteConfig", package: "Flint"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
@@ -55,6 +56,7 @@ let package = Package(
                 .product(name: "FlintCore", package: "Flint"),
                 .product(name: "FlintAuth", package: "Flint"),
                 .product(name: "FlintDatabase", package: "Flint"),
+                .product(name: "FlintRemoteConfig", package: "Flint"),
                 .product(name: "FlintTesting", package: "Flint"),
             ],
             path: "Tests/FlintEmulatorTests"

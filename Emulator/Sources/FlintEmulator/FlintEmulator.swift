@@ -1,6 +1,7 @@
 // Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 import FlintAuth
 import FlintDatabase
+import FlintRemoteConfig
 import Foundation
 import Hummingbird
 import Logging
@@ -47,19 +48,23 @@ public final class FlintEmulator: Sendable {
     public let authBackend: LocalAuthBackend?
     /// The Realtime Database backend behind the Database service (nil when it is not served).
     public let databaseBackend: LocalDatabaseBackend?
+    /// The Remote Config backend behind the Remote Config service (nil when it is not served): its template,
+    /// version and real-time listeners.
+    public let remoteConfigBackend: EmulatorRemoteConfigBackend?
 
     private let group: ServiceGroup
     private let running: Task<Void, any Error>
 
     private init(
         configuration: EmulatorConfiguration, endpoints: [EmulatorConfiguration.Service: Endpoint],
-        authBackend: LocalAuthBackend?, databaseBackend: LocalDatabaseBackend?, group: ServiceGroup,
-        running: Task<Void, any Error>
+        authBackend: LocalAuthBackend?, databaseBackend: LocalDatabaseBackend?,
+        remoteConfigBackend: EmulatorRemoteConfigBackend?, group: ServiceGroup, running: Task<Void, any Error>
     ) {
         self.configuration = configuration
         self.endpoints = endpoints
         self.authBackend = authBackend
         self.databaseBackend = databaseBackend
+        self.remoteConfigBackend = remoteConfigBackend
         self.group = group
         self.running = running
     }
@@ -73,7 +78,8 @@ public final class FlintEmulator: Sendable {
     ///   - gracefulShutdownSignals: the signals that stop the emulator (none by default: call ``stop()``).
     ///   - log: where the `auth ready at http://…` lines and warnings go (standard output by default).
     /// - Throws: ``EmulatorStartError`` when a service cannot listen (a port in use) or its state cannot be
-    ///   loaded.
+    ///   loaded (``EmulatorStartError/invalidFile(path:problem:)`` for a missing or malformed
+    ///   ``EmulatorConfiguration/remoteConfigTemplate``).
     public static func start(
         configuration: EmulatorConfiguration,
         databaseRules: (@Sendable (DatabaseRulesRequest) -> Bool)? = nil,
@@ -91,6 +97,9 @@ public final class FlintEmulator: Sendable {
         if configuration.dataDirectory != nil {
             throw EmulatorStartError.notYetSupported("--data-dir (state kept across runs) is not served yet")
         }
+        let remoteConfigBackend =
+            try configuration.services.contains(.remoteConfig)
+            ? loadRemoteConfigBackend(configuration.remoteConfigTemplate) : nil
         var logger = Logger(label: "flint-emulator")
         logger.logLevel = .warning
         let (ready, readyContinuation) = AsyncStream.makeStream(of: (EmulatorConfiguration.Service, Int).self)
@@ -104,7 +113,9 @@ public final class FlintEmulator: Sendable {
                 switch service {
                 case .auth: AuthService(projectID: configuration.projectID, backend: authBackend!)
                 case .database: DatabaseService(projectID: configuration.projectID, backend: databaseBackend!)
-                case .storage, .functions, .installations, .remoteConfig, .messaging, .appCheck:
+                case .remoteConfig:
+                    RemoteConfigService(projectID: configuration.projectID, backend: remoteConfigBackend!)
+                case .storage, .functions, .installations, .messaging, .appCheck:
                     preconditionFailure("\(service.rawValue) is refused above")
                 }
             let responder = EmulatorResponder(handler: handler, maximumBodySize: configuration.maximumBodySize)
@@ -146,7 +157,28 @@ public final class FlintEmulator: Sendable {
         }
         return FlintEmulator(
             configuration: configuration, endpoints: endpoints, authBackend: authBackend,
-            databaseBackend: databaseBackend, group: group, running: running)
+            databaseBackend: databaseBackend, remoteConfigBackend: remoteConfigBackend, group: group,
+            running: running)
+    }
+
+    /// The Remote Config backend, with the template of `file` when given.
+    private static func loadRemoteConfigBackend(_ file: URL?) throws(EmulatorStartError)
+        -> EmulatorRemoteConfigBackend
+    {
+        guard let file else { return EmulatorRemoteConfigBackend() }
+        let data: Data
+        do {
+            data = try Data(contentsOf: file)
+        } catch {
+            let missing = !FileManager.default.fileExists(atPath: file.path)
+            throw .invalidFile(
+                path: file.path, problem: missing ? "no such file" : "unreadable (\(error.localizedDescription))")
+        }
+        do {
+            return try EmulatorRemoteConfigBackend(templateJSON: data)
+        } catch {
+            throw .invalidFile(path: file.path, problem: "not a Remote Config template: \(error.message)")
+        }
     }
 
     /// Serves `configuration` until SIGINT or SIGTERM, then closes the listeners and returns.
@@ -175,12 +207,15 @@ public enum EmulatorStartError: Error, Sendable, Hashable, CustomStringConvertib
     case cannotListen(String)
     /// An option that is not served yet.
     case notYetSupported(String)
+    /// A file the configuration names is missing or malformed: its path and what was wrong.
+    case invalidFile(path: String, problem: String)
 
     /// What went wrong.
     public var description: String {
         switch self {
         case .cannotListen(let reason): "cannot listen: \(reason)"
         case .notYetSupported(let what): "not yet supported: \(what)"
+        case .invalidFile(let path, let problem): "cannot load \(path): \(problem)"
         }
     }
 }

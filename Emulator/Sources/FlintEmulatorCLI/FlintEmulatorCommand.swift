@@ -52,6 +52,9 @@ struct FlintEmulatorCommand: AsyncParsableCommand {
     )
     var only: String?
 
+    @Option(help: "A Remote Config template (Firebase's REST JSON) to serve from the start.")
+    var remoteConfigTemplate: String?
+
     @Option(help: "Keep state in this directory across runs (not yet supported).")
     var dataDir: String?
 
@@ -96,7 +99,7 @@ struct FlintEmulatorCommand: AsyncParsableCommand {
         }
         let configuration = EmulatorConfiguration(
             projectID: project, host: host, services: try services(),
-            ports: ports)
+            ports: ports, remoteConfigTemplate: remoteConfigTemplate.map { URL(fileURLWithPath: $0) })
         try await FlintEmulator.run(configuration: configuration)
     }
 }
