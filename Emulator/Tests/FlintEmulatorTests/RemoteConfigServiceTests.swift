@@ -218,7 +218,8 @@ struct RemoteConfigServiceTests {
                     "languageCode": "fr-FR", "customSignals": ["email": "ada@example.com"],
                 ])
             let entries = try #require(answer.json["entries"] as? [String: String])
-            #expect(entries.filter { $0.value == "yes" }.keys.sorted()
+            #expect(
+                entries.filter { $0.value == "yes" }.keys.sorted()
                     == ["app", "country", "everyone", "fid", "notUndecided", "property", "regex", "version"])
             let other = try await fetch(emulator, ["appId": "other", "appVersion": "2.0"])
             let otherEntries = try #require(other.json["entries"] as? [String: String])
@@ -290,7 +291,8 @@ struct RemoteConfigServiceTests {
                 try await RawHTTP.json("PUT", url(Self.templatePath), template), 412, "FAILED_PRECONDITION",
                 "If-Match")
             expectError(
-                try await RawHTTP.json("PUT", url(Self.templatePath), template, headers: ["If-Match": "etag-demo-flint-0"]),
+                try await RawHTTP.json(
+                    "PUT", url(Self.templatePath), template, headers: ["If-Match": "etag-demo-flint-0"]),
                 412, "FAILED_PRECONDITION", "VERSION_MISMATCH")
             expectError(
                 try await RawHTTP.json(

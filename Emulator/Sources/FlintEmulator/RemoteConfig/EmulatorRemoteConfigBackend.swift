@@ -85,11 +85,12 @@ public final class EmulatorRemoteConfigBackend: RemoteConfigBackend {
         if version > 0 {
             let formatter = ISO8601DateFormatter()
             formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-            object["version"] = [
-                "versionNumber": String(version), "updateTime": formatter.string(from: time),
-                "updateOrigin": "REST_API", "updateType": forced ? "FORCED_UPDATE" : "INCREMENTAL_UPDATE",
-                "updateUser": ["email": "flint-emulator@localhost"],
-            ] as [String: Any]
+            object["version"] =
+                [
+                    "versionNumber": String(version), "updateTime": formatter.string(from: time),
+                    "updateOrigin": "REST_API", "updateType": forced ? "FORCED_UPDATE" : "INCREMENTAL_UPDATE",
+                    "updateUser": ["email": "flint-emulator@localhost"],
+                ] as [String: Any]
         }
         return (object, version)
     }

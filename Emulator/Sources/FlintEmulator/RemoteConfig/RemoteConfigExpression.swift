@@ -20,7 +20,7 @@ indirect enum RemoteConfigExpression: Sendable, Hashable {
     case method(RemoteConfigElement, RemoteConfigMethod, [String])
     /// An element compared by an infix operator with a literal: numerically for a number literal, as text for a
     /// string literal (`app.id == '1:…'`).
-    case compare(RemoteConfigElement, RemoteConfigOperator, RemoteConfigLiteral)
+    case compare(RemoteConfigElement, RemoteConfigComparison, RemoteConfigLiteral)
     /// `element in ['a', 'b']`.
     case among(RemoteConfigElement, [String])
     /// `percent <op> n` (as a range `lower < p <= upper`), or `percent between a and b`, by seed.
@@ -89,7 +89,7 @@ enum RemoteConfigMethod: Sendable, Hashable {
     case contains
     case notContains
     case matches
-    case version(RemoteConfigOperator)
+    case version(RemoteConfigComparison)
 
     func holds(for value: String, _ targets: [String]) -> Bool {
         switch self {
@@ -102,45 +102,7 @@ enum RemoteConfigMethod: Sendable, Hashable {
                 return regex.firstMatch(in: value, range: NSRange(value.startIndex..., in: value)) != nil
             }
         case .version(let comparison):
-            return targets.contains { comparison.holds(Self.compareVersions(value, $0)) }
-        }
-    }
-
-    /// Dotted versions compared part by part as numbers (missing parts are 0, other parts compare as text).
-    static func compareVersions(_ left: String, _ right: String) -> Int {
-        let leftParts = left.split(separator: ".", omittingEmptySubsequences: false)
-        let rightParts = right.split(separator: ".", omittingEmptySubsequences: false)
-        for index in 0..<max(leftParts.count, rightParts.count) {
-            let leftPart = index < leftParts.count ? leftParts[index] : "0"
-            let rightPart = index < rightParts.count ? rightParts[index] : "0"
-            if let l = Int(leftPart), let r = Int(rightPart) {
-                if l != r { return l < r ? -1 : 1 }
-            } else if leftPart != rightPart {
-                return leftPart < rightPart ? -1 : 1
-            }
-        }
-        return 0
-    }
-}
-
-/// `==`, `!=`, `<`, `<=`, `>`, `>=`.
-enum RemoteConfigOperator: String, Sendable, Hashable, CaseIterable {
-    case equal = "=="
-    case notEqual = "!="
-    case less = "<"
-    case lessOrEqual = "<="
-    case greater = ">"
-    case greaterOrEqual = ">="
-
-    /// Whether the operator holds for an ordering (-1, 0, 1).
-    func holds(_ order: Int) -> Bool {
-        switch self {
-        case .equal: order == 0
-        case .notEqual: order != 0
-        case .less: order < 0
-        case .lessOrEqual: order <= 0
-        case .greater: order > 0
-        case .greaterOrEqual: order >= 0
+            return targets.contains { comparison.holds(RemoteConfigComparison.compareVersions(value, $0)) }
         }
     }
 }
@@ -149,4 +111,19 @@ enum RemoteConfigOperator: String, Sendable, Hashable, CaseIterable {
 enum RemoteConfigLiteral: Sendable, Hashable {
     case number(Double)
     case string(String)
+}
+
+extension RemoteConfigComparison {
+    /// The comparison a condition writes `symbol` for (`==`, `!=`, `<`, `<=`, `>`, `>=`).
+    init?(symbol: String) {
+        switch symbol {
+        case "==": self = .equal
+        case "!=": self = .notEqual
+        case "<": self = .less
+        case "<=": self = .lessOrEqual
+        case ">": self = .greater
+        case ">=": self = .greaterOrEqual
+        default: return nil
+        }
+    }
 }

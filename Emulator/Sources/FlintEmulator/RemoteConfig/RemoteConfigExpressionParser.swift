@@ -1,4 +1,5 @@
 // Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
+import FlintRemoteConfig
 import Foundation
 
 /// Parses a condition expression of Firebase's condition language into a ``RemoteConfigExpression``.
@@ -127,8 +128,8 @@ struct RemoteConfigExpressionParser {
             case .word("contains"): method = .contains
             case .word("notContains"): method = .notContains
             case .word("matches"): method = .matches
-            case .symbol(let symbol) where RemoteConfigOperator(rawValue: symbol) != nil:
-                method = .version(RemoteConfigOperator(rawValue: symbol)!)
+            case .symbol(let symbol) where RemoteConfigComparison(symbol: symbol) != nil:
+                method = .version(RemoteConfigComparison(symbol: symbol)!)
             case .word: method = nil
             case let token: throw RemoteConfigTemplateJSONError("unexpected \(describe(token)) after '.'")
             }
@@ -138,7 +139,7 @@ struct RemoteConfigExpressionParser {
             guard let element, let method else { return unknown }
             return .method(element, method, targets)
         }
-        if case .symbol(let symbol)? = peek(at: position), let comparison = RemoteConfigOperator(rawValue: symbol) {
+        if case .symbol(let symbol)? = peek(at: position), let comparison = RemoteConfigComparison(symbol: symbol) {
             position += 1
             let literal: RemoteConfigLiteral
             switch try next() {
@@ -184,7 +185,7 @@ struct RemoteConfigExpressionParser {
             let upper = try number()
             return .percent(seed: seed, lowerExclusive: lower == 0 ? -1 : lower, upperInclusive: upper)
         }
-        guard case .symbol(let symbol) = try next(), let comparison = RemoteConfigOperator(rawValue: symbol) else {
+        guard case .symbol(let symbol) = try next(), let comparison = RemoteConfigComparison(symbol: symbol) else {
             throw RemoteConfigTemplateJSONError("percent needs a comparison or 'between'")
         }
         let bound = try number()
