@@ -21,7 +21,9 @@ struct RemoteConfigInvalidationStream {
     static let heartbeatInterval = Duration.seconds(1)
 
     func response() -> Response {
-        let (messages, continuation) = AsyncStream.makeStream(of: String.self)
+        // Bounded: only the newest announcements matter, and a response whose body never starts cannot pile up
+        // heartbeats.
+        let (messages, continuation) = AsyncStream.makeStream(of: String.self, bufferingPolicy: .bufferingNewest(16))
         let registration = backend?.listenForTemplateVersions(request) { result in
             if case .success(let version) = result {
                 continuation.yield(#"{"latestTemplateVersionNumber":"\#(version)"}"# + "\n")
