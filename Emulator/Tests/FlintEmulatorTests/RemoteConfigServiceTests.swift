@@ -41,6 +41,20 @@ struct RemoteConfigServiceTests {
         return configuration
     }
 
+    /// Runs `body` with an emulator serving `template` from a file (removed afterwards).
+    private func withTemplateEmulator<T>(
+        _ template: String = template, maximumBodySize: Int? = nil, _ body: (FlintEmulator) async throws -> T
+    ) async throws -> T {
+        var configuration = try configuration(template: template)
+        defer { removeTemplateFile(of: configuration) }
+        if let maximumBodySize { configuration.maximumBodySize = maximumBodySize }
+        return try await withEmulator(configuration, body)
+    }
+
+    private func removeTemplateFile(of configuration: EmulatorConfiguration) {
+        if let file = configuration.remoteConfigTemplate { try? FileManager.default.removeItem(at: file) }
+    }
+
     /// A Remote Config instance of a new app, pointed at the emulator.
     private func client(_ emulator: FlintEmulator, installationID: String = "cXd1Y2tsZXMtZmlkLTAwMQ") throws
         -> RemoteConfig
@@ -78,7 +92,7 @@ struct RemoteConfigServiceTests {
     }
 
     @Test func fetchAndActivateSeesTheTemplateFromTheFile() async throws {
-        try await withEmulator(try configuration()) { emulator in
+        try await withTemplateEmulator { emulator in
             #expect(emulator.remoteConfigBackend?.templateVersion == 1)
             let remoteConfig = try client(emulator)
             #expect(try await remoteConfig.fetchAndActivate() == .successFetchedFromRemote)
@@ -91,7 +105,7 @@ struct RemoteConfigServiceTests {
     }
 
     @Test func customSignalsSelectConditionalValues() async throws {
-        try await withEmulator(try configuration()) { emulator in
+        try await withTemplateEmulator { emulator in
             let remoteConfig = try client(emulator)
             try await remoteConfig.setCustomSignals(["tier": "gold", "level": 3])
             _ = try await remoteConfig.fetchAndActivate()
@@ -107,7 +121,7 @@ struct RemoteConfigServiceTests {
     }
 
     @Test func aPublishedTemplateReachesUpdateListenersOverTheRealtimeStream() async throws {
-        try await withEmulator(try configuration()) { emulator in
+        try await withTemplateEmulator { emulator in
             let remoteConfig = try client(emulator)
             _ = try await remoteConfig.fetchAndActivate()
             let backend = try #require(emulator.remoteConfigBackend)
@@ -137,7 +151,9 @@ struct RemoteConfigServiceTests {
     }
 
     @Test func theRealtimeStreamAnnouncesVersionsAndEndsWhenTheEmulatorStops() async throws {
-        let emulator = try await FlintEmulator.start(configuration: try configuration(), log: { _ in })
+        let configuration = try configuration()
+        defer { removeTemplateFile(of: configuration) }
+        let emulator = try await FlintEmulator.start(configuration: configuration, log: { _ in })
         var request = URLRequest(url: emulator.url(.remoteConfig, Self.streamPath))
         request.httpMethod = "POST"
         request.httpBody = Data(#"{"project":"1234567890","namespace":"firebase","lastKnownVersionNumber":"0"}"#.utf8)
@@ -153,7 +169,7 @@ struct RemoteConfigServiceTests {
     }
 
     @Test func fetchStatesFollowTheTemplateAndTheCallersETag() async throws {
-        try await withEmulator(try configuration(template: nil)) { emulator in
+        try await withEmulator(.ephemeral(services: [.remoteConfig])) { emulator in
             #expect(try await fetch(emulator).json["state"] as? String == "NO_TEMPLATE")
             let empty = try await RawHTTP.send("GET", emulator.url(.remoteConfig, Self.templatePath))
             #expect(empty.headers["etag"] == "etag-demo-flint-0")
@@ -179,7 +195,7 @@ struct RemoteConfigServiceTests {
     }
 
     @Test func anEmptyConfigIsActivatedAsEmpty() async throws {
-        try await withEmulator(try configuration()) { emulator in
+        try await withTemplateEmulator { emulator in
             let remoteConfig = try client(emulator)
             _ = try await remoteConfig.fetchAndActivate()
             try await publish(emulator, ["parameters": ["welcome": ["defaultValue": ["useInAppDefault": true]]]])
@@ -209,7 +225,7 @@ struct RemoteConfigServiceTests {
         let template: [String: Any] = [
             "conditions": conditions.map { ["name": $0.0, "expression": $0.1] }, "parameters": parameters,
         ]
-        try await withEmulator(try configuration(template: nil)) { emulator in
+        try await withEmulator(.ephemeral(services: [.remoteConfig])) { emulator in
             try await publish(emulator, template)
             let answer = try await fetch(
                 emulator,
@@ -243,6 +259,7 @@ struct RemoteConfigServiceTests {
         ]
         for (text, problem) in malformed {
             let configuration = try configuration(template: text)
+            defer { removeTemplateFile(of: configuration) }
             let error = await #expect(throws: EmulatorStartError.self) {
                 _ = try await FlintEmulator.start(configuration: configuration, log: { _ in })
             }
@@ -256,9 +273,7 @@ struct RemoteConfigServiceTests {
     }
 
     @Test func badInputGetsGoogleShapedErrors() async throws {
-        var configuration = try configuration()
-        configuration.maximumBodySize = 4096
-        try await withEmulator(configuration) { emulator in
+        try await withTemplateEmulator(maximumBodySize: 4096) { emulator in
             func url(_ path: String) -> URL { emulator.url(.remoteConfig, path) }
             func expectError(_ answer: RawHTTP, _ status: Int, _ name: String, _ text: String? = nil) {
                 #expect(answer.status == status)
