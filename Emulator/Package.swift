@@ -34,6 +34,7 @@ let package = Package(
                 .product(name: "FlintDatabase", package: "Flint"),
                 .product(name: "FlintStorage", package: "Flint"),
                 .product(name: "FlintFunctions", package: "Flint"),
+                .product(name: "FlintRemoteConfig", package: "Flint"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
@@ -59,6 +60,7 @@ let package = Package(
                 .product(name: "FlintDatabase", package: "Flint"),
                 .product(name: "FlintStorage", package: "Flint"),
                 .product(name: "FlintFunctions", package: "Flint"),
+                .product(name: "FlintRemoteConfig", package: "Flint"),
                 .product(name: "FlintTesting", package: "Flint"),
                 // A raw HTTP/1.1 client for the load test (URLSession on Linux polls every open stream per event).
                 .product(name: "NIOCore", package: "swift-nio"),

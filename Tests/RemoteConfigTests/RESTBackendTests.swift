@@ -72,6 +72,26 @@ import Testing
         }
     }
 
+    /// Firebase's `EMPTY_CONFIG` (RCNConfigConstants: a template that evaluates to no entries for this client,
+    /// handled by RCNConfigContent's `handleEmptyConfigStateForConfigNamespace`): an empty config to activate, not
+    /// a failed fetch.
+    @Test func emptyConfigIsAnEmptyConfigAtTheTemplateVersion() async throws {
+        let answers = Locked([
+            update(#"{"a":"1"}"#, version: 1), .json(#"{"state":"EMPTY_CONFIG","templateVersion":"2"}"#),
+        ])
+        try await withTestHTTPServer(
+            remoteConfigServer { answers.withLock { $0.count > 1 ? $0.removeFirst() : $0[0] } }
+        ) { server in
+            let rig = try restRig(server)
+            _ = try await rig.remoteConfig.fetchAndActivate()
+            #expect(rig.remoteConfig["a"].stringValue == "1")
+            _ = try await rig.remoteConfig.fetch(withExpirationDuration: 0)
+            #expect(rig.remoteConfig.lastFetchStatus == .success)
+            #expect(try await rig.remoteConfig.activate())
+            #expect(rig.remoteConfig.allKeys(from: .remote).isEmpty)
+        }
+    }
+
     @Test func serverErrorsThrottle() async throws {
         try await withTestHTTPServer(remoteConfigServer { .json("{}", status: 503) }) { server in
             let rig = try restRig(server)

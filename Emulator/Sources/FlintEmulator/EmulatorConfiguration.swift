@@ -49,7 +49,7 @@ public struct EmulatorConfiguration: Sendable, Hashable {
             case .storage: true
             case .functions: true
             case .installations: false
-            case .remoteConfig: false
+            case .remoteConfig: true
             case .messaging: false
             case .appCheck: false
             }
@@ -78,12 +78,15 @@ public struct EmulatorConfiguration: Sendable, Hashable {
     public var dataDirectory: URL?
     /// The largest request body accepted, in bytes (16 MiB); a larger one is answered with a 413 error.
     public var maximumBodySize: Int
+    /// A Remote Config template in Firebase's REST JSON to serve from the start (version 1); nil starts without
+    /// one (fetches answer `NO_TEMPLATE` until a template is published with `PUT …/remoteConfig`).
+    public var remoteConfigTemplate: URL?
 
     /// A configuration; the defaults are the Firebase Emulator Suite's.
     public init(
         projectID: String = "demo-flint", host: String = "127.0.0.1",
         services: Set<Service> = Service.served, ports: [Service: Int] = [:], dataDirectory: URL? = nil,
-        maximumBodySize: Int = 16 << 20
+        maximumBodySize: Int = 16 << 20, remoteConfigTemplate: URL? = nil
     ) {
         self.projectID = projectID
         self.host = host
@@ -91,6 +94,7 @@ public struct EmulatorConfiguration: Sendable, Hashable {
         self.ports = ports
         self.dataDirectory = dataDirectory
         self.maximumBodySize = maximumBodySize
+        self.remoteConfigTemplate = remoteConfigTemplate
     }
 
     /// The configuration with every selected service on port 0 (free ports), for tests.

@@ -3,6 +3,7 @@ import FlintAuth
 import FlintDatabase
 import FlintFunctions
 import FlintStorage
+import FlintRemoteConfig
 import Foundation
 import Hummingbird
 import Logging
@@ -55,6 +56,9 @@ public final class FlintEmulator: Sendable {
     /// to ``start(configuration:databaseRules:storageRules:functions:gracefulShutdownSignals:log:)``; register more on it while
     /// the emulator runs.
     public let functionsBackend: LocalFunctionsBackend?
+    /// The Remote Config backend behind the Remote Config service (nil when it is not served): its template,
+    /// version and real-time listeners.
+    public let remoteConfigBackend: EmulatorRemoteConfigBackend?
 
     private let group: ServiceGroup
     private let running: Task<Void, any Error>
@@ -62,8 +66,8 @@ public final class FlintEmulator: Sendable {
     private init(
         configuration: EmulatorConfiguration, endpoints: [EmulatorConfiguration.Service: Endpoint],
         authBackend: LocalAuthBackend?, databaseBackend: LocalDatabaseBackend?,
-        storageBackend: LocalStorageBackend?, functionsBackend: LocalFunctionsBackend?, group: ServiceGroup,
-        running: Task<Void, any Error>
+        storageBackend: LocalStorageBackend?, functionsBackend: LocalFunctionsBackend?,
+        remoteConfigBackend: EmulatorRemoteConfigBackend?, group: ServiceGroup, running: Task<Void, any Error>
     ) {
         self.configuration = configuration
         self.endpoints = endpoints
@@ -71,6 +75,7 @@ public final class FlintEmulator: Sendable {
         self.databaseBackend = databaseBackend
         self.storageBackend = storageBackend
         self.functionsBackend = functionsBackend
+        self.remoteConfigBackend = remoteConfigBackend
         self.group = group
         self.running = running
     }
@@ -89,7 +94,8 @@ public final class FlintEmulator: Sendable {
     ///   - gracefulShutdownSignals: the signals that stop the emulator (none by default: call ``stop()``).
     ///   - log: where the `auth ready at http://…` lines and warnings go (standard output by default).
     /// - Throws: ``EmulatorStartError`` when a service cannot listen (a port in use) or its state cannot be
-    ///   loaded.
+    ///   loaded (``EmulatorStartError/invalidFile(path:problem:)`` for a missing or malformed
+    ///   ``EmulatorConfiguration/remoteConfigTemplate``).
     public static func start(
         configuration: EmulatorConfiguration,
         databaseRules: (@Sendable (DatabaseRulesRequest) -> Bool)? = nil,
@@ -136,6 +142,9 @@ public final class FlintEmulator: Sendable {
         if let unserved = configuration.services.filter({ !$0.isServed }).min() {
             throw EmulatorStartError.notYetSupported("the \(unserved.rawValue) service is not served yet")
         }
+        let remoteConfigBackend =
+            try configuration.services.contains(.remoteConfig)
+            ? loadRemoteConfigBackend(configuration.remoteConfigTemplate) : nil
         var logger = Logger(label: "flint-emulator")
         logger.logLevel = .warning
         let (ready, readyContinuation) = AsyncStream.makeStream(of: (EmulatorConfiguration.Service, Int).self)
@@ -156,7 +165,9 @@ public final class FlintEmulator: Sendable {
                 case .database: DatabaseService(projectID: configuration.projectID, backend: databaseBackend!)
                 case .storage: StorageService(backend: storageBackend!)
                 case .functions: FunctionsService(projectID: configuration.projectID, backend: functionsBackend!)
-                case .installations, .remoteConfig, .messaging, .appCheck:
+                case .remoteConfig:
+                    RemoteConfigService(projectID: configuration.projectID, backend: remoteConfigBackend!)
+                case .installations, .messaging, .appCheck:
                     preconditionFailure("\(service.rawValue) is refused above")
                 }
             let responder = EmulatorResponder(handler: handler, maximumBodySize: configuration.maximumBodySize)
@@ -199,7 +210,7 @@ public final class FlintEmulator: Sendable {
         return FlintEmulator(
             configuration: configuration, endpoints: endpoints, authBackend: authBackend,
             databaseBackend: databaseBackend, storageBackend: storageBackend, functionsBackend: functionsBackend,
-            group: group, running: running)
+            remoteConfigBackend: remoteConfigBackend, group: group, running: running)
     }
 
     /// The Auth backend: kept in `<data directory>/auth` when there is one.
@@ -225,6 +236,26 @@ public final class FlintEmulator: Sendable {
             return try LocalDatabaseBackend(directory: directory, rules: rules)
         } catch {
             throw EmulatorStartError.cannotLoadState("\(directory.path): \(error)")
+        }
+    }
+
+    /// The Remote Config backend, with the template of `file` when given.
+    private static func loadRemoteConfigBackend(_ file: URL?) throws(EmulatorStartError)
+        -> EmulatorRemoteConfigBackend
+    {
+        guard let file else { return EmulatorRemoteConfigBackend() }
+        let data: Data
+        do {
+            data = try Data(contentsOf: file)
+        } catch {
+            let missing = !FileManager.default.fileExists(atPath: file.path)
+            throw .invalidFile(
+                path: file.path, problem: missing ? "no such file" : "unreadable (\(error.localizedDescription))")
+        }
+        do {
+            return try EmulatorRemoteConfigBackend(templateJSON: data)
+        } catch {
+            throw .invalidFile(path: file.path, problem: "not a Remote Config template: \(error.message)")
         }
     }
 
@@ -265,6 +296,8 @@ public enum EmulatorStartError: Error, Sendable, Hashable, CustomStringConvertib
     case cannotLoadState(String)
     /// The configuration is not valid (a `firebase.json` that cannot be read, a bad port).
     case invalidConfiguration(String)
+    /// A file the configuration names is missing or malformed: its path and what was wrong.
+    case invalidFile(path: String, problem: String)
 
     /// What went wrong.
     public var description: String {
@@ -273,6 +306,7 @@ public enum EmulatorStartError: Error, Sendable, Hashable, CustomStringConvertib
         case .notYetSupported(let what): "not yet supported: \(what)"
         case .cannotLoadState(let reason): "cannot load the saved state: \(reason)"
         case .invalidConfiguration(let reason): "invalid configuration: \(reason)"
+        case .invalidFile(let path, let problem): "cannot load \(path): \(problem)"
         }
     }
 }

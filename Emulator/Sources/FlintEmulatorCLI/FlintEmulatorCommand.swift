@@ -61,6 +61,9 @@ struct FlintEmulatorCommand: AsyncParsableCommand {
     )
     var only: String?
 
+    @Option(help: "A Remote Config template (Firebase's REST JSON) to serve from the start.")
+    var remoteConfigTemplate: String?
+
     @Option(
         help: """
             Keep each service's state in a folder of this directory across runs (created if needed); without it, \
@@ -119,7 +122,8 @@ struct FlintEmulatorCommand: AsyncParsableCommand {
         }
         let configuration = EmulatorConfiguration(
             projectID: project, host: host, services: try services(), ports: ports,
-            dataDirectory: dataDir.map { URL(fileURLWithPath: $0, isDirectory: true) })
+            dataDirectory: dataDir.map { URL(fileURLWithPath: $0, isDirectory: true) },
+            remoteConfigTemplate: remoteConfigTemplate.map { URL(fileURLWithPath: $0) })
         try await FlintEmulator.run(configuration: configuration)
     }
 }

@@ -178,6 +178,10 @@ extension RemoteConfig {
                 stored.fetched = [:]
                 stored.fetchedTemplateVersion = 0
                 stored.hasUnactivatedFetch = true
+            case .emptyConfig:
+                stored.fetched = [:]
+                stored.fetchedTemplateVersion = response.templateVersion
+                stored.hasUnactivatedFetch = true
             case .noChange:
                 break
             }

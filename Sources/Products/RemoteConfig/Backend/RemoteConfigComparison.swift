@@ -14,8 +14,8 @@ public enum RemoteConfigComparison: Sendable, Hashable {
     /// `>=`
     case greaterOrEqual
 
-    /// Whether the comparison holds for an ordering result (-1, 0, 1).
-    func holds(_ order: Int) -> Bool {
+    /// Whether the comparison holds for an ordering result (-1 for less, 0 for equal, 1 for greater).
+    public func holds(_ order: Int) -> Bool {
         switch self {
         case .equal: order == 0
         case .notEqual: order != 0
@@ -26,8 +26,9 @@ public enum RemoteConfigComparison: Sendable, Hashable {
         }
     }
 
-    /// Dotted versions compared part by part as numbers (missing parts are 0; a non-numeric part compares as text).
-    static func compareVersions(_ left: String, _ right: String) -> Int {
+    /// Dotted versions compared part by part as numbers (missing parts are 0; a non-numeric part compares as text):
+    /// -1, 0 or 1.
+    public static func compareVersions(_ left: String, _ right: String) -> Int {
         let leftParts = left.split(separator: ".", omittingEmptySubsequences: false)
         let rightParts = right.split(separator: ".", omittingEmptySubsequences: false)
         for index in 0..<max(leftParts.count, rightParts.count) {

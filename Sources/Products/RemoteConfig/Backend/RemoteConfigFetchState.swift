@@ -7,4 +7,7 @@ public enum RemoteConfigFetchState: String, Sendable, Hashable {
     case noChange = "NO_CHANGE"
     /// The project has no template (`NO_TEMPLATE`): the config is empty.
     case noTemplate = "NO_TEMPLATE"
+    /// The project has a template, but it evaluates to no entries for this client, e.g. every key uses its in-app
+    /// default (`EMPTY_CONFIG`): the config is empty.
+    case emptyConfig = "EMPTY_CONFIG"
 }
