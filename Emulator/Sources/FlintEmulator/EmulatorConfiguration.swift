@@ -48,10 +48,10 @@ public struct EmulatorConfiguration: Sendable, Hashable {
             case .database: true
             case .storage: false
             case .functions: false
-            case .installations: false
+            case .installations: true
             case .remoteConfig: false
-            case .messaging: false
-            case .appCheck: false
+            case .messaging: true
+            case .appCheck: true
             }
         }
 
@@ -76,6 +76,9 @@ public struct EmulatorConfiguration: Sendable, Hashable {
     public var dataDirectory: URL?
     /// The largest request body accepted, in bytes (16 MiB); a larger one is answered with a 413 error.
     public var maximumBodySize: Int
+    /// The debug tokens the App Check service exchanges (its "Manage debug tokens"); nil (the default) accepts
+    /// any well-formed one (a UUID). A token outside the set is refused with 403 `PERMISSION_DENIED`.
+    public var appCheckDebugTokens: Set<String>? = nil
 
     /// A configuration; the defaults are the Firebase Emulator Suite's.
     public init(

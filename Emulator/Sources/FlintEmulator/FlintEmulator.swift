@@ -1,6 +1,8 @@
 // Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
 import FlintAuth
 import FlintDatabase
+import FlintInstallations
+import FlintMessaging
 import Foundation
 import Hummingbird
 import Logging
@@ -47,19 +49,29 @@ public final class FlintEmulator: Sendable {
     public let authBackend: LocalAuthBackend?
     /// The Realtime Database backend behind the Database service (nil when it is not served).
     public let databaseBackend: LocalDatabaseBackend?
+    /// The Installations backend behind the Installations service (nil when it is not served).
+    public let installationsBackend: LocalInstallationsBackend?
+    /// The App Check backend behind the App Check service (nil when it is not served): it also checks the tokens
+    /// it issued.
+    public let appCheckBackend: AppCheckEmulatorBackend?
+    /// The Messaging backend behind the Messaging service (nil when it is not served): its registrations, topics,
+    /// and `send(_:to:)`, which delivers as the service's send endpoint does.
+    public let messagingBackend: LocalMessagingBackend?
 
     private let group: ServiceGroup
     private let running: Task<Void, any Error>
 
     private init(
         configuration: EmulatorConfiguration, endpoints: [EmulatorConfiguration.Service: Endpoint],
-        authBackend: LocalAuthBackend?, databaseBackend: LocalDatabaseBackend?, group: ServiceGroup,
-        running: Task<Void, any Error>
+        backends: Backends, group: ServiceGroup, running: Task<Void, any Error>
     ) {
         self.configuration = configuration
         self.endpoints = endpoints
-        self.authBackend = authBackend
-        self.databaseBackend = databaseBackend
+        authBackend = backends.auth
+        databaseBackend = backends.database
+        installationsBackend = backends.installations
+        appCheckBackend = backends.appCheck
+        messagingBackend = backends.messaging
         self.group = group
         self.running = running
     }
@@ -95,16 +107,17 @@ public final class FlintEmulator: Sendable {
         logger.logLevel = .warning
         let (ready, readyContinuation) = AsyncStream.makeStream(of: (EmulatorConfiguration.Service, Int).self)
         var services: [any Service] = []
-        let authBackend =
-            configuration.services.contains(.auth) ? LocalAuthBackend(projectID: configuration.projectID) : nil
-        let databaseBackend =
-            configuration.services.contains(.database) ? LocalDatabaseBackend(rules: databaseRules) : nil
+        let backends = Backends(configuration: configuration, databaseRules: databaseRules)
+        let projectID = configuration.projectID
         for service in configuration.services.sorted() {
             let handler: any EmulatorServiceHandler =
                 switch service {
-                case .auth: AuthService(projectID: configuration.projectID, backend: authBackend!)
-                case .database: DatabaseService(projectID: configuration.projectID, backend: databaseBackend!)
-                case .storage, .functions, .installations, .remoteConfig, .messaging, .appCheck:
+                case .auth: AuthService(projectID: projectID, backend: backends.auth!)
+                case .database: DatabaseService(projectID: projectID, backend: backends.database!)
+                case .installations: InstallationsService(projectID: projectID, backend: backends.installations!)
+                case .appCheck: AppCheckService(projectID: projectID, backend: backends.appCheck!)
+                case .messaging: MessagingService(projectID: projectID, backend: backends.messaging!)
+                case .storage, .functions, .remoteConfig:
                     preconditionFailure("\(service.rawValue) is refused above")
                 }
             let responder = EmulatorResponder(handler: handler, maximumBodySize: configuration.maximumBodySize)
@@ -145,8 +158,7 @@ public final class FlintEmulator: Sendable {
             log("\(endpoint.service.rawValue) ready at \(endpoint.url.absoluteString)")
         }
         return FlintEmulator(
-            configuration: configuration, endpoints: endpoints, authBackend: authBackend,
-            databaseBackend: databaseBackend, group: group, running: running)
+            configuration: configuration, endpoints: endpoints, backends: backends, group: group, running: running)
     }
 
     /// Serves `configuration` until SIGINT or SIGTERM, then closes the listeners and returns.
@@ -166,6 +178,30 @@ public final class FlintEmulator: Sendable {
     public func stop() async throws {
         await group.triggerGracefulShutdown()
         try await running.value
+    }
+}
+
+extension FlintEmulator {
+    /// The backend of each configured service (nil for a service not served).
+    struct Backends {
+        var auth: LocalAuthBackend?
+        var database: LocalDatabaseBackend?
+        var installations: LocalInstallationsBackend?
+        var appCheck: AppCheckEmulatorBackend?
+        var messaging: LocalMessagingBackend?
+
+        init(configuration: EmulatorConfiguration, databaseRules: (@Sendable (DatabaseRulesRequest) -> Bool)?) {
+            let services = configuration.services
+            let projectID = configuration.projectID
+            auth = services.contains(.auth) ? LocalAuthBackend(projectID: projectID) : nil
+            database = services.contains(.database) ? LocalDatabaseBackend(rules: databaseRules) : nil
+            installations = services.contains(.installations) ? LocalInstallationsBackend() : nil
+            appCheck =
+                services.contains(.appCheck)
+                ? AppCheckEmulatorBackend(
+                    projectID: projectID, allowedDebugTokens: configuration.appCheckDebugTokens) : nil
+            messaging = services.contains(.messaging) ? LocalMessagingBackend(projectID: projectID) : nil
+        }
     }
 }
 
