@@ -52,6 +52,12 @@ struct FlintEmulatorCommand: AsyncParsableCommand {
     )
     var only: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "A debug token App Check exchanges (repeat for several); without one, any UUID is exchanged.",
+            valueName: "token"))
+    var appCheckDebugToken: [String] = []
+
     @Option(help: "Keep state in this directory across runs (not yet supported).")
     var dataDir: String?
 
@@ -94,9 +100,10 @@ struct FlintEmulatorCommand: AsyncParsableCommand {
         if dataDir != nil {
             throw ValidationError("--data-dir is not yet supported: the emulator keeps its state in memory")
         }
-        let configuration = EmulatorConfiguration(
+        var configuration = EmulatorConfiguration(
             projectID: project, host: host, services: try services(),
             ports: ports)
+        if !appCheckDebugToken.isEmpty { configuration.appCheckDebugTokens = Set(appCheckDebugToken) }
         try await FlintEmulator.run(configuration: configuration)
     }
 }
