@@ -55,7 +55,8 @@ struct InstallationsServiceTests {
         try await withEmulator(.ephemeral(services: [.installations])) { emulator in
             let fid = "cAbCdEfGhIjKlMnOpQrStU"
             let created = try await RawHTTP.json(
-                "POST", emulator.url(.installations, base), ["fid": fid, "appId": "1:1:ios:ab", "authVersion": "FIS_v2"])
+                "POST", emulator.url(.installations, base),
+                ["fid": fid, "appId": "1:1:ios:ab", "authVersion": "FIS_v2"])
             #expect(created.status == 200)
             #expect(created.json["fid"] as? String == fid)
             #expect(created.json["name"] as? String == "projects/demo-flint/installations/\(fid)")

@@ -59,8 +59,9 @@ public final class AppCheckEmulatorBackend: Sendable {
     /// An App Check token for `appID` in exchange for `debugToken`, with its claims.
     ///
     /// - Throws: ``Refusal``.
-    public func exchange(debugToken: String, appID: String) throws(Refusal) -> (token: String, claims: AppCheckTokenClaims)
-    {
+    public func exchange(debugToken: String, appID: String) throws(Refusal) -> (
+        token: String, claims: AppCheckTokenClaims
+    ) {
         guard accepts(debugToken: debugToken) else { throw .debugTokenRefused }
         guard let projectNumber = Self.projectNumber(ofAppID: appID) else { throw .invalidAppID }
         let serial = exchanges.withLock { count in

@@ -21,7 +21,8 @@ struct AppCheckService: EmulatorServiceHandler {
         else { throw AuthService.notFound(request.path) }
         guard segments[2] == projectID else {
             throw EmulatorHTTPError(
-                .badRequest, "INVALID_ARGUMENT : this emulator serves project \(projectID), not \(segments[2].prefix(100))")
+                .badRequest,
+                "INVALID_ARGUMENT : this emulator serves project \(projectID), not \(segments[2].prefix(100))")
         }
         try AuthService.require(.post, request)
         let body = try request.jsonObject()

@@ -28,7 +28,9 @@ struct InstallationsService: EmulatorServiceHandler {
         case 5:
             try AuthService.require(.delete, request)
             try checkRefreshToken(request, fid: segments[4])
-            try await call { try await backend.deleteInstallation(fid: segments[4], refreshToken: refreshToken(request)) }
+            try await call {
+                try await backend.deleteInstallation(fid: segments[4], refreshToken: refreshToken(request))
+            }
             return EmulatorResponse.json([String: Any]())
         case 6 where segments[5] == "authTokens:generate":
             try AuthService.require(.post, request)
@@ -76,7 +78,8 @@ struct InstallationsService: EmulatorServiceHandler {
         let bytes = Array(fid.utf8)
         guard bytes.count == 22, (UInt8(ascii: "c")...UInt8(ascii: "f")).contains(bytes[0]) else { return false }
         return bytes.allSatisfy { byte in
-            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
                 || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-")
                 || byte == UInt8(ascii: "_")
         }

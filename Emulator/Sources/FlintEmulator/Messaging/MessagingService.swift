@@ -67,7 +67,8 @@ struct MessagingService: EmulatorServiceHandler {
             return try MessagingSendRoute(projectID: projectID, backend: backend).send(request.jsonObject())
         case 6 where segments[0] == "iid" && segments[1] == "v1" && segments[3] == "rel" && segments[4] == "topics":
             return try await topic(request, token: segments[2], topic: segments[5])
-        case 5 where segments[0] == "emulator" && segments[1] == "v1" && segments[2] == "registrations"
+        case 5
+        where segments[0] == "emulator" && segments[1] == "v1" && segments[2] == "registrations"
             && segments[4] == "messages":
             try AuthService.require(.get, request)
             guard backend.registrationRequest(for: segments[3]) != nil else { throw Self.unregistered }

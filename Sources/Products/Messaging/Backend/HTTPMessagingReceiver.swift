@@ -74,7 +74,7 @@ final class HTTPMessagingReceiver: ListenerRegistration {
         var failures = 0
         while !Task.isCancelled, !isRemoved {
             switch await connect() {
-            case .unregistered: return
+            case .ended: return
             case .dropped(let receivedData): failures = receivedData ? 1 : failures + 1
             }
             let delay = min(Self.maximumBackoff, 1 << min(failures - 1, 5))
@@ -87,17 +87,20 @@ final class HTTPMessagingReceiver: ListenerRegistration {
     }
 
     private enum Outcome {
-        case unregistered
+        /// The token is not registered, or the channel was removed: stop.
+        case ended
+        /// The connection ended: reconnect after a backoff (restarted when it had delivered something).
         case dropped(receivedData: Bool)
     }
 
     /// One connection, its messages delivered until it ends.
     private func connect() async -> Outcome {
         let connection = StreamingDataTask(failures: Self.failures, maximumUnreadSize: 4 * Self.maximumLineSize)
-        guard !state.withLock({ state -> Bool in
+        let removed = state.withLock { state -> Bool in
             state.connection = connection
             return state.removed
-        }) else { return .unregistered }
+        }
+        if removed { return .ended }
         defer { connection.cancel() }
         var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData)
         request.setValue("text/event-stream", forHTTPHeaderField: "Accept")
@@ -107,7 +110,7 @@ final class HTTPMessagingReceiver: ListenerRegistration {
         } catch {
             return .dropped(receivedData: false)
         }
-        if head.statusCode == 404 { return .unregistered }
+        if head.statusCode == 404 { return .ended }
         guard head.statusCode == 200 else { return .dropped(receivedData: false) }
         var lines = LineSplitter(maximumLineSize: Self.maximumLineSize)
         var type = "message"
