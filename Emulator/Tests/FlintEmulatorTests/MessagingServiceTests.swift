@@ -12,10 +12,13 @@ struct MessagingServiceTests {
     private let send = "/v1/projects/demo-flint/messages:send"
 
     /// A Messaging instance pointed at the emulator, its Installations too.
-    private func messaging(_ emulator: FlintEmulator) throws -> Messaging {
+    private func messaging(_ emulator: FlintEmulator, installationIdEnabled: Bool = false) throws -> Messaging {
         let app = try TestApp.make(
             libraries: [InstallationsLibrary.self, MessagingLibrary.self],
-            overrides: [MessagingLibrary.settings(MessagingSettings(isAutoInitEnabled: false))],
+            overrides: [
+                MessagingLibrary.settings(
+                    MessagingSettings(isAutoInitEnabled: false, isInstallationIdEnabled: installationIdEnabled))
+            ],
             options: emulatorOptions)
         let installations = try Installations.installations(app: app)
         let installationsEndpoint = try #require(emulator.endpoints[.installations])
@@ -95,23 +98,11 @@ struct MessagingServiceTests {
 
     @Test func anInstallationIDRegistrationReceivesMessagesSentToIt() async throws {
         try await withEmulator(configuration) { emulator in
-            let app = try TestApp.make(
-                libraries: [InstallationsLibrary.self, MessagingLibrary.self],
-                overrides: [
-                    MessagingLibrary.settings(
-                        MessagingSettings(isAutoInitEnabled: false, isInstallationIdEnabled: true))
-                ],
-                options: emulatorOptions)
-            let installations = try Installations.installations(app: app)
-            let installationsEndpoint = try #require(emulator.endpoints[.installations])
-            try installations.useEmulator(withHost: installationsEndpoint.host, port: installationsEndpoint.port)
-            let messaging = try Messaging.messaging(app: app)
-            let endpoint = try #require(emulator.endpoints[.messaging])
-            messaging.useEmulator(withHost: endpoint.host, port: endpoint.port)
+            let messaging = try messaging(emulator, installationIdEnabled: true)
             let messages = messaging.foregroundMessages
             messaging.setAPNSToken(Data([0x0F, 0xA0]), type: .sandbox)
             try await messaging.register()
-            let fid = try await installations.installationID()
+            let fid = try #require(emulator.installationsBackend?.registeredInstallations.first)
             #expect(emulator.messagingBackend?.registrationRequest(for: fid)?.apnsToken == Data([0x0F, 0xA0]))
             try await connected(emulator, fid)
             let sent = try await RawHTTP.json(

@@ -3,7 +3,6 @@ import FlintCore
 import FlintMessaging
 import Foundation
 import Hummingbird
-import ServiceLifecycle
 
 /// The receive channel of one registration, `GET /emulator/v1/registrations/{token}/messages` (Flint's own: FCM
 /// pushes over platform channels no HTTP client reaches): a `text/event-stream` with a `message` event per
@@ -17,34 +16,13 @@ struct MessagingMessageStream {
     static let keepAliveInterval = Duration.seconds(30)
 
     func response() -> Response {
-        let (events, continuation) = AsyncStream.makeStream(of: String.self)
-        let receiver = backend.addReceiver(token: token) { message in
-            continuation.yield(Self.event(message))
-        }
-        let keepAlive = Task {
-            while !Task.isCancelled {
-                try await Task.sleep(for: Self.keepAliveInterval)
-                continuation.yield(": keep-alive\n\n")
+        EmulatorEventStream.response(keepAlive: ": keep-alive\n\n", interval: Self.keepAliveInterval) { continuation in
+            let receiver = backend.addReceiver(token: token) { message in
+                continuation.yield(Self.event(message))
             }
+            // An opening comment, so that the client has the head at once.
+            return (": connected\n\n", { receiver.remove() })
         }
-        continuation.onTermination = { _ in
-            receiver.remove()
-            keepAlive.cancel()
-        }
-        var headers = HTTPFields()
-        headers[.contentType] = "text/event-stream"
-        headers[.cacheControl] = "no-cache"
-        return Response(
-            status: .ok, headers: headers,
-            body: ResponseBody { writer in
-                defer { continuation.finish() }
-                // An opening comment, so that the client has the head (and the connection counts as ready) at once.
-                try await writer.write(ByteBuffer(string: ": connected\n\n"))
-                for await event in events.cancelOnGracefulShutdown() {
-                    try await writer.write(ByteBuffer(string: event))
-                }
-                try await writer.finish(nil)
-            })
     }
 
     /// The `message` event of `message`.
