@@ -27,6 +27,9 @@ struct AppCheckTokenTests {
         #expect(claims.exp == now + 3600)
         #expect(token.expirationDate == clock.now().addingTimeInterval(3600))
         #expect(provider.debugToken == "debug-secret")
+        #expect(AppCheckTokenClaims(unsignedJWT: token.token) == claims)
+        #expect(claims.unsignedJWT == token.token)
+        #expect(AppCheckTokenClaims(unsignedJWT: "a.b.c") == nil)
     }
 
     @Test func everyDebugTokenIsUnique() async throws {

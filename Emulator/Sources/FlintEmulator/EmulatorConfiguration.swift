@@ -41,23 +41,6 @@ public struct EmulatorConfiguration: Sendable, Hashable {
             }
         }
 
-        /// Whether this build of the emulator serves the service.
-        public var isServed: Bool {
-            switch self {
-            case .auth: true
-            case .database: true
-            case .storage: true
-            case .functions: true
-            case .installations: false
-            case .remoteConfig: true
-            case .messaging: false
-            case .appCheck: false
-            }
-        }
-
-        /// Every service this build serves.
-        public static var served: Set<Service> { Set(allCases.filter(\.isServed)) }
-
         /// Orders services by name.
         public static func < (lhs: Service, rhs: Service) -> Bool { lhs.rawValue < rhs.rawValue }
     }
@@ -81,11 +64,14 @@ public struct EmulatorConfiguration: Sendable, Hashable {
     /// A Remote Config template in Firebase's REST JSON to serve from the start (version 1); nil starts without
     /// one (fetches answer `NO_TEMPLATE` until a template is published with `PUT …/remoteConfig`).
     public var remoteConfigTemplate: URL?
+    /// The debug tokens the App Check service exchanges (its "Manage debug tokens"); nil (the default) accepts
+    /// any well-formed one (a UUID). A token outside the set is refused with 403 `PERMISSION_DENIED`.
+    public var appCheckDebugTokens: Set<String>? = nil
 
     /// A configuration; the defaults are the Firebase Emulator Suite's.
     public init(
         projectID: String = "demo-flint", host: String = "127.0.0.1",
-        services: Set<Service> = Service.served, ports: [Service: Int] = [:], dataDirectory: URL? = nil,
+        services: Set<Service> = Set(Service.allCases), ports: [Service: Int] = [:], dataDirectory: URL? = nil,
         maximumBodySize: Int = 16 << 20, remoteConfigTemplate: URL? = nil
     ) {
         self.projectID = projectID
@@ -98,7 +84,7 @@ public struct EmulatorConfiguration: Sendable, Hashable {
     }
 
     /// The configuration with every selected service on port 0 (free ports), for tests.
-    public static func ephemeral(projectID: String = "demo-flint", services: Set<Service> = Service.served)
+    public static func ephemeral(projectID: String = "demo-flint", services: Set<Service> = Set(Service.allCases))
         -> EmulatorConfiguration
     {
         EmulatorConfiguration(

@@ -76,27 +76,11 @@ public struct FirebaseJSON: Sendable, Hashable {
 
     /// The ports of the `firebase.json` at `url`, or nil when there is no file there.
     ///
-    /// - Throws: ``EmulatorStartError/invalidConfiguration(_:)`` when what is there is not a regular file, is
-    ///   over ``maximumSize``, cannot be read, or is not a valid `firebase.json` (see ``init(data:name:)``).
+    /// - Throws: ``EmulatorStartError/invalidFile(path:problem:)`` when what is there is not a regular file, is
+    ///   over ``maximumSize`` or cannot be read; ``EmulatorStartError/invalidConfiguration(_:)`` when it is not a
+    ///   valid `firebase.json` (see ``init(data:name:)``).
     public static func load(from url: URL) throws(EmulatorStartError) -> FirebaseJSON? {
-        let attributes: [FileAttributeKey: Any]
-        do {
-            attributes = try FileManager.default.attributesOfItem(atPath: url.path)
-        } catch {
-            return nil
-        }
-        guard attributes[.type] as? FileAttributeType == .typeRegular else {
-            throw .invalidConfiguration("\(url.path) is not a regular file")
-        }
-        guard let size = attributes[.size] as? NSNumber, size.intValue <= maximumSize else {
-            throw .invalidConfiguration("\(url.path) is over \(maximumSize) bytes")
-        }
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw .invalidConfiguration("\(url.path) cannot be read: \(error.localizedDescription)")
-        }
+        guard let data = try EmulatorFile.contents(of: url, maximumSize: maximumSize) else { return nil }
         return try FirebaseJSON(data: data, name: url.path)
     }
 }

@@ -1,9 +1,12 @@
 // Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
+import FlintAppCheck
 import FlintAuth
 import FlintDatabase
 import FlintFunctions
-import FlintStorage
+import FlintInstallations
+import FlintMessaging
 import FlintRemoteConfig
+import FlintStorage
 import Foundation
 import Hummingbird
 import Logging
@@ -53,29 +56,38 @@ public final class FlintEmulator: Sendable {
     /// The Storage backend behind the Storage service (nil when it is not served).
     public let storageBackend: LocalStorageBackend?
     /// The Functions backend behind the Functions service (nil when it is not served): it runs the functions given
-    /// to ``start(configuration:databaseRules:storageRules:functions:gracefulShutdownSignals:log:)``; register more on it while
-    /// the emulator runs.
+    /// to ``start(configuration:databaseRules:storageRules:functions:gracefulShutdownSignals:log:)``; register more
+    /// on it while the emulator runs.
     public let functionsBackend: LocalFunctionsBackend?
     /// The Remote Config backend behind the Remote Config service (nil when it is not served): its template,
     /// version and real-time listeners.
     public let remoteConfigBackend: EmulatorRemoteConfigBackend?
+    /// The Installations backend behind the Installations service (nil when it is not served).
+    public let installationsBackend: LocalInstallationsBackend?
+    /// The App Check backend behind the App Check service (nil when it is not served): it also checks the tokens
+    /// it issued.
+    public let appCheckBackend: AppCheckEmulatorBackend?
+    /// The Messaging backend behind the Messaging service (nil when it is not served): its registrations, topics,
+    /// and `send(_:to:)`, which delivers as the service's send endpoint does.
+    public let messagingBackend: LocalMessagingBackend?
 
     private let group: ServiceGroup
     private let running: Task<Void, any Error>
 
     private init(
         configuration: EmulatorConfiguration, endpoints: [EmulatorConfiguration.Service: Endpoint],
-        authBackend: LocalAuthBackend?, databaseBackend: LocalDatabaseBackend?,
-        storageBackend: LocalStorageBackend?, functionsBackend: LocalFunctionsBackend?,
-        remoteConfigBackend: EmulatorRemoteConfigBackend?, group: ServiceGroup, running: Task<Void, any Error>
+        backends: Backends, group: ServiceGroup, running: Task<Void, any Error>
     ) {
         self.configuration = configuration
         self.endpoints = endpoints
-        self.authBackend = authBackend
-        self.databaseBackend = databaseBackend
-        self.storageBackend = storageBackend
-        self.functionsBackend = functionsBackend
-        self.remoteConfigBackend = remoteConfigBackend
+        authBackend = backends.auth
+        databaseBackend = backends.database
+        storageBackend = backends.storage
+        functionsBackend = backends.functions
+        remoteConfigBackend = backends.remoteConfig
+        installationsBackend = backends.installations
+        appCheckBackend = backends.appCheck
+        messagingBackend = backends.messaging
         self.group = group
         self.running = running
     }
@@ -104,71 +116,30 @@ public final class FlintEmulator: Sendable {
         gracefulShutdownSignals: [UnixSignal] = [],
         log: @escaping @Sendable (String) -> Void = { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) }
     ) async throws -> FlintEmulator {
-        try await start(
-            configuration: configuration, databaseRules: databaseRules,
-            storageBackend: makeStorageBackend(configuration, rules: StorageRulesBypass.wrap(storageRules)),
-            functions: functions, gracefulShutdownSignals: gracefulShutdownSignals, log: log)
-    }
-
-    /// The Storage backend: kept in `<data directory>/storage` when there is one.
-    private static func makeStorageBackend(_ configuration: EmulatorConfiguration, rules: StorageRules?) throws
-        -> LocalStorageBackend
-    {
-        guard configuration.services.contains(.storage), let directory = configuration.directory(of: .storage) else {
-            return LocalStorageBackend(rules: rules)
-        }
-        do {
-            return try LocalStorageBackend(directory: directory, rules: rules)
-        } catch {
-            throw EmulatorStartError.cannotLoadState("\(directory.path): \(error)")
-        }
-    }
-
-    /// ``start(configuration:databaseRules:storageRules:functions:gracefulShutdownSignals:log:)`` serving
-    /// `storageBackend` (whose rules are wrapped by `StorageRulesBypass.wrap`).
-    private static func start(
-        configuration: EmulatorConfiguration,
-        databaseRules: (@Sendable (DatabaseRulesRequest) -> Bool)?,
-        storageBackend: LocalStorageBackend,
-        functions: [String: EmulatorCallable],
-        gracefulShutdownSignals: [UnixSignal],
-        log: @escaping @Sendable (String) -> Void
-    ) async throws -> FlintEmulator {
         if !configuration.isLoopback {
             log(
                 "warning: listening on \(configuration.host), not a loopback address: anyone who can reach it can "
                     + "read and change the emulator's data")
         }
-        if let unserved = configuration.services.filter({ !$0.isServed }).min() {
-            throw EmulatorStartError.notYetSupported("the \(unserved.rawValue) service is not served yet")
-        }
-        let remoteConfigBackend =
-            try configuration.services.contains(.remoteConfig)
-            ? loadRemoteConfigBackend(configuration.remoteConfigTemplate) : nil
+        let backends = try Backends(
+            configuration: configuration, databaseRules: databaseRules, storageRules: storageRules,
+            functions: functions)
         var logger = Logger(label: "flint-emulator")
         logger.logLevel = .warning
         let (ready, readyContinuation) = AsyncStream.makeStream(of: (EmulatorConfiguration.Service, Int).self)
         var services: [any Service] = []
-        let authBackend = try configuration.services.contains(.auth) ? makeAuthBackend(configuration) : nil
-        let databaseBackend =
-            try configuration.services.contains(.database)
-            ? makeDatabaseBackend(configuration, rules: databaseRules) : nil
-        let storageBackend = configuration.services.contains(.storage) ? storageBackend : nil
-        let functionsBackend = configuration.services.contains(.functions) ? LocalFunctionsBackend() : nil
-        for (name, callable) in functions {
-            functionsBackend?.register(name: name, streamHandler: callable.streamHandler)
-        }
+        let projectID = configuration.projectID
         for service in configuration.services.sorted() {
             let handler: any EmulatorServiceHandler =
                 switch service {
-                case .auth: AuthService(projectID: configuration.projectID, backend: authBackend!)
-                case .database: DatabaseService(projectID: configuration.projectID, backend: databaseBackend!)
-                case .storage: StorageService(backend: storageBackend!)
-                case .functions: FunctionsService(projectID: configuration.projectID, backend: functionsBackend!)
-                case .remoteConfig:
-                    RemoteConfigService(projectID: configuration.projectID, backend: remoteConfigBackend!)
-                case .installations, .messaging, .appCheck:
-                    preconditionFailure("\(service.rawValue) is refused above")
+                case .auth: AuthService(projectID: projectID, backend: backends.auth!)
+                case .database: DatabaseService(projectID: projectID, backend: backends.database!)
+                case .storage: StorageService(backend: backends.storage!)
+                case .functions: FunctionsService(projectID: projectID, backend: backends.functions!)
+                case .remoteConfig: RemoteConfigService(projectID: projectID, backend: backends.remoteConfig!)
+                case .installations: InstallationsService(projectID: projectID, backend: backends.installations!)
+                case .appCheck: AppCheckService(projectID: projectID, backend: backends.appCheck!)
+                case .messaging: MessagingService(projectID: projectID, backend: backends.messaging!)
                 }
             let responder = EmulatorResponder(handler: handler, maximumBodySize: configuration.maximumBodySize)
             services.append(
@@ -208,55 +179,7 @@ public final class FlintEmulator: Sendable {
             log("\(endpoint.service.rawValue) ready at \(endpoint.url.absoluteString)")
         }
         return FlintEmulator(
-            configuration: configuration, endpoints: endpoints, authBackend: authBackend,
-            databaseBackend: databaseBackend, storageBackend: storageBackend, functionsBackend: functionsBackend,
-            remoteConfigBackend: remoteConfigBackend, group: group, running: running)
-    }
-
-    /// The Auth backend: kept in `<data directory>/auth` when there is one.
-    private static func makeAuthBackend(_ configuration: EmulatorConfiguration) throws -> LocalAuthBackend {
-        guard let directory = configuration.directory(of: .auth) else {
-            return LocalAuthBackend(projectID: configuration.projectID)
-        }
-        do {
-            return try LocalAuthBackend(projectID: configuration.projectID, directory: directory)
-        } catch {
-            throw EmulatorStartError.cannotLoadState(
-                "\(directory.appendingPathComponent("accounts.json").path) cannot be read: it is not a regular file, "
-                    + "is damaged, or holds another project's accounts")
-        }
-    }
-
-    /// The Realtime Database backend: kept in `<data directory>/database` when there is one.
-    private static func makeDatabaseBackend(
-        _ configuration: EmulatorConfiguration, rules: (@Sendable (DatabaseRulesRequest) -> Bool)?
-    ) throws -> LocalDatabaseBackend {
-        guard let directory = configuration.directory(of: .database) else { return LocalDatabaseBackend(rules: rules) }
-        do {
-            return try LocalDatabaseBackend(directory: directory, rules: rules)
-        } catch {
-            throw EmulatorStartError.cannotLoadState("\(directory.path): \(error)")
-        }
-    }
-
-    /// The Remote Config backend, with the template of `file` when given.
-    private static func loadRemoteConfigBackend(_ file: URL?) throws(EmulatorStartError)
-        -> EmulatorRemoteConfigBackend
-    {
-        guard let file else { return EmulatorRemoteConfigBackend() }
-        let data: Data
-        do {
-            data = try Data(contentsOf: file)
-        } catch {
-            let missing = !FileManager.default.fileExists(atPath: file.path)
-            throw .invalidFile(
-                path: file.path, problem: missing ? "no such file" : "unreadable (\(error.localizedDescription))")
-        }
-        do {
-            return try EmulatorRemoteConfigBackend(templateJSON: data)
-        } catch {
-            throw .invalidFile(path: file.path, problem: "not a Remote Config template: \(error.message)")
-        }
+            configuration: configuration, endpoints: endpoints, backends: backends, group: group, running: running)
     }
 
     /// Serves `configuration` until SIGINT or SIGTERM, then closes the listeners and returns.
@@ -290,8 +213,6 @@ public final class FlintEmulator: Sendable {
 public enum EmulatorStartError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A service could not listen on its address (a port in use, an address not of this machine).
     case cannotListen(String)
-    /// An option that is not served yet.
-    case notYetSupported(String)
     /// A service's state in the data directory cannot be loaded (the message names the file).
     case cannotLoadState(String)
     /// The configuration is not valid (a `firebase.json` that cannot be read, a bad port).
@@ -303,7 +224,6 @@ public enum EmulatorStartError: Error, Sendable, Hashable, CustomStringConvertib
     public var description: String {
         switch self {
         case .cannotListen(let reason): "cannot listen: \(reason)"
-        case .notYetSupported(let what): "not yet supported: \(what)"
         case .cannotLoadState(let reason): "cannot load the saved state: \(reason)"
         case .invalidConfiguration(let reason): "invalid configuration: \(reason)"
         case .invalidFile(let path, let problem): "cannot load \(path): \(problem)"

@@ -57,12 +57,18 @@ struct FlintEmulatorCommand: AsyncParsableCommand {
 
     @Option(
         help:
-            "The services to serve, comma-separated (\(FlintEmulatorCommand.servedNames)); all served ones by default."
+            "The services to serve, comma-separated (\(FlintEmulatorCommand.serviceNames)); all by default."
     )
     var only: String?
 
     @Option(help: "A Remote Config template (Firebase's REST JSON) to serve from the start.")
     var remoteConfigTemplate: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "A debug token App Check exchanges (repeat for several); without one, any UUID is exchanged.",
+            valueName: "token"))
+    var appCheckDebugToken: [String] = []
 
     @Option(
         help: """
@@ -85,9 +91,9 @@ struct FlintEmulatorCommand: AsyncParsableCommand {
                 + "picks a free port)")
     }
 
-    /// The served services' names, comma-separated.
-    static var servedNames: String {
-        EmulatorConfiguration.Service.served.sorted().map(\.rawValue).joined(separator: ",")
+    /// The services' names, comma-separated.
+    static var serviceNames: String {
+        EmulatorConfiguration.Service.allCases.map(\.rawValue).joined(separator: ",")
     }
 
     /// The ports given by flag, by service.
@@ -100,12 +106,12 @@ struct FlintEmulatorCommand: AsyncParsableCommand {
     }
 
     func services() throws -> Set<EmulatorConfiguration.Service> {
-        guard let only else { return EmulatorConfiguration.Service.served }
+        guard let only else { return Set(EmulatorConfiguration.Service.allCases) }
         var services = Set<EmulatorConfiguration.Service>()
         for name in only.split(separator: ",") {
             let trimmed = name.trimmingCharacters(in: .whitespaces)
-            guard let service = EmulatorConfiguration.Service(rawValue: trimmed), service.isServed else {
-                throw ValidationError("unknown service '\(trimmed)' in --only (known: \(Self.servedNames))")
+            guard let service = EmulatorConfiguration.Service(rawValue: trimmed) else {
+                throw ValidationError("unknown service '\(trimmed)' in --only (known: \(Self.serviceNames))")
             }
             services.insert(service)
         }
@@ -120,10 +126,11 @@ struct FlintEmulatorCommand: AsyncParsableCommand {
         for service in EmulatorConfiguration.Service.allCases {
             ports[service] = flaggedPorts[service].flatMap { $0 } ?? projectFile?.ports[service] ?? service.defaultPort
         }
-        let configuration = EmulatorConfiguration(
+        var configuration = EmulatorConfiguration(
             projectID: project, host: host, services: try services(), ports: ports,
             dataDirectory: dataDir.map { URL(fileURLWithPath: $0, isDirectory: true) },
             remoteConfigTemplate: remoteConfigTemplate.map { URL(fileURLWithPath: $0) })
+        if !appCheckDebugToken.isEmpty { configuration.appCheckDebugTokens = Set(appCheckDebugToken) }
         try await FlintEmulator.run(configuration: configuration)
     }
 }

@@ -56,7 +56,7 @@ struct FirebaseJSONTests {
         let url = directory.appendingPathComponent("firebase.json")
         #expect(try FirebaseJSON.load(from: url) == nil)
         try #require(mkfifo(url.path, 0o600) == 0)
-        #expect(throws: EmulatorStartError.invalidConfiguration("\(url.path) is not a regular file")) {
+        #expect(throws: EmulatorStartError.invalidFile(path: url.path, problem: "not a regular file")) {
             try FirebaseJSON.load(from: url)
         }
         try FileManager.default.removeItem(at: url)

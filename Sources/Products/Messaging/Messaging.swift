@@ -226,7 +226,8 @@ public final class Messaging: MessagingInterop, ComponentLifecycleMaintainer, Se
 
     /// Sends the requests made afterwards over HTTP (``HTTPMessagingBackend``) to `http://{host}:{port}`, for
     /// registrations and topics alike, whatever the app's backend. Firebase has no Messaging emulator: point it
-    /// at a server of your own, or a test server. Call it before fetching a token.
+    /// at `flint-emulator` (whose send endpoint's messages then arrive in ``foregroundMessages``), a server of
+    /// your own, or a test server. Call it before fetching a token.
     public func useEmulator(withHost host: String, port: Int) {
         let prefix = host.hasPrefix("http") ? "" : "http://"
         guard let origin = URL(string: "\(prefix)\(host):\(port)") else { return }

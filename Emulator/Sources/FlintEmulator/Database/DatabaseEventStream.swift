@@ -3,7 +3,6 @@ import FlintCore
 import FlintDatabase
 import Foundation
 import Hummingbird
-import ServiceLifecycle
 
 /// A streaming listen (`GET` with `Accept: text/event-stream`): a `put` of the location's value at `/`, then for
 /// each later write that touches it a `patch` (a write of several children of one location at or below it) or
@@ -25,58 +24,41 @@ struct DatabaseEventStream {
         let query = try DatabaseQuery.parse(parameters)
         let export = parameters["format"] == "export" || DatabaseQuery.needsPriorities(parameters)
         let keepPriorities = parameters["format"] == "export"
-        let (events, continuation) = AsyncStream.makeStream(of: String.self)
         let location = path
-        let watch = backend.watch(database: database) { change in
-            let paths = change.writtenPaths
-            if let patch = Self.patch(
-                paths, below: location, { change.value(at: $0).json(exportFormat: keepPriorities) })
-            {
-                continuation.yield(patch)
-                return
+        let stream = self
+        return EmulatorEventStream.response(
+            keepAlive: "event: keep-alive\ndata: null\n\n", interval: Self.keepAliveInterval,
+            ending: {
+                (try? stream.backend.authorizeRead(location, database: stream.database, caller: stream.caller)) == nil
+                    ? Self.cancel : nil
             }
-            for written in paths {
-                if let relative = Self.relative(written, below: location) {
-                    continuation.yield(
-                        Self.put(relative, change.value(at: written).json(exportFormat: keepPriorities), query: nil))
-                } else if Self.relative(location, below: written) != nil {
-                    continuation.yield(
-                        Self.put(
-                            "/", change.value(at: location).json(exportFormat: export), query: query,
-                            keepPriorities: keepPriorities))
+        ) { continuation in
+            let watch = backend.watch(database: database) { change in
+                let paths = change.writtenPaths
+                if let patch = Self.patch(
+                    paths, below: location, { change.value(at: $0).json(exportFormat: keepPriorities) })
+                {
+                    continuation.yield(patch)
+                    return
                 }
-            }
-        }
-        let initial = Self.put(
-            "/", watch.initialValue(at: location).json(exportFormat: export), query: query,
-            keepPriorities: keepPriorities)
-        let keepAlive = Task {
-            while !Task.isCancelled {
-                try await Task.sleep(for: Self.keepAliveInterval)
-                continuation.yield("event: keep-alive\ndata: null\n\n")
-            }
-        }
-        continuation.onTermination = { _ in
-            watch.remove()
-            keepAlive.cancel()
-        }
-        var headers = HTTPFields()
-        headers[.contentType] = "text/event-stream"
-        headers[.cacheControl] = "no-cache"
-        return Response(
-            status: .ok, headers: headers,
-            body: ResponseBody { writer in
-                defer { continuation.finish() }
-                try await writer.write(ByteBuffer(string: initial))
-                for await event in events.cancelOnGracefulShutdown() {
-                    guard (try? backend.authorizeRead(location, database: database, caller: caller)) != nil else {
-                        try await writer.write(ByteBuffer(string: Self.cancel))
-                        break
+                for written in paths {
+                    if let relative = Self.relative(written, below: location) {
+                        continuation.yield(
+                            Self.put(
+                                relative, change.value(at: written).json(exportFormat: keepPriorities), query: nil))
+                    } else if Self.relative(location, below: written) != nil {
+                        continuation.yield(
+                            Self.put(
+                                "/", change.value(at: location).json(exportFormat: export), query: query,
+                                keepPriorities: keepPriorities))
                     }
-                    try await writer.write(ByteBuffer(string: event))
                 }
-                try await writer.finish(nil)
-            })
+            }
+            let initial = Self.put(
+                "/", watch.initialValue(at: location).json(exportFormat: export), query: query,
+                keepPriorities: keepPriorities)
+            return (initial, { watch.remove() })
+        }
     }
 
     /// The event that ends a stream whose caller may no longer read its location.

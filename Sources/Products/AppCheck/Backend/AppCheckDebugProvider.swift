@@ -170,7 +170,7 @@ public final class AppCheckDebugProvider: AppCheckProvider {
             iss: issuer, sub: appID, aud: audience, provider: "debug",
             iat: issuedAt, exp: expiresAt, jti: UUID().uuidString)
         return AppCheckToken(
-            token: LocalJWT.encode(claims),
+            token: claims.unsignedJWT,
             expirationDate: Date(timeIntervalSince1970: TimeInterval(expiresAt)))
     }
 }

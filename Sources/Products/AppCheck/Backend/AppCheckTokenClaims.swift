@@ -1,4 +1,6 @@
 // Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
+import FlintProductSupport
+
 /// The payload of App Check tokens issued by ``AppCheckDebugProvider``, shaped like real App Check tokens.
 ///
 /// ```json
@@ -31,5 +33,16 @@ public struct AppCheckTokenClaims: Sendable, Hashable, Codable {
         self.iat = iat
         self.exp = exp
         self.jti = jti
+    }
+
+    /// The claims as an unsigned JWT (`alg: none`), as the embedded debug provider and `flint-emulator` issue
+    /// App Check tokens.
+    public var unsignedJWT: String { LocalJWT.encode(self) }
+
+    /// The claims of an unsigned App Check JWT (its signature, if any, is not checked); nil when `token` is not a
+    /// JWT with these claims.
+    public init?(unsignedJWT token: String) {
+        guard let claims = try? LocalJWT.decode(AppCheckTokenClaims.self, from: token) else { return nil }
+        self = claims
     }
 }

@@ -4,11 +4,15 @@ import Foundation
 
 /// The embedded Installations backend: installations kept in memory, auth tokens issued locally.
 ///
+/// Auth tokens are unsigned JWTs (`alg: none`) shaped like Firebase's (``InstallationsTokenClaims``: `appId`,
+/// `fid`, `projectNumber`, `exp`, with `iat` and a unique `jti`), valid for ``tokenLifetime``.
+///
 /// Share one object between apps (``InstallationsLibrary/backend(_:)``) to model one project, or keep the
 /// default, one per app. ``forgetInstallation(_:)`` plays the server deleting an installation.
 public final class LocalInstallationsBackend: InstallationsBackend {
     private struct State {
         var refreshTokens: [String: String] = [:]
+        var appIDs: [String: String] = [:]
         var createCount = 0
         var tokenCount = 0
         var deleteCount = 0
@@ -35,6 +39,7 @@ public final class LocalInstallationsBackend: InstallationsBackend {
             state.serial += 1
             let refreshToken = "local-refresh-\(state.serial)-\(UUID().uuidString)"
             state.refreshTokens[fid] = refreshToken
+            state.appIDs[fid] = appID
             return (refreshToken, issue(&state, fid: fid))
         }
         return InstallationRegistration(fid: fid, refreshToken: refreshToken, authToken: token)
@@ -57,21 +62,39 @@ public final class LocalInstallationsBackend: InstallationsBackend {
     public func deleteInstallation(fid: String, refreshToken: String) async throws(InstallationsBackendError) {
         state.withLock { state in
             state.deleteCount += 1
-            if state.refreshTokens[fid] == refreshToken { state.refreshTokens[fid] = nil }
+            if state.refreshTokens[fid] == refreshToken {
+                state.refreshTokens[fid] = nil
+                state.appIDs[fid] = nil
+            }
         }
     }
 
     private func issue(_ state: inout State, fid: String) -> InstallationsAuthTokenResult {
         state.serial += 1
-        return InstallationsAuthTokenResult(
-            authToken: "local-fis-token-\(state.serial)-\(fid)",
-            expirationDate: now().addingTimeInterval(tokenLifetime))
+        let appID = state.appIDs[fid] ?? ""
+        let issuedAt = now()
+        let expiration = issuedAt.addingTimeInterval(tokenLifetime)
+        // The project number is the second field of a Google app ID (`1:1234567890:ios:…`).
+        let parts = appID.split(separator: ":", omittingEmptySubsequences: false)
+        let claims = InstallationsTokenClaims(
+            appId: appID, fid: fid, projectNumber: parts.count > 1 ? String(parts[1]) : "",
+            iat: Int(issuedAt.timeIntervalSince1970.rounded(.down)),
+            exp: Int(expiration.timeIntervalSince1970.rounded(.down)), jti: "\(state.serial)")
+        return InstallationsAuthTokenResult(authToken: claims.unsignedJWT, expirationDate: expiration)
+    }
+
+    /// Whether `fid` is registered with `refreshToken` as its current refresh token.
+    public func isRegistered(_ fid: String, refreshToken: String) -> Bool {
+        state.withLock { $0.refreshTokens[fid] == refreshToken }
     }
 
     /// Forgets `fid` as if the server had deleted it: its next token request fails with
     /// ``InstallationsBackendError/installationNotFound``.
     public func forgetInstallation(_ fid: String) {
-        state.withLock { $0.refreshTokens[fid] = nil }
+        state.withLock {
+            $0.refreshTokens[fid] = nil
+            $0.appIDs[fid] = nil
+        }
     }
 
     /// The installations registered now.

@@ -28,8 +28,14 @@ import Foundation
 ///
 /// Errors: `{"error": {"message"}}` or the HTTP status become a ``MessagingError``: 400 and 404
 /// `invalidRequest`, 401 and 403 `authentication`, 408 and 504 `timeout`, other statuses `unknown`; a transport
-/// failure `network` (`timeout` when it timed out). There is no push channel: ``addReceiver(token:_:)``
-/// delivers nothing.
+/// failure `network` (`timeout` when it timed out).
+///
+/// **Receiving.** FCM's HTTP APIs have no push channel: against them ``addReceiver(token:_:)`` delivers nothing.
+/// A server that has one says so with the header `X-Flint-Message-Stream: 1` on its answers (`flint-emulator`
+/// does): from the first such answer on, each receiver reads the messages sent to its token from
+/// `GET {registrations}/emulator/v1/registrations/{token}/messages` (`text/event-stream`, each `message`
+/// event `{"messageId", "from", "data", "sentTime"}`), so ``Messaging/foregroundMessages`` yields what the
+/// server's send endpoint delivers. Receivers added before that answer connect when it arrives.
 ///
 /// **Bounds.** ``timeout`` bounds each request as a whole, from its start to the answer's last byte (not only the
 /// time between two packets): a server dribbling its answer fails it with `timeout` at the deadline. An answer is
@@ -45,6 +51,20 @@ public final class HTTPMessagingBackend: MessagingBackend, Sendable {
     /// The largest answer read (64 KiB): a registration or topic answer is a few hundred bytes.
     public static let maximumResponseSize = 64 << 10
     private let session: URLSession
+    /// Whether the server announced its receive channel, and the receivers waiting for it.
+    private let channel = Locked(Channel())
+
+    private struct Channel {
+        var announced = false
+        var waiting: [WeakReceiver] = []
+    }
+
+    private struct WeakReceiver {
+        weak var receiver: HTTPMessagingReceiver?
+    }
+
+    /// The header with which a server announces its receive channel.
+    public static let messageStreamHeader = "X-Flint-Message-Stream"
 
     /// A backend for the production hosts, or for `registrationsOrigin` and `topicsOrigin`.
     public init(
@@ -149,11 +169,41 @@ public final class HTTPMessagingBackend: MessagingBackend, Sendable {
         _ = try await send("DELETE", topicURL(token: token, topic: topic), body: nil, request: request)
     }
 
-    /// Delivers nothing: HTTP has no push channel here.
+    /// Reads the messages sent to `token` from the server's receive channel once the server announced one (see
+    /// the type's documentation); delivers nothing otherwise.
     public func addReceiver(token: String, _ receive: @escaping @Sendable (MessagingRemoteMessage) -> Void)
         -> any ListenerRegistration
     {
-        ClosureListenerRegistration {}
+        let receiver = HTTPMessagingReceiver(
+            url: Self.url(registrationsOrigin, ["emulator", "v1", "registrations", token, "messages"]),
+            receive: receive)
+        let announced = channel.withLock { channel -> Bool in
+            if !channel.announced {
+                channel.waiting.removeAll { $0.receiver == nil }
+                channel.waiting.append(WeakReceiver(receiver: receiver))
+            }
+            return channel.announced
+        }
+        if announced { receiver.start() }
+        return receiver
+    }
+
+    /// Whether the server announced a receive channel.
+    public var announcesMessageStream: Bool { channel.withLock { $0.announced } }
+
+    /// Notes a server's announcement of its receive channel, starting the receivers waiting for it.
+    private func noteAnnouncement(in response: URLResponse) {
+        guard (response as? HTTPURLResponse)?.value(forHTTPHeaderField: Self.messageStreamHeader) == "1" else {
+            return
+        }
+        let waiting = channel.withLock { channel -> [WeakReceiver] in
+            defer {
+                channel.announced = true
+                channel.waiting = []
+            }
+            return channel.waiting
+        }
+        for entry in waiting { entry.receiver?.start() }
     }
 
     // MARK: - Internals
@@ -217,6 +267,7 @@ public final class HTTPMessagingBackend: MessagingBackend, Sendable {
             }
         }
         let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+        noteAnnouncement(in: response)
         guard (200..<300).contains(status) else {
             let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
             let message =

@@ -24,6 +24,8 @@ public final class LocalMessagingBackend: MessagingBackend, Sendable {
     public static let maximumPayloadBytes = 4096
     /// The largest data payload of a message to a topic (FCM: 2048).
     public static let maximumTopicPayloadBytes = 2048
+    /// The prefix of a notification's fields in a delivered message's data (`gcm.notification.title`, …).
+    public static let notificationPrefix = "gcm.notification."
 
     private struct Registration {
         var installationID: String
@@ -64,6 +66,19 @@ public final class LocalMessagingBackend: MessagingBackend, Sendable {
     @discardableResult
     public func send(_ data: [String: String], to target: MessagingTarget) throws(MessagingError) -> MessagingSendResult
     {
+        try send(data, notification: [:], to: target)
+    }
+
+    /// Sends a message with `data` and a `notification` (FCM's `title`, `body`, `image`, …) to `target`, as
+    /// ``send(_:to:)`` does: each notification field reaches the app's ``MessagingRemoteMessage/appData`` as
+    /// `gcm.notification.{field}`, the key FCM delivers a notification's fields under. The payload limits count
+    /// the notification too.
+    ///
+    /// - Throws: as ``send(_:to:)``.
+    @discardableResult
+    public func send(_ data: [String: String], notification: [String: String], to target: MessagingTarget)
+        throws(MessagingError) -> MessagingSendResult
+    {
         let limit: Int
         let select: (String, Registration) -> Bool
         var from: String?
@@ -96,6 +111,13 @@ public final class LocalMessagingBackend: MessagingBackend, Sendable {
             select = { _, registration in condition.matches(registration.topics) }
         }
         try Self.check(data, limit: limit)
+        var payload = data
+        for (key, value) in notification { payload[Self.notificationPrefix + key] = value }
+        let size = payload.reduce(0) { $0 + $1.key.utf8.count + $1.value.utf8.count }
+        guard size <= limit else {
+            throw MessagingError(
+                .invalidRequest, message: "The message's payload is \(size) bytes; the limit is \(limit).")
+        }
         let sentTime = now()
         let (number, deliveries) = state.withLock { state in
             let number = state.nextMessageNumber
@@ -115,7 +137,7 @@ public final class LocalMessagingBackend: MessagingBackend, Sendable {
         for (_, senderID, receivers) in deliveries {
             let message = MessagingRemoteMessage(
                 messageID: "0:\(number)%flint", from: from ?? senderID,
-                appData: data, sentTime: sentTime)
+                appData: payload, sentTime: sentTime)
             if !receivers.isEmpty { delivered += 1 }
             for receive in receivers { receive(message) }
         }

@@ -16,7 +16,7 @@ public protocol MessagingBackend: Sendable {
     /// Unsubscribes the app instance of `token` from `topic` (a bare name, already checked).
     func unsubscribe(token: String, fromTopic topic: String, request: MessagingRegistrationRequest) async throws
     /// Delivers the messages sent to `token` to `receive` until the registration is removed: the app
-    /// instance's connection. A backend that cannot push (HTTP) returns a registration that delivers nothing.
+    /// instance's connection. A backend that cannot push (HTTP to FCM) returns a registration that delivers nothing.
     func addReceiver(token: String, _ receive: @escaping @Sendable (MessagingRemoteMessage) -> Void)
         -> any ListenerRegistration
     /// Registers the app instance under its installation ID (`request.installationID`, with the APNs token
