@@ -27,7 +27,7 @@ import UnixSignals
 /// try await emulator.stop()
 /// ```
 ///
-/// ``run(configuration:)`` serves until SIGINT or SIGTERM (the `flint-emulator` command).
+/// ``run(configuration:functions:)`` serves until SIGINT or SIGTERM (the `flint-emulator` command).
 public final class FlintEmulator: Sendable {
     /// Where a running service listens.
     public struct Endpoint: Sendable, Hashable {
