@@ -10,8 +10,8 @@ import Foundation
 
 extension FlintEmulator {
     /// The backend of each configured service (nil for a service not served), kept in the configuration's data
-    /// directory when it has one (Auth, the Realtime Database and Storage; the others keep their state in
-    /// memory).
+    /// directory when it has one (Auth, the Realtime Database, Storage and Remote Config's template; the others
+    /// keep their state in memory).
     struct Backends {
         var auth: LocalAuthBackend?
         var database: LocalDatabaseBackend?
@@ -46,7 +46,8 @@ extension FlintEmulator {
                 self.functions = backend
             }
             if services.contains(.remoteConfig) {
-                remoteConfig = try Self.remoteConfig(template: configuration.remoteConfigTemplate)
+                remoteConfig = try Self.remoteConfig(
+                    template: configuration.remoteConfigTemplate, directory: configuration.directory(of: .remoteConfig))
             }
             if services.contains(.installations) { installations = LocalInstallationsBackend() }
             if services.contains(.appCheck) {
@@ -99,18 +100,24 @@ extension FlintEmulator {
             }
         }
 
-        /// Remote Config's backend, with the template of `file` when given.
-        private static func remoteConfig(template file: URL?) throws(EmulatorStartError)
+        /// Remote Config's backend: kept in `<data directory>/remote-config` when there is one; the template of
+        /// `file`, when given, is published at start unless the data directory already holds one.
+        private static func remoteConfig(template file: URL?, directory: URL?) throws(EmulatorStartError)
             -> EmulatorRemoteConfigBackend
         {
-            guard let file else { return EmulatorRemoteConfigBackend() }
+            let backend =
+                try directory.map { url throws(EmulatorStartError) in
+                    try EmulatorRemoteConfigBackend(directory: url)
+                } ?? EmulatorRemoteConfigBackend()
+            guard let file, backend.templateVersion == 0 else { return backend }
             guard let data = try EmulatorFile.contents(of: file, maximumSize: EmulatorFile.maximumTemplateSize)
             else { throw .invalidFile(path: file.path, problem: "no such file") }
             do {
-                return try EmulatorRemoteConfigBackend(templateJSON: data)
+                try backend.publish(templateJSON: data)
             } catch {
                 throw .invalidFile(path: file.path, problem: "not a Remote Config template: \(error.message)")
             }
+            return backend
         }
     }
 }

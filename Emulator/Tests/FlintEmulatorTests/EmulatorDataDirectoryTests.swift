@@ -20,12 +20,12 @@ struct EmulatorDataDirectoryTests {
     }
 
     private func configuration(_ directory: URL) -> EmulatorConfiguration {
-        var configuration = EmulatorConfiguration.ephemeral(services: [.auth, .database, .storage])
+        var configuration = EmulatorConfiguration.ephemeral(services: [.auth, .database, .storage, .remoteConfig])
         configuration.dataDirectory = directory
         return configuration
     }
 
-    @Test func accountsDataAndObjectsSurviveARestart() async throws {
+    @Test func accountsDataObjectsAndTheTemplateSurviveARestart() async throws {
         let directory = try temporaryDirectory()
         let signUp = "/identitytoolkit.googleapis.com/v1/accounts:signUp?key=fake"
         let refreshToken = try await withEmulator(configuration(directory)) { emulator in
@@ -39,6 +39,10 @@ struct EmulatorDataDirectoryTests {
                 "POST", emulator.url(.storage, "/v0/b/demo-flint.appspot.com/o?name=kept/a.txt"),
                 body: Data("kept bytes".utf8), headers: ["Content-Type": "text/plain"])
             #expect(uploaded.status == 200)
+            let published = try await RawHTTP.json(
+                "PUT", emulator.url(.remoteConfig, "/v1/projects/demo-flint/remoteConfig"),
+                ["parameters": ["welcome": ["defaultValue": ["value": "kept"]]]], headers: ["If-Match": "*"])
+            #expect(published.status == 200)
             return try #require(answer.json["refreshToken"] as? String)
         }
         #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("auth/accounts.json").path))
@@ -57,6 +61,29 @@ struct EmulatorDataDirectoryTests {
             let object = try await RawHTTP.send(
                 "GET", emulator.url(.storage, "/v0/b/demo-flint.appspot.com/o/kept%2Fa.txt?alt=media"))
             #expect(String(decoding: object.body, as: UTF8.self) == "kept bytes")
+            let template = try await RawHTTP.send(
+                "GET", emulator.url(.remoteConfig, "/v1/projects/demo-flint/remoteConfig"))
+            #expect(template.headers["etag"] == "etag-demo-flint-1")
+            let parameters = template.json["parameters"] as? [String: Any]
+            #expect(
+                (parameters?["welcome"] as? [String: Any])?["defaultValue"] as? [String: String] == ["value": "kept"])
+        }
+    }
+
+    @Test func aTemplateThatCannotBeSavedIsRefusedAndNotPublished() async throws {
+        let directory = try temporaryDirectory()
+        try await withEmulator(configuration(directory)) { emulator in
+            // A non-empty folder where the template's file goes: the rename over it fails.
+            let blocker = directory.appendingPathComponent("remote-config/template.json/blocker")
+            try FileManager.default.createDirectory(at: blocker, withIntermediateDirectories: true)
+            let templateURL = emulator.url(.remoteConfig, "/v1/projects/demo-flint/remoteConfig")
+            let published = try await RawHTTP.json(
+                "PUT", templateURL, ["parameters": ["a": ["defaultValue": ["value": "1"]]]],
+                headers: ["If-Match": "*"])
+            #expect(published.status == 500)
+            #expect(emulator.remoteConfigBackend?.templateVersion == 0)
+            let current = try await RawHTTP.send("GET", templateURL)
+            #expect((current.json["parameters"] as? [String: Any])?.isEmpty == true)
         }
     }
 

@@ -23,9 +23,39 @@ public final class EmulatorRemoteConfigBackend: RemoteConfigBackend {
 
     private let state = Locked(State())
     private let versions = ListenerBroadcaster<Int>()
+    /// Where the template is kept across runs (nil: in memory).
+    private let file: URL?
 
     /// A backend without a template (version 0: fetches answer `NO_TEMPLATE`).
-    public init() {}
+    public init() {
+        file = nil
+    }
+
+    /// A backend keeping its template and version in `directory` (`template.json`, created when first published),
+    /// starting with what a previous backend on the directory published.
+    ///
+    /// Each publication is written durably (a new file beside it, `fsync`, rename) before it is acknowledged;
+    /// one that cannot be written is refused (``publish(templateJSON:)`` throws, the service answers 500) and
+    /// changes nothing.
+    ///
+    /// - Throws: ``EmulatorStartError/invalidFile(path:problem:)`` when the file is not a regular file, is too
+    ///   large, or does not hold a template.
+    public init(directory: URL) throws(EmulatorStartError) {
+        let url = directory.appendingPathComponent("template.json")
+        file = url
+        guard let data = try EmulatorFile.contents(of: url, maximumSize: EmulatorFile.maximumTemplateSize) else {
+            return
+        }
+        guard let saved = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+            let version = saved["version"] as? Int, version > 0, let templateObject = saved["template"],
+            let templateData = try? JSONSerialization.data(withJSONObject: templateObject),
+            let template = try? RemoteConfigRESTTemplate(data: templateData)
+        else { throw .invalidFile(path: url.path, problem: "not a saved Remote Config template") }
+        state.withLock { state in
+            state.template = template
+            state.version = version
+        }
+    }
 
     /// A backend whose first template (version 1) is `templateJSON`.
     ///
@@ -42,13 +72,24 @@ public final class EmulatorRemoteConfigBackend: RemoteConfigBackend {
     @discardableResult
     public func publish(templateJSON: Data) throws(RemoteConfigTemplateJSONError) -> Int {
         let template = try RemoteConfigRESTTemplate(data: templateJSON)
-        return publish(template, ifVersion: nil)!
+        guard let version = try? publish(template, ifVersion: nil) else {
+            throw RemoteConfigTemplateJSONError("the template could not be saved in \(file?.path ?? "")")
+        }
+        return version
     }
 
     /// Publishes `template` when the current version is `expected` (any version for nil); nil when it is not.
-    func publish(_ template: RemoteConfigRESTTemplate, ifVersion expected: Int?) -> Int? {
-        let version = state.withLock { state -> Int? in
+    ///
+    /// - Throws: the file error when the backend keeps its template in a directory and it cannot be written
+    ///   (nothing changes then).
+    func publish(_ template: RemoteConfigRESTTemplate, ifVersion expected: Int?) throws -> Int? {
+        let version = try state.withLock { state -> Int? in
             if let expected, expected != state.version { return nil }
+            if let file {
+                let saved: [String: Any] = ["version": state.version + 1, "template": template.json]
+                try EmulatorFile.replace(
+                    file, with: JSONSerialization.data(withJSONObject: saved, options: [.sortedKeys]))
+            }
             state.template = template
             state.version += 1
             state.updateTime = Date()

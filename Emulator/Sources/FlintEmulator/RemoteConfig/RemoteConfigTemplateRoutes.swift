@@ -43,7 +43,13 @@ struct RemoteConfigTemplateRoutes {
             answer["version"] = nil
             return EmulatorResponse.json(answer, headers: [.eTag: etag(current)])
         }
-        guard backend.publish(template, ifVersion: expected) != nil else {
+        let published: Int?
+        do {
+            published = try backend.publish(template, ifVersion: expected)
+        } catch {
+            throw EmulatorHTTPError(.internalServerError, "INTERNAL : the template could not be saved: \(error)")
+        }
+        guard published != nil else {
             throw EmulatorHTTPError(.preconditionFailed, "VERSION_MISMATCH : the template changed meanwhile")
         }
         return get()
