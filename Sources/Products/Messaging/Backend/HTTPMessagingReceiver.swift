@@ -17,13 +17,6 @@ import Foundation
 /// connect or another status reconnects after 1, 2, 4, … (at most 30) seconds. A line longer than
 /// ``maximumLineSize`` closes the connection (and reconnects).
 final class HTTPMessagingReceiver: ListenerRegistration {
-    private struct State {
-        var started = false
-        var removed = false
-        var task: Task<Void, Never>?
-        var connection: StreamingDataTask?
-    }
-
     /// The longest event line read (a message's data is at most 4 KiB; its JSON a few times that).
     static let maximumLineSize = 64 << 10
     /// The longest wait between two connection attempts.
@@ -33,7 +26,7 @@ final class HTTPMessagingReceiver: ListenerRegistration {
         notHTTP: { URLError(.badServerResponse) }, cancelled: { CancellationError() },
         beforeHead: { error in error ?? URLError(.badServerResponse) }, midBody: { error in error })
 
-    private let state = Locked(State())
+    private let listen = StreamingListenTask()
     private let url: URL
     private let receive: @Sendable (MessagingRemoteMessage) -> Void
 
@@ -45,30 +38,15 @@ final class HTTPMessagingReceiver: ListenerRegistration {
 
     /// Connects, from a task of its own (later calls, and calls after ``remove()``, do nothing).
     func start() {
-        let go = state.withLock { state -> Bool in
-            defer { state.started = true }
-            return !state.started && !state.removed
-        }
-        guard go else { return }
-        let task = Task { [self] in await run() }
-        let removed = state.withLock { state -> Bool in
-            state.task = task
-            return state.removed
-        }
-        if removed { task.cancel() }
+        listen.start { [self] in await run() }
     }
 
     /// Closes the channel; nothing more is delivered.
     func remove() {
-        let (task, connection) = state.withLock { state in
-            state.removed = true
-            return (state.task, state.connection)
-        }
-        task?.cancel()
-        connection?.cancel()
+        listen.remove()
     }
 
-    private var isRemoved: Bool { state.withLock { $0.removed } }
+    private var isRemoved: Bool { listen.isRemoved }
 
     private func run() async {
         var failures = 0
@@ -96,11 +74,7 @@ final class HTTPMessagingReceiver: ListenerRegistration {
     /// One connection, its messages delivered until it ends.
     private func connect() async -> Outcome {
         let connection = StreamingDataTask(failures: Self.failures, maximumUnreadSize: 4 * Self.maximumLineSize)
-        let removed = state.withLock { state -> Bool in
-            state.connection = connection
-            return state.removed
-        }
-        if removed { return .ended }
+        guard listen.open(connection) else { return .ended }
         defer { connection.cancel() }
         var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData)
         request.setValue("text/event-stream", forHTTPHeaderField: "Accept")

@@ -33,13 +33,6 @@ final class DatabaseEventStream: ListenerRegistration {
     typealias Apply =
         @Sendable (_ type: String, _ path: [String], _ data: Any?, _ mark: UInt64) throws(DatabaseError) -> Void
 
-    private struct State {
-        var isReady = false
-        var removed = false
-        var task: Task<Void, Never>?
-        var connection: StreamingDataTask?
-    }
-
     /// The longest wait between two connection attempts.
     static let maximumBackoff: Duration = .seconds(30)
 
@@ -57,7 +50,9 @@ final class DatabaseEventStream: ListenerRegistration {
     /// than the client parses cannot make them pile up without bound.
     static let maximumUnreadSize = 2 * HTTPDatabaseBackend.maximumEventSize
 
-    private let state = Locked(State())
+    private let listen = StreamingListenTask()
+    /// Whether the data arrived (`onReady` was called).
+    private let isReady = Locked(false)
     private let request: @Sendable (DatabaseCaller) -> (URLRequest, mark: UInt64)?
     private let credentials: DatabaseCredentialSource
     /// How long a connection waits for its response head (seconds).
@@ -87,42 +82,28 @@ final class DatabaseEventStream: ListenerRegistration {
 
     /// Connects (from a task of its own) and keeps the listen going until ``remove()`` or its end.
     func start() {
-        let task = Task { [self] in await run() }
-        let removed = state.withLock { state -> Bool in
-            state.task = task
-            return state.removed
-        }
-        if removed { task.cancel() }
+        listen.start { [self] in await run() }
     }
 
     /// Stops listening: the connection closes; nothing more is reported.
     func remove() {
-        let (task, connection) = state.withLock { state in
-            state.removed = true
-            return (state.task, state.connection)
-        }
-        task?.cancel()
-        connection?.cancel()
+        listen.remove()
     }
 
-    private var isRemoved: Bool { state.withLock { $0.removed } }
+    private var isRemoved: Bool { listen.isRemoved }
 
     /// Ends the listen with `error`, reported to `onEnd` unless it was removed.
     private func end(_ error: DatabaseError) {
-        let report = state.withLock { state -> Bool in
-            defer { state.removed = true }
-            return !state.removed
-        }
-        if report { onEnd(error) }
+        if listen.end() { onEnd(error) }
     }
 
     /// The data arrived: the first time, `onReady` is called.
     private func markReady() {
-        let first = state.withLock { state -> Bool in
-            defer { state.isReady = true }
-            return !state.isReady && !state.removed
+        let first = isReady.withLock { isReady -> Bool in
+            defer { isReady = true }
+            return !isReady
         }
-        if first { onReady() }
+        if first, !isRemoved { onReady() }
     }
 
     /// What one connection ended with.
@@ -181,11 +162,7 @@ final class DatabaseEventStream: ListenerRegistration {
     /// One connection: its events applied until it ends.
     private func connect(_ request: URLRequest, mark: UInt64, receivedData: inout Bool) async -> Outcome {
         let connection = StreamingDataTask(failures: Self.connectionFailures, maximumUnreadSize: Self.maximumUnreadSize)
-        let removed = state.withLock { state -> Bool in
-            state.connection = connection
-            return state.removed
-        }
-        if removed { return .stopped }
+        guard listen.open(connection) else { return .stopped }
         defer { connection.cancel() }
         let head: StreamingDataTask.Head
         do {
