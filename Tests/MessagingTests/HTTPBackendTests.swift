@@ -19,7 +19,7 @@ struct HTTPBackendTests {
                 + [MessagingLibrary.settings(MessagingSettings(isAutoInitEnabled: false))],
             options: options)
         let messaging = try Messaging.messaging(app: app)
-        messaging.useEmulator(withHost: "127.0.0.1", port: Int(server.port))
+        try messaging.useEmulator(withHost: "127.0.0.1", port: Int(server.port))
         return messaging
     }
 
@@ -98,7 +98,7 @@ struct HTTPBackendTests {
     @Test func anUnreachableServerIsNetwork() async throws {
         let app = try makeMessagingApp()
         let messaging = try Messaging.messaging(app: app)
-        messaging.useEmulator(withHost: "127.0.0.1", port: 1)
+        try messaging.useEmulator(withHost: "127.0.0.1", port: 1)
         let error = await #expect(throws: MessagingError.self) { try await messaging.token() }
         #expect(error?.code == .network)
     }

@@ -27,7 +27,7 @@ struct HTTPReceiveChannelTests {
     private func messaging(at server: TestHTTPServer) throws -> (FlintApp, Messaging) {
         let app = try makeMessagingApp()
         let messaging = try Messaging.messaging(app: app)
-        messaging.useEmulator(withHost: "127.0.0.1", port: Int(server.port))
+        try messaging.useEmulator(withHost: "127.0.0.1", port: Int(server.port))
         return (app, messaging)
     }
 

@@ -21,7 +21,7 @@ struct SDKInstallationIdTests {
                     MessagingSettings(isAutoInitEnabled: autoInit, isInstallationIdEnabled: installationIdEnabled))
             ])
         let messaging = try Messaging.messaging(app: app)
-        messaging.useEmulator(withHost: "127.0.0.1", port: Int(server.port))
+        try messaging.useEmulator(withHost: "127.0.0.1", port: Int(server.port))
         return messaging
     }
 

@@ -66,7 +66,7 @@ struct SDKMessagingServiceTests {
         try await withTestHTTPServer({ _ in .json(#"{"error":{"message":"Invalid token."}}"#, status: 500) }) {
             server in
             let messaging = try Messaging.messaging(app: makeMessagingApp())
-            messaging.useEmulator(withHost: server.host, port: server.port)
+            try messaging.useEmulator(withHost: server.host, port: server.port)
             for operation in [
                 { try await messaging.subscribe(toTopic: "Apple") },
                 { try await messaging.unsubscribe(fromTopic: "news") },

@@ -210,6 +210,39 @@ extension DatabaseServiceTests {
     }
 }
 
+extension DatabaseServiceTests {
+    @Test func aNamespaceHostNameNamesTheDatabase() async throws {
+        try await withEmulator(.ephemeral(services: [.database])) { emulator in
+            let endpoint = try #require(emulator.endpoints[.database])
+            let (named, nsWins) = try await RawHTTPConnection(
+                host: endpoint.host, port: endpoint.port, hostHeader: "mydb.localhost:\(endpoint.port)"
+            ).run { exchange in
+                try await exchange.send(.PUT, "/room.json", body: #""mine""#)
+                let put = try await exchange.response()
+                #expect(put.status == 200)
+                try await exchange.send(.GET, "/room.json")
+                let named = try await exchange.response()
+                // `ns=` names the database even when the host name names another.
+                try await exchange.send(.PUT, "/room.json?ns=other", body: #""theirs""#)
+                #expect(try await exchange.response().status == 200)
+                try await exchange.send(.GET, "/room.json?ns=other")
+                return (named.body, try await exchange.response().body)
+            }
+            #expect(named == #""mine""#)
+            #expect(nsWins == #""theirs""#)
+            // The write went to `mydb`: not the default namespace, and not `other`'s.
+            func read(_ query: String) async throws -> String {
+                let response = try await RawHTTP.send("GET", emulator.url(.database, "/room.json" + query))
+                return String(decoding: response.body, as: UTF8.self)
+            }
+            #expect(try await read("?ns=mydb") == #""mine""#)
+            #expect(try await read("?ns=other") == #""theirs""#)
+            #expect(try await read("") == "null")
+            #expect(try await read("?ns=demo-flint-default-rtdb") == "null")
+        }
+    }
+}
+
 /// The `data:` lines of a Server-Sent Events response, each after its event's type (`put data: {…}`), as they arrive (a delegate: `URLSession.bytes` is not in
 /// FoundationNetworking); finished when the response ends.
 final class EventStreamReader: NSObject, URLSessionDataDelegate, Sendable {

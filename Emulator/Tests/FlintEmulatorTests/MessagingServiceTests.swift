@@ -25,7 +25,7 @@ struct MessagingServiceTests {
         try installations.useEmulator(withHost: installationsEndpoint.host, port: installationsEndpoint.port)
         let messaging = try Messaging.messaging(app: app)
         let endpoint = try #require(emulator.endpoints[.messaging])
-        messaging.useEmulator(withHost: endpoint.host, port: endpoint.port)
+        try messaging.useEmulator(withHost: endpoint.host, port: endpoint.port)
         return messaging
     }
 

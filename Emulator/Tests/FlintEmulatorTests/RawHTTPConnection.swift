@@ -9,12 +9,13 @@ import NIOPosix
 struct RawHTTPConnection: ~Copyable {
     typealias Channel = NIOAsyncChannel<HTTPClientResponsePart, HTTPClientRequestPart>
 
+    /// The `Host` header of the requests.
     private let host: String
     private let channel: Channel
 
-    /// Connects to `host:port`.
-    init(host: String, port: Int) async throws {
-        self.host = host
+    /// Connects to `host:port`; requests carry `Host: hostHeader` (`host` when nil).
+    init(host: String, port: Int, hostHeader: String? = nil) async throws {
+        self.host = hostHeader ?? host
         channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .connect(host: host, port: port) { channel in
                 channel.eventLoop.makeCompletedFuture {

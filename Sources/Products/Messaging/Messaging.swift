@@ -228,9 +228,17 @@ public final class Messaging: MessagingInterop, ComponentLifecycleMaintainer, Se
     /// registrations and topics alike, whatever the app's backend. Firebase has no Messaging emulator: point it
     /// at `flint-emulator` (whose send endpoint's messages then arrive in ``foregroundMessages``), a server of
     /// your own, or a test server. Call it before fetching a token.
-    public func useEmulator(withHost host: String, port: Int) {
-        let prefix = host.hasPrefix("http") ? "" : "http://"
-        guard let origin = URL(string: "\(prefix)\(host):\(port)") else { return }
+    ///
+    /// - Throws: ``MessagingErrorCode/invalidRequest`` naming the problem when `host` is not a plain host name or
+    ///   address (letters, digits, `.`, `-`, `:`, `[`, `]`: no scheme, path, user or query) or `port` is not in
+    ///   1…65535; the instance's backend is then left as it was.
+    public func useEmulator(withHost host: String, port: Int) throws(MessagingError) {
+        let origin: URL
+        do {
+            origin = try EmulatorOrigin.make(host: host, port: port)
+        } catch {
+            throw MessagingError(.invalidRequest, message: error.description)
+        }
         emulatorBackend.withLock { $0 = HTTPMessagingBackend(origin: origin) }
     }
 

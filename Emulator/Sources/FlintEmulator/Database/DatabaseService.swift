@@ -142,11 +142,11 @@ struct DatabaseService: EmulatorServiceHandler {
         return "/" + keys.joined(separator: "/")
     }
 
-    /// The database a request names: `ns`, or the first label of a `<ns>.<host>` host name, or
-    /// `<project>-default-rtdb`.
+    /// The database a request names: `ns`, or the first label of a `<ns>.<host>` host name (the request's
+    /// authority: Hummingbird keeps HTTP/1.1's `Host` out of the header fields), or `<project>-default-rtdb`.
     func namespace(of request: EmulatorRequest) -> String {
         if let ns = request.query["ns"], !ns.isEmpty { return ns }
-        if let host = request.header("Host")?.split(separator: ":").first, host.contains("."),
+        if let host = request.authority?.split(separator: ":").first, host.contains("."),
             let label = host.split(separator: ".").first, !label.allSatisfy(\.isNumber), host.count > label.count
         {
             let rest = host.dropFirst(label.count + 1)
