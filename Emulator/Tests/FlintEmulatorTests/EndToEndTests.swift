@@ -92,7 +92,7 @@ struct EndToEndTests {
 
             // Messaging: a token, and a message sent to it through the send endpoint arrives.
             let messaging = try Messaging.messaging(app: app)
-            messaging.useEmulator(withHost: try endpoint(.messaging).host, port: try endpoint(.messaging).port)
+            try messaging.useEmulator(withHost: try endpoint(.messaging).host, port: try endpoint(.messaging).port)
             let messages = messaging.foregroundMessages
             let token = try await messaging.token()
             try await waitUntil { emulator.messagingBackend?.receiverCount(for: token) == 1 }
