@@ -1,9 +1,7 @@
 // Copyright 2026 the Flint authors. Licensed under the Apache License, Version 2.0 (see LICENSE).
-import FlintCore
 import FlintRemoteConfig
 import Foundation
 import Hummingbird
-import ServiceLifecycle
 
 /// A real-time stream (`POST …:streamFetchInvalidations`): a long-lived `application/json` answer carrying one
 /// `{"latestTemplateVersionNumber": "N"}` object per new template version (the current one at once when it is
@@ -23,33 +21,16 @@ struct RemoteConfigInvalidationStream {
     func response() -> Response {
         // Bounded: only the newest announcements matter, and a response whose body never starts cannot pile up
         // heartbeats.
-        let (messages, continuation) = AsyncStream.makeStream(of: String.self, bufferingPolicy: .bufferingNewest(16))
-        let registration = backend?.listenForTemplateVersions(request) { result in
-            if case .success(let version) = result {
-                continuation.yield(#"{"latestTemplateVersionNumber":"\#(version)"}"# + "\n")
-            }
-        }
-        let heartbeat = Task {
-            while !Task.isCancelled {
-                try await Task.sleep(for: Self.heartbeatInterval)
-                continuation.yield("\n")
-            }
-        }
-        continuation.onTermination = { _ in
-            registration?.remove()
-            heartbeat.cancel()
-        }
-        var headers = HTTPFields()
-        headers[.contentType] = "application/json; charset=utf-8"
-        headers[.cacheControl] = "no-cache"
-        return Response(
-            status: .ok, headers: headers,
-            body: ResponseBody { writer in
-                defer { continuation.finish() }
-                for await message in messages.cancelOnGracefulShutdown() {
-                    try await writer.write(ByteBuffer(string: message))
+        EmulatorEventStream.response(
+            keepAlive: "\n", interval: Self.heartbeatInterval, contentType: "application/json; charset=utf-8",
+            bufferingPolicy: .bufferingNewest(16)
+        ) { continuation in
+            let registration = backend?.listenForTemplateVersions(request) { result in
+                if case .success(let version) = result {
+                    continuation.yield(#"{"latestTemplateVersionNumber":"\#(version)"}"# + "\n")
                 }
-                try await writer.finish(nil)
-            })
+            }
+            return ("", { registration?.remove() })
+        }
     }
 }

@@ -3,7 +3,8 @@ import Foundation
 import Hummingbird
 import ServiceLifecycle
 
-/// A `text/event-stream` answer: the `initial` text `subscribe` returns, then each event it yields to the
+/// A long-lived streaming answer (`text/event-stream` unless `contentType` says otherwise): the `initial` text
+/// `subscribe` returns (none when empty), then each event it yields to the
 /// continuation it is given (those yielded before `subscribe` returns come after `initial`), and `keepAlive`
 /// every `interval`. Before each event, `ending` is asked whether the stream must end: when it returns a last event
 /// (the Database's `cancel` once the rules refuse the read), that event is sent and the stream ends. It ends too
@@ -11,10 +12,12 @@ import ServiceLifecycle
 /// `subscribe` returned runs (to remove its listener).
 enum EmulatorEventStream {
     static func response(
-        keepAlive: String, interval: Duration, ending: @escaping @Sendable () -> String? = { nil },
+        keepAlive: String, interval: Duration, contentType: String = "text/event-stream",
+        bufferingPolicy: AsyncStream<String>.Continuation.BufferingPolicy = .unbounded,
+        ending: @escaping @Sendable () -> String? = { nil },
         subscribe: (AsyncStream<String>.Continuation) -> (initial: String, unsubscribe: @Sendable () -> Void)
     ) -> Response {
-        let (events, continuation) = AsyncStream.makeStream(of: String.self)
+        let (events, continuation) = AsyncStream.makeStream(of: String.self, bufferingPolicy: bufferingPolicy)
         let (initial, unsubscribe) = subscribe(continuation)
         let keepAliveTask = Task {
             while !Task.isCancelled {
@@ -27,13 +30,14 @@ enum EmulatorEventStream {
             keepAliveTask.cancel()
         }
         var headers = HTTPFields()
-        headers[.contentType] = "text/event-stream"
+        headers[.contentType] = contentType
         headers[.cacheControl] = "no-cache"
         return Response(
             status: .ok, headers: headers,
             body: ResponseBody { writer in
                 defer { continuation.finish() }
-                try await writer.write(ByteBuffer(string: initial))
+                // An empty write would be an empty chunk: the end of a chunked body.
+                if !initial.isEmpty { try await writer.write(ByteBuffer(string: initial)) }
                 for await event in events.cancelOnGracefulShutdown() {
                     if let last = ending() {
                         try await writer.write(ByteBuffer(string: last))
